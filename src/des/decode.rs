@@ -1,0 +1,269 @@
+//! Reads a `.lev` file (LP64 layout) back into a [`Level`]:
+//! `decode(&encode(&level)?, &level.name) == level`.
+
+use super::ir::*;
+use crate::binary::{DecodeError, Reader};
+
+/// Decodes the `.lev` bytes of the level called `name` (the file stem; the
+/// format itself does not store the name).
+pub fn decode(bytes: &[u8], name: &str) -> Result<Level, DecodeError> {
+    let mut r = Reader::new(bytes);
+    r.version_info()?;
+    let kind = r.i8("level type")?;
+    let present = r.i8("lev_init")?;
+    r.skip(1, "lev_init")?;
+    let init_bytes = r.take(6, "lev_init")?;
+    let init = match present {
+        0 => {
+            if init_bytes.iter().any(|&b| b != 0) {
+                return Err(r.error("lev_init has values but is marked absent"));
+            }
+            None
+        }
+        1 => Some(LevelInit {
+            fg: init_bytes[0] as i8,
+            bg: init_bytes[1] as i8,
+            smoothed: boolean(&r, init_bytes[2], "smoothed")?,
+            joined: boolean(&r, init_bytes[3], "joined")?,
+            lit: init_bytes[4] as i8,
+            walled: init_bytes[5] as i8,
+        }),
+        v => return Err(r.error(format!("init_present is {v}"))),
+    };
+    let flags = r.i64("level flags")?;
+    let msg_len = usize::from(r.u8("message length")?);
+    let message = r.text(msg_len, "message")?;
+    let body = match kind {
+        1 => LevelBody::Rooms(rooms(&mut r)?),
+        2 => LevelBody::Maze(maze(&mut r, init.is_some())?),
+        v => return Err(r.error(format!("unknown level type {v} (1 = rooms, 2 = maze)"))),
+    };
+    r.finish()?;
+    Ok(Level { name: name.to_string(), init, flags, message, body })
+}
+
+fn boolean(r: &Reader<'_>, b: u8, what: &str) -> Result<bool, DecodeError> {
+    match b {
+        0 => Ok(false),
+        1 => Ok(true),
+        v => Err(r.error(format!("{what} is {v}, expected 0 or 1"))),
+    }
+}
+
+fn flag(r: &mut Reader<'_>, what: &str) -> Result<bool, DecodeError> {
+    let b = r.u8(what)?;
+    boolean(r, b, what)
+}
+
+fn list<T>(r: &mut Reader<'_>, what: &str, mut each: impl FnMut(&mut Reader<'_>) -> Result<T, DecodeError>) -> Result<Vec<T>, DecodeError> {
+    let n = r.count(what)?;
+    (0..n).map(|_| each(r)).collect()
+}
+
+fn point(r: &mut Reader<'_>) -> Result<Point, DecodeError> {
+    Ok(Point { x: r.i8("x")?, y: r.i8("y")? })
+}
+
+fn area(r: &mut Reader<'_>) -> Result<Area, DecodeError> {
+    Ok(Area { x1: r.i8("x1")?, y1: r.i8("y1")?, x2: r.i8("x2")?, y2: r.i8("y2")? })
+}
+
+/// A `Str_or_Len` union: the length (the text follows the record).
+fn str_len(r: &mut Reader<'_>, what: &str) -> Result<usize, DecodeError> {
+    let n = r.i32(what)?;
+    r.skip(4, what)?;
+    usize::try_from(n).map_err(|_| r.error(format!("negative {what} {n}")))
+}
+
+fn maze(r: &mut Reader<'_>, has_init: bool) -> Result<Maze, DecodeError> {
+    let filling = r.i8("filling")?;
+    let parts = list(r, "map parts", |r| part(r, has_init))?;
+    Ok(Maze { filling, parts })
+}
+
+fn part(r: &mut Reader<'_>, has_init: bool) -> Result<MazePart, DecodeError> {
+    let halign = r.i8("halign")?;
+    let valign = r.i8("valign")?;
+    let width = r.u8("xsize")?;
+    let height = r.u8("ysize")?;
+    let cells = if has_init && width == 1 && height == 1 {
+        vec![0]
+    } else {
+        r.take(usize::from(width) * usize::from(height), "map")?.iter().map(|&b| b as i8).collect()
+    };
+    let level_regions = list(r, "level regions", |r| {
+        let area = area(r)?;
+        let exclude = self::area(r)?;
+        let area_in_level = flag(r, "in_islev")?;
+        let exclude_in_level = flag(r, "del_islev")?;
+        let kind = r.i8("level region type")?;
+        r.skip(5, "level region padding")?;
+        let len = str_len(r, "portal name length")?;
+        let destination = r.text(len, "portal name")?;
+        Ok(LevRegion { area, exclude, area_in_level, exclude_in_level, kind, destination })
+    })?;
+    let random_objects = list(r, "random objects", |r| r.i8("object class"))?;
+    let n = r.count("random places")?;
+    let xs = r.take(n, "random place x")?.to_vec();
+    let ys = r.take(n, "random place y")?;
+    let random_places = xs.iter().zip(ys).map(|(&x, &y)| Point { x: x as i8, y: y as i8 }).collect();
+    let random_monsters = list(r, "random monsters", |r| r.i8("monster class"))?;
+    let regions = list(r, "regions", |r| {
+        Ok(Region { area: area(r)?, rtype: r.i8("rtype")?, lit: r.i8("rlit")?, irregular: flag(r, "rirreg")? })
+    })?;
+    let doors = list(r, "doors", |r| Ok(Door { pos: point(r)?, state: r.i8("door state")? }))?;
+    let drawbridges =
+        list(r, "drawbridges", |r| Ok(Drawbridge { pos: point(r)?, dir: r.i8("direction")?, open: flag(r, "db_open")? }))?;
+    let mazewalks = list(r, "mazewalks", |r| Ok(Walk { pos: point(r)?, dir: r.i8("direction")? }))?;
+    let non_diggable = list(r, "non-diggable areas", area)?;
+    let non_passwall = list(r, "non-passwall areas", area)?;
+    let ladders = list(r, "ladders", stair)?;
+    let stairs = list(r, "stairs", stair)?;
+    let altars = list(r, "altars", altar)?;
+    let fountains = list(r, "fountains", point)?;
+    let traps = list(r, "traps", trap)?;
+    let monsters = list(r, "monsters", monster)?;
+    let objects = list(r, "objects", object)?;
+    let gold = list(r, "gold piles", gold)?;
+    let engravings = list(r, "engravings", engraving)?;
+    Ok(MazePart {
+        halign,
+        valign,
+        map: TerrainMap { width, height, cells },
+        level_regions,
+        random_objects,
+        random_places,
+        random_monsters,
+        regions,
+        doors,
+        drawbridges,
+        mazewalks,
+        non_diggable,
+        non_passwall,
+        ladders,
+        stairs,
+        altars,
+        fountains,
+        traps,
+        monsters,
+        objects,
+        gold,
+        engravings,
+    })
+}
+
+fn stair(r: &mut Reader<'_>) -> Result<Stair, DecodeError> {
+    Ok(Stair { pos: point(r)?, up: flag(r, "up")? })
+}
+
+fn altar(r: &mut Reader<'_>) -> Result<Altar, DecodeError> {
+    Ok(Altar { pos: point(r)?, align: r.i8("align")?, shrine: r.i8("shrine")? })
+}
+
+fn trap(r: &mut Reader<'_>) -> Result<Trap, DecodeError> {
+    Ok(Trap { pos: point(r)?, chance: r.i8("chance")?, kind: r.i8("trap type")? })
+}
+
+fn monster(r: &mut Reader<'_>) -> Result<Monster, DecodeError> {
+    let name_len = str_len(r, "monster name length")?;
+    let appear_len = str_len(r, "appear_as length")?;
+    let id = r.i16("monster id")?;
+    let align = r.i8("align")?;
+    let pos = point(r)?;
+    let chance = r.i8("chance")?;
+    let class = r.i8("class")?;
+    let appear = r.i8("appear")?;
+    let peaceful = r.i8("peaceful")?;
+    let asleep = r.i8("asleep")?;
+    r.skip(6, "monster padding")?;
+    let name = r.text(name_len, "monster name")?;
+    let appear_as = r.text(appear_len, "appear_as")?;
+    Ok(Monster { name, appear_as, id, align, pos, chance, class, appear, peaceful, asleep })
+}
+
+fn object(r: &mut Reader<'_>) -> Result<Object, DecodeError> {
+    let name_len = str_len(r, "object name length")?;
+    let corpsenm = r.i32("corpsenm")?;
+    let id = r.i16("object id")?;
+    let spe = r.i16("spe")?;
+    let pos = point(r)?;
+    let chance = r.i8("chance")?;
+    let class = r.i8("class")?;
+    let containment = r.i8("containment")?;
+    let curse_state = r.i8("curse state")?;
+    r.skip(2, "object padding")?;
+    let name = r.text(name_len, "object name")?;
+    Ok(Object { name, corpsenm, id, spe, pos, chance, class, containment, curse_state })
+}
+
+fn gold(r: &mut Reader<'_>) -> Result<Gold, DecodeError> {
+    let pos = point(r)?;
+    r.skip(2, "gold padding")?;
+    Ok(Gold { pos, amount: r.i32("amount")? })
+}
+
+fn engraving(r: &mut Reader<'_>) -> Result<Engraving, DecodeError> {
+    let pos = point(r)?;
+    r.skip(6, "engraving padding")?;
+    let len = str_len(r, "engraving length")?;
+    let kind = r.i8("engraving type")?;
+    r.skip(7, "engraving padding")?;
+    let text = r.text(len, "engraving text")?;
+    Ok(Engraving { pos, text, kind })
+}
+
+fn short_string(r: &mut Reader<'_>, what: &str) -> Result<String, DecodeError> {
+    let n = r.i16(what)?;
+    let n = usize::try_from(n).map_err(|_| r.error(format!("negative {what} length {n}")))?;
+    r.text(n, what)
+}
+
+fn rooms(r: &mut Reader<'_>) -> Result<RoomLevel, DecodeError> {
+    let random_objects = list(r, "random objects", |r| r.i8("object class"))?;
+    let random_monsters = list(r, "random monsters", |r| r.i8("monster class"))?;
+    let rooms = list(r, "rooms", |r| {
+        let name = short_string(r, "room name")?;
+        let parent = short_string(r, "parent name")?;
+        let b = r.take(10, "room")?;
+        let [x, y, w, h, xalign, yalign, rtype, chance, lit, filled] = std::array::from_fn(|i| b[i] as i8);
+        Ok(Room {
+            name,
+            parent,
+            x,
+            y,
+            w,
+            h,
+            xalign,
+            yalign,
+            rtype,
+            chance,
+            lit,
+            filled,
+            doors: list(r, "doors", |r| {
+                Ok(RoomDoor { wall: r.i8("wall")?, pos: r.i8("pos")?, secret: r.i8("secret")?, state: r.i8("door state")? })
+            })?,
+            stairs: list(r, "stairs", stair)?,
+            altars: list(r, "altars", altar)?,
+            fountains: list(r, "fountains", point)?,
+            sinks: list(r, "sinks", point)?,
+            pools: list(r, "pools", point)?,
+            traps: list(r, "traps", trap)?,
+            monsters: list(r, "monsters", monster)?,
+            objects: list(r, "objects", object)?,
+            gold: list(r, "gold piles", gold)?,
+            engravings: list(r, "engravings", engraving)?,
+        })
+    })?;
+    let corridors = list(r, "corridors", |r| {
+        let b = r.take(6, "corridor")?;
+        Ok(Corridor {
+            src_room: b[0] as i8,
+            src_wall: b[1] as i8,
+            src_door: b[2] as i8,
+            dest_room: b[3] as i8,
+            dest_wall: b[4] as i8,
+            dest_door: b[5] as i8,
+        })
+    })?;
+    Ok(RoomLevel { random_objects, random_monsters, rooms, corridors })
+}

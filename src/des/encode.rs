@@ -1,0 +1,251 @@
+//! Writes a [`Level`] as a `.lev` file in the LP64 layout of NetHack 3.4.3
+//! (x86_64 Linux): the layout of the golden files and of the game's reader,
+//! `sp_lev.c`. Records are packed one after another; padding inside a
+//! record is zero.
+
+use std::fmt;
+
+use super::ir::*;
+use crate::binary::Writer;
+
+/// A level that the `.lev` format cannot hold (only possible for a
+/// hand-built [`Level`]; the compiler rejects such input with a diagnostic).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EncodeError(pub String);
+
+impl fmt::Display for EncodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for EncodeError {}
+
+/// The `.lev` bytes of `level`.
+pub fn encode(level: &Level) -> Result<Vec<u8>, EncodeError> {
+    let mut w = Writer::default();
+    w.version_info();
+    w.i8(match level.body {
+        LevelBody::Rooms(_) => 1,
+        LevelBody::Maze(_) => 2,
+    });
+    match &level.init {
+        Some(i) => {
+            for b in [1, 0, i.fg, i.bg, i.smoothed as i8, i.joined as i8, i.lit, i.walled] {
+                w.i8(b);
+            }
+        }
+        None => w.zeros(8),
+    }
+    w.i64(level.flags);
+    let msg = level.message.as_bytes();
+    let msg_len = u8::try_from(msg.len()).map_err(|_| EncodeError(format!("message of {} bytes (at most 255)", msg.len())))?;
+    w.u8(msg_len);
+    w.raw(msg);
+    match &level.body {
+        LevelBody::Maze(m) => maze(&mut w, m, level.init.is_some())?,
+        LevelBody::Rooms(r) => rooms(&mut w, r)?,
+    }
+    Ok(w.bytes)
+}
+
+/// Writes a signed-byte count followed by each item.
+fn list<T>(w: &mut Writer, what: &str, items: &[T], mut each: impl FnMut(&mut Writer, &T)) -> Result<(), EncodeError> {
+    count(w, what, items.len())?;
+    for item in items {
+        each(w, item);
+    }
+    Ok(())
+}
+
+fn count(w: &mut Writer, what: &str, n: usize) -> Result<(), EncodeError> {
+    let n = i8::try_from(n).map_err(|_| EncodeError(format!("{n} {what} (at most 127)")))?;
+    w.i8(n);
+    Ok(())
+}
+
+fn point(w: &mut Writer, p: &Point) {
+    w.i8(p.x);
+    w.i8(p.y);
+}
+
+fn area(w: &mut Writer, a: &Area) {
+    for v in [a.x1, a.y1, a.x2, a.y2] {
+        w.i8(v);
+    }
+}
+
+/// A `Str_or_Len` union: the length as an int, then four unused bytes.
+fn str_len(w: &mut Writer, s: &str) {
+    w.i32(s.len() as i32);
+    w.zeros(4);
+}
+
+fn maze(w: &mut Writer, m: &Maze, has_init: bool) -> Result<(), EncodeError> {
+    w.i8(m.filling);
+    count(w, "map parts", m.parts.len())?;
+    for p in &m.parts {
+        w.i8(p.halign);
+        w.i8(p.valign);
+        w.u8(p.map.width);
+        w.u8(p.map.height);
+        if p.map.cells.len() != usize::from(p.map.width) * usize::from(p.map.height) {
+            return Err(EncodeError("map cells do not match its size".into()));
+        }
+        if !(has_init && p.map.width == 1 && p.map.height == 1) {
+            for &c in &p.map.cells {
+                w.i8(c);
+            }
+        }
+        part_body(w, p)?;
+    }
+    Ok(())
+}
+
+fn part_body(w: &mut Writer, p: &MazePart) -> Result<(), EncodeError> {
+    list(w, "level regions", &p.level_regions, |w, r| {
+        area(w, &r.area);
+        area(w, &r.exclude);
+        w.i8(r.area_in_level as i8);
+        w.i8(r.exclude_in_level as i8);
+        w.i8(r.kind);
+        w.zeros(5);
+        str_len(w, &r.destination);
+        w.raw(r.destination.as_bytes());
+    })?;
+    list(w, "random objects", &p.random_objects, |w, &c| w.i8(c))?;
+    count(w, "random places", p.random_places.len())?;
+    for pl in &p.random_places {
+        w.i8(pl.x);
+    }
+    for pl in &p.random_places {
+        w.i8(pl.y);
+    }
+    list(w, "random monsters", &p.random_monsters, |w, &c| w.i8(c))?;
+    list(w, "regions", &p.regions, |w, r| {
+        area(w, &r.area);
+        w.i8(r.rtype);
+        w.i8(r.lit);
+        w.i8(r.irregular as i8);
+    })?;
+    list(w, "doors", &p.doors, |w, d| {
+        point(w, &d.pos);
+        w.i8(d.state);
+    })?;
+    list(w, "drawbridges", &p.drawbridges, |w, d| {
+        point(w, &d.pos);
+        w.i8(d.dir);
+        w.i8(d.open as i8);
+    })?;
+    list(w, "mazewalks", &p.mazewalks, |w, m| {
+        point(w, &m.pos);
+        w.i8(m.dir);
+    })?;
+    list(w, "non-diggable areas", &p.non_diggable, area)?;
+    list(w, "non-passwall areas", &p.non_passwall, area)?;
+    list(w, "ladders", &p.ladders, stair)?;
+    list(w, "stairs", &p.stairs, stair)?;
+    list(w, "altars", &p.altars, altar)?;
+    list(w, "fountains", &p.fountains, point)?;
+    list(w, "traps", &p.traps, trap)?;
+    list(w, "monsters", &p.monsters, monster)?;
+    list(w, "objects", &p.objects, object)?;
+    list(w, "gold piles", &p.gold, gold)?;
+    list(w, "engravings", &p.engravings, engraving)
+}
+
+fn stair(w: &mut Writer, s: &Stair) {
+    point(w, &s.pos);
+    w.i8(s.up as i8);
+}
+
+fn altar(w: &mut Writer, a: &Altar) {
+    point(w, &a.pos);
+    w.i8(a.align);
+    w.i8(a.shrine);
+}
+
+fn trap(w: &mut Writer, t: &Trap) {
+    point(w, &t.pos);
+    w.i8(t.chance);
+    w.i8(t.kind);
+}
+
+fn monster(w: &mut Writer, m: &Monster) {
+    str_len(w, &m.name);
+    str_len(w, &m.appear_as);
+    w.i16(m.id);
+    for b in [m.align, m.pos.x, m.pos.y, m.chance, m.class, m.appear, m.peaceful, m.asleep] {
+        w.i8(b);
+    }
+    w.zeros(6);
+    w.raw(m.name.as_bytes());
+    w.raw(m.appear_as.as_bytes());
+}
+
+fn object(w: &mut Writer, o: &Object) {
+    str_len(w, &o.name);
+    w.i32(o.corpsenm);
+    w.i16(o.id);
+    w.i16(o.spe);
+    for b in [o.pos.x, o.pos.y, o.chance, o.class, o.containment, o.curse_state] {
+        w.i8(b);
+    }
+    w.zeros(2);
+    w.raw(o.name.as_bytes());
+}
+
+fn gold(w: &mut Writer, g: &Gold) {
+    point(w, &g.pos);
+    w.zeros(2);
+    w.i32(g.amount);
+}
+
+fn engraving(w: &mut Writer, e: &Engraving) {
+    point(w, &e.pos);
+    w.zeros(6);
+    str_len(w, &e.text);
+    w.i8(e.kind);
+    w.zeros(7);
+    w.raw(e.text.as_bytes());
+}
+
+fn short_string(w: &mut Writer, what: &str, s: &str) -> Result<(), EncodeError> {
+    let n = i16::try_from(s.len()).map_err(|_| EncodeError(format!("{what} of {} bytes", s.len())))?;
+    w.i16(n);
+    w.raw(s.as_bytes());
+    Ok(())
+}
+
+fn rooms(w: &mut Writer, r: &RoomLevel) -> Result<(), EncodeError> {
+    list(w, "random objects", &r.random_objects, |w, &c| w.i8(c))?;
+    list(w, "random monsters", &r.random_monsters, |w, &c| w.i8(c))?;
+    count(w, "rooms", r.rooms.len())?;
+    for room in &r.rooms {
+        short_string(w, "room name", &room.name)?;
+        short_string(w, "parent name", &room.parent)?;
+        for b in [room.x, room.y, room.w, room.h, room.xalign, room.yalign, room.rtype, room.chance, room.lit, room.filled] {
+            w.i8(b);
+        }
+        list(w, "doors", &room.doors, |w, d| {
+            for b in [d.wall, d.pos, d.secret, d.state] {
+                w.i8(b);
+            }
+        })?;
+        list(w, "stairs", &room.stairs, stair)?;
+        list(w, "altars", &room.altars, altar)?;
+        list(w, "fountains", &room.fountains, point)?;
+        list(w, "sinks", &room.sinks, point)?;
+        list(w, "pools", &room.pools, point)?;
+        list(w, "traps", &room.traps, trap)?;
+        list(w, "monsters", &room.monsters, monster)?;
+        list(w, "objects", &room.objects, object)?;
+        list(w, "gold piles", &room.gold, gold)?;
+        list(w, "engravings", &room.engravings, engraving)?;
+    }
+    list(w, "corridors", &r.corridors, |w, c| {
+        for b in [c.src_room, c.src_wall, c.src_door, c.dest_room, c.dest_wall, c.dest_door] {
+            w.i8(b);
+        }
+    })
+}

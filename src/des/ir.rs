@@ -1,0 +1,412 @@
+//! The typed special level: what a `.des` level definition means, with the
+//! values NetHack's `sp_lev.c` reads, but no byte layout (that is
+//! [`super::encode`]'s business).
+//!
+//! Special values follow lev_comp's encodings: `random` is -11 for
+//! coordinates, classes and alignments and -1 for most other fields; a
+//! register `place[n]` / `monster[n]` / `object[n]` / `align[n]` is
+//! `-(n+1)`. Each field's documentation names its encoding.
+
+/// Value stored for `random` in coordinates, classes and alignments.
+pub const RANDOM_COORD: i8 = -11;
+
+/// One compiled level definition.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Level {
+    /// The level name (file stem of `NAME.lev`).
+    pub name: String,
+    /// `INIT_MAP` settings; `None` when the level has none.
+    pub init: Option<LevelInit>,
+    /// OR of `FLAGS`: noteleport 1, hardfloor 2, nommap 4, shortsighted 8, arboreal 16.
+    pub flags: i64,
+    /// `MESSAGE` lines joined with `\n`.
+    pub message: String,
+    /// The maze or room body.
+    pub body: LevelBody,
+}
+
+/// `INIT_MAP: fg, bg, smoothed, joined, lit, walled`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LevelInit {
+    /// Terrain type of the foreground character.
+    pub fg: i8,
+    /// Terrain type of the background character.
+    pub bg: i8,
+    /// Smooth the random map.
+    pub smoothed: bool,
+    /// Join the random map's regions.
+    pub joined: bool,
+    /// 1 lit, 0 unlit, -1 random.
+    pub lit: i8,
+    /// 1 walled, 0 not, -1 random.
+    pub walled: i8,
+}
+
+/// The two kinds of special level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LevelBody {
+    /// `MAZE:` levels: map parts placed on a maze.
+    Maze(Maze),
+    /// `LEVEL:` levels: rooms and corridors.
+    Rooms(RoomLevel),
+}
+
+impl Default for LevelBody {
+    fn default() -> Self {
+        LevelBody::Maze(Maze::default())
+    }
+}
+
+/// A `MAZE:` level.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Maze {
+    /// Terrain type of the fill character, or -1 for random.
+    pub filling: i8,
+    /// The map parts, in source order.
+    pub parts: Vec<MazePart>,
+}
+
+/// A terrain map, row-major.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TerrainMap {
+    /// Columns.
+    pub width: u8,
+    /// Rows.
+    pub height: u8,
+    /// `width * height` terrain types.
+    pub cells: Vec<i8>,
+}
+
+impl TerrainMap {
+    /// The terrain at (x, y), or `None` outside the map.
+    pub fn get(&self, x: i64, y: i64) -> Option<i8> {
+        if x < 0 || y < 0 || x >= i64::from(self.width) || y >= i64::from(self.height) {
+            return None;
+        }
+        self.cells.get(y as usize * usize::from(self.width) + x as usize).copied()
+    }
+}
+
+/// One `NOMAP` or `GEOMETRY`+`MAP` part of a maze level and everything
+/// placed relative to it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MazePart {
+    /// left 1, half-left 2, center 3, half-right 4, right 5.
+    pub halign: i8,
+    /// top 1, center 3, bottom 5.
+    pub valign: i8,
+    /// The map (1×1 stone for `NOMAP`).
+    pub map: TerrainMap,
+    /// STAIR/PORTAL/TELEPORT_REGION/BRANCH level regions.
+    pub level_regions: Vec<LevRegion>,
+    /// `RANDOM_OBJECTS` classes, stored last-listed first (as lev_comp does).
+    pub random_objects: Vec<i8>,
+    /// `RANDOM_PLACES`, in source order.
+    pub random_places: Vec<Point>,
+    /// `RANDOM_MONSTERS` classes, stored last-listed first.
+    pub random_monsters: Vec<i8>,
+    /// `REGION`s.
+    pub regions: Vec<Region>,
+    /// `DOOR`s.
+    pub doors: Vec<Door>,
+    /// `DRAWBRIDGE`s.
+    pub drawbridges: Vec<Drawbridge>,
+    /// `MAZEWALK`s.
+    pub mazewalks: Vec<Walk>,
+    /// `NON_DIGGABLE` areas.
+    pub non_diggable: Vec<Area>,
+    /// `NON_PASSWALL` areas.
+    pub non_passwall: Vec<Area>,
+    /// `LADDER`s.
+    pub ladders: Vec<Stair>,
+    /// `STAIR`s at a coordinate.
+    pub stairs: Vec<Stair>,
+    /// `ALTAR`s.
+    pub altars: Vec<Altar>,
+    /// `FOUNTAIN`s.
+    pub fountains: Vec<Point>,
+    /// `TRAP`s.
+    pub traps: Vec<Trap>,
+    /// `MONSTER`s.
+    pub monsters: Vec<Monster>,
+    /// `OBJECT`s and `CONTAINER`s, in source order.
+    pub objects: Vec<Object>,
+    /// `GOLD`.
+    pub gold: Vec<Gold>,
+    /// `ENGRAVING`s.
+    pub engravings: Vec<Engraving>,
+}
+
+/// A map or level position (see the module docs for -11 and registers).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Point {
+    /// Column.
+    pub x: i8,
+    /// Row.
+    pub y: i8,
+}
+
+/// A rectangle `(x1,y1)`–`(x2,y2)`, inclusive.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Area {
+    /// Left column.
+    pub x1: i8,
+    /// Top row.
+    pub y1: i8,
+    /// Right column.
+    pub x2: i8,
+    /// Bottom row.
+    pub y2: i8,
+}
+
+/// A level region (stairs, portal, teleport or branch area).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LevRegion {
+    /// Where the feature may go.
+    pub area: Area,
+    /// Where it may not go.
+    pub exclude: Area,
+    /// `area` is in level coordinates (`levregion(…)`) rather than map ones.
+    pub area_in_level: bool,
+    /// `exclude` is in level coordinates.
+    pub exclude_in_level: bool,
+    /// down stair 0, up stair 1, portal 2, branch 3, teleport 4, up-only 5, down-only 6.
+    pub kind: i8,
+    /// Portal destination level name (empty otherwise).
+    pub destination: String,
+}
+
+/// `REGION`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Region {
+    /// The area.
+    pub area: Area,
+    /// Room type (-1 random); `unfilled` adds 25.
+    pub rtype: i8,
+    /// 1 lit, 0 unlit, -1 random.
+    pub lit: i8,
+    /// Irregular region.
+    pub irregular: bool,
+}
+
+/// A maze-part `DOOR`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Door {
+    /// Where.
+    pub pos: Point,
+    /// nodoor 0, broken 1, open 2, closed 4, locked 8, random -1.
+    pub state: i8,
+}
+
+/// A room `DOOR`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RoomDoor {
+    /// north 1, south 2, east 4, west 8, random -1.
+    pub wall: i8,
+    /// Position along the wall, or -1.
+    pub pos: i8,
+    /// 1 secret, 0 not, -1 random.
+    pub secret: i8,
+    /// Door state as for [`Door::state`].
+    pub state: i8,
+}
+
+/// `DRAWBRIDGE`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Drawbridge {
+    /// Where.
+    pub pos: Point,
+    /// north 0, south 1, east 2, west 3.
+    pub dir: i8,
+    /// Starts open.
+    pub open: bool,
+}
+
+/// `MAZEWALK`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Walk {
+    /// Start.
+    pub pos: Point,
+    /// north 1, south 2, east 4, west 8.
+    pub dir: i8,
+}
+
+/// `STAIR` or `LADDER` at a coordinate.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stair {
+    /// Where.
+    pub pos: Point,
+    /// Up (else down).
+    pub up: bool,
+}
+
+/// `ALTAR`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Altar {
+    /// Where.
+    pub pos: Point,
+    /// Alignment mask, -11 random, or `-(n+1)` for `align[n]`.
+    pub align: i8,
+    /// altar 0, shrine 1, sanctum 2, random -1.
+    pub shrine: i8,
+}
+
+/// `TRAP`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Trap {
+    /// Where.
+    pub pos: Point,
+    /// Percent chance.
+    pub chance: i8,
+    /// Trap number, -1 random.
+    pub kind: i8,
+}
+
+/// `MONSTER`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Monster {
+    /// Personal name (empty for none).
+    pub name: String,
+    /// Text of `m_feature`/`m_object`/`m_monster` (empty for none).
+    pub appear_as: String,
+    /// Monster id, -1 random.
+    pub id: i16,
+    /// Alignment: mask, -11 random, `-(n+1)` register, -12 unspecified.
+    pub align: i8,
+    /// Where.
+    pub pos: Point,
+    /// Percent chance.
+    pub chance: i8,
+    /// Class character, -11 random, `-(n+1)` register.
+    pub class: i8,
+    /// 0 none, 1 feature, 2 object, 3 monster.
+    pub appear: i8,
+    /// 1 peaceful, 0 hostile, -1 unspecified.
+    pub peaceful: i8,
+    /// 1 asleep, 0 awake, -1 unspecified.
+    pub asleep: i8,
+}
+
+/// `OBJECT` or `CONTAINER`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Object {
+    /// Object name (empty for none).
+    pub name: String,
+    /// Corpse/statue monster id; -1 none, -2 unknown name.
+    pub corpsenm: i32,
+    /// Object id, -1 random.
+    pub id: i16,
+    /// Enchantment, -127 random.
+    pub spe: i16,
+    /// Where (-11,-11 when contained).
+    pub pos: Point,
+    /// Percent chance.
+    pub chance: i8,
+    /// Class character, -11 random, `-(n+1)` register.
+    pub class: i8,
+    /// 0 placed, 1 inside the last container, 2 is a container.
+    pub containment: i8,
+    /// blessed 1, uncursed 2, cursed 3, random -1.
+    pub curse_state: i8,
+}
+
+/// `GOLD`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Gold {
+    /// Where.
+    pub pos: Point,
+    /// Amount, -1 random.
+    pub amount: i32,
+}
+
+/// `ENGRAVING`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Engraving {
+    /// Where.
+    pub pos: Point,
+    /// The text.
+    pub text: String,
+    /// dust 1, engrave 2, burn 3, mark 4, random -1.
+    pub kind: i8,
+}
+
+/// A `LEVEL:` level.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RoomLevel {
+    /// `RANDOM_OBJECTS`, last-listed first.
+    pub random_objects: Vec<i8>,
+    /// `RANDOM_MONSTERS`, last-listed first.
+    pub random_monsters: Vec<i8>,
+    /// Rooms and subrooms in source order.
+    pub rooms: Vec<Room>,
+    /// Corridors (`RANDOM_CORRIDORS` is one with `src_room` -1).
+    pub corridors: Vec<Corridor>,
+}
+
+/// `ROOM` or `SUBROOM` and its contents.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Room {
+    /// `NAME` (empty for none).
+    pub name: String,
+    /// Parent room name for a subroom (empty for a top-level room).
+    pub parent: String,
+    /// Position (1..5 grid cell for rooms, map cell for subrooms), -1 random.
+    pub x: i8,
+    /// See `x`.
+    pub y: i8,
+    /// Width, -1 random.
+    pub w: i8,
+    /// Height, -1 random.
+    pub h: i8,
+    /// Horizontal alignment 1..5, -1 random.
+    pub xalign: i8,
+    /// Vertical alignment 1..5, -1 random.
+    pub yalign: i8,
+    /// Room type, -1 random.
+    pub rtype: i8,
+    /// `CHANCE` percent, 0 none.
+    pub chance: i8,
+    /// 1 lit, 0 unlit, -1 random.
+    pub lit: i8,
+    /// Filled (default 1).
+    pub filled: i8,
+    /// Doors.
+    pub doors: Vec<RoomDoor>,
+    /// Stairs.
+    pub stairs: Vec<Stair>,
+    /// Altars.
+    pub altars: Vec<Altar>,
+    /// Fountains.
+    pub fountains: Vec<Point>,
+    /// Sinks.
+    pub sinks: Vec<Point>,
+    /// Pools.
+    pub pools: Vec<Point>,
+    /// Traps.
+    pub traps: Vec<Trap>,
+    /// Monsters.
+    pub monsters: Vec<Monster>,
+    /// Objects.
+    pub objects: Vec<Object>,
+    /// Gold.
+    pub gold: Vec<Gold>,
+    /// Engravings.
+    pub engravings: Vec<Engraving>,
+}
+
+/// `CORRIDOR` or `RANDOM_CORRIDORS`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Corridor {
+    /// Source room number (-1 for RANDOM_CORRIDORS).
+    pub src_room: i8,
+    /// Source wall.
+    pub src_wall: i8,
+    /// Source door position, -1 random.
+    pub src_door: i8,
+    /// Destination room, or -1 for the numbered form.
+    pub dest_room: i8,
+    /// Destination wall, or the number of the numbered form.
+    pub dest_wall: i8,
+    /// Destination door position.
+    pub dest_door: i8,
+}

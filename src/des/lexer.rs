@@ -1,0 +1,456 @@
+//! The `.des` tokenizer, reproducing `lev_comp.l`: longest match at each
+//! position (keywords are not delimited, so `MAZEWALK` beats `MAZE` and
+//! `randomly` is `random` followed by junk), line-start comments, and
+//! `MAP` … `ENDMAP` blocks collected row by row.
+
+use std::fmt;
+
+use crate::diag::Span;
+
+/// Statement keywords (upper case in the language, plus `levregion`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Kw {
+    Message,
+    Maze,
+    NoMap,
+    Level,
+    InitMap,
+    Flags,
+    Geometry,
+    Object,
+    Container,
+    Monster,
+    Trap,
+    Door,
+    Drawbridge,
+    Mazewalk,
+    Wallify,
+    Region,
+    RandomObjects,
+    RandomMonsters,
+    RandomPlaces,
+    Altar,
+    Ladder,
+    Stair,
+    Portal,
+    TeleportRegion,
+    Branch,
+    Fountain,
+    Sink,
+    Pool,
+    NonDiggable,
+    NonPasswall,
+    Room,
+    Subroom,
+    RandomCorridors,
+    Corridor,
+    Gold,
+    Engraving,
+    Name,
+    Chance,
+    LevRegion,
+}
+
+/// Classes of value keywords; each keyword also carries a number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Val {
+    DoorState,
+    Direction,
+    LeftOrRight,
+    Center,
+    TopOrBottom,
+    Light,
+    Filling,
+    Alignment,
+    Attitude,
+    Alertness,
+    Appearance,
+    AltarType,
+    UpOrDown,
+    Boolean,
+    EngravingType,
+    CurseType,
+    Flag,
+}
+
+/// Register keywords: `object[n]`, `monster[n]`, `place[n]`, `align[n]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Reg {
+    Object,
+    Monster,
+    Place,
+    Align,
+}
+
+/// One token.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Tok<'s> {
+    Kw(Kw),
+    Val(Val, i8),
+    Random,
+    None,
+    Contained,
+    Reg(Reg),
+    Int(i64),
+    Percent(i64),
+    Str(&'s str),
+    Char(u8),
+    /// A `MAP` … `ENDMAP` block: index into [`Lexed::maps`].
+    Map(usize),
+    Punct(u8),
+    /// Text no rule accepts (a stray character, an unterminated string…).
+    Invalid(&'s str),
+}
+
+/// A map block: its rows (digits still in, CR removed) and where it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct MapBlock<'s> {
+    pub rows: Vec<&'s str>,
+    /// From `MAP` to the end of `ENDMAP`.
+    pub span: Span,
+}
+
+/// The tokens of a file and its map blocks.
+#[derive(Debug, Default)]
+pub(crate) struct Lexed<'s> {
+    pub tokens: Vec<(Tok<'s>, Span)>,
+    pub maps: Vec<MapBlock<'s>>,
+}
+
+const KEYWORDS: &[(&str, Tok<'static>)] = {
+    use Tok::{Kw as K, Val as V};
+    &[
+        ("MESSAGE", K(Kw::Message)),
+        ("MAZE", K(Kw::Maze)),
+        ("NOMAP", K(Kw::NoMap)),
+        ("LEVEL", K(Kw::Level)),
+        ("INIT_MAP", K(Kw::InitMap)),
+        ("FLAGS", K(Kw::Flags)),
+        ("GEOMETRY", K(Kw::Geometry)),
+        ("OBJECT", K(Kw::Object)),
+        ("CONTAINER", K(Kw::Container)),
+        ("MONSTER", K(Kw::Monster)),
+        ("TRAP", K(Kw::Trap)),
+        ("DOOR", K(Kw::Door)),
+        ("DRAWBRIDGE", K(Kw::Drawbridge)),
+        ("MAZEWALK", K(Kw::Mazewalk)),
+        ("WALLIFY", K(Kw::Wallify)),
+        ("REGION", K(Kw::Region)),
+        ("RANDOM_OBJECTS", K(Kw::RandomObjects)),
+        ("RANDOM_MONSTERS", K(Kw::RandomMonsters)),
+        ("RANDOM_PLACES", K(Kw::RandomPlaces)),
+        ("ALTAR", K(Kw::Altar)),
+        ("LADDER", K(Kw::Ladder)),
+        ("STAIR", K(Kw::Stair)),
+        ("PORTAL", K(Kw::Portal)),
+        ("TELEPORT_REGION", K(Kw::TeleportRegion)),
+        ("BRANCH", K(Kw::Branch)),
+        ("FOUNTAIN", K(Kw::Fountain)),
+        ("SINK", K(Kw::Sink)),
+        ("POOL", K(Kw::Pool)),
+        ("NON_DIGGABLE", K(Kw::NonDiggable)),
+        ("NON_PASSWALL", K(Kw::NonPasswall)),
+        ("ROOM", K(Kw::Room)),
+        ("SUBROOM", K(Kw::Subroom)),
+        ("RANDOM_CORRIDORS", K(Kw::RandomCorridors)),
+        ("CORRIDOR", K(Kw::Corridor)),
+        ("GOLD", K(Kw::Gold)),
+        ("ENGRAVING", K(Kw::Engraving)),
+        ("NAME", K(Kw::Name)),
+        ("CHANCE", K(Kw::Chance)),
+        ("levregion", K(Kw::LevRegion)),
+        ("open", V(Val::DoorState, 2)),
+        ("closed", V(Val::DoorState, 4)),
+        ("locked", V(Val::DoorState, 8)),
+        ("nodoor", V(Val::DoorState, 0)),
+        ("broken", V(Val::DoorState, 1)),
+        ("north", V(Val::Direction, 1)),
+        ("east", V(Val::Direction, 4)),
+        ("south", V(Val::Direction, 2)),
+        ("west", V(Val::Direction, 8)),
+        ("random", Tok::Random),
+        ("none", Tok::None),
+        ("object", Tok::Reg(Reg::Object)),
+        ("monster", Tok::Reg(Reg::Monster)),
+        ("place", Tok::Reg(Reg::Place)),
+        ("align", Tok::Reg(Reg::Align)),
+        ("left", V(Val::LeftOrRight, 1)),
+        ("half-left", V(Val::LeftOrRight, 2)),
+        ("center", V(Val::Center, 3)),
+        ("half-right", V(Val::LeftOrRight, 4)),
+        ("right", V(Val::LeftOrRight, 5)),
+        ("top", V(Val::TopOrBottom, 1)),
+        ("bottom", V(Val::TopOrBottom, 5)),
+        ("lit", V(Val::Light, 1)),
+        ("unlit", V(Val::Light, 0)),
+        ("filled", V(Val::Filling, 0)),
+        ("unfilled", V(Val::Filling, 1)),
+        ("noalign", V(Val::Alignment, 0)),
+        ("law", V(Val::Alignment, 4)),
+        ("neutral", V(Val::Alignment, 2)),
+        ("chaos", V(Val::Alignment, 1)),
+        ("coaligned", V(Val::Alignment, 3)),
+        ("noncoaligned", V(Val::Alignment, 7)),
+        ("peaceful", V(Val::Attitude, 1)),
+        ("hostile", V(Val::Attitude, 0)),
+        ("asleep", V(Val::Alertness, 1)),
+        ("awake", V(Val::Alertness, 0)),
+        ("m_feature", V(Val::Appearance, 1)),
+        ("m_monster", V(Val::Appearance, 3)),
+        ("m_object", V(Val::Appearance, 2)),
+        ("sanctum", V(Val::AltarType, 2)),
+        ("shrine", V(Val::AltarType, 1)),
+        ("altar", V(Val::AltarType, 0)),
+        ("up", V(Val::UpOrDown, 1)),
+        ("down", V(Val::UpOrDown, 0)),
+        ("false", V(Val::Boolean, 0)),
+        ("true", V(Val::Boolean, 1)),
+        ("dust", V(Val::EngravingType, 1)),
+        ("engrave", V(Val::EngravingType, 2)),
+        ("burn", V(Val::EngravingType, 3)),
+        ("mark", V(Val::EngravingType, 4)),
+        ("blessed", V(Val::CurseType, 1)),
+        ("uncursed", V(Val::CurseType, 2)),
+        ("cursed", V(Val::CurseType, 3)),
+        ("contained", Tok::Contained),
+        ("noteleport", V(Val::Flag, 1)),
+        ("hardfloor", V(Val::Flag, 2)),
+        ("nommap", V(Val::Flag, 4)),
+        ("arboreal", V(Val::Flag, 16)),
+        ("shortsighted", V(Val::Flag, 8)),
+    ]
+};
+
+/// Characters a map row may consist of.
+fn is_map_char(c: u8) -> bool {
+    matches!(
+        c,
+        b'-' | b'|' | b'}' | b'{' | b'+' | b'A' | b'B' | b'C' | b'I' | b'S' | b'H' | b'K' | b'P'
+            | b'L' | b'W' | b'T' | b'F' | b'\\' | b'#' | b'.' | b' ' | b'0'..=b'9'
+    )
+}
+
+/// Length of a newline (`\n` or `\r\n`) at the start of `rest`, if any.
+fn newline_len(rest: &[u8]) -> Option<usize> {
+    match rest {
+        [b'\n', ..] => Some(1),
+        [b'\r', b'\n', ..] => Some(2),
+        _ => None,
+    }
+}
+
+/// Splits `src` into tokens. Never fails: text that matches no rule
+/// becomes [`Tok::Invalid`] for the parser to report.
+pub(crate) fn lex(src: &str) -> Lexed<'_> {
+    let b = src.as_bytes();
+    let mut out = Lexed::default();
+    let mut pos = 0;
+    // Inside MAP … ENDMAP: the index of the block being collected.
+    let mut in_map: Option<usize> = None;
+    while pos < b.len() {
+        let at_line_start = pos == 0 || b[pos - 1] == b'\n';
+        let rest = &b[pos..];
+        if let Some(m) = in_map {
+            if rest.starts_with(b"ENDMAP") {
+                pos += 6;
+                let block = &mut out.maps[m];
+                block.span.end = pos;
+                out.tokens.push((Tok::Map(m), block.span.clone()));
+                in_map = None;
+                continue;
+            }
+            // A map row: map characters up to the end of the line. (flex does
+            // not anchor this rule, but elsewhere than at a line start it can
+            // only follow a token that is already a syntax error.)
+            if at_line_start {
+                let n = rest.iter().take_while(|&&c| is_map_char(c)).count();
+                if let Some(nl) = newline_len(&rest[n..]) {
+                    out.maps[m].rows.push(&src[pos..pos + n]);
+                    pos += n + nl;
+                    continue;
+                }
+            }
+        }
+        if at_line_start && rest[0] == b'#' {
+            let n = rest.iter().position(|&c| c == b'\n').map_or(rest.len(), |i| i + 1);
+            pos += n;
+            continue;
+        }
+        if let Some(nl) = newline_len(rest) {
+            pos += nl;
+            continue;
+        }
+        if rest[0] == b' ' || rest[0] == b'\t' {
+            pos += 1;
+            continue;
+        }
+        if at_line_start && in_map.is_none() && rest.starts_with(b"MAP") {
+            if let Some(nl) = newline_len(&rest[3..]) {
+                out.maps.push(MapBlock { rows: Vec::new(), span: pos..pos + 3 });
+                in_map = Some(out.maps.len() - 1);
+                pos += 3 + nl;
+                continue;
+            }
+        }
+        let (tok, len) = token_at(src, pos);
+        out.tokens.push((tok, pos..pos + len));
+        pos += len;
+    }
+    if let Some(m) = in_map {
+        let span = out.maps[m].span.clone();
+        out.tokens.push((Tok::Invalid(&src[span.clone()]), span));
+    }
+    out
+}
+
+/// The longest token starting at `pos` (not whitespace, newline or comment).
+fn token_at(src: &str, pos: usize) -> (Tok<'_>, usize) {
+    let b = src.as_bytes();
+    let rest = &b[pos..];
+    let c = rest[0];
+    // Keywords: the longest one that is a prefix of the text here.
+    let mut best: Option<(&Tok<'static>, usize)> = None;
+    if c.is_ascii_alphabetic() {
+        for (word, tok) in KEYWORDS {
+            let w = word.as_bytes();
+            if w[0] == c && rest.starts_with(w) && best.map_or(true, |(_, n)| w.len() > n) {
+                best = Some((tok, w.len()));
+            }
+        }
+    }
+    if let Some((tok, n)) = best {
+        return (tok.clone(), n);
+    }
+    match c {
+        b'0'..=b'9' | b'+' | b'-' => {
+            let sign = usize::from(!c.is_ascii_digit());
+            let digits = rest[sign..].iter().take_while(|d| d.is_ascii_digit()).count();
+            if digits > 0 {
+                let n = sign + digits;
+                return (Tok::Int(parse_int(&src[pos..pos + n])), n);
+            }
+        }
+        b'[' => {
+            if let Some((value, n)) = percent(rest) {
+                return (Tok::Percent(value), n);
+            }
+        }
+        b'"' => {
+            return match rest[1..].iter().position(|&q| q == b'"') {
+                Some(end) => (Tok::Str(&src[pos + 1..pos + 1 + end]), end + 2),
+                None => {
+                    let n = rest.iter().position(|&q| q == b'\n').unwrap_or(rest.len());
+                    (Tok::Invalid(&src[pos..pos + n]), n)
+                }
+            };
+        }
+        b'\'' => {
+            // '\c' (c any byte but newline) or 'c'.
+            match rest {
+                [_, b'\\', ch, b'\'', ..] if *ch != b'\n' => return (Tok::Char(*ch), 4),
+                [_, ch, b'\'', ..] if *ch != b'\n' => return (Tok::Char(*ch), 3),
+                _ => {}
+            }
+        }
+        _ => {}
+    }
+    // Any other single character is returned as itself.
+    let len = src[pos..].chars().next().map_or(1, char::len_utf8);
+    match c {
+        b':' | b',' | b'(' | b')' | b'[' | b']' => (Tok::Punct(c), 1),
+        _ => (Tok::Invalid(&src[pos..pos + len]), len),
+    }
+}
+
+/// `[ n% ]` with optional spaces: the value and the length matched.
+fn percent(rest: &[u8]) -> Option<(i64, usize)> {
+    let mut i = 1;
+    while rest.get(i) == Some(&b' ') {
+        i += 1;
+    }
+    let start = i;
+    while rest.get(i).is_some_and(u8::is_ascii_digit) {
+        i += 1;
+    }
+    if i == start || rest.get(i) != Some(&b'%') {
+        return None;
+    }
+    let digits = std::str::from_utf8(&rest[start..i]).ok()?;
+    i += 1;
+    while rest.get(i) == Some(&b' ') {
+        i += 1;
+    }
+    (rest.get(i) == Some(&b']')).then(|| (parse_int(digits), i + 1))
+}
+
+/// Decimal text to a number, saturating far outside any field's range so
+/// that the range checks report it.
+fn parse_int(text: &str) -> i64 {
+    text.parse().unwrap_or(if text.starts_with('-') { i64::MIN } else { i64::MAX })
+}
+
+impl fmt::Display for Tok<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Tok::Kw(k) => {
+                let word = KEYWORDS.iter().find(|(_, t)| *t == Tok::Kw(*k)).map_or("?", |(w, _)| w);
+                write!(f, "`{word}`")
+            }
+            Tok::Val(..) | Tok::Random | Tok::None | Tok::Contained | Tok::Reg(_) => {
+                let word = KEYWORDS.iter().find(|(_, t)| t == self).map_or("?", |(w, _)| w);
+                write!(f, "`{word}`")
+            }
+            Tok::Int(v) => write!(f, "integer {v}"),
+            Tok::Percent(v) => write!(f, "chance [{v}%]"),
+            Tok::Str(s) => write!(f, "string \"{s}\""),
+            Tok::Char(c) => write!(f, "character '{}'", char::from(*c)),
+            Tok::Map(_) => f.write_str("a MAP block"),
+            Tok::Punct(c) => write!(f, "`{}`", char::from(*c)),
+            Tok::Invalid(s) if s.starts_with('"') => write!(f, "unterminated string {s}"),
+            Tok::Invalid(s) if s.starts_with("MAP") => f.write_str("MAP block without ENDMAP"),
+            Tok::Invalid(s) => write!(f, "`{}`", s.escape_debug()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn toks(src: &str) -> Vec<Tok<'_>> {
+        lex(src).tokens.into_iter().map(|(t, _)| t).collect()
+    }
+
+    #[test]
+    fn longest_keyword_prefix_wins() {
+        assert_eq!(toks("MAZEWALK"), [Tok::Kw(Kw::Mazewalk)]);
+        assert_eq!(toks("MAZE"), [Tok::Kw(Kw::Maze)]);
+        assert_eq!(toks("half-left"), [Tok::Val(Val::LeftOrRight, 2)]);
+        assert_eq!(toks("randomx"), [Tok::Random, Tok::Invalid("x")]);
+        assert_eq!(toks("unlit lit"), [Tok::Val(Val::Light, 0), Tok::Val(Val::Light, 1)]);
+    }
+
+    #[test]
+    fn literals() {
+        assert_eq!(toks("-5 +7 [ 50% ] [50%]"), [Tok::Int(-5), Tok::Int(7), Tok::Percent(50), Tok::Percent(50)]);
+        assert_eq!(toks(r"'\'' 'a' '\x'"), [Tok::Char(b'\''), Tok::Char(b'a'), Tok::Char(b'x')]);
+        assert_eq!(toks("\"a\nb\""), [Tok::Str("a\nb")]);
+        assert_eq!(toks("\"open"), [Tok::Invalid("\"open")]);
+        assert_eq!(toks("[ 5 ]"), [Tok::Punct(b'['), Tok::Int(5), Tok::Punct(b']')]);
+    }
+
+    #[test]
+    fn comments_only_at_line_start() {
+        assert_eq!(toks("# c\n  # x"), [Tok::Invalid("#"), Tok::Invalid("x")]);
+        assert_eq!(toks("# no newline at end"), []);
+    }
+
+    #[test]
+    fn map_blocks_collect_rows_and_skip_comment_lines() {
+        let l = lex("MAP\r\n-|-\r\n#.#\n# comment\n\n12.\nENDMAP\nWALLIFY");
+        assert_eq!(l.tokens.iter().map(|t| t.0.clone()).collect::<Vec<_>>(), [Tok::Map(0), Tok::Kw(Kw::Wallify)]);
+        assert_eq!(l.maps[0].rows, ["-|-", "#.#", "", "12."]);
+        assert_eq!(toks("MAP\n..\n"), [Tok::Invalid("MAP")]);
+        assert_eq!(toks("  MAP\n"), [Tok::Invalid("M"), Tok::Invalid("A"), Tok::Invalid("P")]);
+    }
+}

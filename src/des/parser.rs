@@ -1,0 +1,512 @@
+//! The `.des` statement parser (chumsky, over the tokens of
+//! [`super::lexer`]). Each statement is parsed on its own; a statement that
+//! does not parse is reported and skipped up to the next statement keyword,
+//! so every syntax error of a file is found in one run.
+
+use chumsky::input::{Input as _, MappedInput};
+use chumsky::prelude::*;
+
+use super::lexer::{Kw, Reg, Tok, Val};
+use super::syntax::*;
+use crate::diag::{Reporter, Span};
+
+type In<'a> = MappedInput<'a, Tok<'a>, SimpleSpan, &'a [(Tok<'a>, SimpleSpan)]>;
+type Extra<'a> = extra::Err<Rich<'a, Tok<'a>, SimpleSpan>>;
+
+/// A boxed parser over `.des` tokens.
+type P<'a, T> = Boxed<'a, 'a, In<'a>, T, Extra<'a>>;
+
+/// Parses `tokens` into statements, reporting syntax errors to `report`.
+pub(crate) fn parse<'a>(tokens: &'a [(Tok<'a>, SimpleSpan)], src_len: usize, report: &mut Reporter) -> Vec<Stmt<'a>> {
+    let eoi = SimpleSpan::from(src_len..src_len);
+    let (stmts, errors) = file().parse(tokens.split_token_span(eoi)).into_output_errors();
+    for e in errors {
+        report_syntax_error(&e, report);
+    }
+    stmts.unwrap_or_default()
+}
+
+fn report_syntax_error(e: &Rich<'_, Tok<'_>, SimpleSpan>, report: &mut Reporter) {
+    let found = match e.found() {
+        Some(t) => t.to_string(),
+        None => "end of file".to_string(),
+    };
+    let mut expected: Vec<String> = e.expected().map(|p| p.to_string()).collect();
+    expected.sort();
+    expected.dedup();
+    let wanted = match expected.len() {
+        0 => "something else".to_string(),
+        1 => expected.remove(0),
+        _ => {
+            let last = expected.pop().unwrap_or_default();
+            format!("{} or {}", expected.join(", "), last)
+        }
+    };
+    report.error(e.span().into_range(), "syntax error").label(format!("found {found}, expected {wanted}"));
+}
+
+fn sp<T>(v: T, span: SimpleSpan) -> Sp<T> {
+    Sp { v, span: span.into_range() }
+}
+
+fn punct<'a>(c: u8) -> impl Parser<'a, In<'a>, (), Extra<'a>> + Clone {
+    just(Tok::Punct(c)).ignored()
+}
+
+fn comma<'a>() -> impl Parser<'a, In<'a>, (), Extra<'a>> + Clone {
+    punct(b',')
+}
+
+fn kw<'a>(k: Kw) -> impl Parser<'a, In<'a>, (), Extra<'a>> + Clone {
+    just(Tok::Kw(k)).ignored()
+}
+
+/// `KEYWORD :`
+fn head<'a>(k: Kw) -> impl Parser<'a, In<'a>, (), Extra<'a>> + Clone {
+    kw(k).then_ignore(punct(b':'))
+}
+
+fn int<'a>() -> impl Parser<'a, In<'a>, Sp<i64>, Extra<'a>> + Clone {
+    select! { Tok::Int(v) => v }.map_with(|v, e| sp(v, e.span())).labelled("an integer")
+}
+
+fn string<'a>() -> impl Parser<'a, In<'a>, Sp<&'a str>, Extra<'a>> + Clone {
+    select! { Tok::Str(s) => s }.map_with(|s, e| sp(s, e.span())).labelled("a string")
+}
+
+fn chr<'a>() -> impl Parser<'a, In<'a>, Sp<u8>, Extra<'a>> + Clone {
+    select! { Tok::Char(c) => c }.map_with(|c, e| sp(c, e.span())).labelled("a character like 'x'")
+}
+
+fn random<'a>() -> impl Parser<'a, In<'a>, (), Extra<'a>> + Clone {
+    just(Tok::Random).ignored().labelled("`random`")
+}
+
+fn val<'a>(k: Val, label: &'static str) -> impl Parser<'a, In<'a>, i8, Extra<'a>> + Clone {
+    select! { Tok::Val(kind, v) if kind == k => v }.labelled(label)
+}
+
+/// A value keyword or `random`.
+fn val_or_random<'a>(k: Val, label: &'static str) -> impl Parser<'a, In<'a>, OrRandom, Extra<'a>> + Clone {
+    val(k, label).map(Some).or(random().to(None))
+}
+
+fn boolean<'a>() -> impl Parser<'a, In<'a>, bool, Extra<'a>> + Clone {
+    val(Val::Boolean, "`true` or `false`").map(|v| v != 0)
+}
+
+fn up_down<'a>() -> impl Parser<'a, In<'a>, bool, Extra<'a>> + Clone {
+    val(Val::UpOrDown, "`up` or `down`").map(|v| v != 0)
+}
+
+/// `name [ INT ]` for a register keyword.
+fn register<'a>(r: Reg) -> impl Parser<'a, In<'a>, Sp<i64>, Extra<'a>> + Clone {
+    just(Tok::Reg(r)).ignore_then(int().delimited_by(punct(b'['), punct(b']')))
+}
+
+/// `( INT , INT )`.
+fn pair<'a>() -> impl Parser<'a, In<'a>, Sp<(i64, i64)>, Extra<'a>> + Clone {
+    int()
+        .then_ignore(comma())
+        .then(int())
+        .delimited_by(punct(b'('), punct(b')'))
+        .map_with(|(a, b), e| sp((a.v, b.v), e.span()))
+}
+
+fn coord<'a>() -> impl Parser<'a, In<'a>, Sp<Coord>, Extra<'a>> + Clone {
+    let at = int()
+        .then_ignore(comma())
+        .then(int())
+        .delimited_by(punct(b'('), punct(b')'))
+        .map(|(x, y)| Coord::At(x, y));
+    choice((at, register(Reg::Place).map(Coord::Place), random().to(Coord::Random)))
+        .map_with(|c, e| sp(c, e.span()))
+        .labelled("a coordinate: (x,y), place[n] or random")
+}
+
+fn rect<'a>() -> impl Parser<'a, In<'a>, Rect, Extra<'a>> + Clone {
+    int()
+        .then_ignore(comma())
+        .then(int())
+        .then_ignore(comma())
+        .then(int())
+        .then_ignore(comma())
+        .then(int())
+        .delimited_by(punct(b'('), punct(b')'))
+        .map_with(|(((a, b), c), d), e| sp([a.v, b.v, c.v, d.v], e.span()))
+        .labelled("a region (x1,y1,x2,y2)")
+}
+
+fn lev_rect<'a>() -> impl Parser<'a, In<'a>, LevRect, Extra<'a>> + Clone {
+    rect().map(LevRect::Map).or(kw(Kw::LevRegion).ignore_then(rect()).map(LevRect::Level))
+}
+
+fn chance<'a>() -> impl Parser<'a, In<'a>, Option<Sp<i64>>, Extra<'a>> + Clone {
+    select! { Tok::Percent(v) => v }.map_with(|v, e| sp(v, e.span())).labelled("a chance like [50%]").or_not()
+}
+
+fn class<'a>(r: Reg) -> impl Parser<'a, In<'a>, Class, Extra<'a>> + Clone {
+    choice((chr().map(Class::Char), random().to(Class::Random), register(r).map(Class::Register)))
+}
+
+fn name_or_random<'a>() -> impl Parser<'a, In<'a>, NameOrRandom<'a>, Extra<'a>> + Clone {
+    string().map(Some).or(random().to(None))
+}
+
+fn align<'a>() -> impl Parser<'a, In<'a>, Align, Extra<'a>> + Clone {
+    choice((
+        val(Val::Alignment, "an alignment").map(Align::Value),
+        register(Reg::Align).map(Align::Register),
+        random().to(Align::Random),
+    ))
+}
+
+fn light<'a>() -> impl Parser<'a, In<'a>, OrRandom, Extra<'a>> + Clone {
+    val_or_random(Val::Light, "`lit` or `unlit`")
+}
+
+fn hjust<'a>() -> impl Parser<'a, In<'a>, i8, Extra<'a>> + Clone {
+    val(Val::LeftOrRight, "a horizontal justification").or(val(Val::Center, "`center`"))
+}
+
+fn vjust<'a>() -> impl Parser<'a, In<'a>, i8, Extra<'a>> + Clone {
+    val(Val::TopOrBottom, "a vertical justification").or(val(Val::Center, "`center`"))
+}
+
+fn pair_or_random<'a>() -> impl Parser<'a, In<'a>, PairOrRandom, Extra<'a>> + Clone {
+    pair().map(Some).or(random().to(None))
+}
+
+/// The header and level-wide statements.
+fn level_statements<'a>() -> P<'a, StmtKind<'a>> {
+    let maze = head(Kw::Maze)
+        .ignore_then(string())
+        .then_ignore(comma())
+        .then(chr().map(Some).or(random().to(None)))
+        .map(|(name, fill)| StmtKind::Maze { name, fill });
+    let level = head(Kw::Level).ignore_then(string()).map(|name| StmtKind::Level { name });
+    let flags = head(Kw::Flags)
+        .ignore_then(val(Val::Flag, "a level flag").separated_by(comma()).at_least(1).collect())
+        .map(StmtKind::Flags);
+    let init_map = head(Kw::InitMap)
+        .ignore_then(chr())
+        .then_ignore(comma())
+        .then(chr())
+        .then_ignore(comma())
+        .then(boolean())
+        .then_ignore(comma())
+        .then(boolean().map_with(|b, e| sp(b, e.span())))
+        .then_ignore(comma())
+        .then(light())
+        .then_ignore(comma())
+        .then(val_or_random(Val::Boolean, "`true` or `false`"))
+        .map(|(((((fg, bg), smoothed), joined), lit), walled)| StmtKind::InitMap { fg, bg, smoothed, joined, lit, walled });
+    let message = head(Kw::Message).ignore_then(string()).map(StmtKind::Message);
+    let random_objects = head(Kw::RandomObjects)
+        .ignore_then(chr().separated_by(comma()).at_least(1).collect())
+        .map(StmtKind::RandomObjects);
+    let random_monsters = head(Kw::RandomMonsters)
+        .ignore_then(chr().separated_by(comma()).at_least(1).collect())
+        .map(StmtKind::RandomMonsters);
+    let random_places = head(Kw::RandomPlaces)
+        .ignore_then(pair().separated_by(comma()).at_least(1).collect())
+        .map(StmtKind::RandomPlaces);
+    let nomap = kw(Kw::NoMap).to(StmtKind::NoMap);
+    let map_block = select! { Tok::Map(i) => i }
+        .map_with(|i, e| (i, e.span().into_range()))
+        .labelled("a MAP … ENDMAP block");
+    let geometry = head(Kw::Geometry)
+        .ignore_then(hjust())
+        .then_ignore(comma())
+        .then(vjust())
+        .then(map_block)
+        .map(|((halign, valign), (map, map_span))| StmtKind::Geometry { halign, valign, map, map_span });
+    let wallify = kw(Kw::Wallify).to(StmtKind::Wallify);
+    let random_corridors = kw(Kw::RandomCorridors).to(StmtKind::RandomCorridors);
+    choice((
+        maze,
+        level,
+        flags,
+        init_map,
+        message,
+        random_objects,
+        random_monsters,
+        random_places,
+        nomap,
+        geometry,
+        wallify,
+        random_corridors,
+    ))
+    .boxed()
+}
+
+/// MONSTER, OBJECT and CONTAINER.
+fn creature_statements<'a>() -> P<'a, StmtKind<'a>> {
+    let info = comma().ignore_then(choice((
+        string().map(|s| MonInfo::Name(s.v)),
+        val(Val::Attitude, "`peaceful` or `hostile`").map(MonInfo::Attitude),
+        val(Val::Alertness, "`asleep` or `awake`").map(MonInfo::Alertness),
+        align().map(MonInfo::Align),
+        val(Val::Appearance, "an appearance").then(string()).map(|(a, s)| MonInfo::Appear(a, s.v)),
+    )));
+    let monster = kw(Kw::Monster)
+        .ignore_then(chance())
+        .then_ignore(punct(b':'))
+        .then(class(Reg::Monster))
+        .then_ignore(comma())
+        .then(name_or_random())
+        .then_ignore(comma())
+        .then(coord())
+        .then(info.repeated().collect())
+        .map(|((((chance, class), name), at), infos)| StmtKind::Monster { chance, class, name, at, infos });
+
+    let curse = val(Val::CurseType, "a curse state").map(Some).or(random().to(None));
+    let spe = int().map(Some).or(random().to(None));
+    let oname = comma()
+        .ignore_then(just(Tok::None).to(None).or(string().map(|s| Some(s.v))))
+        .or_not()
+        .map(Option::flatten);
+    let tail = choice((
+        comma()
+            .ignore_then(curse.clone())
+            .then_ignore(comma())
+            .then(string())
+            .then_ignore(comma())
+            .then(spe.clone())
+            .then(oname.clone())
+            .map(|(((c, m), spe), name)| ObjTail { curse: Some(c), montype: Some(m), spe, name }),
+        comma()
+            .ignore_then(curse)
+            .then_ignore(comma())
+            .then(spe.clone())
+            .then(oname.clone())
+            .map(|((c, spe), name)| ObjTail { curse: Some(c), montype: None, spe, name }),
+        comma()
+            .ignore_then(string())
+            .then_ignore(comma())
+            .then(spe)
+            .then(oname)
+            .map(|((m, spe), name)| ObjTail { curse: None, montype: Some(m), spe, name }),
+    ));
+    let object = kw(Kw::Object)
+        .to(false)
+        .or(kw(Kw::Container).to(true))
+        .then(chance())
+        .then_ignore(punct(b':'))
+        .then(class(Reg::Object))
+        .then_ignore(comma())
+        .then(name_or_random())
+        .then_ignore(comma())
+        .then(coord().map(Some).or(just(Tok::Contained).to(None)))
+        .then(tail.or_not())
+        .map(|(((((container, chance), class), name), at), tail)| StmtKind::Object {
+            container,
+            chance,
+            class,
+            name,
+            at,
+            tail,
+        });
+    choice((monster, object)).boxed()
+}
+
+/// Statements about map features.
+fn feature_statements<'a>() -> P<'a, StmtKind<'a>> {
+    let trap = kw(Kw::Trap)
+        .ignore_then(chance())
+        .then_ignore(punct(b':'))
+        .then(name_or_random())
+        .then_ignore(comma())
+        .then(coord())
+        .map(|((chance, kind), at)| StmtKind::Trap { chance, kind, at });
+    let door_state = || val_or_random(Val::DoorState, "a door state");
+    let room_door = head(Kw::Door)
+        .ignore_then(val_or_random(Val::Boolean, "`true` or `false`"))
+        .then_ignore(comma())
+        .then(door_state())
+        .then_ignore(comma())
+        .then(val_or_random(Val::Direction, "a direction"))
+        .then_ignore(comma())
+        .then(int().map(Some).or(random().to(None)))
+        .map(|(((secret, state), wall), pos)| StmtKind::RoomDoor { secret, state, wall, pos });
+    let door = head(Kw::Door)
+        .ignore_then(door_state())
+        .then_ignore(comma())
+        .then(coord())
+        .map(|(state, at)| StmtKind::Door { state, at });
+    let drawbridge = head(Kw::Drawbridge)
+        .ignore_then(coord())
+        .then_ignore(comma())
+        .then(val(Val::Direction, "a direction"))
+        .then_ignore(comma())
+        .then(door_state().map_with(|s, e| sp(s, e.span())))
+        .map(|((at, dir), state)| StmtKind::Drawbridge { at, dir, state });
+    let mazewalk = head(Kw::Mazewalk)
+        .ignore_then(coord())
+        .then_ignore(comma())
+        .then(val(Val::Direction, "a direction"))
+        .map(|(at, dir)| StmtKind::Mazewalk { at, dir });
+    let ladder = head(Kw::Ladder)
+        .ignore_then(coord())
+        .then_ignore(comma())
+        .then(up_down())
+        .map(|(at, up)| StmtKind::Ladder { at, up });
+    let stair_region = head(Kw::Stair)
+        .ignore_then(lev_rect())
+        .then_ignore(comma())
+        .then(lev_rect())
+        .then_ignore(comma())
+        .then(up_down())
+        .map(|((area, exclude), up)| StmtKind::StairRegion { area, exclude, up });
+    let stair = head(Kw::Stair)
+        .ignore_then(coord())
+        .then_ignore(comma())
+        .then(up_down())
+        .map(|(at, up)| StmtKind::Stair { at, up });
+    let two_regions = |k| head(k).ignore_then(lev_rect()).then_ignore(comma()).then(lev_rect());
+    let portal = two_regions(Kw::Portal)
+        .then_ignore(comma())
+        .then(string())
+        .map(|((area, exclude), dest)| StmtKind::Portal { area, exclude, dest });
+    let teleport = two_regions(Kw::TeleportRegion)
+        .then(comma().ignore_then(up_down()).or_not())
+        .map(|((area, exclude), up)| StmtKind::Teleport { area, exclude, up });
+    let branch = two_regions(Kw::Branch).map(|(area, exclude)| StmtKind::Branch { area, exclude });
+    let altar = head(Kw::Altar)
+        .ignore_then(coord())
+        .then_ignore(comma())
+        .then(align())
+        .then_ignore(comma())
+        .then(val_or_random(Val::AltarType, "an altar type"))
+        .map(|((at, align), kind)| StmtKind::Altar { at, align, kind });
+    let fountain = head(Kw::Fountain).ignore_then(coord()).map(|at| StmtKind::Fountain { at });
+    let sink = head(Kw::Sink).ignore_then(coord()).map(|at| StmtKind::Sink { at });
+    let pool = head(Kw::Pool).ignore_then(coord()).map(|at| StmtKind::Pool { at });
+    let non_diggable = head(Kw::NonDiggable).ignore_then(rect()).map(StmtKind::NonDiggable);
+    let non_passwall = head(Kw::NonPasswall).ignore_then(rect()).map(StmtKind::NonPasswall);
+    let region = head(Kw::Region)
+        .ignore_then(rect())
+        .then_ignore(comma())
+        .then(light())
+        .then_ignore(comma())
+        .then(name_or_random())
+        .then(
+            comma()
+                .ignore_then(val(Val::Filling, "`filled` or `unfilled`"))
+                .then(comma().ignore_then(boolean()).or_not())
+                .or_not(),
+        )
+        .map(|(((area, lit), rtype), fill)| StmtKind::Region {
+            area,
+            lit,
+            rtype,
+            unfilled: fill.map(|(f, _)| f != 0),
+            irregular: fill.and_then(|(_, irr)| irr),
+        });
+    let gold = head(Kw::Gold)
+        .ignore_then(int().map(Some).or(random().to(None)))
+        .then_ignore(comma())
+        .then(coord())
+        .map(|(amount, at)| StmtKind::Gold { amount, at });
+    let engraving = head(Kw::Engraving)
+        .ignore_then(coord())
+        .then_ignore(comma())
+        .then(val_or_random(Val::EngravingType, "an engraving type"))
+        .then_ignore(comma())
+        .then(string())
+        .map(|((at, kind), text)| StmtKind::Engraving { at, kind, text });
+    choice((
+        trap,
+        room_door,
+        door,
+        drawbridge,
+        mazewalk,
+        ladder,
+        stair_region,
+        stair,
+        portal,
+        teleport,
+        branch,
+        altar,
+        fountain,
+        sink,
+        pool,
+        non_diggable,
+        non_passwall,
+        region,
+        gold,
+        engraving,
+    ))
+    .boxed()
+}
+
+/// ROOM, SUBROOM, their NAME/CHANCE, and CORRIDOR.
+fn room_statements<'a>() -> P<'a, StmtKind<'a>> {
+    let filled = comma().ignore_then(boolean()).or_not();
+    let room = head(Kw::Room)
+        .ignore_then(name_or_random())
+        .then_ignore(comma())
+        .then(light())
+        .then_ignore(comma())
+        .then(pair_or_random())
+        .then_ignore(comma())
+        .then(
+            hjust()
+                .then_ignore(comma())
+                .then(vjust())
+                .delimited_by(punct(b'('), punct(b')'))
+                .map(Some)
+                .or(random().to(None)),
+        )
+        .then_ignore(comma())
+        .then(pair_or_random())
+        .then(filled.clone())
+        .map(|(((((rtype, lit), pos), align), size), filled)| StmtKind::Room { rtype, lit, pos, align, size, filled });
+    let subroom = head(Kw::Subroom)
+        .ignore_then(name_or_random())
+        .then_ignore(comma())
+        .then(light())
+        .then_ignore(comma())
+        .then(pair_or_random())
+        .then_ignore(comma())
+        .then(pair_or_random())
+        .then_ignore(comma())
+        .then(string())
+        .then(filled)
+        .map(|(((((rtype, lit), pos), size), parent), filled)| StmtKind::Subroom { rtype, lit, pos, size, parent, filled });
+    let name = head(Kw::Name).ignore_then(string()).map(StmtKind::Name);
+    let chance = head(Kw::Chance).ignore_then(int()).map(StmtKind::Chance);
+    let spec = int()
+        .then_ignore(comma())
+        .then(val(Val::Direction, "a direction"))
+        .then_ignore(comma())
+        .then(int().map(Some).or(random().to(None)))
+        .delimited_by(punct(b'('), punct(b')'))
+        .map(|((room, wall), door)| CorrSpec { room, wall, door });
+    let corridor = head(Kw::Corridor)
+        .ignore_then(spec.clone())
+        .then_ignore(comma())
+        .then(spec.map(CorrEnd::Room).or(int().map(CorrEnd::Number)))
+        .map(|(from, to)| StmtKind::Corridor { from, to });
+    choice((room, subroom, name, chance, corridor)).boxed()
+}
+
+fn file<'a>() -> impl Parser<'a, In<'a>, Vec<Stmt<'a>>, Extra<'a>> {
+    let is_head = |t: &Tok<'_>| matches!(t, Tok::Kw(k) if *k != Kw::LevRegion);
+    let statement = choice((level_statements(), creature_statements(), feature_statements(), room_statements()))
+        .labelled("a statement")
+        .map_with(|kind, e| Stmt { kind, span: e.span().into_range() });
+    // On failure: skip this token and everything up to the next statement keyword.
+    let recovery = any()
+        .then(any().filter(move |t| !is_head(t)).repeated())
+        .map_with(|_, e| Stmt { kind: StmtKind::Error, span: e.span().into_range() });
+    statement.recover_with(via_parser(recovery)).repeated().collect().then_ignore(end())
+}
+
+/// The span of a whole statement list, for messages about a level.
+pub(crate) fn stmt_span(stmts: &[Stmt<'_>]) -> Span {
+    match (stmts.first(), stmts.last()) {
+        (Some(a), Some(b)) => a.span.start..b.span.end,
+        _ => 0..0,
+    }
+}

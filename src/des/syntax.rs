@@ -1,0 +1,155 @@
+//! The `.des` syntax tree: one [`Stmt`] per statement, as written, with
+//! spans. The parser produces a flat list; the order rules of the grammar
+//! (which statements may follow which) are applied by [`super::sema`],
+//! which can then say precisely what is out of place.
+
+use crate::diag::Span;
+
+/// A value with the source range it came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Sp<T> {
+    pub v: T,
+    pub span: Span,
+}
+
+/// A coordinate argument: `(x,y)`, `place[n]` or `random`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Coord {
+    At(Sp<i64>, Sp<i64>),
+    Place(Sp<i64>),
+    Random,
+}
+
+/// `(x1,y1,x2,y2)`.
+pub(crate) type Rect = Sp<[i64; 4]>;
+
+/// A level-region argument: map-relative `(…)` or `levregion(…)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum LevRect {
+    Map(Rect),
+    Level(Rect),
+}
+
+/// A monster or object class argument.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Class {
+    Char(Sp<u8>),
+    Random,
+    /// `monster[n]` / `object[n]`.
+    Register(Sp<i64>),
+}
+
+/// An alignment argument.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Align {
+    Value(i8),
+    Register(Sp<i64>),
+    Random,
+}
+
+/// A value keyword or `random` (stored as -1 unless said otherwise).
+pub(crate) type OrRandom = Option<i8>;
+
+/// One trailing `, info` of a MONSTER statement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum MonInfo<'s> {
+    Name(&'s str),
+    Attitude(i8),
+    Alertness(i8),
+    Align(Align),
+    Appear(i8, &'s str),
+}
+
+/// The optional tail of an OBJECT/CONTAINER statement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct ObjTail<'s> {
+    /// `None` when the form has no curse state; `Some(None)` for `random`.
+    pub curse: Option<OrRandom>,
+    pub montype: Option<Sp<&'s str>>,
+    /// `None` for `random`.
+    pub spe: Option<Sp<i64>>,
+    /// `, "name"`; `, none` is accepted and ignored.
+    pub name: Option<&'s str>,
+}
+
+/// Where a CORRIDOR ends: another room's wall, or a number (`ncorr` form).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum CorrEnd {
+    Room(CorrSpec),
+    Number(Sp<i64>),
+}
+
+/// `(room, wall, door)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct CorrSpec {
+    pub room: Sp<i64>,
+    pub wall: i8,
+    pub door: Option<Sp<i64>>,
+}
+
+/// An `(a, b)` pair of integers, or `random`.
+pub(crate) type PairOrRandom = Option<Sp<(i64, i64)>>;
+
+/// A name argument: a string or `random`.
+pub(crate) type NameOrRandom<'s> = Option<Sp<&'s str>>;
+
+/// One statement; the span covers the whole statement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Stmt<'s> {
+    pub kind: StmtKind<'s>,
+    pub span: Span,
+}
+
+/// Statement kinds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum StmtKind<'s> {
+    Maze { name: Sp<&'s str>, fill: Option<Sp<u8>> },
+    Level { name: Sp<&'s str> },
+    Flags(Vec<i8>),
+    InitMap { fg: Sp<u8>, bg: Sp<u8>, smoothed: bool, joined: Sp<bool>, lit: OrRandom, walled: OrRandom },
+    Message(Sp<&'s str>),
+    RandomObjects(Vec<Sp<u8>>),
+    RandomMonsters(Vec<Sp<u8>>),
+    RandomPlaces(Vec<Sp<(i64, i64)>>),
+    NoMap,
+    Geometry { halign: i8, valign: i8, map: usize, map_span: Span },
+    Monster { chance: Option<Sp<i64>>, class: Class, name: NameOrRandom<'s>, at: Sp<Coord>, infos: Vec<MonInfo<'s>> },
+    Object {
+        container: bool,
+        chance: Option<Sp<i64>>,
+        class: Class,
+        name: NameOrRandom<'s>,
+        /// `None` for `contained`.
+        at: Option<Sp<Coord>>,
+        tail: Option<ObjTail<'s>>,
+    },
+    Trap { chance: Option<Sp<i64>>, kind: NameOrRandom<'s>, at: Sp<Coord> },
+    Door { state: OrRandom, at: Sp<Coord> },
+    RoomDoor { secret: OrRandom, state: OrRandom, wall: OrRandom, pos: Option<Sp<i64>> },
+    Drawbridge { at: Sp<Coord>, dir: i8, state: Sp<OrRandom> },
+    Mazewalk { at: Sp<Coord>, dir: i8 },
+    Wallify,
+    Ladder { at: Sp<Coord>, up: bool },
+    Stair { at: Sp<Coord>, up: bool },
+    StairRegion { area: LevRect, exclude: LevRect, up: bool },
+    Portal { area: LevRect, exclude: LevRect, dest: Sp<&'s str> },
+    Teleport { area: LevRect, exclude: LevRect, up: Option<bool> },
+    Branch { area: LevRect, exclude: LevRect },
+    Altar { at: Sp<Coord>, align: Align, kind: OrRandom },
+    Fountain { at: Sp<Coord> },
+    Sink { at: Sp<Coord> },
+    Pool { at: Sp<Coord> },
+    NonDiggable(Rect),
+    NonPasswall(Rect),
+    Region { area: Rect, lit: OrRandom, rtype: NameOrRandom<'s>, unfilled: Option<bool>, irregular: Option<bool> },
+    Gold { amount: Option<Sp<i64>>, at: Sp<Coord> },
+    Engraving { at: Sp<Coord>, kind: OrRandom, text: Sp<&'s str> },
+    Room { rtype: NameOrRandom<'s>, lit: OrRandom, pos: PairOrRandom, align: Option<(i8, i8)>, size: PairOrRandom, filled: Option<bool> },
+    Subroom { rtype: NameOrRandom<'s>, lit: OrRandom, pos: PairOrRandom, size: PairOrRandom, parent: Sp<&'s str>, filled: Option<bool> },
+    Name(Sp<&'s str>),
+    Chance(Sp<i64>),
+    RandomCorridors,
+    Corridor { from: CorrSpec, to: CorrEnd },
+    /// A statement the parser could not read (already reported).
+    Error,
+}

@@ -1,0 +1,341 @@
+//! Diagnostics: errors and warnings that name a file, line and column, say
+//! what was found and what was expected, and show the source line.
+//!
+//! Both compilers collect every problem of a file into one [`Diagnostics`]
+//! value instead of stopping at the first. It renders in three styles:
+//! [`Diagnostics::render`] (source snippet with a caret, via `ariadne`),
+//! [`Diagnostics::short`] (one `file:line:col: severity: message` line each),
+//! and [`Diagnostic::legacy_line`] (the exact text the C tools print).
+
+use std::fmt;
+use std::ops::Range;
+use std::sync::Arc;
+
+/// A byte range into a source text.
+pub type Span = Range<usize>;
+
+/// How serious a diagnostic is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    /// Reported, but output is still produced.
+    Warning,
+    /// The file produces no output.
+    Error,
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        })
+    }
+}
+
+/// Which reference tool's message format [`Diagnostic::legacy_line`] imitates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LegacyTool {
+    /// `lev_comp`: `FILE: line N : TEXT`.
+    LevComp,
+    /// `dgn_comp`: `FILE : line N : TEXT`.
+    DgnComp,
+}
+
+/// One error or warning, located in its source file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Error or warning.
+    pub severity: Severity,
+    /// The headline. Where the reference tool has a message for the same
+    /// problem, this is its exact text.
+    pub message: String,
+    /// What the caret points at, e.g. "found `x`, expected a door state".
+    pub label: Option<String>,
+    /// An extra hint shown under the snippet.
+    pub help: Option<String>,
+    /// Byte range in the source.
+    pub span: Span,
+    /// 1-based line of the span's start.
+    pub line: usize,
+    /// 1-based column (in characters) of the span's start.
+    pub column: usize,
+}
+
+impl Diagnostic {
+    /// The message in the reference tool's own format, e.g.
+    /// `castle.des: line 12 : WARNING : Rock in room (01,01,05,05)?!`.
+    pub fn legacy_line(&self, file: &str, tool: LegacyTool) -> String {
+        let sep = match tool {
+            LegacyTool::LevComp => ":",
+            LegacyTool::DgnComp => " :",
+        };
+        match self.severity {
+            Severity::Error => format!("{file}{sep} line {} : {}", self.line, self.message),
+            Severity::Warning => {
+                format!("{file}{sep} line {} : WARNING : {}", self.line, self.message)
+            }
+        }
+    }
+}
+
+/// Collects diagnostics by span while a file is being compiled; turned into
+/// [`Diagnostics`] (with lines and columns) by [`Reporter::finish`].
+#[derive(Debug, Default)]
+pub(crate) struct Reporter {
+    items: Vec<Pending>,
+}
+
+#[derive(Debug)]
+struct Pending {
+    severity: Severity,
+    message: String,
+    label: Option<String>,
+    help: Option<String>,
+    span: Span,
+}
+
+impl Reporter {
+    /// Records an error.
+    pub(crate) fn error(&mut self, span: Span, message: impl Into<String>) -> &mut Self {
+        self.push(Severity::Error, span, message.into())
+    }
+
+    /// Records a warning.
+    pub(crate) fn warning(&mut self, span: Span, message: impl Into<String>) -> &mut Self {
+        self.push(Severity::Warning, span, message.into())
+    }
+
+    fn push(&mut self, severity: Severity, span: Span, message: String) -> &mut Self {
+        self.items.push(Pending { severity, message, label: None, help: None, span });
+        self
+    }
+
+    /// Attaches a caret label to the diagnostic recorded last.
+    pub(crate) fn label(&mut self, label: impl Into<String>) -> &mut Self {
+        if let Some(last) = self.items.last_mut() {
+            last.label = Some(label.into());
+        }
+        self
+    }
+
+    /// Attaches a hint to the diagnostic recorded last.
+    pub(crate) fn help(&mut self, help: impl Into<String>) -> &mut Self {
+        if let Some(last) = self.items.last_mut() {
+            last.help = Some(help.into());
+        }
+        self
+    }
+
+    /// True once any error was recorded.
+    pub(crate) fn has_errors(&self) -> bool {
+        self.items.iter().any(|d| d.severity == Severity::Error)
+    }
+
+    /// Locates every diagnostic in `source` and sorts them by position
+    /// (diagnostics at the same place keep the order they were recorded in).
+    pub(crate) fn finish(self, file: &str, source: &str) -> Diagnostics {
+        let mut items = self.items;
+        items.sort_by_key(|d| d.span.start);
+        let lines = LineIndex::new(source);
+        let items: Vec<Diagnostic> = items
+            .into_iter()
+            .map(|p| {
+                let start = p.span.start.min(source.len());
+                let (line, column) = lines.locate(source, start);
+                Diagnostic {
+                    severity: p.severity,
+                    message: p.message,
+                    label: p.label,
+                    help: p.help,
+                    span: start..p.span.end.clamp(start, source.len()),
+                    line,
+                    column,
+                }
+            })
+            .collect();
+        let source = if items.is_empty() { Arc::from("") } else { Arc::from(source) };
+        Diagnostics { file: file.to_string(), source, items }
+    }
+}
+
+/// Byte offsets of line starts, for turning spans into lines and columns.
+struct LineIndex {
+    starts: Vec<usize>,
+}
+
+impl LineIndex {
+    fn new(source: &str) -> Self {
+        let mut starts = vec![0];
+        starts.extend(source.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i + 1));
+        LineIndex { starts }
+    }
+
+    fn locate(&self, source: &str, offset: usize) -> (usize, usize) {
+        let line = self.starts.partition_point(|&s| s <= offset).max(1);
+        let start = self.starts[line - 1];
+        let column = source.get(start..offset).map_or(offset - start, |s| s.chars().count()) + 1;
+        (line, column)
+    }
+}
+
+/// All diagnostics of one source file, in source order.
+///
+/// This is the error type of [`crate::des::compile`] and
+/// [`crate::dungeon::compile`]; on success the same type carries the
+/// warnings. Its `Display` is [`Diagnostics::render`] without colour.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostics {
+    file: String,
+    source: Arc<str>,
+    items: Vec<Diagnostic>,
+}
+
+impl Diagnostics {
+    /// An empty list for `file`.
+    pub fn empty(file: &str) -> Self {
+        Diagnostics { file: file.to_string(), source: Arc::from(""), items: Vec::new() }
+    }
+
+    /// The file name shown in messages.
+    pub fn file(&self) -> &str {
+        &self.file
+    }
+
+    /// Every diagnostic, in source order.
+    pub fn iter(&self) -> std::slice::Iter<'_, Diagnostic> {
+        self.items.iter()
+    }
+
+    /// Number of diagnostics.
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    /// True when there is no diagnostic at all.
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    /// The errors only.
+    pub fn errors(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.items.iter().filter(|d| d.severity == Severity::Error)
+    }
+
+    /// The warnings only.
+    pub fn warnings(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.items.iter().filter(|d| d.severity == Severity::Warning)
+    }
+
+    /// True when at least one diagnostic is an error.
+    pub fn has_errors(&self) -> bool {
+        self.errors().next().is_some()
+    }
+
+    /// One line per diagnostic: `file:line:col: severity: message`, plus
+    /// `: label` when there is one.
+    pub fn short(&self) -> Vec<String> {
+        self.items
+            .iter()
+            .map(|d| {
+                let mut s = format!("{}:{}:{}: {}: {}", self.file, d.line, d.column, d.severity, d.message);
+                if let Some(label) = &d.label {
+                    s.push_str(" (");
+                    s.push_str(label);
+                    s.push(')');
+                }
+                s
+            })
+            .collect()
+    }
+
+    /// The reference tool's message lines (see [`Diagnostic::legacy_line`]).
+    pub fn legacy_lines(&self, tool: LegacyTool) -> Vec<String> {
+        self.items.iter().map(|d| d.legacy_line(&self.file, tool)).collect()
+    }
+
+    /// Every diagnostic with its source line and a caret, as `ariadne`
+    /// draws it. `color` adds ANSI colours for a terminal.
+    pub fn render(&self, color: bool) -> String {
+        use ariadne::{CharSet, Config, IndexType, Label, Report, ReportKind, Source};
+        let source = Source::from(&*self.source);
+        let mut out = Vec::new();
+        for d in &self.items {
+            let kind = match d.severity {
+                Severity::Error => ReportKind::Error,
+                Severity::Warning => ReportKind::Warning,
+            };
+            let file = self.file.as_str();
+            let mut label = Label::new((file, d.span.clone()));
+            if let Some(text) = &d.label {
+                label = label.with_message(text);
+            }
+            let config = Config::default()
+                .with_color(color)
+                .with_index_type(IndexType::Byte)
+                .with_char_set(if color { CharSet::Unicode } else { CharSet::Ascii });
+            let mut report = Report::build(kind, (file, d.span.clone()))
+                .with_config(config)
+                .with_message(format!("{} ({}:{}:{})", d.message, file, d.line, d.column))
+                .with_label(label);
+            if let Some(help) = &d.help {
+                report = report.with_help(help);
+            }
+            // Writing into a Vec cannot fail; a failure would only lose the snippet.
+            let _ = report.finish().write((file, &source), &mut out);
+        }
+        String::from_utf8_lossy(&out).into_owned()
+    }
+
+    /// Appends the diagnostics of `other` (same file) to this list.
+    pub(crate) fn extend(&mut self, other: Diagnostics) {
+        if self.source.is_empty() {
+            self.source = other.source;
+        }
+        self.items.extend(other.items);
+    }
+}
+
+impl<'a> IntoIterator for &'a Diagnostics {
+    type Item = &'a Diagnostic;
+    type IntoIter = std::slice::Iter<'a, Diagnostic>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.items.iter()
+    }
+}
+
+impl fmt::Display for Diagnostics {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render(false))
+    }
+}
+
+impl std::error::Error for Diagnostics {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_and_columns_are_one_based_and_sorted() {
+        let src = "ab\ncd\n\nxyz";
+        let mut r = Reporter::default();
+        r.error(9..10, "late");
+        r.warning(3..4, "early").label("here");
+        let d = r.finish("f.des", src);
+        let v: Vec<_> = d.iter().map(|d| (d.line, d.column, d.message.as_str())).collect();
+        assert_eq!(v, [(2, 1, "early"), (4, 3, "late")]);
+        assert_eq!(d.short()[0], "f.des:2:1: warning: early (here)");
+        assert_eq!(d.iter().nth(1).unwrap().legacy_line("f.des", LegacyTool::LevComp), "f.des: line 4 : late");
+        assert!(d.render(false).contains("f.des:4:3"));
+    }
+
+    #[test]
+    fn span_past_the_end_is_clamped() {
+        let mut r = Reporter::default();
+        r.error(50..80, "eof");
+        let d = r.finish("f", "abc");
+        let only = d.iter().next().unwrap();
+        assert_eq!((only.line, only.column, only.span.clone()), (1, 4, 3..3));
+        assert!(!d.render(false).is_empty());
+    }
+}

@@ -1,0 +1,24 @@
+//! # levbuild
+//!
+//! NetHack-family level data as a first-class part of a Cargo build.
+//!
+//! * [`des`] compiles special-level sources (`*.des`) into `.lev` blobs,
+//!   byte-identical to NetHack 3.4.3's `lev_comp`.
+//! * [`dungeon`] compiles `dungeon.def` into the `dungeon` blob,
+//!   byte-identical to `makedefs -e` followed by `dgn_comp`.
+//! * [`Build`] compiles a whole source tree from `build.rs` or an xtask:
+//!   discovery, parallel compilation, a content-hash cache, atomic writes and
+//!   a generated Rust module and C header indexing the blobs.
+//!
+//! Every problem in a source file is reported at once as [`Diagnostics`],
+//! each naming the file, line and column.
+
+#![warn(missing_docs)]
+
+mod binary;
+
+pub mod diag;
+pub mod tables;
+
+pub use binary::DecodeError;
+pub use diag::{Diagnostic, Diagnostics, Severity};

@@ -1,0 +1,141 @@
+//! NetHack 3.4.3's name tables as compiled (monsters, objects, classes,
+//! traps, room types, map characters) and the lookups lev_comp performs on
+//! them. The data is generated from the reference tables by
+//! `build-support/gen_tables.py`.
+
+mod data;
+
+pub use data::{MONSTERS, OBJECTS, TERRAIN_NAMES, VERSION_INFO};
+
+/// The terrain value lev_comp gives a character with no map meaning.
+pub const INVALID_TERRAIN: i8 = 127;
+
+/// Terrain values the compiler's checks refer to by name.
+pub mod terrain {
+    /// Solid rock.
+    pub const STONE: i8 = 0;
+    /// Vertical wall.
+    pub const VWALL: i8 = 1;
+    /// Horizontal wall.
+    pub const HWALL: i8 = 2;
+    /// Crossing wall, treated like a room for WALLIFY.
+    pub const CROSSWALL: i8 = 7;
+    /// Last wall type (`IS_WALL` is `1..=DBWALL`).
+    pub const DBWALL: i8 = 12;
+    /// Secret door.
+    pub const SDOOR: i8 = 14;
+    /// First non-rock type (`IS_ROCK` is `< POOL`).
+    pub const POOL: i8 = 16;
+    /// Door.
+    pub const DOOR: i8 = 22;
+    /// Corridor.
+    pub const CORR: i8 = 23;
+    /// Room floor: this and every larger value is "room-like".
+    pub const ROOM: i8 = 24;
+}
+
+/// The terrain type a `.des` map character stands for (also used for the
+/// `MAZE` fill character and `INIT_MAP`), or `None` for any other byte.
+pub fn terrain_of_map_char(c: u8) -> Option<i8> {
+    data::MAP_CHARS.iter().find(|&&(ch, _)| ch == c).map(|&(_, t)| t)
+}
+
+/// True if `c` names a monster class (`def_char_to_monclass` succeeds).
+pub fn is_monster_class(c: u8) -> bool {
+    data::MONSTER_CLASS_CHARS.contains(&c)
+}
+
+/// True if `c` names an object class (`def_char_to_objclass` succeeds).
+pub fn is_object_class(c: u8) -> bool {
+    data::OBJECT_CLASS_CHARS.contains(&c)
+}
+
+/// lev_comp's `get_monster_id`: the lowest-index monster called `name`,
+/// restricted to monster class `class` unless `class` is `None`. A class
+/// that is not a valid monster class character matches nothing.
+pub fn monster_id(name: &str, class: Option<u8>) -> Option<i16> {
+    if let Some(c) = class {
+        if !is_monster_class(c) {
+            return None;
+        }
+    }
+    MONSTERS
+        .iter()
+        .position(|&(n, c)| n == name && class.map_or(true, |k| k == c))
+        .map(|i| i as i16)
+}
+
+/// lev_comp's `get_object_id`: with a real class character, the first
+/// object of that class named `name`; without one, the first object of any
+/// class. Nameless placeholder entries never match.
+pub fn object_id(name: &str, class: Option<u8>) -> Option<i16> {
+    if name.is_empty() {
+        return None;
+    }
+    match class {
+        Some(c) => {
+            let first = OBJECTS.iter().position(|&(_, k)| k == c)?;
+            OBJECTS[first..]
+                .iter()
+                .take_while(|&&(_, k)| k == c)
+                .position(|&(n, _)| n == name)
+                .map(|i| (first + i) as i16)
+        }
+        None => OBJECTS.iter().position(|&(n, _)| n == name).map(|i| i as i16),
+    }
+}
+
+/// lev_comp's `get_trap_type`: the trap number of `name`.
+pub fn trap_type(name: &str) -> Option<i8> {
+    data::TRAPS.iter().find(|&&(n, _)| n == name).map(|&(_, v)| v)
+}
+
+/// lev_comp's `get_room_type`: the room type number of `name`.
+pub fn room_type(name: &str) -> Option<i8> {
+    data::ROOM_TYPES.iter().find(|&&(n, _)| n == name).map(|&(_, v)| v)
+}
+
+/// The name of a trap number, for listings.
+pub fn trap_name(value: i8) -> Option<&'static str> {
+    data::TRAPS.iter().find(|&&(_, v)| v == value).map(|&(n, _)| n)
+}
+
+/// The name of a room type number, for listings.
+pub fn room_type_name(value: i8) -> Option<&'static str> {
+    data::ROOM_TYPES.iter().find(|&&(_, v)| v == value).map(|&(n, _)| n)
+}
+
+/// Every trap name, in table order (for "expected one of" hints).
+pub fn trap_names() -> impl Iterator<Item = &'static str> {
+    data::TRAPS.iter().map(|&(n, _)| n)
+}
+
+/// Every room type name, in table order (for "expected one of" hints).
+pub fn room_type_names() -> impl Iterator<Item = &'static str> {
+    data::ROOM_TYPES.iter().map(|&(n, _)| n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lookups_follow_lev_comp_rules() {
+        // Duplicate names resolve to the lowest index without a class.
+        assert_eq!(monster_id("werewolf", None), Some(21));
+        assert_eq!(monster_id("werewolf", Some(b'@')), Some(259));
+        assert_eq!(monster_id("werewolf", Some(b'I')), None);
+        assert_eq!(object_id("light", None), Some(303));
+        assert_eq!(object_id("blank paper", None), Some(320));
+        assert_eq!(object_id("", None), None);
+        assert_eq!(object_id("arrow", Some(b')')), Some(1));
+        assert_eq!(object_id("arrow", Some(b'[')), None);
+        assert!(!is_monster_class(b'I'));
+        assert!(is_monster_class(b' '));
+        assert!(is_object_class(b'`'));
+        assert_eq!(room_type("leprehall"), Some(11));
+        assert_eq!(trap_type("polymorph"), Some(22));
+        assert_eq!(terrain_of_map_char(b'K'), Some(29));
+        assert_eq!(terrain_of_map_char(b'x'), None);
+    }
+}
