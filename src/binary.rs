@@ -81,7 +81,10 @@ impl<'a> Reader<'a> {
         Reader { bytes, pos: 0 }
     }
     pub(crate) fn error(&self, message: impl Into<String>) -> DecodeError {
-        DecodeError { offset: self.pos, message: message.into() }
+        DecodeError {
+            offset: self.pos,
+            message: message.into(),
+        }
     }
     pub(crate) fn take(&mut self, n: usize, what: &str) -> Result<&'a [u8], DecodeError> {
         if self.bytes.len() - self.pos < n {
@@ -98,13 +101,19 @@ impl<'a> Reader<'a> {
         Ok(self.take(1, what)?[0])
     }
     pub(crate) fn i16(&mut self, what: &str) -> Result<i16, DecodeError> {
-        Ok(i16::from_le_bytes(self.take(2, what)?.try_into().unwrap_or_default()))
+        Ok(i16::from_le_bytes(
+            self.take(2, what)?.try_into().unwrap_or_default(),
+        ))
     }
     pub(crate) fn i32(&mut self, what: &str) -> Result<i32, DecodeError> {
-        Ok(i32::from_le_bytes(self.take(4, what)?.try_into().unwrap_or_default()))
+        Ok(i32::from_le_bytes(
+            self.take(4, what)?.try_into().unwrap_or_default(),
+        ))
     }
     pub(crate) fn i64(&mut self, what: &str) -> Result<i64, DecodeError> {
-        Ok(i64::from_le_bytes(self.take(8, what)?.try_into().unwrap_or_default()))
+        Ok(i64::from_le_bytes(
+            self.take(8, what)?.try_into().unwrap_or_default(),
+        ))
     }
     /// A count byte, which must not be negative.
     pub(crate) fn count(&mut self, what: &str) -> Result<usize, DecodeError> {

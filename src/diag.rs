@@ -72,7 +72,10 @@ impl Diagnostic {
         match self.severity {
             Severity::Error => format!("{file}{sep} line {} : {}", self.line, self.message),
             Severity::Warning => {
-                format!("{file}{sep} line {} : WARNING : {}", self.line, self.message)
+                format!(
+                    "{file}{sep} line {} : WARNING : {}",
+                    self.line, self.message
+                )
             }
         }
     }
@@ -106,7 +109,13 @@ impl Reporter {
     }
 
     fn push(&mut self, severity: Severity, span: Span, message: String) -> &mut Self {
-        self.items.push(Pending { severity, message, label: None, help: None, span });
+        self.items.push(Pending {
+            severity,
+            message,
+            label: None,
+            help: None,
+            span,
+        });
         self
     }
 
@@ -153,8 +162,16 @@ impl Reporter {
                 }
             })
             .collect();
-        let source = if items.is_empty() { Arc::from("") } else { Arc::from(source) };
-        Diagnostics { file: file.to_string(), source, items }
+        let source = if items.is_empty() {
+            Arc::from("")
+        } else {
+            Arc::from(source)
+        };
+        Diagnostics {
+            file: file.to_string(),
+            source,
+            items,
+        }
     }
 }
 
@@ -166,14 +183,23 @@ struct LineIndex {
 impl LineIndex {
     fn new(source: &str) -> Self {
         let mut starts = vec![0];
-        starts.extend(source.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i + 1));
+        starts.extend(
+            source
+                .bytes()
+                .enumerate()
+                .filter(|&(_, b)| b == b'\n')
+                .map(|(i, _)| i + 1),
+        );
         LineIndex { starts }
     }
 
     fn locate(&self, source: &str, offset: usize) -> (usize, usize) {
         let line = self.starts.partition_point(|&s| s <= offset).max(1);
         let start = self.starts[line - 1];
-        let column = source.get(start..offset).map_or(offset - start, |s| s.chars().count()) + 1;
+        let column = source
+            .get(start..offset)
+            .map_or(offset - start, |s| s.chars().count())
+            + 1;
         (line, column)
     }
 }
@@ -193,7 +219,11 @@ pub struct Diagnostics {
 impl Diagnostics {
     /// An empty list for `file`.
     pub fn empty(file: &str) -> Self {
-        Diagnostics { file: file.to_string(), source: Arc::from(""), items: Vec::new() }
+        Diagnostics {
+            file: file.to_string(),
+            source: Arc::from(""),
+            items: Vec::new(),
+        }
     }
 
     /// The file name shown in messages.
@@ -223,7 +253,9 @@ impl Diagnostics {
 
     /// The warnings only.
     pub fn warnings(&self) -> impl Iterator<Item = &Diagnostic> {
-        self.items.iter().filter(|d| d.severity == Severity::Warning)
+        self.items
+            .iter()
+            .filter(|d| d.severity == Severity::Warning)
     }
 
     /// True when at least one diagnostic is an error.
@@ -237,7 +269,10 @@ impl Diagnostics {
         self.items
             .iter()
             .map(|d| {
-                let mut s = format!("{}:{}:{}: {}: {}", self.file, d.line, d.column, d.severity, d.message);
+                let mut s = format!(
+                    "{}:{}:{}: {}: {}",
+                    self.file, d.line, d.column, d.severity, d.message
+                );
                 if let Some(label) = &d.label {
                     s.push_str(" (");
                     s.push_str(label);
@@ -250,7 +285,10 @@ impl Diagnostics {
 
     /// The reference tool's message lines (see [`Diagnostic::legacy_line`]).
     pub fn legacy_lines(&self, tool: LegacyTool) -> Vec<String> {
-        self.items.iter().map(|d| d.legacy_line(&self.file, tool)).collect()
+        self.items
+            .iter()
+            .map(|d| d.legacy_line(&self.file, tool))
+            .collect()
     }
 
     /// Every diagnostic with its source line and a caret, as `ariadne`
@@ -272,7 +310,11 @@ impl Diagnostics {
             let config = Config::default()
                 .with_color(color)
                 .with_index_type(IndexType::Byte)
-                .with_char_set(if color { CharSet::Unicode } else { CharSet::Ascii });
+                .with_char_set(if color {
+                    CharSet::Unicode
+                } else {
+                    CharSet::Ascii
+                });
             let mut report = Report::build(kind, (file, d.span.clone()))
                 .with_config(config)
                 .with_message(format!("{} ({}:{}:{})", d.message, file, d.line, d.column))
@@ -322,10 +364,19 @@ mod tests {
         r.error(9..10, "late");
         r.warning(3..4, "early").label("here");
         let d = r.finish("f.des", src);
-        let v: Vec<_> = d.iter().map(|d| (d.line, d.column, d.message.as_str())).collect();
+        let v: Vec<_> = d
+            .iter()
+            .map(|d| (d.line, d.column, d.message.as_str()))
+            .collect();
         assert_eq!(v, [(2, 1, "early"), (4, 3, "late")]);
         assert_eq!(d.short()[0], "f.des:2:1: warning: early (here)");
-        assert_eq!(d.iter().nth(1).unwrap().legacy_line("f.des", LegacyTool::LevComp), "f.des: line 4 : late");
+        assert_eq!(
+            d.iter()
+                .nth(1)
+                .unwrap()
+                .legacy_line("f.des", LegacyTool::LevComp),
+            "f.des: line 4 : late"
+        );
         assert!(d.render(false).contains("f.des:4:3"));
     }
 

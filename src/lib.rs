@@ -16,7 +16,7 @@
 #![warn(missing_docs)]
 
 mod binary;
-
+pub mod des;
 pub mod diag;
 pub mod tables;
 

@@ -39,7 +39,13 @@ pub fn decode(bytes: &[u8], name: &str) -> Result<Level, DecodeError> {
         v => return Err(r.error(format!("unknown level type {v} (1 = rooms, 2 = maze)"))),
     };
     r.finish()?;
-    Ok(Level { name: name.to_string(), init, flags, message, body })
+    Ok(Level {
+        name: name.to_string(),
+        init,
+        flags,
+        message,
+        body,
+    })
 }
 
 fn boolean(r: &Reader<'_>, b: u8, what: &str) -> Result<bool, DecodeError> {
@@ -55,17 +61,29 @@ fn flag(r: &mut Reader<'_>, what: &str) -> Result<bool, DecodeError> {
     boolean(r, b, what)
 }
 
-fn list<T>(r: &mut Reader<'_>, what: &str, mut each: impl FnMut(&mut Reader<'_>) -> Result<T, DecodeError>) -> Result<Vec<T>, DecodeError> {
+fn list<T>(
+    r: &mut Reader<'_>,
+    what: &str,
+    mut each: impl FnMut(&mut Reader<'_>) -> Result<T, DecodeError>,
+) -> Result<Vec<T>, DecodeError> {
     let n = r.count(what)?;
     (0..n).map(|_| each(r)).collect()
 }
 
 fn point(r: &mut Reader<'_>) -> Result<Point, DecodeError> {
-    Ok(Point { x: r.i8("x")?, y: r.i8("y")? })
+    Ok(Point {
+        x: r.i8("x")?,
+        y: r.i8("y")?,
+    })
 }
 
 fn area(r: &mut Reader<'_>) -> Result<Area, DecodeError> {
-    Ok(Area { x1: r.i8("x1")?, y1: r.i8("y1")?, x2: r.i8("x2")?, y2: r.i8("y2")? })
+    Ok(Area {
+        x1: r.i8("x1")?,
+        y1: r.i8("y1")?,
+        x2: r.i8("x2")?,
+        y2: r.i8("y2")?,
+    })
 }
 
 /// A `Str_or_Len` union: the length (the text follows the record).
@@ -89,7 +107,10 @@ fn part(r: &mut Reader<'_>, has_init: bool) -> Result<MazePart, DecodeError> {
     let cells = if has_init && width == 1 && height == 1 {
         vec![0]
     } else {
-        r.take(usize::from(width) * usize::from(height), "map")?.iter().map(|&b| b as i8).collect()
+        r.take(usize::from(width) * usize::from(height), "map")?
+            .iter()
+            .map(|&b| b as i8)
+            .collect()
     };
     let level_regions = list(r, "level regions", |r| {
         let area = area(r)?;
@@ -100,21 +121,55 @@ fn part(r: &mut Reader<'_>, has_init: bool) -> Result<MazePart, DecodeError> {
         r.skip(5, "level region padding")?;
         let len = str_len(r, "portal name length")?;
         let destination = r.text(len, "portal name")?;
-        Ok(LevRegion { area, exclude, area_in_level, exclude_in_level, kind, destination })
+        Ok(LevRegion {
+            area,
+            exclude,
+            area_in_level,
+            exclude_in_level,
+            kind,
+            destination,
+        })
     })?;
     let random_objects = list(r, "random objects", |r| r.i8("object class"))?;
     let n = r.count("random places")?;
     let xs = r.take(n, "random place x")?.to_vec();
     let ys = r.take(n, "random place y")?;
-    let random_places = xs.iter().zip(ys).map(|(&x, &y)| Point { x: x as i8, y: y as i8 }).collect();
+    let random_places = xs
+        .iter()
+        .zip(ys)
+        .map(|(&x, &y)| Point {
+            x: x as i8,
+            y: y as i8,
+        })
+        .collect();
     let random_monsters = list(r, "random monsters", |r| r.i8("monster class"))?;
     let regions = list(r, "regions", |r| {
-        Ok(Region { area: area(r)?, rtype: r.i8("rtype")?, lit: r.i8("rlit")?, irregular: flag(r, "rirreg")? })
+        Ok(Region {
+            area: area(r)?,
+            rtype: r.i8("rtype")?,
+            lit: r.i8("rlit")?,
+            irregular: flag(r, "rirreg")?,
+        })
     })?;
-    let doors = list(r, "doors", |r| Ok(Door { pos: point(r)?, state: r.i8("door state")? }))?;
-    let drawbridges =
-        list(r, "drawbridges", |r| Ok(Drawbridge { pos: point(r)?, dir: r.i8("direction")?, open: flag(r, "db_open")? }))?;
-    let mazewalks = list(r, "mazewalks", |r| Ok(Walk { pos: point(r)?, dir: r.i8("direction")? }))?;
+    let doors = list(r, "doors", |r| {
+        Ok(Door {
+            pos: point(r)?,
+            state: r.i8("door state")?,
+        })
+    })?;
+    let drawbridges = list(r, "drawbridges", |r| {
+        Ok(Drawbridge {
+            pos: point(r)?,
+            dir: r.i8("direction")?,
+            open: flag(r, "db_open")?,
+        })
+    })?;
+    let mazewalks = list(r, "mazewalks", |r| {
+        Ok(Walk {
+            pos: point(r)?,
+            dir: r.i8("direction")?,
+        })
+    })?;
     let non_diggable = list(r, "non-diggable areas", area)?;
     let non_passwall = list(r, "non-passwall areas", area)?;
     let ladders = list(r, "ladders", stair)?;
@@ -129,7 +184,11 @@ fn part(r: &mut Reader<'_>, has_init: bool) -> Result<MazePart, DecodeError> {
     Ok(MazePart {
         halign,
         valign,
-        map: TerrainMap { width, height, cells },
+        map: TerrainMap {
+            width,
+            height,
+            cells,
+        },
         level_regions,
         random_objects,
         random_places,
@@ -153,15 +212,26 @@ fn part(r: &mut Reader<'_>, has_init: bool) -> Result<MazePart, DecodeError> {
 }
 
 fn stair(r: &mut Reader<'_>) -> Result<Stair, DecodeError> {
-    Ok(Stair { pos: point(r)?, up: flag(r, "up")? })
+    Ok(Stair {
+        pos: point(r)?,
+        up: flag(r, "up")?,
+    })
 }
 
 fn altar(r: &mut Reader<'_>) -> Result<Altar, DecodeError> {
-    Ok(Altar { pos: point(r)?, align: r.i8("align")?, shrine: r.i8("shrine")? })
+    Ok(Altar {
+        pos: point(r)?,
+        align: r.i8("align")?,
+        shrine: r.i8("shrine")?,
+    })
 }
 
 fn trap(r: &mut Reader<'_>) -> Result<Trap, DecodeError> {
-    Ok(Trap { pos: point(r)?, chance: r.i8("chance")?, kind: r.i8("trap type")? })
+    Ok(Trap {
+        pos: point(r)?,
+        chance: r.i8("chance")?,
+        kind: r.i8("trap type")?,
+    })
 }
 
 fn monster(r: &mut Reader<'_>) -> Result<Monster, DecodeError> {
@@ -178,7 +248,18 @@ fn monster(r: &mut Reader<'_>) -> Result<Monster, DecodeError> {
     r.skip(6, "monster padding")?;
     let name = r.text(name_len, "monster name")?;
     let appear_as = r.text(appear_len, "appear_as")?;
-    Ok(Monster { name, appear_as, id, align, pos, chance, class, appear, peaceful, asleep })
+    Ok(Monster {
+        name,
+        appear_as,
+        id,
+        align,
+        pos,
+        chance,
+        class,
+        appear,
+        peaceful,
+        asleep,
+    })
 }
 
 fn object(r: &mut Reader<'_>) -> Result<Object, DecodeError> {
@@ -193,13 +274,26 @@ fn object(r: &mut Reader<'_>) -> Result<Object, DecodeError> {
     let curse_state = r.i8("curse state")?;
     r.skip(2, "object padding")?;
     let name = r.text(name_len, "object name")?;
-    Ok(Object { name, corpsenm, id, spe, pos, chance, class, containment, curse_state })
+    Ok(Object {
+        name,
+        corpsenm,
+        id,
+        spe,
+        pos,
+        chance,
+        class,
+        containment,
+        curse_state,
+    })
 }
 
 fn gold(r: &mut Reader<'_>) -> Result<Gold, DecodeError> {
     let pos = point(r)?;
     r.skip(2, "gold padding")?;
-    Ok(Gold { pos, amount: r.i32("amount")? })
+    Ok(Gold {
+        pos,
+        amount: r.i32("amount")?,
+    })
 }
 
 fn engraving(r: &mut Reader<'_>) -> Result<Engraving, DecodeError> {
@@ -225,7 +319,8 @@ fn rooms(r: &mut Reader<'_>) -> Result<RoomLevel, DecodeError> {
         let name = short_string(r, "room name")?;
         let parent = short_string(r, "parent name")?;
         let b = r.take(10, "room")?;
-        let [x, y, w, h, xalign, yalign, rtype, chance, lit, filled] = std::array::from_fn(|i| b[i] as i8);
+        let [x, y, w, h, xalign, yalign, rtype, chance, lit, filled] =
+            std::array::from_fn(|i| b[i] as i8);
         Ok(Room {
             name,
             parent,
@@ -240,7 +335,12 @@ fn rooms(r: &mut Reader<'_>) -> Result<RoomLevel, DecodeError> {
             lit,
             filled,
             doors: list(r, "doors", |r| {
-                Ok(RoomDoor { wall: r.i8("wall")?, pos: r.i8("pos")?, secret: r.i8("secret")?, state: r.i8("door state")? })
+                Ok(RoomDoor {
+                    wall: r.i8("wall")?,
+                    pos: r.i8("pos")?,
+                    secret: r.i8("secret")?,
+                    state: r.i8("door state")?,
+                })
             })?,
             stairs: list(r, "stairs", stair)?,
             altars: list(r, "altars", altar)?,
@@ -265,5 +365,10 @@ fn rooms(r: &mut Reader<'_>) -> Result<RoomLevel, DecodeError> {
             dest_door: b[5] as i8,
         })
     })?;
-    Ok(RoomLevel { random_objects, random_monsters, rooms, corridors })
+    Ok(RoomLevel {
+        random_objects,
+        random_monsters,
+        rooms,
+        corridors,
+    })
 }

@@ -31,7 +31,16 @@ pub fn encode(level: &Level) -> Result<Vec<u8>, EncodeError> {
     });
     match &level.init {
         Some(i) => {
-            for b in [1, 0, i.fg, i.bg, i.smoothed as i8, i.joined as i8, i.lit, i.walled] {
+            for b in [
+                1,
+                0,
+                i.fg,
+                i.bg,
+                i.smoothed as i8,
+                i.joined as i8,
+                i.lit,
+                i.walled,
+            ] {
                 w.i8(b);
             }
         }
@@ -39,7 +48,8 @@ pub fn encode(level: &Level) -> Result<Vec<u8>, EncodeError> {
     }
     w.i64(level.flags);
     let msg = level.message.as_bytes();
-    let msg_len = u8::try_from(msg.len()).map_err(|_| EncodeError(format!("message of {} bytes (at most 255)", msg.len())))?;
+    let msg_len = u8::try_from(msg.len())
+        .map_err(|_| EncodeError(format!("message of {} bytes (at most 255)", msg.len())))?;
     w.u8(msg_len);
     w.raw(msg);
     match &level.body {
@@ -50,7 +60,12 @@ pub fn encode(level: &Level) -> Result<Vec<u8>, EncodeError> {
 }
 
 /// Writes a signed-byte count followed by each item.
-fn list<T>(w: &mut Writer, what: &str, items: &[T], mut each: impl FnMut(&mut Writer, &T)) -> Result<(), EncodeError> {
+fn list<T>(
+    w: &mut Writer,
+    what: &str,
+    items: &[T],
+    mut each: impl FnMut(&mut Writer, &T),
+) -> Result<(), EncodeError> {
     count(w, what, items.len())?;
     for item in items {
         each(w, item);
@@ -175,7 +190,9 @@ fn monster(w: &mut Writer, m: &Monster) {
     str_len(w, &m.name);
     str_len(w, &m.appear_as);
     w.i16(m.id);
-    for b in [m.align, m.pos.x, m.pos.y, m.chance, m.class, m.appear, m.peaceful, m.asleep] {
+    for b in [
+        m.align, m.pos.x, m.pos.y, m.chance, m.class, m.appear, m.peaceful, m.asleep,
+    ] {
         w.i8(b);
     }
     w.zeros(6);
@@ -188,7 +205,14 @@ fn object(w: &mut Writer, o: &Object) {
     w.i32(o.corpsenm);
     w.i16(o.id);
     w.i16(o.spe);
-    for b in [o.pos.x, o.pos.y, o.chance, o.class, o.containment, o.curse_state] {
+    for b in [
+        o.pos.x,
+        o.pos.y,
+        o.chance,
+        o.class,
+        o.containment,
+        o.curse_state,
+    ] {
         w.i8(b);
     }
     w.zeros(2);
@@ -211,7 +235,8 @@ fn engraving(w: &mut Writer, e: &Engraving) {
 }
 
 fn short_string(w: &mut Writer, what: &str, s: &str) -> Result<(), EncodeError> {
-    let n = i16::try_from(s.len()).map_err(|_| EncodeError(format!("{what} of {} bytes", s.len())))?;
+    let n =
+        i16::try_from(s.len()).map_err(|_| EncodeError(format!("{what} of {} bytes", s.len())))?;
     w.i16(n);
     w.raw(s.as_bytes());
     Ok(())
@@ -224,7 +249,18 @@ fn rooms(w: &mut Writer, r: &RoomLevel) -> Result<(), EncodeError> {
     for room in &r.rooms {
         short_string(w, "room name", &room.name)?;
         short_string(w, "parent name", &room.parent)?;
-        for b in [room.x, room.y, room.w, room.h, room.xalign, room.yalign, room.rtype, room.chance, room.lit, room.filled] {
+        for b in [
+            room.x,
+            room.y,
+            room.w,
+            room.h,
+            room.xalign,
+            room.yalign,
+            room.rtype,
+            room.chance,
+            room.lit,
+            room.filled,
+        ] {
             w.i8(b);
         }
         list(w, "doors", &room.doors, |w, d| {
@@ -244,7 +280,14 @@ fn rooms(w: &mut Writer, r: &RoomLevel) -> Result<(), EncodeError> {
         list(w, "engravings", &room.engravings, engraving)?;
     }
     list(w, "corridors", &r.corridors, |w, c| {
-        for b in [c.src_room, c.src_wall, c.src_door, c.dest_room, c.dest_wall, c.dest_door] {
+        for b in [
+            c.src_room,
+            c.src_wall,
+            c.src_door,
+            c.dest_room,
+            c.dest_wall,
+            c.dest_door,
+        ] {
             w.i8(b);
         }
     })

@@ -83,7 +83,9 @@ impl TerrainMap {
         if x < 0 || y < 0 || x >= i64::from(self.width) || y >= i64::from(self.height) {
             return None;
         }
-        self.cells.get(y as usize * usize::from(self.width) + x as usize).copied()
+        self.cells
+            .get(y as usize * usize::from(self.width) + x as usize)
+            .copied()
     }
 }
 

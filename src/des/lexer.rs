@@ -225,8 +225,27 @@ const KEYWORDS: &[(&str, Tok<'static>)] = {
 fn is_map_char(c: u8) -> bool {
     matches!(
         c,
-        b'-' | b'|' | b'}' | b'{' | b'+' | b'A' | b'B' | b'C' | b'I' | b'S' | b'H' | b'K' | b'P'
-            | b'L' | b'W' | b'T' | b'F' | b'\\' | b'#' | b'.' | b' ' | b'0'..=b'9'
+        b'-' | b'|'
+            | b'}'
+            | b'{'
+            | b'+'
+            | b'A'
+            | b'B'
+            | b'C'
+            | b'I'
+            | b'S'
+            | b'H'
+            | b'K'
+            | b'P'
+            | b'L'
+            | b'W'
+            | b'T'
+            | b'F'
+            | b'\\'
+            | b'#'
+            | b'.'
+            | b' '
+            | b'0'..=b'9'
     )
 }
 
@@ -272,7 +291,10 @@ pub(crate) fn lex(src: &str) -> Lexed<'_> {
             }
         }
         if at_line_start && rest[0] == b'#' {
-            let n = rest.iter().position(|&c| c == b'\n').map_or(rest.len(), |i| i + 1);
+            let n = rest
+                .iter()
+                .position(|&c| c == b'\n')
+                .map_or(rest.len(), |i| i + 1);
             pos += n;
             continue;
         }
@@ -286,7 +308,10 @@ pub(crate) fn lex(src: &str) -> Lexed<'_> {
         }
         if at_line_start && in_map.is_none() && rest.starts_with(b"MAP") {
             if let Some(nl) = newline_len(&rest[3..]) {
-                out.maps.push(MapBlock { rows: Vec::new(), span: pos..pos + 3 });
+                out.maps.push(MapBlock {
+                    rows: Vec::new(),
+                    span: pos..pos + 3,
+                });
                 in_map = Some(out.maps.len() - 1);
                 pos += 3 + nl;
                 continue;
@@ -324,7 +349,10 @@ fn token_at(src: &str, pos: usize) -> (Tok<'_>, usize) {
     match c {
         b'0'..=b'9' | b'+' | b'-' => {
             let sign = usize::from(!c.is_ascii_digit());
-            let digits = rest[sign..].iter().take_while(|d| d.is_ascii_digit()).count();
+            let digits = rest[sign..]
+                .iter()
+                .take_while(|d| d.is_ascii_digit())
+                .count();
             if digits > 0 {
                 let n = sign + digits;
                 return (Tok::Int(parse_int(&src[pos..pos + n])), n);
@@ -386,18 +414,28 @@ fn percent(rest: &[u8]) -> Option<(i64, usize)> {
 /// Decimal text to a number, saturating far outside any field's range so
 /// that the range checks report it.
 fn parse_int(text: &str) -> i64 {
-    text.parse().unwrap_or(if text.starts_with('-') { i64::MIN } else { i64::MAX })
+    text.parse().unwrap_or(if text.starts_with('-') {
+        i64::MIN
+    } else {
+        i64::MAX
+    })
 }
 
 impl fmt::Display for Tok<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Tok::Kw(k) => {
-                let word = KEYWORDS.iter().find(|(_, t)| *t == Tok::Kw(*k)).map_or("?", |(w, _)| w);
+                let word = KEYWORDS
+                    .iter()
+                    .find(|(_, t)| *t == Tok::Kw(*k))
+                    .map_or("?", |(w, _)| w);
                 write!(f, "`{word}`")
             }
             Tok::Val(..) | Tok::Random | Tok::None | Tok::Contained | Tok::Reg(_) => {
-                let word = KEYWORDS.iter().find(|(_, t)| t == self).map_or("?", |(w, _)| w);
+                let word = KEYWORDS
+                    .iter()
+                    .find(|(_, t)| t == self)
+                    .map_or("?", |(w, _)| w);
                 write!(f, "`{word}`")
             }
             Tok::Int(v) => write!(f, "integer {v}"),
@@ -427,16 +465,33 @@ mod tests {
         assert_eq!(toks("MAZE"), [Tok::Kw(Kw::Maze)]);
         assert_eq!(toks("half-left"), [Tok::Val(Val::LeftOrRight, 2)]);
         assert_eq!(toks("randomx"), [Tok::Random, Tok::Invalid("x")]);
-        assert_eq!(toks("unlit lit"), [Tok::Val(Val::Light, 0), Tok::Val(Val::Light, 1)]);
+        assert_eq!(
+            toks("unlit lit"),
+            [Tok::Val(Val::Light, 0), Tok::Val(Val::Light, 1)]
+        );
     }
 
     #[test]
     fn literals() {
-        assert_eq!(toks("-5 +7 [ 50% ] [50%]"), [Tok::Int(-5), Tok::Int(7), Tok::Percent(50), Tok::Percent(50)]);
-        assert_eq!(toks(r"'\'' 'a' '\x'"), [Tok::Char(b'\''), Tok::Char(b'a'), Tok::Char(b'x')]);
+        assert_eq!(
+            toks("-5 +7 [ 50% ] [50%]"),
+            [
+                Tok::Int(-5),
+                Tok::Int(7),
+                Tok::Percent(50),
+                Tok::Percent(50)
+            ]
+        );
+        assert_eq!(
+            toks(r"'\'' 'a' '\x'"),
+            [Tok::Char(b'\''), Tok::Char(b'a'), Tok::Char(b'x')]
+        );
         assert_eq!(toks("\"a\nb\""), [Tok::Str("a\nb")]);
         assert_eq!(toks("\"open"), [Tok::Invalid("\"open")]);
-        assert_eq!(toks("[ 5 ]"), [Tok::Punct(b'['), Tok::Int(5), Tok::Punct(b']')]);
+        assert_eq!(
+            toks("[ 5 ]"),
+            [Tok::Punct(b'['), Tok::Int(5), Tok::Punct(b']')]
+        );
     }
 
     #[test]
@@ -448,9 +503,15 @@ mod tests {
     #[test]
     fn map_blocks_collect_rows_and_skip_comment_lines() {
         let l = lex("MAP\r\n-|-\r\n#.#\n# comment\n\n12.\nENDMAP\nWALLIFY");
-        assert_eq!(l.tokens.iter().map(|t| t.0.clone()).collect::<Vec<_>>(), [Tok::Map(0), Tok::Kw(Kw::Wallify)]);
+        assert_eq!(
+            l.tokens.iter().map(|t| t.0.clone()).collect::<Vec<_>>(),
+            [Tok::Map(0), Tok::Kw(Kw::Wallify)]
+        );
         assert_eq!(l.maps[0].rows, ["-|-", "#.#", "", "12."]);
         assert_eq!(toks("MAP\n..\n"), [Tok::Invalid("MAP")]);
-        assert_eq!(toks("  MAP\n"), [Tok::Invalid("M"), Tok::Invalid("A"), Tok::Invalid("P")]);
+        assert_eq!(
+            toks("  MAP\n"),
+            [Tok::Invalid("M"), Tok::Invalid("A"), Tok::Invalid("P")]
+        );
     }
 }

@@ -8,7 +8,7 @@ use chumsky::prelude::*;
 
 use super::lexer::{Kw, Reg, Tok, Val};
 use super::syntax::*;
-use crate::diag::{Reporter, Span};
+use crate::diag::Reporter;
 
 type In<'a> = MappedInput<'a, Tok<'a>, SimpleSpan, &'a [(Tok<'a>, SimpleSpan)]>;
 type Extra<'a> = extra::Err<Rich<'a, Tok<'a>, SimpleSpan>>;
@@ -17,9 +17,15 @@ type Extra<'a> = extra::Err<Rich<'a, Tok<'a>, SimpleSpan>>;
 type P<'a, T> = Boxed<'a, 'a, In<'a>, T, Extra<'a>>;
 
 /// Parses `tokens` into statements, reporting syntax errors to `report`.
-pub(crate) fn parse<'a>(tokens: &'a [(Tok<'a>, SimpleSpan)], src_len: usize, report: &mut Reporter) -> Vec<Stmt<'a>> {
+pub(crate) fn parse<'a>(
+    tokens: &'a [(Tok<'a>, SimpleSpan)],
+    src_len: usize,
+    report: &mut Reporter,
+) -> Vec<Stmt<'a>> {
     let eoi = SimpleSpan::from(src_len..src_len);
-    let (stmts, errors) = file().parse(tokens.split_token_span(eoi)).into_output_errors();
+    let (stmts, errors) = file()
+        .parse(tokens.split_token_span(eoi))
+        .into_output_errors();
     for e in errors {
         report_syntax_error(&e, report);
     }
@@ -42,11 +48,16 @@ fn report_syntax_error(e: &Rich<'_, Tok<'_>, SimpleSpan>, report: &mut Reporter)
             format!("{} or {}", expected.join(", "), last)
         }
     };
-    report.error(e.span().into_range(), "syntax error").label(format!("found {found}, expected {wanted}"));
+    report
+        .error(e.span().into_range(), "syntax error")
+        .label(format!("found {found}, expected {wanted}"));
 }
 
 fn sp<T>(v: T, span: SimpleSpan) -> Sp<T> {
-    Sp { v, span: span.into_range() }
+    Sp {
+        v,
+        span: span.into_range(),
+    }
 }
 
 fn punct<'a>(c: u8) -> impl Parser<'a, In<'a>, (), Extra<'a>> + Clone {
@@ -67,15 +78,21 @@ fn head<'a>(k: Kw) -> impl Parser<'a, In<'a>, (), Extra<'a>> + Clone {
 }
 
 fn int<'a>() -> impl Parser<'a, In<'a>, Sp<i64>, Extra<'a>> + Clone {
-    select! { Tok::Int(v) => v }.map_with(|v, e| sp(v, e.span())).labelled("an integer")
+    select! { Tok::Int(v) => v }
+        .map_with(|v, e| sp(v, e.span()))
+        .labelled("an integer")
 }
 
 fn string<'a>() -> impl Parser<'a, In<'a>, Sp<&'a str>, Extra<'a>> + Clone {
-    select! { Tok::Str(s) => s }.map_with(|s, e| sp(s, e.span())).labelled("a string")
+    select! { Tok::Str(s) => s }
+        .map_with(|s, e| sp(s, e.span()))
+        .labelled("a string")
 }
 
 fn chr<'a>() -> impl Parser<'a, In<'a>, Sp<u8>, Extra<'a>> + Clone {
-    select! { Tok::Char(c) => c }.map_with(|c, e| sp(c, e.span())).labelled("a character like 'x'")
+    select! { Tok::Char(c) => c }
+        .map_with(|c, e| sp(c, e.span()))
+        .labelled("a character like 'x'")
 }
 
 fn random<'a>() -> impl Parser<'a, In<'a>, (), Extra<'a>> + Clone {
@@ -87,7 +104,10 @@ fn val<'a>(k: Val, label: &'static str) -> impl Parser<'a, In<'a>, i8, Extra<'a>
 }
 
 /// A value keyword or `random`.
-fn val_or_random<'a>(k: Val, label: &'static str) -> impl Parser<'a, In<'a>, OrRandom, Extra<'a>> + Clone {
+fn val_or_random<'a>(
+    k: Val,
+    label: &'static str,
+) -> impl Parser<'a, In<'a>, OrRandom, Extra<'a>> + Clone {
     val(k, label).map(Some).or(random().to(None))
 }
 
@@ -119,9 +139,13 @@ fn coord<'a>() -> impl Parser<'a, In<'a>, Sp<Coord>, Extra<'a>> + Clone {
         .then(int())
         .delimited_by(punct(b'('), punct(b')'))
         .map(|(x, y)| Coord::At(x, y));
-    choice((at, register(Reg::Place).map(Coord::Place), random().to(Coord::Random)))
-        .map_with(|c, e| sp(c, e.span()))
-        .labelled("a coordinate: (x,y), place[n] or random")
+    choice((
+        at,
+        register(Reg::Place).map(Coord::Place),
+        random().to(Coord::Random),
+    ))
+    .map_with(|c, e| sp(c, e.span()))
+    .labelled("a coordinate: (x,y), place[n] or random")
 }
 
 fn rect<'a>() -> impl Parser<'a, In<'a>, Rect, Extra<'a>> + Clone {
@@ -138,15 +162,24 @@ fn rect<'a>() -> impl Parser<'a, In<'a>, Rect, Extra<'a>> + Clone {
 }
 
 fn lev_rect<'a>() -> impl Parser<'a, In<'a>, LevRect, Extra<'a>> + Clone {
-    rect().map(LevRect::Map).or(kw(Kw::LevRegion).ignore_then(rect()).map(LevRect::Level))
+    rect()
+        .map(LevRect::Map)
+        .or(kw(Kw::LevRegion).ignore_then(rect()).map(LevRect::Level))
 }
 
 fn chance<'a>() -> impl Parser<'a, In<'a>, Option<Sp<i64>>, Extra<'a>> + Clone {
-    select! { Tok::Percent(v) => v }.map_with(|v, e| sp(v, e.span())).labelled("a chance like [50%]").or_not()
+    select! { Tok::Percent(v) => v }
+        .map_with(|v, e| sp(v, e.span()))
+        .labelled("a chance like [50%]")
+        .or_not()
 }
 
 fn class<'a>(r: Reg) -> impl Parser<'a, In<'a>, Class, Extra<'a>> + Clone {
-    choice((chr().map(Class::Char), random().to(Class::Random), register(r).map(Class::Register)))
+    choice((
+        chr().map(Class::Char),
+        random().to(Class::Random),
+        register(r).map(Class::Register),
+    ))
 }
 
 fn name_or_random<'a>() -> impl Parser<'a, In<'a>, NameOrRandom<'a>, Extra<'a>> + Clone {
@@ -184,9 +217,16 @@ fn level_statements<'a>() -> P<'a, StmtKind<'a>> {
         .then_ignore(comma())
         .then(chr().map(Some).or(random().to(None)))
         .map(|(name, fill)| StmtKind::Maze { name, fill });
-    let level = head(Kw::Level).ignore_then(string()).map(|name| StmtKind::Level { name });
+    let level = head(Kw::Level)
+        .ignore_then(string())
+        .map(|name| StmtKind::Level { name });
     let flags = head(Kw::Flags)
-        .ignore_then(val(Val::Flag, "a level flag").separated_by(comma()).at_least(1).collect())
+        .ignore_then(
+            val(Val::Flag, "a level flag")
+                .separated_by(comma())
+                .at_least(1)
+                .collect(),
+        )
         .map(StmtKind::Flags);
     let init_map = head(Kw::InitMap)
         .ignore_then(chr())
@@ -200,8 +240,19 @@ fn level_statements<'a>() -> P<'a, StmtKind<'a>> {
         .then(light())
         .then_ignore(comma())
         .then(val_or_random(Val::Boolean, "`true` or `false`"))
-        .map(|(((((fg, bg), smoothed), joined), lit), walled)| StmtKind::InitMap { fg, bg, smoothed, joined, lit, walled });
-    let message = head(Kw::Message).ignore_then(string()).map(StmtKind::Message);
+        .map(
+            |(((((fg, bg), smoothed), joined), lit), walled)| StmtKind::InitMap {
+                fg,
+                bg,
+                smoothed,
+                joined,
+                lit,
+                walled,
+            },
+        );
+    let message = head(Kw::Message)
+        .ignore_then(string())
+        .map(StmtKind::Message);
     let random_objects = head(Kw::RandomObjects)
         .ignore_then(chr().separated_by(comma()).at_least(1).collect())
         .map(StmtKind::RandomObjects);
@@ -213,14 +264,22 @@ fn level_statements<'a>() -> P<'a, StmtKind<'a>> {
         .map(StmtKind::RandomPlaces);
     let nomap = kw(Kw::NoMap).to(StmtKind::NoMap);
     let map_block = select! { Tok::Map(i) => i }
-        .map_with(|i, e| (i, e.span().into_range()))
+        .map_with(|i, e| {
+            let span: SimpleSpan = e.span();
+            (i, span.into_range())
+        })
         .labelled("a MAP … ENDMAP block");
     let geometry = head(Kw::Geometry)
         .ignore_then(hjust())
         .then_ignore(comma())
         .then(vjust())
         .then(map_block)
-        .map(|((halign, valign), (map, map_span))| StmtKind::Geometry { halign, valign, map, map_span });
+        .map(|((halign, valign), (map, map_span))| StmtKind::Geometry {
+            halign,
+            valign,
+            map,
+            map_span,
+        });
     let wallify = kw(Kw::Wallify).to(StmtKind::Wallify);
     let random_corridors = kw(Kw::RandomCorridors).to(StmtKind::RandomCorridors);
     choice((
@@ -247,7 +306,9 @@ fn creature_statements<'a>() -> P<'a, StmtKind<'a>> {
         val(Val::Attitude, "`peaceful` or `hostile`").map(MonInfo::Attitude),
         val(Val::Alertness, "`asleep` or `awake`").map(MonInfo::Alertness),
         align().map(MonInfo::Align),
-        val(Val::Appearance, "an appearance").then(string()).map(|(a, s)| MonInfo::Appear(a, s.v)),
+        val(Val::Appearance, "an appearance")
+            .then(string())
+            .map(|(a, s)| MonInfo::Appear(a, s.v)),
     )));
     let monster = kw(Kw::Monster)
         .ignore_then(chance())
@@ -258,9 +319,17 @@ fn creature_statements<'a>() -> P<'a, StmtKind<'a>> {
         .then_ignore(comma())
         .then(coord())
         .then(info.repeated().collect())
-        .map(|((((chance, class), name), at), infos)| StmtKind::Monster { chance, class, name, at, infos });
+        .map(|((((chance, class), name), at), infos)| StmtKind::Monster {
+            chance,
+            class,
+            name,
+            at,
+            infos,
+        });
 
-    let curse = val(Val::CurseType, "a curse state").map(Some).or(random().to(None));
+    let curse = val(Val::CurseType, "a curse state")
+        .map(Some)
+        .or(random().to(None));
     let spe = int().map(Some).or(random().to(None));
     let oname = comma()
         .ignore_then(just(Tok::None).to(None).or(string().map(|s| Some(s.v))))
@@ -274,19 +343,34 @@ fn creature_statements<'a>() -> P<'a, StmtKind<'a>> {
             .then_ignore(comma())
             .then(spe.clone())
             .then(oname.clone())
-            .map(|(((c, m), spe), name)| ObjTail { curse: Some(c), montype: Some(m), spe, name }),
+            .map(|(((c, m), spe), name)| ObjTail {
+                curse: Some(c),
+                montype: Some(m),
+                spe,
+                name,
+            }),
         comma()
             .ignore_then(curse)
             .then_ignore(comma())
             .then(spe.clone())
             .then(oname.clone())
-            .map(|((c, spe), name)| ObjTail { curse: Some(c), montype: None, spe, name }),
+            .map(|((c, spe), name)| ObjTail {
+                curse: Some(c),
+                montype: None,
+                spe,
+                name,
+            }),
         comma()
             .ignore_then(string())
             .then_ignore(comma())
             .then(spe)
             .then(oname)
-            .map(|((m, spe), name)| ObjTail { curse: None, montype: Some(m), spe, name }),
+            .map(|((m, spe), name)| ObjTail {
+                curse: None,
+                montype: Some(m),
+                spe,
+                name,
+            }),
     ));
     let object = kw(Kw::Object)
         .to(false)
@@ -299,14 +383,16 @@ fn creature_statements<'a>() -> P<'a, StmtKind<'a>> {
         .then_ignore(comma())
         .then(coord().map(Some).or(just(Tok::Contained).to(None)))
         .then(tail.or_not())
-        .map(|(((((container, chance), class), name), at), tail)| StmtKind::Object {
-            container,
-            chance,
-            class,
-            name,
-            at,
-            tail,
-        });
+        .map(
+            |(((((container, chance), class), name), at), tail)| StmtKind::Object {
+                container,
+                chance,
+                class,
+                name,
+                at,
+                tail,
+            },
+        );
     choice((monster, object)).boxed()
 }
 
@@ -328,7 +414,12 @@ fn feature_statements<'a>() -> P<'a, StmtKind<'a>> {
         .then(val_or_random(Val::Direction, "a direction"))
         .then_ignore(comma())
         .then(int().map(Some).or(random().to(None)))
-        .map(|(((secret, state), wall), pos)| StmtKind::RoomDoor { secret, state, wall, pos });
+        .map(|(((secret, state), wall), pos)| StmtKind::RoomDoor {
+            secret,
+            state,
+            wall,
+            pos,
+        });
     let door = head(Kw::Door)
         .ignore_then(door_state())
         .then_ignore(comma())
@@ -363,11 +454,20 @@ fn feature_statements<'a>() -> P<'a, StmtKind<'a>> {
         .then_ignore(comma())
         .then(up_down())
         .map(|(at, up)| StmtKind::Stair { at, up });
-    let two_regions = |k| head(k).ignore_then(lev_rect()).then_ignore(comma()).then(lev_rect());
+    let two_regions = |k| {
+        head(k)
+            .ignore_then(lev_rect())
+            .then_ignore(comma())
+            .then(lev_rect())
+    };
     let portal = two_regions(Kw::Portal)
         .then_ignore(comma())
         .then(string())
-        .map(|((area, exclude), dest)| StmtKind::Portal { area, exclude, dest });
+        .map(|((area, exclude), dest)| StmtKind::Portal {
+            area,
+            exclude,
+            dest,
+        });
     let teleport = two_regions(Kw::TeleportRegion)
         .then(comma().ignore_then(up_down()).or_not())
         .map(|((area, exclude), up)| StmtKind::Teleport { area, exclude, up });
@@ -379,11 +479,21 @@ fn feature_statements<'a>() -> P<'a, StmtKind<'a>> {
         .then_ignore(comma())
         .then(val_or_random(Val::AltarType, "an altar type"))
         .map(|((at, align), kind)| StmtKind::Altar { at, align, kind });
-    let fountain = head(Kw::Fountain).ignore_then(coord()).map(|at| StmtKind::Fountain { at });
-    let sink = head(Kw::Sink).ignore_then(coord()).map(|at| StmtKind::Sink { at });
-    let pool = head(Kw::Pool).ignore_then(coord()).map(|at| StmtKind::Pool { at });
-    let non_diggable = head(Kw::NonDiggable).ignore_then(rect()).map(StmtKind::NonDiggable);
-    let non_passwall = head(Kw::NonPasswall).ignore_then(rect()).map(StmtKind::NonPasswall);
+    let fountain = head(Kw::Fountain)
+        .ignore_then(coord())
+        .map(|at| StmtKind::Fountain { at });
+    let sink = head(Kw::Sink)
+        .ignore_then(coord())
+        .map(|at| StmtKind::Sink { at });
+    let pool = head(Kw::Pool)
+        .ignore_then(coord())
+        .map(|at| StmtKind::Pool { at });
+    let non_diggable = head(Kw::NonDiggable)
+        .ignore_then(rect())
+        .map(StmtKind::NonDiggable);
+    let non_passwall = head(Kw::NonPasswall)
+        .ignore_then(rect())
+        .map(StmtKind::NonPasswall);
     let region = head(Kw::Region)
         .ignore_then(rect())
         .then_ignore(comma())
@@ -461,7 +571,16 @@ fn room_statements<'a>() -> P<'a, StmtKind<'a>> {
         .then_ignore(comma())
         .then(pair_or_random())
         .then(filled.clone())
-        .map(|(((((rtype, lit), pos), align), size), filled)| StmtKind::Room { rtype, lit, pos, align, size, filled });
+        .map(
+            |(((((rtype, lit), pos), align), size), filled)| StmtKind::Room {
+                rtype,
+                lit,
+                pos,
+                align,
+                size,
+                filled,
+            },
+        );
     let subroom = head(Kw::Subroom)
         .ignore_then(name_or_random())
         .then_ignore(comma())
@@ -473,7 +592,16 @@ fn room_statements<'a>() -> P<'a, StmtKind<'a>> {
         .then_ignore(comma())
         .then(string())
         .then(filled)
-        .map(|(((((rtype, lit), pos), size), parent), filled)| StmtKind::Subroom { rtype, lit, pos, size, parent, filled });
+        .map(
+            |(((((rtype, lit), pos), size), parent), filled)| StmtKind::Subroom {
+                rtype,
+                lit,
+                pos,
+                size,
+                parent,
+                filled,
+            },
+        );
     let name = head(Kw::Name).ignore_then(string()).map(StmtKind::Name);
     let chance = head(Kw::Chance).ignore_then(int()).map(StmtKind::Chance);
     let spec = int()
@@ -493,20 +621,33 @@ fn room_statements<'a>() -> P<'a, StmtKind<'a>> {
 
 fn file<'a>() -> impl Parser<'a, In<'a>, Vec<Stmt<'a>>, Extra<'a>> {
     let is_head = |t: &Tok<'_>| matches!(t, Tok::Kw(k) if *k != Kw::LevRegion);
-    let statement = choice((level_statements(), creature_statements(), feature_statements(), room_statements()))
-        .labelled("a statement")
-        .map_with(|kind, e| Stmt { kind, span: e.span().into_range() });
+    let statement = choice((
+        level_statements(),
+        creature_statements(),
+        feature_statements(),
+        room_statements(),
+    ))
+    .labelled("a statement")
+    .map_with(|kind, e| {
+        let span: SimpleSpan = e.span();
+        Stmt {
+            kind,
+            span: span.into_range(),
+        }
+    });
     // On failure: skip this token and everything up to the next statement keyword.
     let recovery = any()
         .then(any().filter(move |t| !is_head(t)).repeated())
-        .map_with(|_, e| Stmt { kind: StmtKind::Error, span: e.span().into_range() });
-    statement.recover_with(via_parser(recovery)).repeated().collect().then_ignore(end())
-}
-
-/// The span of a whole statement list, for messages about a level.
-pub(crate) fn stmt_span(stmts: &[Stmt<'_>]) -> Span {
-    match (stmts.first(), stmts.last()) {
-        (Some(a), Some(b)) => a.span.start..b.span.end,
-        _ => 0..0,
-    }
+        .map_with(|_, e| {
+            let span: SimpleSpan = e.span();
+            Stmt {
+                kind: StmtKind::Error,
+                span: span.into_range(),
+            }
+        });
+    statement
+        .recover_with(via_parser(recovery))
+        .repeated()
+        .collect()
+        .then_ignore(end())
 }

@@ -37,7 +37,10 @@ pub mod terrain {
 /// The terrain type a `.des` map character stands for (also used for the
 /// `MAZE` fill character and `INIT_MAP`), or `None` for any other byte.
 pub fn terrain_of_map_char(c: u8) -> Option<i8> {
-    data::MAP_CHARS.iter().find(|&&(ch, _)| ch == c).map(|&(_, t)| t)
+    data::MAP_CHARS
+        .iter()
+        .find(|&&(ch, _)| ch == c)
+        .map(|&(_, t)| t)
 }
 
 /// True if `c` names a monster class (`def_char_to_monclass` succeeds).
@@ -81,28 +84,43 @@ pub fn object_id(name: &str, class: Option<u8>) -> Option<i16> {
                 .position(|&(n, _)| n == name)
                 .map(|i| (first + i) as i16)
         }
-        None => OBJECTS.iter().position(|&(n, _)| n == name).map(|i| i as i16),
+        None => OBJECTS
+            .iter()
+            .position(|&(n, _)| n == name)
+            .map(|i| i as i16),
     }
 }
 
 /// lev_comp's `get_trap_type`: the trap number of `name`.
 pub fn trap_type(name: &str) -> Option<i8> {
-    data::TRAPS.iter().find(|&&(n, _)| n == name).map(|&(_, v)| v)
+    data::TRAPS
+        .iter()
+        .find(|&&(n, _)| n == name)
+        .map(|&(_, v)| v)
 }
 
 /// lev_comp's `get_room_type`: the room type number of `name`.
 pub fn room_type(name: &str) -> Option<i8> {
-    data::ROOM_TYPES.iter().find(|&&(n, _)| n == name).map(|&(_, v)| v)
+    data::ROOM_TYPES
+        .iter()
+        .find(|&&(n, _)| n == name)
+        .map(|&(_, v)| v)
 }
 
 /// The name of a trap number, for listings.
 pub fn trap_name(value: i8) -> Option<&'static str> {
-    data::TRAPS.iter().find(|&&(_, v)| v == value).map(|&(n, _)| n)
+    data::TRAPS
+        .iter()
+        .find(|&&(_, v)| v == value)
+        .map(|&(n, _)| n)
 }
 
 /// The name of a room type number, for listings.
 pub fn room_type_name(value: i8) -> Option<&'static str> {
-    data::ROOM_TYPES.iter().find(|&&(_, v)| v == value).map(|&(n, _)| n)
+    data::ROOM_TYPES
+        .iter()
+        .find(|&&(_, v)| v == value)
+        .map(|&(n, _)| n)
 }
 
 /// Every trap name, in table order (for "expected one of" hints).
