@@ -6,9 +6,6 @@ use std::fmt;
 
 use crate::tables::VERSION_INFO;
 
-/// Size of the `version_info` header in bytes.
-pub const VERSION_INFO_LEN: usize = 32;
-
 /// Appends little-endian values to a byte buffer.
 #[derive(Debug, Default)]
 pub(crate) struct Writer {

@@ -327,14 +327,6 @@ impl Diagnostics {
         }
         String::from_utf8_lossy(&out).into_owned()
     }
-
-    /// Appends the diagnostics of `other` (same file) to this list.
-    pub(crate) fn extend(&mut self, other: Diagnostics) {
-        if self.source.is_empty() {
-            self.source = other.source;
-        }
-        self.items.extend(other.items);
-    }
 }
 
 impl<'a> IntoIterator for &'a Diagnostics {

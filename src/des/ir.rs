@@ -12,6 +12,7 @@ pub const RANDOM_COORD: i8 = -11;
 
 /// One compiled level definition.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Level {
     /// The level name (file stem of `NAME.lev`).
     pub name: String,
@@ -27,6 +28,7 @@ pub struct Level {
 
 /// `INIT_MAP: fg, bg, smoothed, joined, lit, walled`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct LevelInit {
     /// Terrain type of the foreground character.
     pub fg: i8,
@@ -44,6 +46,7 @@ pub struct LevelInit {
 
 /// The two kinds of special level.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum LevelBody {
     /// `MAZE:` levels: map parts placed on a maze.
     Maze(Maze),
@@ -59,6 +62,7 @@ impl Default for LevelBody {
 
 /// A `MAZE:` level.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Maze {
     /// Terrain type of the fill character, or -1 for random.
     pub filling: i8,
@@ -68,6 +72,7 @@ pub struct Maze {
 
 /// A terrain map, row-major.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct TerrainMap {
     /// Columns.
     pub width: u8,
@@ -92,6 +97,7 @@ impl TerrainMap {
 /// One `NOMAP` or `GEOMETRY`+`MAP` part of a maze level and everything
 /// placed relative to it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct MazePart {
     /// left 1, half-left 2, center 3, half-right 4, right 5.
     pub halign: i8,
@@ -141,6 +147,7 @@ pub struct MazePart {
 
 /// A map or level position (see the module docs for -11 and registers).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Point {
     /// Column.
     pub x: i8,
@@ -150,6 +157,7 @@ pub struct Point {
 
 /// A rectangle `(x1,y1)`–`(x2,y2)`, inclusive.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Area {
     /// Left column.
     pub x1: i8,
@@ -163,6 +171,7 @@ pub struct Area {
 
 /// A level region (stairs, portal, teleport or branch area).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct LevRegion {
     /// Where the feature may go.
     pub area: Area,
@@ -180,6 +189,7 @@ pub struct LevRegion {
 
 /// `REGION`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Region {
     /// The area.
     pub area: Area,
@@ -193,6 +203,7 @@ pub struct Region {
 
 /// A maze-part `DOOR`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Door {
     /// Where.
     pub pos: Point,
@@ -202,6 +213,7 @@ pub struct Door {
 
 /// A room `DOOR`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct RoomDoor {
     /// north 1, south 2, east 4, west 8, random -1.
     pub wall: i8,
@@ -215,6 +227,7 @@ pub struct RoomDoor {
 
 /// `DRAWBRIDGE`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Drawbridge {
     /// Where.
     pub pos: Point,
@@ -226,6 +239,7 @@ pub struct Drawbridge {
 
 /// `MAZEWALK`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Walk {
     /// Start.
     pub pos: Point,
@@ -235,6 +249,7 @@ pub struct Walk {
 
 /// `STAIR` or `LADDER` at a coordinate.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Stair {
     /// Where.
     pub pos: Point,
@@ -244,6 +259,7 @@ pub struct Stair {
 
 /// `ALTAR`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Altar {
     /// Where.
     pub pos: Point,
@@ -255,6 +271,7 @@ pub struct Altar {
 
 /// `TRAP`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Trap {
     /// Where.
     pub pos: Point,
@@ -266,6 +283,7 @@ pub struct Trap {
 
 /// `MONSTER`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Monster {
     /// Personal name (empty for none).
     pub name: String,
@@ -291,6 +309,7 @@ pub struct Monster {
 
 /// `OBJECT` or `CONTAINER`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Object {
     /// Object name (empty for none).
     pub name: String,
@@ -314,6 +333,7 @@ pub struct Object {
 
 /// `GOLD`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Gold {
     /// Where.
     pub pos: Point,
@@ -323,6 +343,7 @@ pub struct Gold {
 
 /// `ENGRAVING`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Engraving {
     /// Where.
     pub pos: Point,
@@ -334,6 +355,7 @@ pub struct Engraving {
 
 /// A `LEVEL:` level.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct RoomLevel {
     /// `RANDOM_OBJECTS`, last-listed first.
     pub random_objects: Vec<i8>,
@@ -347,6 +369,7 @@ pub struct RoomLevel {
 
 /// `ROOM` or `SUBROOM` and its contents.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Room {
     /// `NAME` (empty for none).
     pub name: String,
@@ -398,6 +421,7 @@ pub struct Room {
 
 /// `CORRIDOR` or `RANDOM_CORRIDORS`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Corridor {
     /// Source room number (-1 for RANDOM_CORRIDORS).
     pub src_room: i8,

@@ -221,6 +221,18 @@ const KEYWORDS: &[(&str, Tok<'static>)] = {
     ]
 };
 
+/// Indices into [`KEYWORDS`] grouped by the keyword's first byte.
+fn keywords_by_first_byte() -> &'static [Vec<usize>] {
+    static INDEX: std::sync::OnceLock<Vec<Vec<usize>>> = std::sync::OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut index = vec![Vec::new(); 128];
+        for (i, (word, _)) in KEYWORDS.iter().enumerate() {
+            index[usize::from(word.as_bytes()[0] & 0x7f)].push(i);
+        }
+        index
+    })
+}
+
 /// Characters a map row may consist of.
 fn is_map_char(c: u8) -> bool {
     matches!(
@@ -336,9 +348,10 @@ fn token_at(src: &str, pos: usize) -> (Tok<'_>, usize) {
     // Keywords: the longest one that is a prefix of the text here.
     let mut best: Option<(&Tok<'static>, usize)> = None;
     if c.is_ascii_alphabetic() {
-        for (word, tok) in KEYWORDS {
+        for &i in &keywords_by_first_byte()[usize::from(c)] {
+            let (word, tok) = &KEYWORDS[i];
             let w = word.as_bytes();
-            if w[0] == c && rest.starts_with(w) && best.map_or(true, |(_, n)| w.len() > n) {
+            if rest.starts_with(w) && best.map_or(true, |(_, n)| w.len() > n) {
                 best = Some((tok, w.len()));
             }
         }

@@ -108,6 +108,6 @@ fn parse_and_check(source: &str, options: &Options, report: &mut Reporter) -> Ve
         .iter()
         .map(|(t, s)| (t.clone(), chumsky::span::SimpleSpan::from(s.clone())))
         .collect();
-    let stmts = parser::parse(&tokens, source.len(), report);
+    let stmts = parser::parse(&tokens, report);
     sema::build(&stmts, &lexed.maps, options, report)
 }

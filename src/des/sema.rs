@@ -13,7 +13,7 @@
 //! or missing map there).
 
 use super::ir::*;
-use super::lexer::MapBlock;
+use super::lexer::{Kw, MapBlock};
 use super::map;
 use super::syntax::*;
 use super::Options;
@@ -52,6 +52,7 @@ pub(crate) fn build(
         levels: Vec::new(),
         names: Vec::new(),
         cur: None,
+        skipping_level: false,
     };
     for s in stmts {
         b.statement(s);
@@ -68,6 +69,9 @@ struct Builder<'r, 'm, 's> {
     /// Names of the levels of this file with where they were defined.
     names: Vec<(String, Span)>,
     cur: Option<LevelState>,
+    /// The current level's header had a syntax error: its statements are
+    /// skipped rather than checked against a level they do not belong to.
+    skipping_level: bool,
 }
 
 /// How far a level definition has got: each statement may only appear
@@ -176,7 +180,7 @@ fn stmt_name(k: &StmtKind<'_>) -> &'static str {
         StmtKind::Chance(_) => "CHANCE",
         StmtKind::RandomCorridors => "RANDOM_CORRIDORS",
         StmtKind::Corridor { .. } => "CORRIDOR",
-        StmtKind::Error => "statement",
+        StmtKind::Error(_) => "statement",
     }
 }
 
@@ -504,9 +508,18 @@ impl Target<'_> {
 impl Builder<'_, '_, '_> {
     fn statement(&mut self, s: &Stmt<'_>) {
         match &s.kind {
-            StmtKind::Error => return,
+            StmtKind::Error(Kw::Maze | Kw::Level) => {
+                // The header did not parse: still open a level so that its
+                // statements are not blamed on the previous one.
+                self.finish_level();
+                self.cur = None;
+                self.skipping_level = true;
+                return;
+            }
+            StmtKind::Error(_) => return,
             StmtKind::Maze { name, fill } => {
                 self.finish_level();
+                self.skipping_level = false;
                 let filling = match fill {
                     None => -1,
                     Some(c) => tables::terrain_of_map_char(c.v).unwrap_or_else(|| {
@@ -528,6 +541,7 @@ impl Builder<'_, '_, '_> {
             }
             StmtKind::Level { name } => {
                 self.finish_level();
+                self.skipping_level = false;
                 let body = BodyState::Rooms {
                     rooms: RoomLevel::default(),
                     subrooms: Vec::new(),
@@ -536,6 +550,9 @@ impl Builder<'_, '_, '_> {
                 return;
             }
             _ => {}
+        }
+        if self.skipping_level {
+            return;
         }
         let Some(cur) = self.cur.as_mut() else {
             self.report
@@ -1609,20 +1626,30 @@ fn maze_detail(
         }
         _ => {}
     }
-    let map_for_checks = if ps.nomap {
-        None
-    } else {
-        Some(ps.part.map.clone())
-    };
+    // The map is moved out while the part's lists are appended to, so that
+    // the checks can read it without copying it for every statement.
+    let map = std::mem::take(&mut ps.part.map);
     let place = Place {
         in_room: false,
         has_init,
         max_x: ps.max_x,
         max_y: ps.max_y,
-        map: map_for_checks.as_ref(),
+        map: (!ps.nomap).then_some(&map),
     };
-    let part = &mut ps.part;
-    if shared_detail(report, &mut Target::Part(part), &place, s) {
+    map_detail(report, opts, &mut ps.part, &place, s);
+    ps.part.map = map;
+}
+
+/// A statement of a maze part other than the register lists and WALLIFY.
+fn map_detail(
+    report: &mut Reporter,
+    opts: &Options,
+    part: &mut MazePart,
+    place: &Place<'_>,
+    s: &Stmt<'_>,
+) {
+    let span = &s.span;
+    if shared_detail(report, &mut Target::Part(part), place, s) {
         return;
     }
     match &s.kind {
@@ -1631,7 +1658,10 @@ fn maze_detail(
             if let (Some(map), Coord::At(x, y)) = (place.map, &at.v) {
                 if x.v >= 0 && y.v >= 0 {
                     let t = map.get(x.v, y.v);
-                    if t != Some(terrain::DOOR) && t != Some(terrain::SDOOR) {
+                    // Outside the map the range check has already spoken,
+                    // except on INIT_MAP levels, where it does not run.
+                    let checked = t.is_some() || place.has_init;
+                    if checked && t != Some(terrain::DOOR) && t != Some(terrain::SDOOR) {
                         report
                             .error(at.span.clone(), "Door decl doesn't match the map")
                             .label(format!(

@@ -3,6 +3,7 @@
 //! (which statements may follow which) are applied by [`super::sema`],
 //! which can then say precisely what is out of place.
 
+use super::lexer::Kw;
 use crate::diag::Span;
 
 /// A value with the source range it came from.
@@ -253,6 +254,7 @@ pub(crate) enum StmtKind<'s> {
         from: CorrSpec,
         to: CorrEnd,
     },
-    /// A statement the parser could not read (already reported).
-    Error,
+    /// A statement the parser could not read (already reported), by its
+    /// keyword.
+    Error(Kw),
 }

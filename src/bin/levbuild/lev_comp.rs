@@ -1,0 +1,79 @@
+//! `levbuild lev-comp`: NetHack 3.4.3 `lev_comp`'s command line.
+//!
+//! Like `lev_comp`, `-w` turns on the extra warnings for every file after
+//! it, each file is compiled independently, standard input is read when no
+//! file is given, and the exit status is 1 if any file had an error. Unlike
+//! it, a file with an error writes none of its levels, files are written
+//! atomically, and level names cannot escape OUTDIR.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use levbuild::des;
+use levbuild::diag::LegacyTool;
+
+use crate::args::{unknown, Arg, Args};
+use crate::output::{print_diagnostics, read_source, write_atomic, Format};
+
+const USAGE: &str =
+    "levbuild lev-comp [-w] [-o OUTDIR] [--format rich|short|legacy] [FILE.des ...]";
+
+pub fn run(args: &[OsString]) -> Result<ExitCode> {
+    let mut options = des::Options::default();
+    let mut out_dir = PathBuf::from(".");
+    let mut format = Format::Rich;
+    let mut jobs: Vec<(OsString, des::Options)> = Vec::new();
+    let mut scan = Args::new(args);
+    while let Some(arg) = scan.next_arg() {
+        match arg {
+            Arg::Flag("-w") => options.extra_warnings = true,
+            Arg::Flag("-o" | "--out-dir") => out_dir = PathBuf::from(scan.value("-o")?),
+            Arg::Flag("--format") => {
+                format = Format::parse(scan.text("--format")?, LegacyTool::LevComp)?
+            }
+            Arg::Flag(f) => return unknown(f, USAGE),
+            Arg::Positional(p) => jobs.push((p.to_owned(), options.clone())),
+        }
+    }
+    if jobs.is_empty() {
+        jobs.push((OsString::from("-"), options));
+    }
+    std::fs::create_dir_all(&out_dir)
+        .with_context(|| format!("cannot create {}", out_dir.display()))?;
+    let mut failed = false;
+    for (path, options) in &jobs {
+        let (name, source) = match read_source(path) {
+            Ok(x) => x,
+            Err(e) => {
+                eprintln!(
+                    "Can't open \"{}\" for input.\n{}: {e}",
+                    path.to_string_lossy(),
+                    path.to_string_lossy()
+                );
+                failed = true;
+                continue;
+            }
+        };
+        match des::compile_with(&source, &name, options) {
+            Ok(file) => {
+                print_diagnostics(&file.warnings, format);
+                for level in &file.levels {
+                    write_atomic(&out_dir, &format!("{}.lev", level.name), &level.bytes)?;
+                }
+            }
+            Err(diagnostics) => {
+                print_diagnostics(&diagnostics, format);
+                let errors = diagnostics.errors().count();
+                eprintln!("{name} : {errors} errors detected. No output created!");
+                failed = true;
+            }
+        }
+    }
+    Ok(if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}

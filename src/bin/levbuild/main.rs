@@ -1,0 +1,50 @@
+//! `levbuild`: the command-line face of the crate (feature `cli`).
+//!
+//! ```text
+//! levbuild lev-comp [-w] [-o OUTDIR] [--format rich|short|legacy] [FILE.des ...]
+//! levbuild dump [--json] FILE
+//! ```
+
+use std::ffi::OsString;
+use std::process::ExitCode;
+
+mod args;
+mod dump;
+mod lev_comp;
+mod output;
+
+const USAGE: &str = "\
+usage: levbuild <command> [options]
+
+commands:
+  lev-comp [-w] [-o OUTDIR] [--format rich|short|legacy] [FILE.des ...]
+                 compile special levels like NetHack 3.4.3's lev_comp
+                 (standard input when no file is given)
+  dump [--json] FILE
+                 print a decoded .lev file
+  help           this text";
+
+fn main() -> ExitCode {
+    let mut args: Vec<OsString> = std::env::args_os().skip(1).collect();
+    if args.is_empty() {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    }
+    let command = args.remove(0);
+    let result = match command.to_str() {
+        Some("lev-comp") => lev_comp::run(&args),
+        Some("dump") => dump::run(&args),
+        Some("help" | "-h" | "--help") => {
+            println!("{USAGE}");
+            Ok(ExitCode::SUCCESS)
+        }
+        _ => {
+            eprintln!("levbuild: unknown command {command:?}\n\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    result.unwrap_or_else(|e| {
+        eprintln!("levbuild: {e:#}");
+        ExitCode::from(2)
+    })
+}

@@ -1,0 +1,74 @@
+//! Printing diagnostics and writing output files for the subcommands.
+
+use std::io::{IsTerminal, Write};
+use std::path::Path;
+
+use anyhow::{bail, Context, Result};
+use levbuild::diag::{Diagnostics, LegacyTool};
+
+/// How diagnostics are printed.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// Source snippet with a caret (colour on a terminal).
+    Rich,
+    /// One `file:line:col: severity: message` line each.
+    Short,
+    /// The reference tool's own lines.
+    Legacy(LegacyTool),
+}
+
+impl Format {
+    pub fn parse(s: &str, tool: LegacyTool) -> Result<Format> {
+        Ok(match s {
+            "rich" => Format::Rich,
+            "short" => Format::Short,
+            "legacy" => Format::Legacy(tool),
+            _ => bail!("--format takes rich, short or legacy, not {s:?}"),
+        })
+    }
+}
+
+/// Prints `d` on standard error.
+pub fn print_diagnostics(d: &Diagnostics, format: Format) {
+    if d.is_empty() {
+        return;
+    }
+    let text = match format {
+        Format::Rich => d.render(std::io::stderr().is_terminal()),
+        Format::Short => d.short().join("\n") + "\n",
+        Format::Legacy(tool) => d.legacy_lines(tool).join("\n") + "\n",
+    };
+    let _ = std::io::stderr().write_all(text.as_bytes());
+}
+
+/// Writes `bytes` to `dir/name` through a temporary file and a rename, so a
+/// reader never sees a half-written file and an old longer file never
+/// leaves its tail behind.
+pub fn write_atomic(dir: &Path, name: &str, bytes: &[u8]) -> Result<()> {
+    let target = dir.join(name);
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    std::fs::write(&tmp, bytes).with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, &target).with_context(|| {
+        let _ = std::fs::remove_file(&tmp);
+        format!("cannot write {}", target.display())
+    })
+}
+
+/// Reads a source file (or standard input for `-`) as text; bytes that are
+/// not UTF-8 become U+FFFD, which the compilers then report.
+pub fn read_source(path: &std::ffi::OsStr) -> std::io::Result<(String, String)> {
+    use std::io::Read;
+    if path == "-" {
+        let mut buf = Vec::new();
+        std::io::stdin().read_to_end(&mut buf)?;
+        return Ok((
+            "(stdin)".to_string(),
+            String::from_utf8_lossy(&buf).into_owned(),
+        ));
+    }
+    let bytes = std::fs::read(path)?;
+    Ok((
+        path.to_string_lossy().into_owned(),
+        String::from_utf8_lossy(&bytes).into_owned(),
+    ))
+}
