@@ -86,7 +86,16 @@ impl Diagnostic {
 #[derive(Debug, Default)]
 pub(crate) struct Reporter {
     items: Vec<Pending>,
+    errors: usize,
+    /// Errors past [`MAX_ERRORS`], counted but not kept.
+    dropped: usize,
+    /// The last diagnostic recorded was dropped.
+    pending_dropped: bool,
 }
+
+/// Errors kept per file; the rest are summarised in one last error, so
+/// that a garbage input cannot produce an unreadable flood.
+pub(crate) const MAX_ERRORS: usize = 200;
 
 #[derive(Debug)]
 struct Pending {
@@ -109,6 +118,16 @@ impl Reporter {
     }
 
     fn push(&mut self, severity: Severity, span: Span, message: String) -> &mut Self {
+        if severity == Severity::Error {
+            self.errors += 1;
+        }
+        if severity == Severity::Error && self.errors > MAX_ERRORS {
+            self.dropped += 1;
+            // Labels and hints for a dropped error go nowhere.
+            self.pending_dropped = true;
+            return self;
+        }
+        self.pending_dropped = false;
         self.items.push(Pending {
             severity,
             message,
@@ -121,6 +140,9 @@ impl Reporter {
 
     /// Attaches a caret label to the diagnostic recorded last.
     pub(crate) fn label(&mut self, label: impl Into<String>) -> &mut Self {
+        if self.pending_dropped {
+            return self;
+        }
         if let Some(last) = self.items.last_mut() {
             last.label = Some(label.into());
         }
@@ -129,6 +151,9 @@ impl Reporter {
 
     /// Attaches a hint to the diagnostic recorded last.
     pub(crate) fn help(&mut self, help: impl Into<String>) -> &mut Self {
+        if self.pending_dropped {
+            return self;
+        }
         if let Some(last) = self.items.last_mut() {
             last.help = Some(help.into());
         }
@@ -137,7 +162,7 @@ impl Reporter {
 
     /// True once any error was recorded.
     pub(crate) fn has_errors(&self) -> bool {
-        self.items.iter().any(|d| d.severity == Severity::Error)
+        self.errors > 0
     }
 
     /// Locates every diagnostic in `source` and sorts them by position
@@ -145,6 +170,18 @@ impl Reporter {
     pub(crate) fn finish(self, file: &str, source: &str) -> Diagnostics {
         let mut items = self.items;
         items.sort_by_key(|d| d.span.start);
+        if self.dropped > 0 {
+            let end = source.len();
+            items.push(Pending {
+                severity: Severity::Error,
+                message: format!("{} more errors not shown", self.dropped),
+                label: Some(format!(
+                    "only the first {MAX_ERRORS} errors of a file are listed"
+                )),
+                help: None,
+                span: end..end,
+            });
+        }
         let lines = LineIndex::new(source);
         let items: Vec<Diagnostic> = items
             .into_iter()
@@ -370,6 +407,19 @@ mod tests {
             "f.des: line 4 : late"
         );
         assert!(d.render(false).contains("f.des:4:3"));
+    }
+
+    #[test]
+    fn errors_past_the_limit_are_summarised() {
+        let mut r = Reporter::default();
+        for i in 0..MAX_ERRORS + 5 {
+            r.error(i..i + 1, "bad").label("here");
+        }
+        r.warning(0..1, "still kept");
+        let d = r.finish("f", &"x".repeat(1000));
+        assert_eq!(d.errors().count(), MAX_ERRORS + 1);
+        assert_eq!(d.iter().last().unwrap().message, "5 more errors not shown");
+        assert_eq!(d.warnings().count(), 1);
     }
 
     #[test]

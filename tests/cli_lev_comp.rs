@@ -15,15 +15,18 @@ fn levbuild() -> Command {
 
 /// A fresh, empty directory under the target dir, unique to this test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-{name}-{}", std::process::id()));
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("cli-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
 
 fn files_in(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> =
-        std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
     v.sort();
     v
 }
@@ -45,7 +48,9 @@ fn run_in(dir: &Path, args: &[&str], stdin: Option<&str>) -> Output {
 
 #[test]
 fn corpus_through_the_cli_gives_the_golden_files_and_warnings() {
-    let Some(shared) = common::shared_dir() else { return };
+    let Some(shared) = common::shared_dir() else {
+        return;
+    };
     let out = scratch("corpus");
     let dat = common::corpus_dat(&shared);
     let mut names: Vec<String> = common::corpus_des_files(&shared)
@@ -53,7 +58,13 @@ fn corpus_through_the_cli_gives_the_golden_files_and_warnings() {
         .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
         .collect();
     names.sort();
-    let mut args = vec!["lev-comp".to_string(), "-w".into(), "--format".into(), "legacy".into(), "-o".into()];
+    let mut args = vec![
+        "lev-comp".to_string(),
+        "-w".into(),
+        "--format".into(),
+        "legacy".into(),
+        "-o".into(),
+    ];
     args.push(out.to_string_lossy().into_owned());
     args.extend(names);
     let o = levbuild().current_dir(&dat).args(&args).output().unwrap();
@@ -65,7 +76,11 @@ fn corpus_through_the_cli_gives_the_golden_files_and_warnings() {
     let produced = files_in(&out);
     assert_eq!(produced.len(), 113);
     for name in produced {
-        assert_eq!(std::fs::read(out.join(&name)).unwrap(), std::fs::read(golden.join(&name)).unwrap(), "{name}");
+        assert_eq!(
+            std::fs::read(out.join(&name)).unwrap(),
+            std::fs::read(golden.join(&name)).unwrap(),
+            "{name}"
+        );
     }
 }
 
@@ -79,7 +94,9 @@ fn reads_standard_input_when_no_file_is_given() {
     assert_eq!(files_in(&dir), ["good.lev"]);
     let bytes = std::fs::read(dir.join("good.lev")).unwrap();
     let level = levbuild::des::decode(&bytes, "good").unwrap();
-    let levbuild::des::LevelBody::Maze(maze) = level.body else { panic!("maze expected") };
+    let levbuild::des::LevelBody::Maze(maze) = level.body else {
+        panic!("maze expected")
+    };
     assert_eq!((maze.parts[0].map.width, maze.parts[0].map.height), (3, 3));
 }
 
@@ -90,23 +107,47 @@ fn dash_w_applies_only_to_files_after_it() {
     let src = "MAZE: \"rocky\", ' '\nGEOMETRY: center, center\nMAP\n-----\n|...|\n|.|.|\n|...|\n-----\nENDMAP\nREGION: (1,1,3,3), lit, \"ordinary\"\n";
     std::fs::write(dir.join("a.des"), src).unwrap();
     std::fs::write(dir.join("b.des"), src.replace("rocky", "rocky2")).unwrap();
-    let o = run_in(&dir, &["lev-comp", "--format", "legacy", "a.des", "-w", "b.des"], None);
+    let o = run_in(
+        &dir,
+        &["lev-comp", "--format", "legacy", "a.des", "-w", "b.des"],
+        None,
+    );
     assert!(o.status.success());
     let stderr = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(stderr, "b.des: line 10 : WARNING : Rock in room (01,01,03,03)?!\n");
-    assert_eq!(files_in(&dir), ["a.des", "b.des", "rocky.lev", "rocky2.lev"]);
+    assert_eq!(
+        stderr,
+        "b.des: line 10 : WARNING : Rock in room (01,01,03,03)?!\n"
+    );
+    assert_eq!(
+        files_in(&dir),
+        ["a.des", "b.des", "rocky.lev", "rocky2.lev"]
+    );
 }
 
 #[test]
 fn a_file_with_errors_writes_nothing_and_fails_but_others_are_written() {
     let dir = scratch("errors");
-    std::fs::write(dir.join("bad.des"), format!("{GOOD}TRAP: \"no such trap\", (1,1)\nMAZE: \"later\", ' '\nNOMAP\n")).unwrap();
+    std::fs::write(
+        dir.join("bad.des"),
+        format!("{GOOD}TRAP: \"no such trap\", (1,1)\nMAZE: \"later\", ' '\nNOMAP\n"),
+    )
+    .unwrap();
     std::fs::write(dir.join("ok.des"), GOOD.replace("good", "fine")).unwrap();
-    let o = run_in(&dir, &["lev-comp", "--format", "short", "bad.des", "ok.des"], None);
+    let o = run_in(
+        &dir,
+        &["lev-comp", "--format", "short", "bad.des", "ok.des"],
+        None,
+    );
     assert_eq!(o.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&o.stderr);
-    assert!(stderr.contains("bad.des:9:7: error: Unknown trap type!"), "{stderr}");
-    assert!(stderr.contains("bad.des : 1 errors detected. No output created!"), "{stderr}");
+    assert!(
+        stderr.contains("bad.des:9:7: error: Unknown trap type!"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("bad.des : 1 errors detected. No output created!"),
+        "{stderr}"
+    );
     assert_eq!(files_in(&dir), ["bad.des", "fine.lev", "ok.des"]);
 }
 
@@ -118,7 +159,10 @@ fn unsafe_level_names_never_write_outside_the_output_dir() {
         let src = GOOD.replace("\"good\"", &format!("\"{name}\""));
         let o = run_in(&dir, &["lev-comp", "-o", "out"], Some(&src));
         assert_eq!(o.status.code(), Some(1), "{name:?} must be rejected");
-        assert!(String::from_utf8_lossy(&o.stderr).contains("(stdin)"), "messages name standard input");
+        assert!(
+            String::from_utf8_lossy(&o.stderr).contains("(stdin)"),
+            "messages name standard input"
+        );
     }
     assert_eq!(files_in(&dir), ["out"]);
     assert!(files_in(&out).is_empty());
@@ -130,20 +174,35 @@ fn a_missing_input_file_is_reported_like_lev_comp() {
     let o = run_in(&dir, &["lev-comp", "nowhere.des"], None);
     assert_eq!(o.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&o.stderr);
-    assert!(stderr.starts_with("Can't open \"nowhere.des\" for input.\nnowhere.des: "), "{stderr}");
+    assert!(
+        stderr.starts_with("Can't open \"nowhere.des\" for input.\nnowhere.des: "),
+        "{stderr}"
+    );
 }
 
 #[test]
 fn dump_shows_the_map_and_json() {
     let dir = scratch("dump");
     assert!(run_in(&dir, &["lev-comp"], Some(GOOD)).status.success());
-    let text = levbuild().current_dir(&dir).args(["dump", "good.lev"]).output().unwrap();
+    let text = levbuild()
+        .current_dir(&dir)
+        .args(["dump", "good.lev"])
+        .output()
+        .unwrap();
     assert!(text.status.success());
     let text = String::from_utf8_lossy(&text.stdout);
     assert!(text.contains("|.|.|"), "{text}");
-    let json = levbuild().current_dir(&dir).args(["dump", "--json", "good.lev"]).output().unwrap();
+    let json = levbuild()
+        .current_dir(&dir)
+        .args(["dump", "--json", "good.lev"])
+        .output()
+        .unwrap();
     let json = String::from_utf8_lossy(&json.stdout);
     assert!(json.contains("\"name\": \"good\""), "{json}");
-    let bad = levbuild().current_dir(&dir).args(["dump", "nowhere.lev"]).output().unwrap();
+    let bad = levbuild()
+        .current_dir(&dir)
+        .args(["dump", "nowhere.lev"])
+        .output()
+        .unwrap();
     assert_eq!(bad.status.code(), Some(2));
 }

@@ -109,5 +109,5 @@ fn parse_and_check(source: &str, options: &Options, report: &mut Reporter) -> Ve
         .map(|(t, s)| (t.clone(), chumsky::span::SimpleSpan::from(s.clone())))
         .collect();
     let stmts = parser::parse(&tokens, report);
-    sema::build(&stmts, &lexed.maps, options, report)
+    sema::build(source, &stmts, &lexed.maps, options, report)
 }

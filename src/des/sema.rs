@@ -12,6 +12,8 @@
 //! Map-content checks are skipped for `NOMAP` parts (lev_comp reads a stale
 //! or missing map there).
 
+use std::collections::HashMap;
+
 use super::ir::*;
 use super::lexer::{Kw, MapBlock};
 use super::map;
@@ -39,9 +41,10 @@ const ALIGN_UNSPECIFIED: i8 = -12;
 
 /// Builds the levels of a file from its statements. Diagnostics go to
 /// `report`; the caller discards the levels if any error was reported.
-pub(crate) fn build(
+pub(crate) fn build<'m>(
+    source: &'m str,
     stmts: &[Stmt<'_>],
-    maps: &[MapBlock<'_>],
+    maps: &'m [MapBlock<'m>],
     opts: &Options,
     report: &mut Reporter,
 ) -> Vec<Level> {
@@ -50,7 +53,8 @@ pub(crate) fn build(
         opts,
         maps,
         levels: Vec::new(),
-        names: Vec::new(),
+        names: HashMap::new(),
+        source,
         cur: None,
         skipping_level: false,
     };
@@ -67,7 +71,9 @@ struct Builder<'r, 'm, 's> {
     maps: &'m [MapBlock<'s>],
     levels: Vec<Level>,
     /// Names of the levels of this file with where they were defined.
-    names: Vec<(String, Span)>,
+    names: HashMap<String, Span>,
+    /// The source text, for pointing at an earlier line in a message.
+    source: &'m str,
     cur: Option<LevelState>,
     /// The current level's header had a syntax error: its statements are
     /// skipped rather than checked against a level they do not belong to.
@@ -701,8 +707,13 @@ impl Builder<'_, '_, '_> {
                     "the name {why}; it becomes the output file NAME.lev"
                 ));
         }
-        if let Some((_, first)) = self.names.iter().find(|(other, _)| other == n) {
-            let line_hint = format!("first defined at byte {}", first.start);
+        if let Some(first) = self.names.get(n) {
+            let line = self
+                .source
+                .get(..first.start)
+                .map_or(0, |s| s.matches('\n').count())
+                + 1;
+            let line_hint = format!("first defined on line {line}");
             self.report
                 .error(
                     name.span.clone(),
@@ -710,7 +721,9 @@ impl Builder<'_, '_, '_> {
                 )
                 .label(line_hint);
         }
-        self.names.push((n.to_string(), name.span.clone()));
+        self.names
+            .entry(n.to_string())
+            .or_insert_with(|| name.span.clone());
     }
 
     fn finish_level(&mut self) {
