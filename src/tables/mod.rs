@@ -62,33 +62,49 @@ pub fn monster_id(name: &str, class: Option<u8>) -> Option<i16> {
             return None;
         }
     }
-    MONSTERS
+    // Candidates are in increasing index order, so the first match is the
+    // lowest index, as in the linear search of the reference.
+    let candidates = name_index(MONSTERS, &MONSTER_INDEX).get(name)?;
+    candidates
         .iter()
-        .position(|&(n, c)| n == name && class.map_or(true, |k| k == c))
+        .copied()
+        .find(|&i| class.map_or(true, |k| MONSTERS[usize::from(i)].1 == k))
         .map(|i| i as i16)
+}
+
+static MONSTER_INDEX: std::sync::OnceLock<NameIndex> = std::sync::OnceLock::new();
+static OBJECT_INDEX: std::sync::OnceLock<NameIndex> = std::sync::OnceLock::new();
+
+/// Table indices by name, in increasing order.
+type NameIndex = std::collections::HashMap<&'static str, Vec<u16>>;
+
+fn name_index(
+    table: &'static [(&'static str, u8)],
+    cell: &'static std::sync::OnceLock<NameIndex>,
+) -> &'static NameIndex {
+    cell.get_or_init(|| {
+        let mut index = NameIndex::new();
+        for (i, &(name, _)) in table.iter().enumerate() {
+            if !name.is_empty() {
+                index.entry(name).or_default().push(i as u16);
+            }
+        }
+        index
+    })
 }
 
 /// lev_comp's `get_object_id`: with a real class character, the first
 /// object of that class named `name`; without one, the first object of any
 /// class. Nameless placeholder entries never match.
 pub fn object_id(name: &str, class: Option<u8>) -> Option<i16> {
-    if name.is_empty() {
-        return None;
-    }
-    match class {
-        Some(c) => {
-            let first = OBJECTS.iter().position(|&(_, k)| k == c)?;
-            OBJECTS[first..]
-                .iter()
-                .take_while(|&&(_, k)| k == c)
-                .position(|&(n, _)| n == name)
-                .map(|i| (first + i) as i16)
-        }
-        None => OBJECTS
-            .iter()
-            .position(|&(n, _)| n == name)
-            .map(|i| i as i16),
-    }
+    let candidates = name_index(OBJECTS, &OBJECT_INDEX).get(name)?;
+    // With a class, the reference searches only that class's contiguous
+    // range of the table; the lowest match in the class is the same thing.
+    candidates
+        .iter()
+        .copied()
+        .find(|&i| class.map_or(true, |k| OBJECTS[usize::from(i)].1 == k))
+        .map(|i| i as i16)
 }
 
 /// lev_comp's `get_trap_type`: the trap number of `name`.
