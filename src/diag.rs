@@ -14,6 +14,13 @@ use std::sync::Arc;
 /// A byte range into a source text.
 pub type Span = Range<usize>;
 
+/// A value with the source range it came from (used by the parsers).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Sp<T> {
+    pub v: T,
+    pub span: Span,
+}
+
 /// How serious a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Severity {

@@ -18,6 +18,8 @@
 mod binary;
 pub mod des;
 pub mod diag;
+pub mod dungeon;
+mod syntax_error;
 pub mod tables;
 
 pub use binary::DecodeError;

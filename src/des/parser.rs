@@ -8,13 +8,13 @@
 //! file is found in one run, and no time is spent trying the ~40 statement
 //! forms that cannot match.
 
-use chumsky::error::RichPattern;
 use chumsky::input::{Input as _, MappedInput};
 use chumsky::prelude::*;
 
 use super::lexer::{Kw, Reg, Tok, Val};
 use super::syntax::*;
 use crate::diag::Reporter;
+use crate::syntax_error::report_syntax_error;
 
 type In<'a> = MappedInput<'a, Tok<'a>, SimpleSpan, &'a [(Tok<'a>, SimpleSpan)]>;
 type Extra<'a> = extra::Err<Rich<'a, Tok<'a>, SimpleSpan>>;
@@ -77,35 +77,6 @@ pub(crate) fn parse<'a>(
 /// True for the keywords that start a statement.
 fn is_head(t: &Tok<'_>) -> bool {
     matches!(t, Tok::Kw(k) if *k != Kw::LevRegion)
-}
-
-fn report_syntax_error(e: &Rich<'_, Tok<'_>, SimpleSpan>, report: &mut Reporter) {
-    let found = match e.found() {
-        Some(t) => t.to_string(),
-        None => "the end of the statement".to_string(),
-    };
-    let mut expected: Vec<String> = e
-        .expected()
-        .map(|p| match p {
-            RichPattern::Token(t) => t.to_string(),
-            RichPattern::Label(l) => l.to_string(),
-            RichPattern::EndOfInput => "the end of the statement".to_string(),
-            other => other.to_string(),
-        })
-        .collect();
-    expected.sort();
-    expected.dedup();
-    let wanted = match expected.len() {
-        0 => "something else".to_string(),
-        1 => expected.remove(0),
-        _ => {
-            let last = expected.pop().unwrap_or_default();
-            format!("{} or {}", expected.join(", "), last)
-        }
-    };
-    report
-        .error(e.span().into_range(), "syntax error")
-        .label(format!("found {found}, expected {wanted}"));
 }
 
 fn sp<T>(v: T, span: SimpleSpan) -> Sp<T> {

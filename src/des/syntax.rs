@@ -6,12 +6,7 @@
 use super::lexer::Kw;
 use crate::diag::Span;
 
-/// A value with the source range it came from.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Sp<T> {
-    pub v: T,
-    pub span: Span,
-}
+pub(crate) use crate::diag::Sp;
 
 /// A coordinate argument: `(x,y)`, `place[n]` or `random`.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,0 +1,141 @@
+//! The `dungeon.def` compiler: NetHack 3.4.3's `makedefs -e` followed by
+//! `dgn_comp`, in process, writing the `dungeon` blob byte-identical to the
+//! reference tools.
+//!
+//! ```
+//! use levbuild::dungeon::{compile, decode, Features};
+//! let src = "DUNGEON: \"The Dungeons of Doom\" \"D\" (25, 5)\nLEVEL: \"oracle\" \"O\" @ (5, 5)\n";
+//! let out = compile(src, "dungeon.def", &Features::default()).unwrap();
+//! assert_eq!(decode(&out.bytes).unwrap(), out.dungeon);
+//! assert_eq!(out.dungeon.dungeons[0].levels[0].name, "oracle");
+//! ```
+//!
+//! Pipeline: [`preprocess()`] (`%NAME` conditionals, with a map back to
+//! the source so messages point into the original file) → lexer → parser
+//! (chumsky) → semantics (dgn_comp's checks) → [`encode()`].
+
+mod crosscheck;
+mod decode;
+mod encode;
+pub mod ir;
+mod lexer;
+mod parser;
+mod preprocess;
+mod sema;
+
+pub use crosscheck::{missing_levels, MissingLevel};
+pub use decode::decode;
+pub use encode::encode;
+pub use ir::*;
+
+use chumsky::span::SimpleSpan;
+
+use crate::diag::{Diagnostics, Reporter};
+
+/// The `%NAME` conditionals `makedefs -e` knows, each defined or not.
+///
+/// The default is NetHack 3.4.3's default configuration: `REINCARNATION`
+/// defined. A `%NAME` line whose NAME is not known here is an error.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Features {
+    names: Vec<(String, bool)>,
+}
+
+impl Default for Features {
+    fn default() -> Self {
+        Features { names: vec![("REINCARNATION".to_string(), true)] }
+    }
+}
+
+impl Features {
+    /// No known feature at all: every `%NAME` line is an error.
+    pub fn none() -> Self {
+        Features { names: Vec::new() }
+    }
+
+    /// Makes `name` known and defined: its `%name` lines are kept.
+    pub fn define(mut self, name: &str) -> Self {
+        self.set(name, true);
+        self
+    }
+
+    /// Makes `name` known and undefined: its `%name` lines are dropped.
+    pub fn undefine(mut self, name: &str) -> Self {
+        self.set(name, false);
+        self
+    }
+
+    fn set(&mut self, name: &str, defined: bool) {
+        match self.names.iter_mut().find(|(n, _)| n == name) {
+            Some(entry) => entry.1 = defined,
+            None => self.names.push((name.to_string(), defined)),
+        }
+    }
+
+    /// Whether `name` is known and defined.
+    pub fn is_defined(&self, name: &str) -> bool {
+        self.names.iter().any(|(n, d)| n == name && *d)
+    }
+
+    /// Every known feature name.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.names.iter().map(|(n, _)| n.as_str())
+    }
+
+    /// Every known feature with whether it is defined.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (&str, bool)> {
+        self.names.iter().map(|(n, d)| (n.as_str(), *d))
+    }
+}
+
+/// The result of compiling a `dungeon.def`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompiledDungeon {
+    /// The typed layout.
+    pub dungeon: Dungeon,
+    /// The `dungeon` file bytes.
+    pub bytes: Vec<u8>,
+    /// Warnings (never errors).
+    pub warnings: Diagnostics,
+}
+
+/// `makedefs -e`: the `dungeon.pdf` text of `source`.
+pub fn preprocess(source: &str, path: &str, features: &Features) -> Result<String, Diagnostics> {
+    let mut report = Reporter::default();
+    let pre = preprocess::run(source, features, &mut report);
+    let d = report.finish(path, source);
+    if d.has_errors() {
+        return Err(d);
+    }
+    Ok(pre.text)
+}
+
+/// Compiles `dungeon.def` (or an already preprocessed `dungeon.pdf`) into
+/// the `dungeon` file. Any error means no output: the `Err` holds every
+/// diagnostic, located in `source`.
+pub fn compile(source: &str, path: &str, features: &Features) -> Result<CompiledDungeon, Diagnostics> {
+    let mut report = Reporter::default();
+    let pre = preprocess::run(source, features, &mut report);
+    let tokens: Vec<_> = lexer::lex(&pre.text)
+        .into_iter()
+        .map(|(t, s)| (t, SimpleSpan::from(preprocess::remap(&s, &pre))))
+        .collect();
+    let stmts = parser::parse(&tokens, &mut report);
+    let dungeon = sema::build(&stmts, &mut report);
+    let bytes = if report.has_errors() {
+        Vec::new()
+    } else {
+        match encode(&dungeon) {
+            Ok(b) => b,
+            Err(e) => {
+                report.error(0..0, format!("The dungeon cannot be encoded: {e}"));
+                Vec::new()
+            }
+        }
+    };
+    let diagnostics = report.finish(path, source);
+    if diagnostics.has_errors() {
+        return Err(diagnostics);
+    }
+    Ok(CompiledDungeon { dungeon, bytes, warnings: diagnostics })
+}

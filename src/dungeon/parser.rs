@@ -1,0 +1,201 @@
+//! The `dungeon.def` statement parser (chumsky over [`super::lexer`]
+//! tokens). As for `.des` files, statement keywords only start statements,
+//! so the tokens are cut before each one and each piece is parsed by its
+//! keyword's parser; a piece that does not parse is reported and skipped.
+
+use chumsky::input::{Input as _, MappedInput};
+use chumsky::prelude::*;
+
+use super::lexer::{Kw, Tok};
+use crate::diag::{Reporter, Sp, Span};
+use crate::syntax_error::report_syntax_error;
+
+type In<'a> = MappedInput<'a, Tok<'a>, SimpleSpan, &'a [(Tok<'a>, SimpleSpan)]>;
+type Extra<'a> = extra::Err<Rich<'a, Tok<'a>, SimpleSpan>>;
+type P<'a, T> = Boxed<'a, 'a, In<'a>, T, Extra<'a>>;
+
+/// `(base, rand)`.
+pub(crate) type CoupleArg = Sp<(i64, i64)>;
+
+/// One statement; the span covers all of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Stmt<'s> {
+    pub kind: StmtKind<'s>,
+    pub span: Span,
+}
+
+/// Statement kinds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum StmtKind<'s> {
+    Dungeon { name: Sp<&'s str>, bones: Sp<&'s str>, depth: CoupleArg, chance: Option<Sp<i64>> },
+    Entry(Sp<i64>),
+    Protofile(Sp<&'s str>),
+    Description(Sp<i32>),
+    Alignment(Sp<i32>),
+    LevelDesc(Sp<i32>),
+    LevAlign(Sp<i32>),
+    /// LEVEL / RNDLEVEL (`rndlevs` is `Some` for RNDLEVEL).
+    Level { name: Sp<&'s str>, bones: Sp<&'s str>, at: CoupleArg, chance: Option<Sp<i64>>, rndlevs: Option<Sp<i64>> },
+    /// CHAINLEVEL / RNDCHLEVEL.
+    ChainLevel {
+        name: Sp<&'s str>,
+        bones: Sp<&'s str>,
+        chain: Sp<&'s str>,
+        at: CoupleArg,
+        chance: Option<Sp<i64>>,
+        rndlevs: Option<Sp<i64>>,
+    },
+    /// BRANCH (`chain` is `None`) / CHAINBRANCH.
+    Branch { dest: Sp<&'s str>, chain: Option<Sp<&'s str>>, at: CoupleArg, kind: i32, up: bool },
+    /// A statement that did not parse (already reported).
+    Error,
+}
+
+/// Parses the tokens of a file into statements.
+pub(crate) fn parse<'a>(tokens: &'a [(Tok<'a>, SimpleSpan)], report: &mut Reporter) -> Vec<Stmt<'a>> {
+    let mut parsers: Vec<(Kw, P<'a, StmtKind<'a>>)> = Vec::new();
+    let mut stmts = Vec::new();
+    let mut rest = tokens;
+    while let Some(first) = rest.first() {
+        let len = 1 + rest[1..].iter().position(|(t, _)| matches!(t, Tok::Kw(_))).unwrap_or(rest.len() - 1);
+        let (piece, tail) = rest.split_at(len);
+        rest = tail;
+        let start = first.1.start;
+        let end = piece.last().map_or(start, |(_, s)| s.end);
+        let Tok::Kw(head) = first.0 else {
+            report.error(start..end, "syntax error").label(format!("found {}, expected a statement keyword", first.0));
+            continue;
+        };
+        let parser = match parsers.iter().position(|(k, _)| *k == head) {
+            Some(i) => &parsers[i].1,
+            None => {
+                parsers.push((head, statement(head)));
+                &parsers[parsers.len() - 1].1
+            }
+        };
+        let eoi = SimpleSpan::from(end..end);
+        let (kind, errors) = parser.parse(piece.split_token_span(eoi)).into_output_errors();
+        for e in &errors {
+            report_syntax_error(e, report);
+        }
+        let kind = match kind {
+            Some(kind) if errors.is_empty() => kind,
+            _ => StmtKind::Error,
+        };
+        stmts.push(Stmt { kind, span: start..end });
+    }
+    stmts
+}
+
+fn sp<T>(v: T, span: SimpleSpan) -> Sp<T> {
+    Sp { v, span: span.into_range() }
+}
+
+fn punct<'a>(c: u8) -> impl Parser<'a, In<'a>, (), Extra<'a>> + Clone {
+    just(Tok::Punct(c)).ignored()
+}
+
+fn head<'a>(k: Kw) -> impl Parser<'a, In<'a>, (), Extra<'a>> + Clone {
+    just(Tok::Kw(k)).ignored().then_ignore(punct(b':'))
+}
+
+fn int<'a>() -> impl Parser<'a, In<'a>, Sp<i64>, Extra<'a>> + Clone {
+    select! { Tok::Int(v) => v }.map_with(|v, e| sp(v, e.span())).labelled("an integer")
+}
+
+fn string<'a>() -> impl Parser<'a, In<'a>, Sp<&'a str>, Extra<'a>> + Clone {
+    select! { Tok::Str(s) => s }.map_with(|s, e| sp(s, e.span())).labelled("a string")
+}
+
+fn descriptor<'a>() -> impl Parser<'a, In<'a>, Sp<i32>, Extra<'a>> + Clone {
+    select! { Tok::Descriptor(v) => v }.map_with(|v, e| sp(v, e.span())).labelled("a descriptor or alignment")
+}
+
+fn couple<'a>() -> impl Parser<'a, In<'a>, CoupleArg, Extra<'a>> + Clone {
+    int()
+        .then_ignore(punct(b','))
+        .then(int())
+        .delimited_by(punct(b'('), punct(b')'))
+        .map_with(|(a, b), e| sp((a.v, b.v), e.span()))
+        .labelled("a level couple (base, range)")
+}
+
+/// The trailing `[chance] rndlevs` of RNDLEVEL / RNDCHLEVEL, or `[chance]`.
+fn tail<'a>(random: bool) -> impl Parser<'a, In<'a>, (Option<Sp<i64>>, Option<Sp<i64>>), Extra<'a>> + Clone {
+    int().repeated().at_most(if random { 2 } else { 1 }).collect::<Vec<_>>().try_map(move |mut v, span| {
+        Ok(match (random, v.len()) {
+            (false, _) => (v.pop(), None),
+            (true, 2) => {
+                let rnd = v.pop();
+                (v.pop(), rnd)
+            }
+            (true, 1) => (None, v.pop()),
+            _ => return Err(Rich::custom(span, "expected the number of random variants")),
+        })
+    })
+}
+
+fn branch_tail<'a>() -> impl Parser<'a, In<'a>, (i32, bool), Extra<'a>> + Clone {
+    let kind = select! { Tok::BranchType(v) => v }.labelled("a branch type (stair, no_up, no_down, portal)");
+    let dir = select! { Tok::UpDown(v) => v }.labelled("`up` or `down`");
+    kind.or_not().then(dir.or_not()).map(|(k, d)| (k.unwrap_or(0), d.unwrap_or(false)))
+}
+
+/// The parser of the statement `k` starts; it consumes the whole piece.
+fn statement<'a>(k: Kw) -> P<'a, StmtKind<'a>> {
+    let p: P<'a, StmtKind<'a>> = match k {
+        Kw::Dungeon => head(k)
+            .ignore_then(string())
+            .then(string())
+            .then(couple())
+            .then(int().or_not())
+            .map(|(((name, bones), depth), chance)| StmtKind::Dungeon { name, bones, depth, chance })
+            .boxed(),
+        Kw::Entry => head(k).ignore_then(int()).map(StmtKind::Entry).boxed(),
+        Kw::Protofile => head(k).ignore_then(string()).map(StmtKind::Protofile).boxed(),
+        Kw::Description => head(k).ignore_then(descriptor()).map(StmtKind::Description).boxed(),
+        Kw::Alignment => head(k).ignore_then(descriptor()).map(StmtKind::Alignment).boxed(),
+        Kw::LevelDesc => head(k).ignore_then(descriptor()).map(StmtKind::LevelDesc).boxed(),
+        Kw::LevAlign => head(k).ignore_then(descriptor()).map(StmtKind::LevAlign).boxed(),
+        Kw::Level | Kw::RndLevel => head(k)
+            .ignore_then(string())
+            .then(string())
+            .then_ignore(punct(b'@'))
+            .then(couple())
+            .then(tail(k == Kw::RndLevel))
+            .map(|(((name, bones), at), (chance, rndlevs))| StmtKind::Level { name, bones, at, chance, rndlevs })
+            .boxed(),
+        Kw::ChainLevel | Kw::RndChainLevel => head(k)
+            .ignore_then(string())
+            .then(string())
+            .then(string())
+            .then_ignore(punct(b'+'))
+            .then(couple())
+            .then(tail(k == Kw::RndChainLevel))
+            .map(|((((name, bones), chain), at), (chance, rndlevs))| StmtKind::ChainLevel {
+                name,
+                bones,
+                chain,
+                at,
+                chance,
+                rndlevs,
+            })
+            .boxed(),
+        Kw::Branch => head(k)
+            .ignore_then(string())
+            .then_ignore(punct(b'@'))
+            .then(couple())
+            .then(branch_tail())
+            .map(|((dest, at), (kind, up))| StmtKind::Branch { dest, chain: None, at, kind, up })
+            .boxed(),
+        Kw::ChainBranch => head(k)
+            .ignore_then(string())
+            .then(string())
+            .then_ignore(punct(b'+'))
+            .then(couple())
+            .then(branch_tail())
+            .map(|(((dest, chain), at), (kind, up))| StmtKind::Branch { dest, chain: Some(chain), at, kind, up })
+            .boxed(),
+    };
+    p.then_ignore(end()).boxed()
+}

@@ -1,0 +1,328 @@
+//! Meaning of `dungeon.def` statements: dgn_comp's checks with its
+//! messages, couples, chain resolution, and the typed [`Dungeon`].
+//!
+//! Where dgn_comp is broken, this is sane: every message points at the
+//! statement it is about (dgn_comp often names the next line); errors stop
+//! output; table overflows (16 dungeons, 50 levels, 32 branches) and names
+//! longer than the 23 characters a record holds are errors; statements
+//! before the first `DUNGEON` are errors; rejected levels and branches
+//! leave no trace (no stale name tails); `CHAINBRANCH`'s chain checks look
+//! at the branch being defined (dgn_comp looks at an unrelated slot).
+//!
+//! Matched on purpose, because real files rely on it: plain `LEVEL` /
+//! `RNDLEVEL` names are not checked for duplicates, and the chain window
+//! of `CHAINLEVEL` (see [`Builder::find_chain`]).
+
+use super::ir::*;
+use super::parser::{CoupleArg, Stmt, StmtKind};
+use crate::diag::{Reporter, Sp};
+
+/// Dungeons the game's table holds.
+pub(crate) const MAX_DUNGEONS: usize = 16;
+/// Special levels dgn_comp's table holds.
+pub(crate) const MAX_LEVELS: usize = 50;
+/// Branches dgn_comp's table holds.
+pub(crate) const MAX_BRANCHES: usize = 32;
+/// Longest name a 24-byte record field holds.
+pub(crate) const MAX_NAME: usize = 23;
+/// Deepest level of a dungeon.
+const MAXLEVEL: i64 = 32;
+
+/// Builds the dungeon from its statements.
+pub(crate) fn build(stmts: &[Stmt<'_>], report: &mut Reporter) -> Dungeon {
+    let mut b = Builder { report, dungeon: Dungeon::default(), levels: 0, branches: 0 };
+    for s in stmts {
+        b.statement(s);
+    }
+    if b.dungeon.dungeons.is_empty() && !b.report.has_errors() {
+        b.report.error(0..0, "FATAL - no dungeons were defined.").label("expected a `DUNGEON:` statement");
+    }
+    b.dungeon
+}
+
+struct Builder<'r> {
+    report: &'r mut Reporter,
+    dungeon: Dungeon,
+    /// Levels accepted so far, all dungeons.
+    levels: usize,
+    /// Branches accepted so far, all dungeons.
+    branches: usize,
+}
+
+impl Builder<'_> {
+    fn statement(&mut self, s: &Stmt<'_>) {
+        if let StmtKind::Error = s.kind {
+            return;
+        }
+        if let StmtKind::Dungeon { name, bones, depth, chance } = &s.kind {
+            if self.dungeon.dungeons.len() >= MAX_DUNGEONS {
+                self.report
+                    .error(s.span.clone(), format!("Too many dungeons (limit: {MAX_DUNGEONS})."))
+                    .help("the game's dungeon table holds 16 (MAXDUNGEON in global.h)");
+                return;
+            }
+            let d = DungeonDef {
+                name: self.name(name),
+                bones: self.bones(bones),
+                depth: self.relative(depth),
+                chance: chance.as_ref().map_or(0, |c| self.int32(c)),
+                ..DungeonDef::default()
+            };
+            self.dungeon.dungeons.push(d);
+            return;
+        }
+        if self.dungeon.dungeons.is_empty() {
+            let what = match &s.kind {
+                StmtKind::Level { .. } | StmtKind::ChainLevel { .. } => "Level defined outside of dungeon.",
+                StmtKind::Branch { .. } => "Branch defined outside of dungeon.",
+                _ => "Statement outside of dungeon.",
+            };
+            self.report.error(s.span.clone(), what).label("expected a `DUNGEON:` statement first");
+            return;
+        }
+        match &s.kind {
+            StmtKind::Entry(n) => {
+                let v = self.int32(n);
+                self.current().entry = v;
+            }
+            StmtKind::Protofile(p) => {
+                let v = self.name(p);
+                self.current().protofile = v;
+            }
+            StmtKind::Description(d) => {
+                if d.v <= flags::TOWN || d.v >= flags::CHAOTIC {
+                    self.report
+                        .error(d.span.clone(), "Illegal description - ignoring!")
+                        .label("expected hellish, mazelike or roguelike");
+                } else {
+                    self.current().flags |= d.v;
+                }
+            }
+            StmtKind::Alignment(a) => {
+                if a.v != 0 && a.v < flags::CHAOTIC {
+                    self.report.error(a.span.clone(), "Illegal alignment - ignoring!").label(ALIGNMENTS);
+                } else {
+                    self.current().flags |= a.v;
+                }
+            }
+            StmtKind::LevelDesc(d) => {
+                if d.v >= flags::CHAOTIC {
+                    self.report
+                        .error(d.span.clone(), "Illegal description - ignoring!")
+                        .label("expected town, hellish, mazelike or roguelike");
+                } else if let Some(level) = self.last_level(&s.span) {
+                    level.flags |= d.v;
+                }
+            }
+            StmtKind::LevAlign(a) => {
+                if a.v != 0 && a.v < flags::CHAOTIC {
+                    self.report.error(a.span.clone(), "Illegal alignment - ignoring!").label(ALIGNMENTS);
+                } else if let Some(level) = self.last_level(&s.span) {
+                    level.flags |= a.v;
+                }
+            }
+            StmtKind::Level { name, bones, at, chance, rndlevs } => {
+                let level = LevelDef {
+                    name: self.name(name),
+                    bones: self.bones(bones),
+                    at: self.absolute(at),
+                    chance: chance.as_ref().map_or(100, |c| self.int32(c)),
+                    rndlevs: rndlevs.as_ref().map_or(0, |r| self.int32(r)),
+                    chain: None,
+                    flags: 0,
+                };
+                self.add_level(level, &s.span);
+            }
+            StmtKind::ChainLevel { name, bones, chain, at, chance, rndlevs } => {
+                let mut level = LevelDef {
+                    name: self.name(name),
+                    bones: self.bones(bones),
+                    at: self.relative(at),
+                    chance: chance.as_ref().map_or(100, |c| self.int32(c)),
+                    rndlevs: rndlevs.as_ref().map_or(0, |r| self.int32(r)),
+                    chain: None,
+                    flags: 0,
+                };
+                if self.dungeon.all_levels().any(|l| l.name == level.name) {
+                    self.report.error(name.span.clone(), "Duplicate level name.").label("another level has this name");
+                    return;
+                }
+                let Some(target) = self.find_chain(chain, Some(name.v)) else { return };
+                if target == self.levels {
+                    self.report.error(chain.span.clone(), "A level cannot chain to itself!");
+                    return;
+                }
+                if !self.chain_target_is_certain(target, chain, "Level cannot chain from a probabilistic level.") {
+                    return;
+                }
+                level.chain = Some(target);
+                self.add_level(level, &s.span);
+            }
+            StmtKind::Branch { dest, chain, at, kind, up } => {
+                let mut branch = BranchDef {
+                    dest: self.name(dest),
+                    at: if chain.is_some() { self.relative(at) } else { self.absolute(at) },
+                    chain: None,
+                    kind: match kind {
+                        1 => BranchKind::NoUp,
+                        2 => BranchKind::NoDown,
+                        3 => BranchKind::Portal,
+                        _ => BranchKind::Stair,
+                    },
+                    up: *up,
+                };
+                let current = self.dungeon.dungeons.len() - 1;
+                if self.dungeon.dungeons[..current].iter().any(|d| d.name == branch.dest) {
+                    self.report
+                        .error(dest.span.clone(), "Reverse branching not allowed.")
+                        .label("this dungeon is defined before the current one");
+                    return;
+                }
+                if let Some(chain) = chain {
+                    let Some(target) = self.find_chain(chain, None) else { return };
+                    if !self.chain_target_is_certain(target, chain, "Branch cannot chain from a probabilistic level.") {
+                        return;
+                    }
+                    branch.chain = Some(target);
+                }
+                if self.branches >= MAX_BRANCHES {
+                    self.report.error(s.span.clone(), format!("Too many branches defined (limit: {MAX_BRANCHES})."));
+                    return;
+                }
+                self.branches += 1;
+                self.current().branches.push(branch);
+            }
+            StmtKind::Dungeon { .. } | StmtKind::Error => {}
+        }
+    }
+
+    fn current(&mut self) -> &mut DungeonDef {
+        let i = self.dungeon.dungeons.len() - 1;
+        &mut self.dungeon.dungeons[i]
+    }
+
+    /// The level LEVELDESC / LEVALIGN apply to: the most recent one.
+    fn last_level(&mut self, span: &crate::diag::Span) -> Option<&mut LevelDef> {
+        let level = self.dungeon.dungeons.iter_mut().rev().find_map(|d| d.levels.last_mut());
+        if level.is_none() {
+            self.report.error(span.clone(), "No level to describe.").label("expected a LEVEL statement before this");
+        }
+        level
+    }
+
+    fn add_level(&mut self, level: LevelDef, span: &crate::diag::Span) {
+        if self.levels >= MAX_LEVELS {
+            self.report.error(span.clone(), format!("Too many special levels defined (limit: {MAX_LEVELS})."));
+            return;
+        }
+        self.levels += 1;
+        self.current().levels.push(level);
+    }
+
+    /// dgn_comp's `getchain`: the global index of the level named `chain`.
+    ///
+    /// The search window is the current dungeon's last `levels` slots
+    /// ending at the newest one. For a branch that is exactly the
+    /// dungeon's levels. For a chained level, dgn_comp has already given
+    /// the new level the newest slot, so the window holds the new level
+    /// itself (`own_name`; a match is "chained to itself") and not the
+    /// dungeon's first level. Real files rely on this window, so it is
+    /// kept.
+    fn find_chain(&mut self, chain: &Sp<&str>, own_name: Option<&str>) -> Option<usize> {
+        let d = self.dungeon.dungeons.len() - 1;
+        let first = self.levels - self.dungeon.dungeons[d].levels.len();
+        let levels = &self.dungeon.dungeons[d].levels;
+        let found = match own_name {
+            None => levels.iter().position(|l| l.name == chain.v).map(|i| first + i),
+            Some(own) => levels
+                .iter()
+                .enumerate()
+                .skip(1)
+                .find(|(_, l)| l.name == chain.v)
+                .map(|(i, _)| first + i)
+                .or_else(|| (own == chain.v).then_some(self.levels)),
+        };
+        if found.is_none() {
+            let reference =
+                if own_name.is_some() { "Invaild level chain reference." } else { "Invaild branch chain reference." };
+            self.report
+                .error(chain.span.clone(), "Can't locate the specified chain level.")
+                .label(format!("{reference} No earlier level of this dungeon has this name"));
+        }
+        found
+    }
+
+    fn chain_target_is_certain(&mut self, target: usize, chain: &Sp<&str>, message: &str) -> bool {
+        let chance = self.dungeon.all_levels().nth(target).map_or(100, |l| l.chance);
+        if chance != 100 {
+            self.report.error(chain.span.clone(), message).label(format!("that level exists with a {chance}% chance"));
+        }
+        chance == 100
+    }
+
+    fn name(&mut self, s: &Sp<&str>) -> String {
+        if s.v.len() > MAX_NAME {
+            self.report
+                .error(s.span.clone(), format!("Name too long ({} characters, at most {MAX_NAME})", s.v.len()))
+                .label("the dungeon file stores names in 24-byte fields");
+        }
+        if s.v.contains('\0') {
+            self.report.error(s.span.clone(), "Name contains a NUL byte");
+        }
+        s.v.to_string()
+    }
+
+    fn bones(&mut self, s: &Sp<&str>) -> Option<u8> {
+        match s.v.as_bytes() {
+            [c] => Some(*c),
+            _ if s.v == "none" => None,
+            _ => {
+                self.report
+                    .error(s.span.clone(), "Bones marker must be a single char, or \"none\"!")
+                    .label("expected \"X\" or \"none\"");
+                None
+            }
+        }
+    }
+
+    fn int32(&mut self, n: &Sp<i64>) -> i32 {
+        i32::try_from(n.v).unwrap_or_else(|_| {
+            self.report.error(n.span.clone(), format!("Value {} does not fit in its field", n.v));
+            0
+        })
+    }
+
+    /// An absolute couple: base within ±32 and the range inside the dungeon.
+    fn absolute(&mut self, c: &CoupleArg) -> Couple {
+        let (base, rand) = c.v;
+        if !(-MAXLEVEL..=MAXLEVEL).contains(&base) {
+            self.report.error(c.span.clone(), "Abs base out of dlevel range - zeroing!").label("expected a base of -32..32");
+            return Couple::default();
+        }
+        let past_end = if base < 0 { MAXLEVEL + base + rand + 1 > MAXLEVEL } else { base + rand > MAXLEVEL };
+        if rand < -1 || past_end {
+            self.report
+                .error(c.span.clone(), "Abs range out of dlevel range - zeroing!")
+                .label("the random range must stay within the dungeon's 32 levels");
+            return Couple::default();
+        }
+        Couple { base: base as i16, rand: rand as i16 }
+    }
+
+    /// A relative couple: base within ±32; the range is not checked by
+    /// dgn_comp, but must fit its 16-bit field.
+    fn relative(&mut self, c: &CoupleArg) -> Couple {
+        let (base, rand) = c.v;
+        if !(-MAXLEVEL..=MAXLEVEL).contains(&base) {
+            self.report.error(c.span.clone(), "Rel base out of dlevel range - zeroing!").label("expected a base of -32..32");
+            return Couple::default();
+        }
+        let rand = i16::try_from(rand).unwrap_or_else(|_| {
+            self.report.error(c.span.clone(), format!("Value {rand} does not fit in its field"));
+            0
+        });
+        Couple { base: base as i16, rand }
+    }
+}
+
+const ALIGNMENTS: &str = "expected lawful, neutral, chaotic, unaligned or noalign";
