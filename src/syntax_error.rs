@@ -9,7 +9,10 @@ use crate::diag::Reporter;
 
 /// Reports a chumsky error as `syntax error`, labelled with what was found
 /// and what was expected.
-pub(crate) fn report_syntax_error<T: fmt::Display>(e: &Rich<'_, T, SimpleSpan>, report: &mut Reporter) {
+pub(crate) fn report_syntax_error<T: fmt::Display>(
+    e: &Rich<'_, T, SimpleSpan>,
+    report: &mut Reporter,
+) {
     let found = match e.found() {
         Some(t) => t.to_string(),
         None => "the end of the statement".to_string(),

@@ -7,7 +7,9 @@ use levbuild::dungeon::{self, Features};
 
 #[test]
 fn vanilla_dungeon_def_matches_golden() {
-    let Some(shared) = common::shared_dir() else { return };
+    let Some(shared) = common::shared_dir() else {
+        return;
+    };
     let src = std::fs::read_to_string(common::corpus_dat(&shared).join("dungeon.def")).unwrap();
     let golden = common::golden_dir(&shared);
     let want_pdf = std::fs::read_to_string(golden.join("dungeon.pdf")).unwrap();
@@ -16,7 +18,8 @@ fn vanilla_dungeon_def_matches_golden() {
     let pdf = dungeon::preprocess(&src, "dungeon.def", &Features::default()).unwrap();
     assert_eq!(pdf, want_pdf);
 
-    let out = dungeon::compile(&src, "dungeon.def", &Features::default()).unwrap_or_else(|d| panic!("{d}"));
+    let out = dungeon::compile(&src, "dungeon.def", &Features::default())
+        .unwrap_or_else(|d| panic!("{d}"));
     assert!(out.warnings.is_empty());
     assert!(out.bytes == want, "dungeon differs from golden");
     assert_eq!(dungeon::decode(&out.bytes).unwrap(), out.dungeon);
@@ -29,23 +32,43 @@ fn vanilla_dungeon_def_matches_golden() {
     assert_eq!(d.dungeons.len(), 8);
     assert_eq!(d.dungeons[0].name, "The Dungeons of Doom");
     let rogue = d.dungeons[0].levels.iter().find(|l| l.name == "rogue");
-    assert!(rogue.is_some(), "the %REINCARNATION line is kept by default");
+    assert!(
+        rogue.is_some(),
+        "the %REINCARNATION line is kept by default"
+    );
 }
 
 #[test]
 fn vanilla_levels_cover_every_level_the_dungeon_names() {
-    let Some(shared) = common::shared_dir() else { return };
+    let Some(shared) = common::shared_dir() else {
+        return;
+    };
     let src = std::fs::read_to_string(common::corpus_dat(&shared).join("dungeon.def")).unwrap();
     let out = dungeon::compile(&src, "dungeon.def", &Features::default()).unwrap();
     let mut names = Vec::new();
     for path in common::corpus_des_files(&shared) {
         let text = std::fs::read_to_string(&path).unwrap();
-        names.extend(levbuild::des::compile(&text, "x.des").unwrap().levels.into_iter().map(|l| l.name));
+        names.extend(
+            levbuild::des::compile(&text, "x.des")
+                .unwrap()
+                .levels
+                .into_iter()
+                .map(|l| l.name),
+        );
     }
     let missing = dungeon::missing_levels(&out.dungeon, names.iter().map(String::as_str));
     assert!(missing.is_empty(), "{missing:?}");
     // Without the big rooms, each variant is reported.
-    let fewer = names.iter().map(String::as_str).filter(|n| !n.starts_with("bigrm"));
-    let missing: Vec<String> = dungeon::missing_levels(&out.dungeon, fewer).iter().map(|m| m.level.clone()).collect();
-    assert_eq!(missing, ["bigrm-1", "bigrm-2", "bigrm-3", "bigrm-4", "bigrm-5"]);
+    let fewer = names
+        .iter()
+        .map(String::as_str)
+        .filter(|n| !n.starts_with("bigrm"));
+    let missing: Vec<String> = dungeon::missing_levels(&out.dungeon, fewer)
+        .iter()
+        .map(|m| m.level.clone())
+        .collect();
+    assert_eq!(
+        missing,
+        ["bigrm-1", "bigrm-2", "bigrm-3", "bigrm-4", "bigrm-5"]
+    );
 }

@@ -33,16 +33,25 @@ pub struct MissingLevel {
 
 impl fmt::Display for MissingLevel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "dungeon \"{}\" needs level \"{}\" ({}), but no .des file defines it", self.dungeon, self.level, self.needed_by)
+        write!(
+            f,
+            "dungeon \"{}\" needs level \"{}\" ({}), but no .des file defines it",
+            self.dungeon, self.level, self.needed_by
+        )
     }
 }
 
 /// Every level file `dungeon` needs that is not among `defined`.
-pub fn missing_levels<'a>(dungeon: &Dungeon, defined: impl IntoIterator<Item = &'a str>) -> Vec<MissingLevel> {
+pub fn missing_levels<'a>(
+    dungeon: &Dungeon,
+    defined: impl IntoIterator<Item = &'a str>,
+) -> Vec<MissingLevel> {
     let defined: HashSet<&str> = defined.into_iter().collect();
     let has = |name: &str| {
         if let Some(suffix) = name.strip_prefix("x-") {
-            defined.iter().any(|d| d.len() == 4 + suffix.len() && d.ends_with(suffix) && d.as_bytes()[3] == b'-')
+            defined.iter().any(|d| {
+                d.len() == 4 + suffix.len() && d.ends_with(suffix) && d.as_bytes()[3] == b'-'
+            })
         } else {
             defined.contains(name)
         }
@@ -51,13 +60,20 @@ pub fn missing_levels<'a>(dungeon: &Dungeon, defined: impl IntoIterator<Item = &
     for d in &dungeon.dungeons {
         let mut need = |level: String, needed_by: String| {
             if !has(&level) && !BUILT_IN.contains(&level.as_str()) {
-                missing.push(MissingLevel { dungeon: d.name.clone(), level, needed_by });
+                missing.push(MissingLevel {
+                    dungeon: d.name.clone(),
+                    level,
+                    needed_by,
+                });
             }
         };
         for l in &d.levels {
             if l.rndlevs > 0 {
                 for i in 1..=l.rndlevs {
-                    need(format!("{}-{i}", l.name), format!("RNDLEVEL \"{}\", variant {i} of {}", l.name, l.rndlevs));
+                    need(
+                        format!("{}-{i}", l.name),
+                        format!("RNDLEVEL \"{}\", variant {i} of {}", l.name, l.rndlevs),
+                    );
                 }
             } else {
                 need(l.name.clone(), format!("LEVEL \"{}\"", l.name));
@@ -66,11 +82,17 @@ pub fn missing_levels<'a>(dungeon: &Dungeon, defined: impl IntoIterator<Item = &
         if !d.protofile.is_empty() && d.levels.is_empty() {
             let count = i32::from(d.depth.base) + i32::from(d.depth.rand.max(0));
             if count == 1 {
-                need(d.protofile.clone(), format!("PROTOFILE \"{}\"", d.protofile));
+                need(
+                    d.protofile.clone(),
+                    format!("PROTOFILE \"{}\"", d.protofile),
+                );
             }
             for k in 1..=count.max(0) {
                 if count > 1 {
-                    need(format!("{}{k}", d.protofile), format!("PROTOFILE \"{}\", level {k} of {count}", d.protofile));
+                    need(
+                        format!("{}{k}", d.protofile),
+                        format!("PROTOFILE \"{}\", level {k} of {count}", d.protofile),
+                    );
                 }
             }
         }

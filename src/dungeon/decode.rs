@@ -23,7 +23,16 @@ pub fn decode(bytes: &[u8]) -> Result<Dungeon, DecodeError> {
         let entry = r.i32("entry level")?;
         let bones = bones_char(r.u8("bones char")?);
         r.skip(3, "dungeon padding")?;
-        let mut d = DungeonDef { name, bones, protofile, depth, flags, chance, entry, ..DungeonDef::default() };
+        let mut d = DungeonDef {
+            name,
+            bones,
+            protofile,
+            depth,
+            flags,
+            chance,
+            entry,
+            ..DungeonDef::default()
+        };
         for _ in 0..nlevels {
             let name = r.name_field(MAX_NAME + 1, "level name")?;
             let at = couple(&mut r)?;
@@ -33,7 +42,15 @@ pub fn decode(bytes: &[u8]) -> Result<Dungeon, DecodeError> {
             let flags = r.i32("flags")?;
             let bones = bones_char(r.u8("bones char")?);
             r.skip(3, "level padding")?;
-            d.levels.push(LevelDef { name, bones, at, chance, rndlevs, chain, flags });
+            d.levels.push(LevelDef {
+                name,
+                bones,
+                at,
+                chance,
+                rndlevs,
+                chain,
+                flags,
+            });
         }
         for _ in 0..nbranches {
             let dest = r.name_field(MAX_NAME + 1, "branch name")?;
@@ -51,7 +68,13 @@ pub fn decode(bytes: &[u8]) -> Result<Dungeon, DecodeError> {
                 1 => true,
                 v => return Err(r.error(format!("branch direction is {v}, expected 0 or 1"))),
             };
-            d.branches.push(BranchDef { dest, at, chain, kind, up });
+            d.branches.push(BranchDef {
+                dest,
+                at,
+                chain,
+                kind,
+                up,
+            });
         }
         dungeon.dungeons.push(d);
     }
@@ -60,7 +83,10 @@ pub fn decode(bytes: &[u8]) -> Result<Dungeon, DecodeError> {
 }
 
 fn couple(r: &mut Reader<'_>) -> Result<Couple, DecodeError> {
-    Ok(Couple { base: r.i16("base")?, rand: r.i16("rand")? })
+    Ok(Couple {
+        base: r.i16("base")?,
+        rand: r.i16("rand")?,
+    })
 }
 
 fn count(r: &mut Reader<'_>, what: &str) -> Result<usize, DecodeError> {
@@ -75,6 +101,8 @@ fn bones_char(c: u8) -> Option<u8> {
 fn chain(r: &mut Reader<'_>) -> Result<Option<usize>, DecodeError> {
     match r.i32("chain")? {
         -1 => Ok(None),
-        v => usize::try_from(v).map(Some).map_err(|_| r.error(format!("chain index {v}"))),
+        v => usize::try_from(v)
+            .map(Some)
+            .map_err(|_| r.error(format!("chain index {v}"))),
     }
 }

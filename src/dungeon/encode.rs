@@ -54,7 +54,9 @@ pub fn encode(d: &Dungeon) -> Result<Vec<u8>, EncodeError> {
 
 fn name(w: &mut Writer, s: &str) -> Result<(), EncodeError> {
     if s.len() > MAX_NAME || s.contains('\0') {
-        return Err(EncodeError(format!("name {s:?} does not fit a {NAME_FIELD}-byte field")));
+        return Err(EncodeError(format!(
+            "name {s:?} does not fit a {NAME_FIELD}-byte field"
+        )));
     }
     w.name_field(s, NAME_FIELD);
     Ok(())

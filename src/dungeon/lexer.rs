@@ -82,7 +82,10 @@ pub(crate) fn lex(src: &str) -> Vec<(Tok<'_>, Span)> {
         let at_line_start = pos == 0 || b[pos - 1] == b'\n';
         let (tok, len) = match rest[0] {
             b'#' if at_line_start => {
-                pos += rest.iter().position(|&c| c == b'\n').map_or(rest.len(), |i| i + 1);
+                pos += rest
+                    .iter()
+                    .position(|&c| c == b'\n')
+                    .map_or(rest.len(), |i| i + 1);
                 continue;
             }
             b' ' | b'\t' | b'\n' => {
@@ -94,7 +97,10 @@ pub(crate) fn lex(src: &str) -> Vec<(Tok<'_>, Span)> {
                 continue;
             }
             b'-' | b'0'..=b'9' => {
-                let n = rest.iter().take_while(|&&c| c == b'-' || c.is_ascii_digit()).count();
+                let n = rest
+                    .iter()
+                    .take_while(|&&c| c == b'-' || c.is_ascii_digit())
+                    .count();
                 (Tok::Int(atoi(&src[pos..pos + n])), n)
             }
             b'"' => match rest[1..].iter().position(|&q| q == b'"') {
@@ -111,7 +117,9 @@ pub(crate) fn lex(src: &str) -> Vec<(Tok<'_>, Span)> {
                     .max_by_key(|(w, _)| w.len());
                 match best {
                     Some((w, tok)) => (tok.clone(), w.len()),
-                    None if matches!(c, b':' | b',' | b'(' | b')' | b'@' | b'+') => (Tok::Punct(c), 1),
+                    None if matches!(c, b':' | b',' | b'(' | b')' | b'@' | b'+') => {
+                        (Tok::Punct(c), 1)
+                    }
                     None => {
                         let len = src[pos..].chars().next().map_or(1, char::len_utf8);
                         (Tok::Invalid(&src[pos..pos + len]), len)
@@ -133,7 +141,11 @@ fn atoi(text: &str) -> i64 {
         None => (false, text),
     };
     let digits: &str = &digits[..digits.bytes().take_while(u8::is_ascii_digit).count()];
-    let v: i64 = if digits.is_empty() { 0 } else { digits.parse().unwrap_or(i64::MAX) };
+    let v: i64 = if digits.is_empty() {
+        0
+    } else {
+        digits.parse().unwrap_or(i64::MAX)
+    };
     if neg {
         -v
     } else {
@@ -150,7 +162,10 @@ impl fmt::Display for Tok<'_> {
             Tok::Invalid(s) if s.starts_with('"') => write!(f, "unterminated string {s}"),
             Tok::Invalid(s) => write!(f, "`{}`", s.escape_debug()),
             other => {
-                let word = KEYWORDS.iter().find(|(_, t)| t == other).map_or("?", |(w, _)| w);
+                let word = KEYWORDS
+                    .iter()
+                    .find(|(_, t)| t == other)
+                    .map_or("?", |(w, _)| w);
                 write!(f, "`{word}`")
             }
         }
@@ -163,7 +178,10 @@ mod tests {
 
     #[test]
     fn tokens_follow_dgn_comp_l() {
-        let toks: Vec<_> = lex("RNDCHLEVEL: \"x\" -5 - 1-2 no_down\r\n# c\nLEVELDESC").into_iter().map(|t| t.0).collect();
+        let toks: Vec<_> = lex("RNDCHLEVEL: \"x\" -5 - 1-2 no_down\r\n# c\nLEVELDESC")
+            .into_iter()
+            .map(|t| t.0)
+            .collect();
         assert_eq!(
             toks,
             [

@@ -43,7 +43,9 @@ pub struct Features {
 
 impl Default for Features {
     fn default() -> Self {
-        Features { names: vec![("REINCARNATION".to_string(), true)] }
+        Features {
+            names: vec![("REINCARNATION".to_string(), true)],
+        }
     }
 }
 
@@ -113,7 +115,11 @@ pub fn preprocess(source: &str, path: &str, features: &Features) -> Result<Strin
 /// Compiles `dungeon.def` (or an already preprocessed `dungeon.pdf`) into
 /// the `dungeon` file. Any error means no output: the `Err` holds every
 /// diagnostic, located in `source`.
-pub fn compile(source: &str, path: &str, features: &Features) -> Result<CompiledDungeon, Diagnostics> {
+pub fn compile(
+    source: &str,
+    path: &str,
+    features: &Features,
+) -> Result<CompiledDungeon, Diagnostics> {
     let mut report = Reporter::default();
     let pre = preprocess::run(source, features, &mut report);
     let tokens: Vec<_> = lexer::lex(&pre.text)
@@ -137,5 +143,9 @@ pub fn compile(source: &str, path: &str, features: &Features) -> Result<Compiled
     if diagnostics.has_errors() {
         return Err(diagnostics);
     }
-    Ok(CompiledDungeon { dungeon, bytes, warnings: diagnostics })
+    Ok(CompiledDungeon {
+        dungeon,
+        bytes,
+        warnings: diagnostics,
+    })
 }

@@ -27,7 +27,12 @@ pub(crate) struct Stmt<'s> {
 /// Statement kinds.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum StmtKind<'s> {
-    Dungeon { name: Sp<&'s str>, bones: Sp<&'s str>, depth: CoupleArg, chance: Option<Sp<i64>> },
+    Dungeon {
+        name: Sp<&'s str>,
+        bones: Sp<&'s str>,
+        depth: CoupleArg,
+        chance: Option<Sp<i64>>,
+    },
     Entry(Sp<i64>),
     Protofile(Sp<&'s str>),
     Description(Sp<i32>),
@@ -35,7 +40,13 @@ pub(crate) enum StmtKind<'s> {
     LevelDesc(Sp<i32>),
     LevAlign(Sp<i32>),
     /// LEVEL / RNDLEVEL (`rndlevs` is `Some` for RNDLEVEL).
-    Level { name: Sp<&'s str>, bones: Sp<&'s str>, at: CoupleArg, chance: Option<Sp<i64>>, rndlevs: Option<Sp<i64>> },
+    Level {
+        name: Sp<&'s str>,
+        bones: Sp<&'s str>,
+        at: CoupleArg,
+        chance: Option<Sp<i64>>,
+        rndlevs: Option<Sp<i64>>,
+    },
     /// CHAINLEVEL / RNDCHLEVEL.
     ChainLevel {
         name: Sp<&'s str>,
@@ -46,24 +57,38 @@ pub(crate) enum StmtKind<'s> {
         rndlevs: Option<Sp<i64>>,
     },
     /// BRANCH (`chain` is `None`) / CHAINBRANCH.
-    Branch { dest: Sp<&'s str>, chain: Option<Sp<&'s str>>, at: CoupleArg, kind: i32, up: bool },
+    Branch {
+        dest: Sp<&'s str>,
+        chain: Option<Sp<&'s str>>,
+        at: CoupleArg,
+        kind: i32,
+        up: bool,
+    },
     /// A statement that did not parse (already reported).
     Error,
 }
 
 /// Parses the tokens of a file into statements.
-pub(crate) fn parse<'a>(tokens: &'a [(Tok<'a>, SimpleSpan)], report: &mut Reporter) -> Vec<Stmt<'a>> {
+pub(crate) fn parse<'a>(
+    tokens: &'a [(Tok<'a>, SimpleSpan)],
+    report: &mut Reporter,
+) -> Vec<Stmt<'a>> {
     let mut parsers: Vec<(Kw, P<'a, StmtKind<'a>>)> = Vec::new();
     let mut stmts = Vec::new();
     let mut rest = tokens;
     while let Some(first) = rest.first() {
-        let len = 1 + rest[1..].iter().position(|(t, _)| matches!(t, Tok::Kw(_))).unwrap_or(rest.len() - 1);
+        let len = 1 + rest[1..]
+            .iter()
+            .position(|(t, _)| matches!(t, Tok::Kw(_)))
+            .unwrap_or(rest.len() - 1);
         let (piece, tail) = rest.split_at(len);
         rest = tail;
         let start = first.1.start;
         let end = piece.last().map_or(start, |(_, s)| s.end);
         let Tok::Kw(head) = first.0 else {
-            report.error(start..end, "syntax error").label(format!("found {}, expected a statement keyword", first.0));
+            report
+                .error(start..end, "syntax error")
+                .label(format!("found {}, expected a statement keyword", first.0));
             continue;
         };
         let parser = match parsers.iter().position(|(k, _)| *k == head) {
@@ -74,7 +99,9 @@ pub(crate) fn parse<'a>(tokens: &'a [(Tok<'a>, SimpleSpan)], report: &mut Report
             }
         };
         let eoi = SimpleSpan::from(end..end);
-        let (kind, errors) = parser.parse(piece.split_token_span(eoi)).into_output_errors();
+        let (kind, errors) = parser
+            .parse(piece.split_token_span(eoi))
+            .into_output_errors();
         for e in &errors {
             report_syntax_error(e, report);
         }
@@ -82,13 +109,19 @@ pub(crate) fn parse<'a>(tokens: &'a [(Tok<'a>, SimpleSpan)], report: &mut Report
             Some(kind) if errors.is_empty() => kind,
             _ => StmtKind::Error,
         };
-        stmts.push(Stmt { kind, span: start..end });
+        stmts.push(Stmt {
+            kind,
+            span: start..end,
+        });
     }
     stmts
 }
 
 fn sp<T>(v: T, span: SimpleSpan) -> Sp<T> {
-    Sp { v, span: span.into_range() }
+    Sp {
+        v,
+        span: span.into_range(),
+    }
 }
 
 fn punct<'a>(c: u8) -> impl Parser<'a, In<'a>, (), Extra<'a>> + Clone {
@@ -100,15 +133,21 @@ fn head<'a>(k: Kw) -> impl Parser<'a, In<'a>, (), Extra<'a>> + Clone {
 }
 
 fn int<'a>() -> impl Parser<'a, In<'a>, Sp<i64>, Extra<'a>> + Clone {
-    select! { Tok::Int(v) => v }.map_with(|v, e| sp(v, e.span())).labelled("an integer")
+    select! { Tok::Int(v) => v }
+        .map_with(|v, e| sp(v, e.span()))
+        .labelled("an integer")
 }
 
 fn string<'a>() -> impl Parser<'a, In<'a>, Sp<&'a str>, Extra<'a>> + Clone {
-    select! { Tok::Str(s) => s }.map_with(|s, e| sp(s, e.span())).labelled("a string")
+    select! { Tok::Str(s) => s }
+        .map_with(|s, e| sp(s, e.span()))
+        .labelled("a string")
 }
 
 fn descriptor<'a>() -> impl Parser<'a, In<'a>, Sp<i32>, Extra<'a>> + Clone {
-    select! { Tok::Descriptor(v) => v }.map_with(|v, e| sp(v, e.span())).labelled("a descriptor or alignment")
+    select! { Tok::Descriptor(v) => v }
+        .map_with(|v, e| sp(v, e.span()))
+        .labelled("a descriptor or alignment")
 }
 
 fn couple<'a>() -> impl Parser<'a, In<'a>, CoupleArg, Extra<'a>> + Clone {
@@ -121,24 +160,33 @@ fn couple<'a>() -> impl Parser<'a, In<'a>, CoupleArg, Extra<'a>> + Clone {
 }
 
 /// The trailing `[chance] rndlevs` of RNDLEVEL / RNDCHLEVEL, or `[chance]`.
-fn tail<'a>(random: bool) -> impl Parser<'a, In<'a>, (Option<Sp<i64>>, Option<Sp<i64>>), Extra<'a>> + Clone {
-    int().repeated().at_most(if random { 2 } else { 1 }).collect::<Vec<_>>().try_map(move |mut v, span| {
-        Ok(match (random, v.len()) {
-            (false, _) => (v.pop(), None),
-            (true, 2) => {
-                let rnd = v.pop();
-                (v.pop(), rnd)
-            }
-            (true, 1) => (None, v.pop()),
-            _ => return Err(Rich::custom(span, "expected the number of random variants")),
+fn tail<'a>(
+    random: bool,
+) -> impl Parser<'a, In<'a>, (Option<Sp<i64>>, Option<Sp<i64>>), Extra<'a>> + Clone {
+    int()
+        .repeated()
+        .at_most(if random { 2 } else { 1 })
+        .collect::<Vec<_>>()
+        .try_map(move |mut v, span| {
+            Ok(match (random, v.len()) {
+                (false, _) => (v.pop(), None),
+                (true, 2) => {
+                    let rnd = v.pop();
+                    (v.pop(), rnd)
+                }
+                (true, 1) => (None, v.pop()),
+                _ => return Err(Rich::custom(span, "expected the number of random variants")),
+            })
         })
-    })
 }
 
 fn branch_tail<'a>() -> impl Parser<'a, In<'a>, (i32, bool), Extra<'a>> + Clone {
-    let kind = select! { Tok::BranchType(v) => v }.labelled("a branch type (stair, no_up, no_down, portal)");
+    let kind = select! { Tok::BranchType(v) => v }
+        .labelled("a branch type (stair, no_up, no_down, portal)");
     let dir = select! { Tok::UpDown(v) => v }.labelled("`up` or `down`");
-    kind.or_not().then(dir.or_not()).map(|(k, d)| (k.unwrap_or(0), d.unwrap_or(false)))
+    kind.or_not()
+        .then(dir.or_not())
+        .map(|(k, d)| (k.unwrap_or(0), d.unwrap_or(false)))
 }
 
 /// The parser of the statement `k` starts; it consumes the whole piece.
@@ -149,21 +197,47 @@ fn statement<'a>(k: Kw) -> P<'a, StmtKind<'a>> {
             .then(string())
             .then(couple())
             .then(int().or_not())
-            .map(|(((name, bones), depth), chance)| StmtKind::Dungeon { name, bones, depth, chance })
+            .map(|(((name, bones), depth), chance)| StmtKind::Dungeon {
+                name,
+                bones,
+                depth,
+                chance,
+            })
             .boxed(),
         Kw::Entry => head(k).ignore_then(int()).map(StmtKind::Entry).boxed(),
-        Kw::Protofile => head(k).ignore_then(string()).map(StmtKind::Protofile).boxed(),
-        Kw::Description => head(k).ignore_then(descriptor()).map(StmtKind::Description).boxed(),
-        Kw::Alignment => head(k).ignore_then(descriptor()).map(StmtKind::Alignment).boxed(),
-        Kw::LevelDesc => head(k).ignore_then(descriptor()).map(StmtKind::LevelDesc).boxed(),
-        Kw::LevAlign => head(k).ignore_then(descriptor()).map(StmtKind::LevAlign).boxed(),
+        Kw::Protofile => head(k)
+            .ignore_then(string())
+            .map(StmtKind::Protofile)
+            .boxed(),
+        Kw::Description => head(k)
+            .ignore_then(descriptor())
+            .map(StmtKind::Description)
+            .boxed(),
+        Kw::Alignment => head(k)
+            .ignore_then(descriptor())
+            .map(StmtKind::Alignment)
+            .boxed(),
+        Kw::LevelDesc => head(k)
+            .ignore_then(descriptor())
+            .map(StmtKind::LevelDesc)
+            .boxed(),
+        Kw::LevAlign => head(k)
+            .ignore_then(descriptor())
+            .map(StmtKind::LevAlign)
+            .boxed(),
         Kw::Level | Kw::RndLevel => head(k)
             .ignore_then(string())
             .then(string())
             .then_ignore(punct(b'@'))
             .then(couple())
             .then(tail(k == Kw::RndLevel))
-            .map(|(((name, bones), at), (chance, rndlevs))| StmtKind::Level { name, bones, at, chance, rndlevs })
+            .map(|(((name, bones), at), (chance, rndlevs))| StmtKind::Level {
+                name,
+                bones,
+                at,
+                chance,
+                rndlevs,
+            })
             .boxed(),
         Kw::ChainLevel | Kw::RndChainLevel => head(k)
             .ignore_then(string())
@@ -172,21 +246,29 @@ fn statement<'a>(k: Kw) -> P<'a, StmtKind<'a>> {
             .then_ignore(punct(b'+'))
             .then(couple())
             .then(tail(k == Kw::RndChainLevel))
-            .map(|((((name, bones), chain), at), (chance, rndlevs))| StmtKind::ChainLevel {
-                name,
-                bones,
-                chain,
-                at,
-                chance,
-                rndlevs,
-            })
+            .map(
+                |((((name, bones), chain), at), (chance, rndlevs))| StmtKind::ChainLevel {
+                    name,
+                    bones,
+                    chain,
+                    at,
+                    chance,
+                    rndlevs,
+                },
+            )
             .boxed(),
         Kw::Branch => head(k)
             .ignore_then(string())
             .then_ignore(punct(b'@'))
             .then(couple())
             .then(branch_tail())
-            .map(|((dest, at), (kind, up))| StmtKind::Branch { dest, chain: None, at, kind, up })
+            .map(|((dest, at), (kind, up))| StmtKind::Branch {
+                dest,
+                chain: None,
+                at,
+                kind,
+                up,
+            })
             .boxed(),
         Kw::ChainBranch => head(k)
             .ignore_then(string())
@@ -194,7 +276,13 @@ fn statement<'a>(k: Kw) -> P<'a, StmtKind<'a>> {
             .then_ignore(punct(b'+'))
             .then(couple())
             .then(branch_tail())
-            .map(|(((dest, chain), at), (kind, up))| StmtKind::Branch { dest, chain: Some(chain), at, kind, up })
+            .map(|(((dest, chain), at), (kind, up))| StmtKind::Branch {
+                dest,
+                chain: Some(chain),
+                at,
+                kind,
+                up,
+            })
             .boxed(),
     };
     p.then_ignore(end()).boxed()

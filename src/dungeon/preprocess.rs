@@ -33,7 +33,10 @@ impl Preprocessed {
 
 /// Runs the preprocessor; an unknown `%NAME` is reported as an error.
 pub(crate) fn run(source: &str, features: &Features, report: &mut Reporter) -> Preprocessed {
-    let mut out = Preprocessed { text: String::from(HEADER), segments: vec![(0, 0)] };
+    let mut out = Preprocessed {
+        text: String::from(HEADER),
+        segments: vec![(0, 0)],
+    };
     // Lines with their source offsets (each includes its newline, if any).
     let mut lines = source.split_inclusive('\n').scan(0, |offset, line| {
         let start = *offset;
@@ -57,11 +60,20 @@ pub(crate) fn run(source: &str, features: &Features, report: &mut Reporter) -> P
                 break;
             }
             let Some((name, defined)) = control(text, features) else {
-                let name: String = text[1..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+                let name: String = text[1..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
                 report
-                    .error(start..start + 1 + name.len(), format!("Unknown control option '%{name}'"))
+                    .error(
+                        start..start + 1 + name.len(),
+                        format!("Unknown control option '%{name}'"),
+                    )
                     .label("not a known makedefs feature")
-                    .help(format!("known features: {}", features.names().collect::<Vec<_>>().join(", ")));
+                    .help(format!(
+                        "known features: {}",
+                        features.names().collect::<Vec<_>>().join(", ")
+                    ));
                 break;
             };
             if defined {
@@ -72,7 +84,9 @@ pub(crate) fn run(source: &str, features: &Features, report: &mut Reporter) -> P
             // Undefined: drop this line and the following lines of the same control.
             loop {
                 match next.take() {
-                    Some(l) if control(l.1, features).is_some_and(|(n, _)| n == name) => next = lines.next(),
+                    Some(l) if control(l.1, features).is_some_and(|(n, _)| n == name) => {
+                        next = lines.next()
+                    }
                     other => {
                         next = other;
                         break;
@@ -101,7 +115,9 @@ fn keep(out: &mut Preprocessed, source_offset: usize, text: &str) {
 fn control<'f>(line: &str, features: &'f Features) -> Option<(&'f str, bool)> {
     let rest = line.strip_prefix('%')?;
     features.iter().find(|(name, _)| {
-        rest.strip_prefix(name).is_some_and(|after| !after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
+        rest.strip_prefix(name).is_some_and(|after| {
+            !after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+        })
     })
 }
 
@@ -124,7 +140,11 @@ mod tests {
         assert_eq!(p.text, format!("{HEADER}A\n B\nC\n"));
         assert_eq!(p.source_offset(HEADER.len() + 2), src.find(" B").unwrap());
         let off = Features::default().undefine("REINCARNATION");
-        let p = run("%REINCARNATION x\n%REINCARNATION y\n# kept after a dropped block\nz", &off, &mut r);
+        let p = run(
+            "%REINCARNATION x\n%REINCARNATION y\n# kept after a dropped block\nz",
+            &off,
+            &mut r,
+        );
         assert_eq!(p.text, format!("{HEADER}# kept after a dropped block\nz"));
         assert!(!r.has_errors());
         run("%NOPE x\n", &Features::default(), &mut r);

@@ -30,12 +30,19 @@ const MAXLEVEL: i64 = 32;
 
 /// Builds the dungeon from its statements.
 pub(crate) fn build(stmts: &[Stmt<'_>], report: &mut Reporter) -> Dungeon {
-    let mut b = Builder { report, dungeon: Dungeon::default(), levels: 0, branches: 0 };
+    let mut b = Builder {
+        report,
+        dungeon: Dungeon::default(),
+        levels: 0,
+        branches: 0,
+    };
     for s in stmts {
         b.statement(s);
     }
     if b.dungeon.dungeons.is_empty() && !b.report.has_errors() {
-        b.report.error(0..0, "FATAL - no dungeons were defined.").label("expected a `DUNGEON:` statement");
+        b.report
+            .error(0..0, "FATAL - no dungeons were defined.")
+            .label("expected a `DUNGEON:` statement");
     }
     b.dungeon
 }
@@ -54,10 +61,19 @@ impl Builder<'_> {
         if let StmtKind::Error = s.kind {
             return;
         }
-        if let StmtKind::Dungeon { name, bones, depth, chance } = &s.kind {
+        if let StmtKind::Dungeon {
+            name,
+            bones,
+            depth,
+            chance,
+        } = &s.kind
+        {
             if self.dungeon.dungeons.len() >= MAX_DUNGEONS {
                 self.report
-                    .error(s.span.clone(), format!("Too many dungeons (limit: {MAX_DUNGEONS})."))
+                    .error(
+                        s.span.clone(),
+                        format!("Too many dungeons (limit: {MAX_DUNGEONS})."),
+                    )
                     .help("the game's dungeon table holds 16 (MAXDUNGEON in global.h)");
                 return;
             }
@@ -73,11 +89,15 @@ impl Builder<'_> {
         }
         if self.dungeon.dungeons.is_empty() {
             let what = match &s.kind {
-                StmtKind::Level { .. } | StmtKind::ChainLevel { .. } => "Level defined outside of dungeon.",
+                StmtKind::Level { .. } | StmtKind::ChainLevel { .. } => {
+                    "Level defined outside of dungeon."
+                }
                 StmtKind::Branch { .. } => "Branch defined outside of dungeon.",
                 _ => "Statement outside of dungeon.",
             };
-            self.report.error(s.span.clone(), what).label("expected a `DUNGEON:` statement first");
+            self.report
+                .error(s.span.clone(), what)
+                .label("expected a `DUNGEON:` statement first");
             return;
         }
         match &s.kind {
@@ -100,7 +120,9 @@ impl Builder<'_> {
             }
             StmtKind::Alignment(a) => {
                 if a.v != 0 && a.v < flags::CHAOTIC {
-                    self.report.error(a.span.clone(), "Illegal alignment - ignoring!").label(ALIGNMENTS);
+                    self.report
+                        .error(a.span.clone(), "Illegal alignment - ignoring!")
+                        .label(ALIGNMENTS);
                 } else {
                     self.current().flags |= a.v;
                 }
@@ -116,12 +138,20 @@ impl Builder<'_> {
             }
             StmtKind::LevAlign(a) => {
                 if a.v != 0 && a.v < flags::CHAOTIC {
-                    self.report.error(a.span.clone(), "Illegal alignment - ignoring!").label(ALIGNMENTS);
+                    self.report
+                        .error(a.span.clone(), "Illegal alignment - ignoring!")
+                        .label(ALIGNMENTS);
                 } else if let Some(level) = self.last_level(&s.span) {
                     level.flags |= a.v;
                 }
             }
-            StmtKind::Level { name, bones, at, chance, rndlevs } => {
+            StmtKind::Level {
+                name,
+                bones,
+                at,
+                chance,
+                rndlevs,
+            } => {
                 let level = LevelDef {
                     name: self.name(name),
                     bones: self.bones(bones),
@@ -133,7 +163,14 @@ impl Builder<'_> {
                 };
                 self.add_level(level, &s.span);
             }
-            StmtKind::ChainLevel { name, bones, chain, at, chance, rndlevs } => {
+            StmtKind::ChainLevel {
+                name,
+                bones,
+                chain,
+                at,
+                chance,
+                rndlevs,
+            } => {
                 let mut level = LevelDef {
                     name: self.name(name),
                     bones: self.bones(bones),
@@ -144,24 +181,43 @@ impl Builder<'_> {
                     flags: 0,
                 };
                 if self.dungeon.all_levels().any(|l| l.name == level.name) {
-                    self.report.error(name.span.clone(), "Duplicate level name.").label("another level has this name");
+                    self.report
+                        .error(name.span.clone(), "Duplicate level name.")
+                        .label("another level has this name");
                     return;
                 }
-                let Some(target) = self.find_chain(chain, Some(name.v)) else { return };
+                let Some(target) = self.find_chain(chain, Some(name.v)) else {
+                    return;
+                };
                 if target == self.levels {
-                    self.report.error(chain.span.clone(), "A level cannot chain to itself!");
+                    self.report
+                        .error(chain.span.clone(), "A level cannot chain to itself!");
                     return;
                 }
-                if !self.chain_target_is_certain(target, chain, "Level cannot chain from a probabilistic level.") {
+                if !self.chain_target_is_certain(
+                    target,
+                    chain,
+                    "Level cannot chain from a probabilistic level.",
+                ) {
                     return;
                 }
                 level.chain = Some(target);
                 self.add_level(level, &s.span);
             }
-            StmtKind::Branch { dest, chain, at, kind, up } => {
+            StmtKind::Branch {
+                dest,
+                chain,
+                at,
+                kind,
+                up,
+            } => {
                 let mut branch = BranchDef {
                     dest: self.name(dest),
-                    at: if chain.is_some() { self.relative(at) } else { self.absolute(at) },
+                    at: if chain.is_some() {
+                        self.relative(at)
+                    } else {
+                        self.absolute(at)
+                    },
                     chain: None,
                     kind: match kind {
                         1 => BranchKind::NoUp,
@@ -172,21 +228,33 @@ impl Builder<'_> {
                     up: *up,
                 };
                 let current = self.dungeon.dungeons.len() - 1;
-                if self.dungeon.dungeons[..current].iter().any(|d| d.name == branch.dest) {
+                if self.dungeon.dungeons[..current]
+                    .iter()
+                    .any(|d| d.name == branch.dest)
+                {
                     self.report
                         .error(dest.span.clone(), "Reverse branching not allowed.")
                         .label("this dungeon is defined before the current one");
                     return;
                 }
                 if let Some(chain) = chain {
-                    let Some(target) = self.find_chain(chain, None) else { return };
-                    if !self.chain_target_is_certain(target, chain, "Branch cannot chain from a probabilistic level.") {
+                    let Some(target) = self.find_chain(chain, None) else {
+                        return;
+                    };
+                    if !self.chain_target_is_certain(
+                        target,
+                        chain,
+                        "Branch cannot chain from a probabilistic level.",
+                    ) {
                         return;
                     }
                     branch.chain = Some(target);
                 }
                 if self.branches >= MAX_BRANCHES {
-                    self.report.error(s.span.clone(), format!("Too many branches defined (limit: {MAX_BRANCHES})."));
+                    self.report.error(
+                        s.span.clone(),
+                        format!("Too many branches defined (limit: {MAX_BRANCHES})."),
+                    );
                     return;
                 }
                 self.branches += 1;
@@ -203,16 +271,26 @@ impl Builder<'_> {
 
     /// The level LEVELDESC / LEVALIGN apply to: the most recent one.
     fn last_level(&mut self, span: &crate::diag::Span) -> Option<&mut LevelDef> {
-        let level = self.dungeon.dungeons.iter_mut().rev().find_map(|d| d.levels.last_mut());
+        let level = self
+            .dungeon
+            .dungeons
+            .iter_mut()
+            .rev()
+            .find_map(|d| d.levels.last_mut());
         if level.is_none() {
-            self.report.error(span.clone(), "No level to describe.").label("expected a LEVEL statement before this");
+            self.report
+                .error(span.clone(), "No level to describe.")
+                .label("expected a LEVEL statement before this");
         }
         level
     }
 
     fn add_level(&mut self, level: LevelDef, span: &crate::diag::Span) {
         if self.levels >= MAX_LEVELS {
-            self.report.error(span.clone(), format!("Too many special levels defined (limit: {MAX_LEVELS})."));
+            self.report.error(
+                span.clone(),
+                format!("Too many special levels defined (limit: {MAX_LEVELS})."),
+            );
             return;
         }
         self.levels += 1;
@@ -233,7 +311,10 @@ impl Builder<'_> {
         let first = self.levels - self.dungeon.dungeons[d].levels.len();
         let levels = &self.dungeon.dungeons[d].levels;
         let found = match own_name {
-            None => levels.iter().position(|l| l.name == chain.v).map(|i| first + i),
+            None => levels
+                .iter()
+                .position(|l| l.name == chain.v)
+                .map(|i| first + i),
             Some(own) => levels
                 .iter()
                 .enumerate()
@@ -243,19 +324,33 @@ impl Builder<'_> {
                 .or_else(|| (own == chain.v).then_some(self.levels)),
         };
         if found.is_none() {
-            let reference =
-                if own_name.is_some() { "Invaild level chain reference." } else { "Invaild branch chain reference." };
+            let reference = if own_name.is_some() {
+                "Invaild level chain reference."
+            } else {
+                "Invaild branch chain reference."
+            };
             self.report
-                .error(chain.span.clone(), "Can't locate the specified chain level.")
-                .label(format!("{reference} No earlier level of this dungeon has this name"));
+                .error(
+                    chain.span.clone(),
+                    "Can't locate the specified chain level.",
+                )
+                .label(format!(
+                    "{reference} No earlier level of this dungeon has this name"
+                ));
         }
         found
     }
 
     fn chain_target_is_certain(&mut self, target: usize, chain: &Sp<&str>, message: &str) -> bool {
-        let chance = self.dungeon.all_levels().nth(target).map_or(100, |l| l.chance);
+        let chance = self
+            .dungeon
+            .all_levels()
+            .nth(target)
+            .map_or(100, |l| l.chance);
         if chance != 100 {
-            self.report.error(chain.span.clone(), message).label(format!("that level exists with a {chance}% chance"));
+            self.report
+                .error(chain.span.clone(), message)
+                .label(format!("that level exists with a {chance}% chance"));
         }
         chance == 100
     }
@@ -263,11 +358,18 @@ impl Builder<'_> {
     fn name(&mut self, s: &Sp<&str>) -> String {
         if s.v.len() > MAX_NAME {
             self.report
-                .error(s.span.clone(), format!("Name too long ({} characters, at most {MAX_NAME})", s.v.len()))
+                .error(
+                    s.span.clone(),
+                    format!(
+                        "Name too long ({} characters, at most {MAX_NAME})",
+                        s.v.len()
+                    ),
+                )
                 .label("the dungeon file stores names in 24-byte fields");
         }
         if s.v.contains('\0') {
-            self.report.error(s.span.clone(), "Name contains a NUL byte");
+            self.report
+                .error(s.span.clone(), "Name contains a NUL byte");
         }
         s.v.to_string()
     }
@@ -278,7 +380,10 @@ impl Builder<'_> {
             _ if s.v == "none" => None,
             _ => {
                 self.report
-                    .error(s.span.clone(), "Bones marker must be a single char, or \"none\"!")
+                    .error(
+                        s.span.clone(),
+                        "Bones marker must be a single char, or \"none\"!",
+                    )
                     .label("expected \"X\" or \"none\"");
                 None
             }
@@ -287,7 +392,10 @@ impl Builder<'_> {
 
     fn int32(&mut self, n: &Sp<i64>) -> i32 {
         i32::try_from(n.v).unwrap_or_else(|_| {
-            self.report.error(n.span.clone(), format!("Value {} does not fit in its field", n.v));
+            self.report.error(
+                n.span.clone(),
+                format!("Value {} does not fit in its field", n.v),
+            );
             0
         })
     }
@@ -296,17 +404,26 @@ impl Builder<'_> {
     fn absolute(&mut self, c: &CoupleArg) -> Couple {
         let (base, rand) = c.v;
         if !(-MAXLEVEL..=MAXLEVEL).contains(&base) {
-            self.report.error(c.span.clone(), "Abs base out of dlevel range - zeroing!").label("expected a base of -32..32");
+            self.report
+                .error(c.span.clone(), "Abs base out of dlevel range - zeroing!")
+                .label("expected a base of -32..32");
             return Couple::default();
         }
-        let past_end = if base < 0 { MAXLEVEL + base + rand + 1 > MAXLEVEL } else { base + rand > MAXLEVEL };
+        let past_end = if base < 0 {
+            MAXLEVEL + base + rand + 1 > MAXLEVEL
+        } else {
+            base + rand > MAXLEVEL
+        };
         if rand < -1 || past_end {
             self.report
                 .error(c.span.clone(), "Abs range out of dlevel range - zeroing!")
                 .label("the random range must stay within the dungeon's 32 levels");
             return Couple::default();
         }
-        Couple { base: base as i16, rand: rand as i16 }
+        Couple {
+            base: base as i16,
+            rand: rand as i16,
+        }
     }
 
     /// A relative couple: base within ±32; the range is not checked by
@@ -314,14 +431,22 @@ impl Builder<'_> {
     fn relative(&mut self, c: &CoupleArg) -> Couple {
         let (base, rand) = c.v;
         if !(-MAXLEVEL..=MAXLEVEL).contains(&base) {
-            self.report.error(c.span.clone(), "Rel base out of dlevel range - zeroing!").label("expected a base of -32..32");
+            self.report
+                .error(c.span.clone(), "Rel base out of dlevel range - zeroing!")
+                .label("expected a base of -32..32");
             return Couple::default();
         }
         let rand = i16::try_from(rand).unwrap_or_else(|_| {
-            self.report.error(c.span.clone(), format!("Value {rand} does not fit in its field"));
+            self.report.error(
+                c.span.clone(),
+                format!("Value {rand} does not fit in its field"),
+            );
             0
         });
-        Couple { base: base as i16, rand }
+        Couple {
+            base: base as i16,
+            rand,
+        }
     }
 }
 

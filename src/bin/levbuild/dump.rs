@@ -1,5 +1,6 @@
-//! `levbuild dump`: a decoded `.lev` file as text (maps drawn with their
-//! `.des` characters) or JSON.
+//! `levbuild dump`: a decoded `.lev` or `dungeon` file as text (maps drawn
+//! with their `.des` characters) or JSON. A file whose name starts with
+//! `dungeon` and does not end in `.lev` is read as a dungeon file.
 
 use std::ffi::OsString;
 use std::fmt::Write as _;
@@ -8,10 +9,11 @@ use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Context, Result};
 use levbuild::des::{self, Level, LevelBody, TerrainMap};
+use levbuild::dungeon::{self, Dungeon};
 
 use crate::args::{unknown, Arg, Args};
 
-const USAGE: &str = "levbuild dump [--json] FILE";
+const USAGE: &str = "levbuild dump [--json] FILE.lev|dungeon";
 
 pub fn run(args: &[OsString]) -> Result<ExitCode> {
     let mut json = false;
@@ -31,12 +33,23 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let level = des::decode(&bytes, &name)
-        .with_context(|| format!("{} is not a valid .lev file", file.display()))?;
-    let text = if json {
-        serde_json::to_string_pretty(&level)? + "\n"
+    let is_dungeon = file.extension().is_none_or(|e| e != "lev") && name.starts_with("dungeon");
+    let text = if is_dungeon {
+        let d = dungeon::decode(&bytes)
+            .with_context(|| format!("{} is not a valid dungeon file", file.display()))?;
+        if json {
+            serde_json::to_string_pretty(&d)? + "\n"
+        } else {
+            dungeon_text(&d)
+        }
     } else {
-        level_text(&level)
+        let level = des::decode(&bytes, &name)
+            .with_context(|| format!("{} is not a valid .lev file", file.display()))?;
+        if json {
+            serde_json::to_string_pretty(&level)? + "\n"
+        } else {
+            level_text(&level)
+        }
     };
     print!("{text}");
     Ok(ExitCode::SUCCESS)
@@ -118,6 +131,54 @@ fn level_text(level: &Level) -> String {
                 rooms.corridors.len()
             );
             let _ = writeln!(out, "{}", indent(&format!("{rooms:#?}")));
+        }
+    }
+    out
+}
+
+fn dungeon_text(d: &Dungeon) -> String {
+    let mut out = String::new();
+    let mut index = 0;
+    for dg in &d.dungeons {
+        let bones = dg
+            .bones
+            .map_or("none".to_string(), |b| char::from(b).to_string());
+        let _ = writeln!(
+            out,
+            "dungeon {:?} bones {bones} depth ({}, {}) flags {:#x} chance {} entry {}{}",
+            dg.name,
+            dg.depth.base,
+            dg.depth.rand,
+            dg.flags,
+            dg.chance,
+            dg.entry,
+            if dg.protofile.is_empty() {
+                String::new()
+            } else {
+                format!(" protofile {:?}", dg.protofile)
+            }
+        );
+        for l in &dg.levels {
+            let chain = l
+                .chain
+                .map_or(String::new(), |c| format!(" chained to #{c}"));
+            let _ = writeln!(
+                out,
+                "  level #{index} {:?} at ({}, {}) chance {} rndlevs {} flags {:#x}{chain}",
+                l.name, l.at.base, l.at.rand, l.chance, l.rndlevs, l.flags
+            );
+            index += 1;
+        }
+        for b in &dg.branches {
+            let chain = b
+                .chain
+                .map_or(String::new(), |c| format!(" chained to #{c}"));
+            let dir = if b.up { "up" } else { "down" };
+            let _ = writeln!(
+                out,
+                "  branch to {:?} at ({}, {}) {:?} {dir}{chain}",
+                b.dest, b.at.base, b.at.rand, b.kind
+            );
         }
     }
     out

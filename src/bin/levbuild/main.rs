@@ -2,6 +2,7 @@
 //!
 //! ```text
 //! levbuild lev-comp [-w] [-o OUTDIR] [--format rich|short|legacy] [FILE.des ...]
+//! levbuild dgn-comp [-o OUTDIR] [--define NAME]... [--undefine NAME]... [FILE]
 //! levbuild dump [--json] FILE
 //! ```
 
@@ -9,6 +10,7 @@ use std::ffi::OsString;
 use std::process::ExitCode;
 
 mod args;
+mod dgn_comp;
 mod dump;
 mod lev_comp;
 mod output;
@@ -20,8 +22,11 @@ commands:
   lev-comp [-w] [-o OUTDIR] [--format rich|short|legacy] [FILE.des ...]
                  compile special levels like NetHack 3.4.3's lev_comp
                  (standard input when no file is given)
+  dgn-comp [-o OUTDIR] [--define NAME]... [--undefine NAME]... [-E] [FILE]
+                 compile dungeon.def (or dungeon.pdf) into OUTDIR/dungeon
+                 like makedefs -e + dgn_comp; -E prints the preprocessed text
   dump [--json] FILE
-                 print a decoded .lev file
+                 print a decoded .lev or dungeon file
   help           this text";
 
 fn main() -> ExitCode {
@@ -33,6 +38,7 @@ fn main() -> ExitCode {
     let command = args.remove(0);
     let result = match command.to_str() {
         Some("lev-comp") => lev_comp::run(&args),
+        Some("dgn-comp") => dgn_comp::run(&args),
         Some("dump") => dump::run(&args),
         Some("help" | "-h" | "--help") => {
             println!("{USAGE}");

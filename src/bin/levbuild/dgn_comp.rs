@@ -1,0 +1,83 @@
+//! `levbuild dgn-comp`: `makedefs -e` and `dgn_comp` in one step.
+//!
+//! Writes `OUTDIR/dungeon` (atomically) from a `dungeon.def` or an already
+//! preprocessed `dungeon.pdf`; standard input when FILE is `-` or absent.
+//! Unlike dgn_comp, nothing is written when there is an error.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{bail, Context, Result};
+use levbuild::diag::LegacyTool;
+use levbuild::dungeon::{self, Features};
+
+use crate::args::{unknown, Arg, Args};
+use crate::output::{print_diagnostics, read_source, write_atomic, Format};
+
+const USAGE: &str =
+    "levbuild dgn-comp [-o OUTDIR] [--define NAME]... [--undefine NAME]... [--preprocess-only] [--format rich|short|legacy] [FILE]";
+
+pub fn run(args: &[OsString]) -> Result<ExitCode> {
+    let mut features = Features::default();
+    let mut out_dir = PathBuf::from(".");
+    let mut format = Format::Rich;
+    let mut preprocess_only = false;
+    let mut file: Option<OsString> = None;
+    let mut scan = Args::new(args);
+    while let Some(arg) = scan.next_arg() {
+        match arg {
+            Arg::Flag("-o" | "--out-dir") => out_dir = PathBuf::from(scan.value("-o")?),
+            Arg::Flag("--define" | "-D") => features = features.define(scan.text("--define")?),
+            Arg::Flag("--undefine" | "-U") => {
+                features = features.undefine(scan.text("--undefine")?)
+            }
+            Arg::Flag("--preprocess-only" | "-E") => preprocess_only = true,
+            Arg::Flag("--format") => {
+                format = Format::parse(scan.text("--format")?, LegacyTool::DgnComp)?
+            }
+            Arg::Flag(f) => return unknown(f, USAGE),
+            Arg::Positional(p) if file.is_none() => file = Some(p.to_owned()),
+            Arg::Positional(p) => {
+                bail!("unexpected argument {p:?}: dgn-comp takes one file\nusage: {USAGE}")
+            }
+        }
+    }
+    let path = file.unwrap_or_else(|| OsString::from("-"));
+    let (name, source) = match read_source(&path) {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!(
+                "Can't open \"{}\" for input.\n{}: {e}",
+                path.to_string_lossy(),
+                path.to_string_lossy()
+            );
+            return Ok(ExitCode::FAILURE);
+        }
+    };
+    if preprocess_only {
+        return Ok(match dungeon::preprocess(&source, &name, &features) {
+            Ok(text) => {
+                print!("{text}");
+                ExitCode::SUCCESS
+            }
+            Err(d) => {
+                print_diagnostics(&d, format);
+                ExitCode::FAILURE
+            }
+        });
+    }
+    match dungeon::compile(&source, &name, &features) {
+        Ok(out) => {
+            print_diagnostics(&out.warnings, format);
+            std::fs::create_dir_all(&out_dir)
+                .with_context(|| format!("cannot create {}", out_dir.display()))?;
+            write_atomic(&out_dir, "dungeon", &out.bytes)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(d) => {
+            print_diagnostics(&d, format);
+            Ok(ExitCode::FAILURE)
+        }
+    }
+}
