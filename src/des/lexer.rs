@@ -351,7 +351,7 @@ fn token_at(src: &str, pos: usize) -> (Tok<'_>, usize) {
         for &i in &keywords_by_first_byte()[usize::from(c)] {
             let (word, tok) = &KEYWORDS[i];
             let w = word.as_bytes();
-            if rest.starts_with(w) && best.map_or(true, |(_, n)| w.len() > n) {
+            if rest.starts_with(w) && best.is_none_or(|(_, n)| w.len() > n) {
                 best = Some((tok, w.len()));
             }
         }

@@ -97,12 +97,17 @@ enum Stage {
 }
 
 struct LevelState {
+    /// A map part statement of this level failed to parse.
+    broken_part: bool,
     level: Level,
     name_span: Span,
     stage: Stage,
     body: BodyState,
 }
 
+/// The body being built. One exists per level at a time, so the size
+/// difference between the variants does not matter.
+#[allow(clippy::large_enum_variant)]
 enum BodyState {
     Maze {
         filling: i8,
@@ -522,6 +527,13 @@ impl Builder<'_, '_, '_> {
                 self.skipping_level = true;
                 return;
             }
+            StmtKind::Error(Kw::Geometry | Kw::NoMap) => {
+                // Do not add "no map part" to the syntax error.
+                if let Some(cur) = self.cur.as_mut() {
+                    cur.broken_part = true;
+                }
+                return;
+            }
             StmtKind::Error(_) => return,
             StmtKind::Maze { name, fill } => {
                 self.finish_level();
@@ -675,6 +687,7 @@ impl Builder<'_, '_, '_> {
             ..Level::default()
         };
         self.cur = Some(LevelState {
+            broken_part: false,
             level,
             name_span: name.span.clone(),
             stage: Stage::Start,
@@ -732,6 +745,7 @@ impl Builder<'_, '_, '_> {
             mut level,
             name_span,
             body,
+            broken_part,
             ..
         } = cur;
         match body {
@@ -743,7 +757,7 @@ impl Builder<'_, '_, '_> {
                 if let Some(p) = part {
                     parts.push(p.part);
                 }
-                if parts.is_empty() {
+                if parts.is_empty() && !broken_part {
                     self.report
                         .error(name_span, "Maze level has no map part")
                         .label("expected NOMAP or GEOMETRY … MAP … ENDMAP after the header");
@@ -765,9 +779,10 @@ impl Builder<'_, '_, '_> {
         self.levels.push(level);
     }
 
-    /// lev_comp's `check_subrooms`: each parent exists, at most 24 children.
+    /// lev_comp's `check_subrooms`: each parent exists, at most 24
+    /// children (reported at the 25th).
     fn check_subrooms(&mut self, rooms: &RoomLevel, subrooms: &[(usize, Span)]) {
-        let mut reported: Vec<&str> = Vec::new();
+        let mut children: HashMap<&str, usize> = HashMap::new();
         for (i, span) in subrooms {
             let parent = rooms.rooms[*i].parent.as_str();
             if !rooms
@@ -783,9 +798,9 @@ impl Builder<'_, '_, '_> {
                     .label("no ROOM has this NAME");
                 continue;
             }
-            let children = rooms.rooms.iter().filter(|r| r.parent == parent).count();
-            if children > MAX_SUBROOMS && !reported.contains(&parent) {
-                reported.push(parent);
+            let n = children.entry(parent).or_default();
+            *n += 1;
+            if *n == MAX_SUBROOMS + 1 {
                 self.report
                     .error(
                         span.clone(),
@@ -793,7 +808,7 @@ impl Builder<'_, '_, '_> {
                             "Subroom error: too many subrooms attached to parent room '{parent}'!"
                         ),
                     )
-                    .label(format!("{children} subrooms, at most {MAX_SUBROOMS}"));
+                    .label(format!("this is subroom {n}; at most {MAX_SUBROOMS}"));
             }
         }
     }
@@ -1765,7 +1780,7 @@ fn map_detail(
             );
         }
         StmtKind::StairRegion { area, exclude, up } => {
-            let r = lev_region(report, &place, area, exclude, i8::from(*up), "");
+            let r = lev_region(report, place, area, exclude, i8::from(*up), "");
             push_limited(
                 report,
                 &mut part.level_regions,
@@ -1780,7 +1795,7 @@ fn map_detail(
             exclude,
             dest,
         } => {
-            let r = lev_region(report, &place, area, exclude, 2, dest.v);
+            let r = lev_region(report, place, area, exclude, 2, dest.v);
             push_limited(
                 report,
                 &mut part.level_regions,
@@ -1796,7 +1811,7 @@ fn map_detail(
                 Some(true) => 5,
                 Some(false) => 6,
             };
-            let r = lev_region(report, &place, area, exclude, kind, "");
+            let r = lev_region(report, place, area, exclude, kind, "");
             push_limited(
                 report,
                 &mut part.level_regions,
@@ -1807,7 +1822,7 @@ fn map_detail(
             );
         }
         StmtKind::Branch { area, exclude } => {
-            let r = lev_region(report, &place, area, exclude, 3, "");
+            let r = lev_region(report, place, area, exclude, 3, "");
             push_limited(
                 report,
                 &mut part.level_regions,
@@ -1861,7 +1876,7 @@ fn map_detail(
             if rtype == 4 && (irregular || x2 - x1 != 1 || y2 - y1 != 1) {
                 report.error(area.span.clone(), "Vaults must be exactly 2x2!");
             }
-            region_map_checks(report, opts, &place, area, irregular);
+            region_map_checks(report, opts, place, area, irregular);
             let r = Region {
                 area: a,
                 rtype,

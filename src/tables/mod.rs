@@ -68,7 +68,7 @@ pub fn monster_id(name: &str, class: Option<u8>) -> Option<i16> {
     candidates
         .iter()
         .copied()
-        .find(|&i| class.map_or(true, |k| MONSTERS[usize::from(i)].1 == k))
+        .find(|&i| class.is_none_or(|k| MONSTERS[usize::from(i)].1 == k))
         .map(|i| i as i16)
 }
 
@@ -103,7 +103,7 @@ pub fn object_id(name: &str, class: Option<u8>) -> Option<i16> {
     candidates
         .iter()
         .copied()
-        .find(|&i| class.map_or(true, |k| OBJECTS[usize::from(i)].1 == k))
+        .find(|&i| class.is_none_or(|k| OBJECTS[usize::from(i)].1 == k))
         .map(|i| i as i16)
 }
 
