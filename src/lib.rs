@@ -16,6 +16,7 @@
 #![warn(missing_docs)]
 
 mod binary;
+mod build;
 pub mod des;
 pub mod diag;
 pub mod dungeon;
@@ -23,4 +24,5 @@ mod syntax_error;
 pub mod tables;
 
 pub use binary::DecodeError;
+pub use build::{Build, DuplicateLevel, Error, ErrorKind, Report};
 pub use diag::{Diagnostic, Diagnostics, Severity};

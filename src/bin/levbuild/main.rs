@@ -1,6 +1,8 @@
 //! `levbuild`: the command-line face of the crate (feature `cli`).
 //!
 //! ```text
+//! levbuild build [DIR...] [-o OUT] [-j N] [--no-cache]
+//! levbuild check [DIR...]
 //! levbuild lev-comp [-w] [-o OUTDIR] [--format rich|short|legacy] [FILE.des ...]
 //! levbuild dgn-comp [-o OUTDIR] [--define NAME]... [--undefine NAME]... [FILE]
 //! levbuild dump [--json] FILE
@@ -10,6 +12,7 @@ use std::ffi::OsString;
 use std::process::ExitCode;
 
 mod args;
+mod build;
 mod dgn_comp;
 mod dump;
 mod lev_comp;
@@ -19,6 +22,12 @@ const USAGE: &str = "\
 usage: levbuild <command> [options]
 
 commands:
+  build [DIR...] [-o OUT] [-j N] [--no-cache] [-w] [--dungeon-file GLOB]
+        [--include GLOB] [--exclude GLOB] [--define NAME] [--undefine NAME]
+                 compile every .des and dungeon.def under each DIR (one level
+                 set each) into OUT (default target/levels), with the cache,
+                 and write levels.rs, levels.h and levels.c there
+  check [DIR...] same options; report diagnostics only, write nothing
   lev-comp [-w] [-o OUTDIR] [--format rich|short|legacy] [FILE.des ...]
                  compile special levels like NetHack 3.4.3's lev_comp
                  (standard input when no file is given)
@@ -38,6 +47,8 @@ fn main() -> ExitCode {
     let command = args.remove(0);
     let result = match command.to_str() {
         Some("lev-comp") => lev_comp::run(&args),
+        Some("build") => build::run(&args, false),
+        Some("check") => build::run(&args, true),
         Some("dgn-comp") => dgn_comp::run(&args),
         Some("dump") => dump::run(&args),
         Some("help" | "-h" | "--help") => {

@@ -1,0 +1,88 @@
+//! `levbuild build` and `levbuild check`: whole source trees through
+//! [`levbuild::Build`].
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Result;
+use levbuild::Build;
+
+use crate::args::{unknown, Arg, Args};
+
+const USAGE: &str = "levbuild build|check [DIR...] [-o OUT] [-j N] [--no-cache] [-w] [--dungeon-file GLOB] [--include GLOB] [--exclude GLOB] [--define NAME] [--undefine NAME]";
+
+/// Runs `build` (writes blobs and index) or, with `check_only`, `check`
+/// (diagnostics only, writes nothing).
+pub fn run(args: &[OsString], check_only: bool) -> Result<ExitCode> {
+    let mut build = Build::new();
+    let mut features = levbuild::dungeon::Features::default();
+    let mut out = PathBuf::from("target/levels");
+    let mut dirs = Vec::new();
+    let mut scan = Args::new(args);
+    while let Some(arg) = scan.next_arg() {
+        match arg {
+            Arg::Flag("-o" | "--out-dir") => out = PathBuf::from(scan.value("-o")?),
+            Arg::Flag("-j" | "--jobs") => {
+                let n: usize = scan
+                    .text("-j")?
+                    .parse()
+                    .map_err(|_| anyhow::anyhow!("-j takes a number"))?;
+                build.jobs(n);
+            }
+            Arg::Flag("--no-cache") => {
+                build.cache(false);
+            }
+            Arg::Flag("-w") => {
+                build.extra_warnings(true);
+            }
+            Arg::Flag("--dungeon-file") => {
+                build.dungeon_file(scan.text("--dungeon-file")?);
+            }
+            Arg::Flag("--include") => {
+                build.include(scan.text("--include")?);
+            }
+            Arg::Flag("--exclude") => {
+                build.exclude(scan.text("--exclude")?);
+            }
+            Arg::Flag("--define" | "-D") => features = features.define(scan.text("--define")?),
+            Arg::Flag("--undefine" | "-U") => {
+                features = features.undefine(scan.text("--undefine")?)
+            }
+            Arg::Flag(f) => return unknown(f, USAGE),
+            Arg::Positional(p) => dirs.push(PathBuf::from(p)),
+        }
+    }
+    if dirs.is_empty() {
+        dirs.push(PathBuf::from("."));
+    }
+    for d in &dirs {
+        build.source_dir(d);
+    }
+    build
+        .out_dir(&out)
+        .features(features)
+        .check_only(check_only)
+        .cargo_directives(false);
+    match build.try_compile() {
+        Ok(report) => {
+            if check_only {
+                for w in report.notes.iter().chain(&report.warnings) {
+                    eprintln!("{w}");
+                }
+                eprintln!(
+                    "levbuild check: {} file(s), no errors, {} warning(s)",
+                    report.sources,
+                    report.warnings.len()
+                );
+            } else {
+                eprint!("{report}");
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            Ok(ExitCode::FAILURE)
+        }
+    }
+}

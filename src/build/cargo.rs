@@ -1,0 +1,88 @@
+//! Talking to Cargo from a build script: detecting one, reading the
+//! variables Cargo sets, and printing directives.
+
+use std::path::{Path, PathBuf};
+
+/// What Cargo tells a build script through its environment.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct CargoEnv {
+    /// `OUT_DIR`, when running inside a build script.
+    pub out_dir: Option<PathBuf>,
+    /// `NUM_JOBS`: the parallelism Cargo grants the build script.
+    pub num_jobs: Option<usize>,
+    /// `CARGO_CFG_TARGET_POINTER_WIDTH` (of the target, not the host).
+    pub pointer_width: Option<String>,
+    /// `CARGO_CFG_TARGET_ENDIAN`.
+    pub endian: Option<String>,
+}
+
+impl CargoEnv {
+    /// Reads the environment. All of these variables are set by Cargo, so
+    /// none needs a `rerun-if-env-changed`.
+    pub(crate) fn read() -> Self {
+        let var = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
+        let in_build_script = var("OUT_DIR").is_some()
+            && var("TARGET").is_some()
+            && var("CARGO_MANIFEST_DIR").is_some();
+        if !in_build_script {
+            return CargoEnv::default();
+        }
+        CargoEnv {
+            out_dir: var("OUT_DIR").map(PathBuf::from),
+            num_jobs: var("NUM_JOBS")
+                .and_then(|n| n.parse().ok())
+                .filter(|&n| n > 0),
+            pointer_width: var("CARGO_CFG_TARGET_POINTER_WIDTH"),
+            endian: var("CARGO_CFG_TARGET_ENDIAN"),
+        }
+    }
+
+    /// True inside a build script.
+    pub(crate) fn is_build_script(&self) -> bool {
+        self.out_dir.is_some()
+    }
+
+    /// A warning when the target's layout differs from the blobs' (LP64,
+    /// little-endian): a game built for it would not read them.
+    pub(crate) fn layout_warning(&self) -> Option<String> {
+        let width = self.pointer_width.as_deref().unwrap_or("64");
+        let endian = self.endian.as_deref().unwrap_or("little");
+        (width != "64" || endian != "little").then(|| {
+            format!(
+                "the blobs use NetHack 3.4.3's LP64 little-endian layout, but the target is {width}-bit {endian}-endian: a C game built for it will not read them"
+            )
+        })
+    }
+}
+
+/// Collects directives and prints them in one go.
+#[derive(Default)]
+pub(crate) struct Directives {
+    lines: Vec<String>,
+}
+
+impl Directives {
+    pub(crate) fn rerun_if_changed(&mut self, path: &Path) {
+        self.lines
+            .push(format!("cargo:rerun-if-changed={}", path.display()));
+    }
+
+    /// One warning per line: Cargo shows a directive only up to a newline.
+    pub(crate) fn warning(&mut self, text: &str) {
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            self.lines.push(format!("cargo:warning={line}"));
+        }
+    }
+
+    /// Exports `DEP_<LINKS>_INCLUDE` to dependents (needs a `links` key in
+    /// the package, as with cxx-build).
+    pub(crate) fn include_dir(&mut self, dir: &Path) {
+        self.lines.push(format!("cargo:include={}", dir.display()));
+    }
+
+    pub(crate) fn print(&self) {
+        let mut text = self.lines.join("\n");
+        text.push('\n');
+        print!("{text}");
+    }
+}

@@ -1,0 +1,316 @@
+//! The generated index: `levels.rs` (a Rust module to `include!`),
+//! `levels.h` and `levels.c` (a C table of the blobs), written next to the
+//! blobs from the templates in `templates/`.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+/// The templates, part of the crate so the build needs no files at run time.
+const RUST_TEMPLATE: &str = include_str!("../../templates/levels.rs.tmpl");
+const C_HEADER_TEMPLATE: &str = include_str!("../../templates/levels.h.tmpl");
+const C_SOURCE_TEMPLATE: &str = include_str!("../../templates/levels.c.tmpl");
+
+/// One blob in the index.
+pub(crate) struct Blob<'a> {
+    pub name: &'a str,
+    /// Source file, relative to its source directory.
+    pub source: &'a str,
+    /// Output file, relative to the output directory, `/`-separated.
+    pub file: String,
+    pub data: &'a [u8],
+}
+
+/// One level set in the index.
+pub(crate) struct SetIndex<'a> {
+    /// Module name; empty when there is only one set.
+    pub module: String,
+    /// Source directory, for comments.
+    pub dir: String,
+    /// Levels sorted by name.
+    pub levels: Vec<Blob<'a>>,
+    pub dungeons: Vec<Blob<'a>>,
+}
+
+/// How `levels.rs` names blob files.
+pub(crate) enum PathStyle {
+    /// `concat!(env!("OUT_DIR"), "/PREFIX/FILE")`: the output directory
+    /// is `PREFIX` inside Cargo's `OUT_DIR`.
+    OutDir(String),
+    /// Paths relative to `levels.rs` itself.
+    Relative,
+}
+
+/// A template value: text, or a list of nested contexts for a section.
+enum Value {
+    Text(String),
+    List(Vec<Context>),
+}
+
+type Context = BTreeMap<&'static str, Value>;
+
+/// Expands `{{name}}` from the innermost context that has it, and repeats
+/// `{{#list}}` … `{{/list}}` (tags alone on their lines) for each item.
+/// A line that is only a placeholder expanding to nothing is dropped.
+fn expand(template: &str, stack: &mut Vec<&Context>, out: &mut String) {
+    let lines: Vec<&str> = template.split_inclusive('\n').collect();
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i];
+        let trimmed = line.trim();
+        if let Some(name) = trimmed
+            .strip_prefix("{{#")
+            .and_then(|s| s.strip_suffix("}}"))
+        {
+            let close = format!("{{{{/{name}}}}}");
+            let mut depth = 0;
+            let mut end = i + 1;
+            while end < lines.len() {
+                let t = lines[end].trim();
+                if t == format!("{{{{#{name}}}}}") {
+                    depth += 1;
+                } else if t == close {
+                    if depth == 0 {
+                        break;
+                    }
+                    depth -= 1;
+                }
+                end += 1;
+            }
+            let body: String = lines[i + 1..end.min(lines.len())].concat();
+            if let Some(Value::List(items)) = lookup(stack, name) {
+                for item in items {
+                    stack.push(item);
+                    expand(&body, stack, out);
+                    stack.pop();
+                }
+            }
+            i = end + 1;
+            continue;
+        }
+        let mut text = String::new();
+        let mut rest = line;
+        while let Some(start) = rest.find("{{") {
+            text.push_str(&rest[..start]);
+            let Some(len) = rest[start..].find("}}") else {
+                break;
+            };
+            let name = &rest[start + 2..start + len];
+            if let Some(Value::Text(v)) = lookup(stack, name) {
+                text.push_str(v);
+            }
+            rest = &rest[start + len + 2..];
+        }
+        text.push_str(rest);
+        let only_placeholder = trimmed.starts_with("{{")
+            && trimmed.ends_with("}}")
+            && trimmed.matches("{{").count() == 1;
+        if !(only_placeholder && text.trim().is_empty()) {
+            out.push_str(&text);
+        }
+        i += 1;
+    }
+}
+
+fn lookup<'c>(stack: &[&'c Context], name: &str) -> Option<&'c Value> {
+    stack.iter().rev().find_map(|c| c.get(name))
+}
+
+fn text(s: impl Into<String>) -> Value {
+    Value::Text(s.into())
+}
+
+/// An identifier for constants: `Arc-fila` → `ARC_FILA`; unique in `taken`.
+fn constant_name(name: &str, taken: &mut Vec<String>) -> String {
+    let mut c: String = name
+        .chars()
+        .map(|ch| {
+            if ch.is_ascii_alphanumeric() {
+                ch.to_ascii_uppercase()
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if c.is_empty() || c.starts_with(|ch: char| ch.is_ascii_digit()) {
+        c.insert_str(0, "LEVEL_");
+    }
+    let mut unique = c.clone();
+    let mut n = 2;
+    while taken.contains(&unique) {
+        unique = format!("{c}_{n}");
+        n += 1;
+    }
+    taken.push(unique.clone());
+    unique
+}
+
+fn c_bytes(data: &[u8]) -> String {
+    let mut s = String::with_capacity(data.len() * 6);
+    for (i, chunk) in data.chunks(16).enumerate() {
+        if i > 0 {
+            s.push('\n');
+        }
+        s.push_str("    ");
+        for b in chunk {
+            let _ = write!(s, "0x{b:02x},");
+        }
+    }
+    s
+}
+
+fn rust_string(s: &str) -> String {
+    s.escape_default().to_string()
+}
+
+/// `s` as the inside of a C89 string literal (non-ASCII bytes in octal).
+fn c_string(s: &str) -> String {
+    let mut out = String::new();
+    for b in s.bytes() {
+        match b {
+            b'"' | b'\\' => {
+                out.push('\\');
+                out.push(char::from(b));
+            }
+            0x20..=0x7e => out.push(char::from(b)),
+            _ => out.push_str(&format!("\\{b:03o}")),
+        }
+    }
+    out
+}
+
+/// `s` safe inside a C or Rust comment.
+fn comment(s: &str) -> String {
+    s.replace("*/", "* /").replace('\n', " ")
+}
+
+fn contexts(sets: &[SetIndex<'_>], style: &PathStyle, sources: &str) -> Context {
+    let several = sets.len() > 1;
+    let mut list = Vec::new();
+    for set in sets {
+        let mut taken = Vec::new();
+        let path = |file: &str| match style {
+            PathStyle::OutDir(prefix) => {
+                let sep = if prefix.is_empty() { "" } else { "/" };
+                format!(
+                    "concat!(env!(\"OUT_DIR\"), \"/{}{sep}{}\")",
+                    rust_string(prefix),
+                    rust_string(file)
+                )
+            }
+            PathStyle::Relative => format!("\"{}\"", rust_string(file)),
+        };
+        let blob_ctx = |i: usize, b: &Blob<'_>, constant: String| {
+            let mut c = Context::new();
+            c.insert("index", text(i.to_string()));
+            c.insert("name", text(rust_string(b.name)));
+            c.insert("cname", text(c_string(b.name)));
+            c.insert("source", text(rust_string(b.source)));
+            c.insert("csource", text(comment(b.source)));
+            c.insert("path", text(path(&b.file)));
+            c.insert("const", text(constant));
+            c.insert("size", text(b.data.len().to_string()));
+            c.insert("bytes", text(c_bytes(b.data)));
+            c
+        };
+        let levels = set
+            .levels
+            .iter()
+            .enumerate()
+            .map(|(i, b)| blob_ctx(i, b, constant_name(b.name, &mut taken)))
+            .collect();
+        let dungeons = set
+            .dungeons
+            .iter()
+            .enumerate()
+            .map(|(i, b)| blob_ctx(i, b, String::new()))
+            .collect();
+        let mut c = Context::new();
+        let what = if several {
+            format!("level set `{}` ({})", set.module, set.dir)
+        } else {
+            format!("`{}`", set.dir)
+        };
+        c.insert("what", text(comment(&what)));
+        c.insert("count", text(set.levels.len().to_string()));
+        c.insert("dungeon_count", text(set.dungeons.len().to_string()));
+        let prefix = if several {
+            format!("levbuild_{}_", set.module)
+        } else {
+            "levbuild_".to_string()
+        };
+        c.insert("CPREFIX", text(prefix.to_ascii_uppercase()));
+        c.insert("cprefix", text(prefix));
+        if several {
+            c.insert(
+                "open",
+                text(format!(
+                    "/// The levels of {}.\npub mod {} {{\n    use super::{{Dungeon, Level}};\n",
+                    set.dir, set.module
+                )),
+            );
+            c.insert("close", text("}\n"));
+            c.insert("indent", text("    "));
+        } else {
+            c.insert("open", text(""));
+            c.insert("close", text(""));
+            c.insert("indent", text(""));
+        }
+        c.insert("levels", Value::List(levels));
+        c.insert("dungeons", Value::List(dungeons));
+        list.push(c);
+    }
+    let mut root = Context::new();
+    root.insert("version", text(env!("CARGO_PKG_VERSION")));
+    root.insert("sources", text(comment(sources)));
+    root.insert("sets", Value::List(list));
+    root
+}
+
+/// `levels.rs`.
+pub(crate) fn rust(sets: &[SetIndex<'_>], style: &PathStyle, sources: &str) -> String {
+    let root = contexts(sets, style, sources);
+    let mut out = String::new();
+    expand(RUST_TEMPLATE, &mut vec![&root], &mut out);
+    out
+}
+
+/// `levels.h` and `levels.c`.
+pub(crate) fn c(sets: &[SetIndex<'_>], sources: &str) -> (String, String) {
+    let root = contexts(sets, &PathStyle::Relative, sources);
+    let (mut h, mut c) = (String::new(), String::new());
+    expand(C_HEADER_TEMPLATE, &mut vec![&root], &mut h);
+    expand(C_SOURCE_TEMPLATE, &mut vec![&root], &mut c);
+    (h, c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sections_placeholders_and_empty_lines() {
+        let mut item = Context::new();
+        item.insert("x", text("1"));
+        let mut item2 = Context::new();
+        item2.insert("x", text("2"));
+        let mut root = Context::new();
+        root.insert("items", Value::List(vec![item, item2]));
+        root.insert("empty", text(""));
+        root.insert("t", text("T"));
+        let mut out = String::new();
+        expand(
+            "a\n{{empty}}\n{{#items}}\n- {{x}}{{t}}\n{{/items}}\nz\n",
+            &mut vec![&root],
+            &mut out,
+        );
+        assert_eq!(out, "a\n- 1T\n- 2T\nz\n");
+    }
+
+    #[test]
+    fn constants_are_unique_identifiers() {
+        let mut taken = Vec::new();
+        assert_eq!(constant_name("Arc-fila", &mut taken), "ARC_FILA");
+        assert_eq!(constant_name("arc_fila", &mut taken), "ARC_FILA_2");
+        assert_eq!(constant_name("1st", &mut taken), "LEVEL_1ST");
+    }
+}

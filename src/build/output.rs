@@ -1,0 +1,161 @@
+//! Writing outputs: atomically, only when the bytes changed, never outside
+//! the output directory; removing outputs whose source went away, but only
+//! files levbuild itself wrote (listed in the manifest).
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Component, Path, PathBuf};
+use std::time::UNIX_EPOCH;
+
+use super::cache::write_atomic;
+use super::error::{Error, ErrorKind};
+
+/// The file in the output directory that lists what levbuild wrote.
+pub(crate) const MANIFEST: &str = ".levbuild-manifest";
+const HEADER: &str = "levbuild manifest 1";
+
+/// What is known of a written file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Record {
+    hash: String,
+    size: u64,
+    mtime: u128,
+}
+
+/// The outputs of one build in one output directory.
+pub(crate) struct Outputs {
+    dir: PathBuf,
+    old: HashMap<String, Record>,
+    new: BTreeMap<String, Record>,
+    /// Files written by this build.
+    pub written: Vec<PathBuf>,
+    /// Outputs already up to date.
+    pub unchanged: usize,
+}
+
+fn mtime_of(meta: &std::fs::Metadata) -> u128 {
+    meta.modified()
+        .ok()
+        .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_nanos())
+}
+
+impl Outputs {
+    /// Reads the manifest of `dir` (a missing or damaged one lists nothing).
+    pub(crate) fn open(dir: &Path) -> Self {
+        let mut old = HashMap::new();
+        if let Ok(text) = std::fs::read_to_string(dir.join(MANIFEST)) {
+            let mut lines = text.lines();
+            if lines.next() == Some(HEADER) {
+                for line in lines {
+                    let mut f = line.splitn(4, ' ');
+                    let (Some(hash), Some(size), Some(mtime), Some(rel)) =
+                        (f.next(), f.next(), f.next(), f.next())
+                    else {
+                        continue;
+                    };
+                    let (Ok(size), Ok(mtime)) = (size.parse(), mtime.parse()) else {
+                        continue;
+                    };
+                    old.insert(
+                        rel.to_string(),
+                        Record {
+                            hash: hash.to_string(),
+                            size,
+                            mtime,
+                        },
+                    );
+                }
+            }
+        }
+        Outputs {
+            dir: dir.to_path_buf(),
+            old,
+            new: BTreeMap::new(),
+            written: Vec::new(),
+            unchanged: 0,
+        }
+    }
+
+    /// `rel` joined to the output directory, refusing anything that could
+    /// leave it (absolute paths, `..`, prefixes).
+    fn target(&self, rel: &str) -> Result<PathBuf, Error> {
+        let p = Path::new(rel);
+        if rel.is_empty() || !p.components().all(|c| matches!(c, Component::Normal(_))) {
+            return Err(Error::new(ErrorKind::Config(format!(
+                "refusing to write {rel:?}: not a plain path inside the output directory"
+            ))));
+        }
+        Ok(self.dir.join(p))
+    }
+
+    /// Makes `rel` hold `bytes`, writing only if it does not already.
+    pub(crate) fn put(&mut self, rel: &str, bytes: &[u8]) -> Result<(), Error> {
+        let path = self.target(rel)?;
+        let hash = blake3::hash(bytes).to_hex().to_string();
+        let meta = std::fs::metadata(&path).ok();
+        if let Some(meta) = &meta {
+            let size = meta.len();
+            let mtime = mtime_of(meta);
+            let known = self
+                .old
+                .get(rel)
+                .is_some_and(|r| r.hash == hash && r.size == size && r.mtime == mtime);
+            if known
+                || (size == bytes.len() as u64 && std::fs::read(&path).is_ok_and(|b| b == bytes))
+            {
+                self.unchanged += 1;
+                self.new
+                    .insert(rel.to_string(), Record { hash, size, mtime });
+                return Ok(());
+            }
+        }
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
+        }
+        write_atomic(&path, bytes).map_err(|e| Error::io(&path, e))?;
+        let meta = std::fs::metadata(&path).map_err(|e| Error::io(&path, e))?;
+        self.new.insert(
+            rel.to_string(),
+            Record {
+                hash,
+                size: meta.len(),
+                mtime: mtime_of(&meta),
+            },
+        );
+        self.written.push(path);
+        Ok(())
+    }
+
+    /// Removes what an earlier build wrote and this one did not, and saves
+    /// the manifest if it changed. Returns the removed files.
+    pub(crate) fn finish(self) -> Result<(Vec<PathBuf>, Vec<PathBuf>, usize), Error> {
+        let mut removed = Vec::new();
+        let mut stale: Vec<&String> = self
+            .old
+            .keys()
+            .filter(|k| !self.new.contains_key(*k))
+            .collect();
+        stale.sort();
+        for rel in stale {
+            let Ok(path) = self.target(rel) else { continue };
+            match std::fs::remove_file(&path) {
+                Ok(()) => removed.push(path),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) => return Err(Error::io(&path, e)),
+            }
+        }
+        let unchanged_manifest = self.old.len() == self.new.len()
+            && self.new.iter().all(|(k, r)| self.old.get(k) == Some(r));
+        if !unchanged_manifest {
+            let mut text = String::from(HEADER);
+            text.push('\n');
+            for (rel, r) in &self.new {
+                text.push_str(&format!("{} {} {} {rel}\n", r.hash, r.size, r.mtime));
+            }
+            std::fs::create_dir_all(&self.dir).map_err(|e| Error::io(&self.dir, e))?;
+            let path = self.dir.join(MANIFEST);
+            write_atomic(&path, text.as_bytes()).map_err(|e| Error::io(&path, e))?;
+        }
+        Ok((self.written, removed, self.unchanged))
+    }
+}
