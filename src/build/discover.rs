@@ -46,12 +46,17 @@ pub(crate) struct Filter<'a> {
     pub exclude: &'a [String],
 }
 
-/// Walks `dir`. Problems that do not stop the walk (an unreadable entry, a
-/// symlink loop) are returned as messages.
-pub(crate) fn walk(
-    dir: &Path,
-    filter: &Filter<'_>,
-) -> Result<(Vec<Source>, Vec<PathBuf>, Vec<String>), std::io::Error> {
+/// What walking a source directory found.
+pub(crate) struct Walk {
+    pub sources: Vec<Source>,
+    /// Every directory walked (for `rerun-if-changed`).
+    pub dirs: Vec<PathBuf>,
+    /// Problems that did not stop the walk (an unreadable entry, a loop).
+    pub notes: Vec<String>,
+}
+
+/// Walks `dir`.
+pub(crate) fn walk(dir: &Path, filter: &Filter<'_>) -> Result<Walk, std::io::Error> {
     // A missing or unreadable root is an error of the build, not a note.
     std::fs::read_dir(dir)?;
     let mut sources = Vec::new();
@@ -119,7 +124,11 @@ pub(crate) fn walk(
             rel,
         });
     }
-    Ok((sources, dirs, notes))
+    Ok(Walk {
+        sources,
+        dirs,
+        notes,
+    })
 }
 
 /// Output subdirectories and names of the level sets: each source

@@ -435,8 +435,11 @@ impl Build {
         let mut sets = Vec::new();
         let mut names: Vec<String> = Vec::new();
         for (dir, (out_rel, name)) in self.source_dirs.iter().zip(layout) {
-            let (sources, dirs, notes) =
-                discover::walk(dir, &filter).map_err(|e| Error::io(dir, e))?;
+            let discover::Walk {
+                sources,
+                dirs,
+                notes,
+            } = discover::walk(dir, &filter).map_err(|e| Error::io(dir, e))?;
             report.notes.extend(notes);
             let mut name = name;
             if names.contains(&name) || is_keyword(&name) {

@@ -41,3 +41,60 @@ pub fn corpus_des_files(shared: &std::path::Path) -> Vec<PathBuf> {
     files.sort();
     files
 }
+
+/// A directory under the system temp dir, removed when dropped.
+pub struct TempDir(PathBuf);
+
+impl TempDir {
+    /// A new empty directory whose name includes `tag`.
+    pub fn new(tag: &str) -> TempDir {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let n = N.fetch_add(1, Ordering::Relaxed);
+        let dir =
+            std::env::temp_dir().join(format!("levbuild-test-{tag}-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        TempDir(dir)
+    }
+
+    /// The directory.
+    pub fn path(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Copies every file of `from` (not recursive) into `to`.
+pub fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        if e.file_type().unwrap().is_file() {
+            std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
+        }
+    }
+}
+
+/// Every file under `dir` with its modification time and bytes.
+pub fn snapshot(
+    dir: &std::path::Path,
+) -> std::collections::BTreeMap<PathBuf, (std::time::SystemTime, Vec<u8>)> {
+    let mut out = std::collections::BTreeMap::new();
+    for e in walkdir::WalkDir::new(dir) {
+        let e = e.unwrap();
+        if e.file_type().is_file() {
+            let meta = e.metadata().unwrap();
+            out.insert(
+                e.path().to_path_buf(),
+                (meta.modified().unwrap(), std::fs::read(e.path()).unwrap()),
+            );
+        }
+    }
+    out
+}

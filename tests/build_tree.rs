@@ -1,0 +1,369 @@
+//! `levbuild::Build` on real trees: golden outputs, the cache, no-op and
+//! incremental rebuilds, stale outputs, level sets, failures, threads,
+//! damaged caches, concurrent builds and hostile trees.
+
+mod common;
+
+use common::{copy_dir, snapshot, TempDir};
+use levbuild::{Build, ErrorKind};
+
+fn build(src: &std::path::Path, out: &std::path::Path) -> Build {
+    let mut b = Build::new();
+    b.source_dir(src).out_dir(out).cargo_directives(false);
+    b
+}
+
+#[test]
+fn corpus_tree_is_golden_and_a_rebuild_touches_nothing() {
+    let Some(shared) = common::shared_dir() else {
+        return;
+    };
+    let tmp = TempDir::new("corpus");
+    let src = tmp.path().join("dat");
+    copy_dir(&common::corpus_dat(&shared), &src);
+    let out = tmp.path().join("out");
+    let report = build(&src, &out).try_compile().unwrap();
+    assert_eq!(
+        (
+            report.sources,
+            report.compiled,
+            report.cached,
+            report.levels,
+            report.dungeons
+        ),
+        (25, 25, 0, 113, 1)
+    );
+    let golden = common::golden_dir(&shared);
+    for e in std::fs::read_dir(&golden).unwrap() {
+        let e = e.unwrap();
+        let name = e.file_name().to_string_lossy().into_owned();
+        if name.ends_with(".lev") || name == "dungeon" {
+            assert_eq!(
+                std::fs::read(out.join(&name)).unwrap(),
+                std::fs::read(e.path()).unwrap(),
+                "{name}"
+            );
+        }
+    }
+    assert!(report.warnings.is_empty(), "{:?}", report.warnings);
+    // A second build: everything from the cache, not one file written.
+    let before = snapshot(tmp.path());
+    let again = build(&src, &out).try_compile().unwrap();
+    assert_eq!(
+        (
+            again.compiled,
+            again.cached,
+            again.written.len(),
+            again.unchanged
+        ),
+        (0, 25, 0, 117)
+    );
+    assert_eq!(
+        snapshot(tmp.path()),
+        before,
+        "a no-op rebuild writes no file"
+    );
+    // One changed file: only it is compiled, only its level rewritten.
+    let knox = src.join("knox.des");
+    let text = std::fs::read_to_string(&knox).unwrap();
+    std::fs::write(&knox, text.replace("MAZE:\"knox\"", "MAZE: \"knox\"")).unwrap();
+    std::fs::write(
+        &knox,
+        format!("{text}\n# a comment changes the hash, not the level\n"),
+    )
+    .unwrap();
+    let third = build(&src, &out).try_compile().unwrap();
+    assert_eq!((third.compiled, third.cached), (1, 24));
+    assert!(
+        third.written.is_empty(),
+        "same bytes, nothing rewritten: {:?}",
+        third.written
+    );
+    std::fs::write(&knox, text.replace("\"knox\"", "\"knox2\"")).unwrap();
+    let fourth = build(&src, &out).try_compile().unwrap();
+    assert_eq!(fourth.compiled, 1);
+    assert!(out.join("knox2.lev").exists());
+    assert!(
+        !out.join("knox.lev").exists(),
+        "the renamed level's old output is removed"
+    );
+    assert_eq!(fourth.removed, [out.join("knox.lev")]);
+}
+
+const A: &str = "MAZE: \"alpha\", ' '\nGEOMETRY: center, center\nMAP\n...\nENDMAP\n";
+const B: &str =
+    "LEVEL: \"beta\"\nROOM: \"ordinary\", lit, random, random, random\nRANDOM_CORRIDORS\n";
+const DGN: &str = "DUNGEON: \"Main\" \"M\" (5, 0)\nLEVEL: \"alpha\" \"A\" @ (1, 0)\nLEVEL: \"gamma\" \"G\" @ (2, 0)\n";
+
+fn small_tree(dir: &std::path::Path) {
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    std::fs::write(dir.join("a.des"), A).unwrap();
+    std::fs::write(dir.join("sub/b.des"), B).unwrap();
+    std::fs::write(dir.join("dungeon.def"), DGN).unwrap();
+    std::fs::create_dir_all(dir.join(".hidden")).unwrap();
+    std::fs::write(dir.join(".hidden/x.des"), "garbage").unwrap();
+    std::fs::create_dir_all(dir.join("target")).unwrap();
+    std::fs::write(dir.join("target/y.des"), "garbage").unwrap();
+    std::fs::write(dir.join("notes.txt"), "not a source").unwrap();
+}
+
+#[test]
+fn discovery_cross_check_and_stale_outputs() {
+    let tmp = TempDir::new("small");
+    let src = tmp.path().join("dat");
+    small_tree(&src);
+    let out = tmp.path().join("out");
+    let report = build(&src, &out).try_compile().unwrap();
+    assert_eq!((report.sources, report.levels, report.dungeons), (3, 2, 1));
+    // The dungeon names "gamma", which no .des defines.
+    assert_eq!(report.warnings.len(), 1, "{:?}", report.warnings);
+    assert!(
+        report.warnings[0].contains("needs level \"gamma\""),
+        "{}",
+        report.warnings[0]
+    );
+    for f in [
+        "alpha.lev",
+        "beta.lev",
+        "dungeon",
+        "levels.rs",
+        "levels.h",
+        "levels.c",
+    ] {
+        assert!(out.join(f).is_file(), "{f}");
+    }
+    // A file levbuild did not write survives; outputs of deleted sources go.
+    std::fs::write(out.join("mine.lev"), "not levbuild's").unwrap();
+    std::fs::remove_file(src.join("sub/b.des")).unwrap();
+    let report = build(&src, &out).try_compile().unwrap();
+    assert_eq!(report.removed, [out.join("beta.lev")]);
+    assert!(out.join("mine.lev").exists());
+    let index = std::fs::read_to_string(out.join("levels.rs")).unwrap();
+    assert!(!index.contains("beta"));
+    // include/exclude and extra dungeon files.
+    std::fs::write(src.join("dngnch1.def"), DGN.replace("Main", "Variant")).unwrap();
+    let mut b = build(&src, &tmp.path().join("out2"));
+    b.dungeon_file("dngnch?.def").exclude("a.des");
+    let report = b.try_compile().unwrap();
+    assert_eq!((report.levels, report.dungeons), (0, 2));
+    assert!(tmp.path().join("out2/dngnch1").is_file());
+}
+
+#[test]
+fn level_sets_may_share_names_but_not_within_a_set() {
+    let tmp = TempDir::new("sets");
+    let (a, b) = (
+        tmp.path().join("variants/a/dat"),
+        tmp.path().join("variants/b/dat"),
+    );
+    small_tree(&a);
+    small_tree(&b);
+    let out = tmp.path().join("out");
+    let mut build = Build::new();
+    build
+        .source_dir(&a)
+        .source_dir(&b)
+        .out_dir(&out)
+        .cargo_directives(false);
+    let report = build.try_compile().unwrap();
+    assert_eq!(report.sets, 2);
+    assert!(out.join("a/dat/alpha.lev").is_file() && out.join("b/dat/alpha.lev").is_file());
+    let index = std::fs::read_to_string(out.join("levels.rs")).unwrap();
+    assert!(index.contains("pub mod a_dat {") && index.contains("pub mod b_dat {"));
+    // The same level twice in one set is an error naming both files.
+    std::fs::write(a.join("sub/again.des"), A).unwrap();
+    let err = build.try_compile().unwrap_err();
+    let ErrorKind::Failed { duplicates, .. } = err.kind() else {
+        panic!("{err}")
+    };
+    assert_eq!(duplicates.len(), 1);
+    assert_eq!(
+        (duplicates[0].first.clone(), duplicates[0].second.clone()),
+        (a.join("a.des"), a.join("sub/again.des"))
+    );
+    assert!(err
+        .to_string()
+        .contains("level \"alpha\" is defined by both"));
+}
+
+#[test]
+fn a_bad_file_fails_the_build_without_stopping_the_others() {
+    let tmp = TempDir::new("bad");
+    let src = tmp.path().join("dat");
+    small_tree(&src);
+    std::fs::write(
+        src.join("bad.des"),
+        "MAZE: \"bad\", ' '\nNOMAP\nTRAP: \"nope\", random\nMONSTER: 'I', random, random\n",
+    )
+    .unwrap();
+    let out = tmp.path().join("out");
+    let err = build(&src, &out).try_compile().unwrap_err();
+    let messages: Vec<String> = err
+        .diagnostics()
+        .iter()
+        .flat_map(|d| d.iter().map(|x| x.message.clone()))
+        .collect();
+    assert_eq!(messages, ["Unknown trap type!", "Unknown monster class!"]);
+    assert!(err.to_string().contains("bad.des:3:7"), "{err}");
+    assert!(
+        !out.join("alpha.lev").exists(),
+        "a failed build writes nothing"
+    );
+    // The good files were compiled and cached all the same.
+    std::fs::remove_file(src.join("bad.des")).unwrap();
+    let report = build(&src, &out).try_compile().unwrap();
+    assert_eq!((report.compiled, report.cached), (0, 3));
+}
+
+#[test]
+fn thread_count_changes_nothing() {
+    let Some(shared) = common::shared_dir() else {
+        return;
+    };
+    let tmp = TempDir::new("threads");
+    let mut reports = Vec::new();
+    for jobs in [1, 4] {
+        let out = tmp.path().join(format!("out{jobs}"));
+        let mut b = build(&common::corpus_dat(&shared), &out);
+        b.jobs(jobs).cache(false).extra_warnings(true);
+        let mut r = b.try_compile().unwrap();
+        r.out_dir.clear();
+        r.written.clear();
+        reports.push(r);
+    }
+    assert_eq!(reports[0], reports[1]);
+    assert_eq!(
+        reports[0].warnings.len(),
+        31,
+        "the -w warnings of the corpus"
+    );
+    let (a, b) = (
+        snapshot(&tmp.path().join("out1")),
+        snapshot(&tmp.path().join("out4")),
+    );
+    let bytes =
+        |m: &std::collections::BTreeMap<std::path::PathBuf, (std::time::SystemTime, Vec<u8>)>,
+         root: &str| {
+            m.iter()
+                .filter(|(p, _)| !p.to_string_lossy().contains(".levbuild"))
+                .map(|(p, (_, b))| {
+                    (
+                        p.strip_prefix(tmp.path().join(root)).unwrap().to_path_buf(),
+                        b.clone(),
+                    )
+                })
+                .collect::<Vec<_>>()
+        };
+    assert_eq!(bytes(&a, "out1"), bytes(&b, "out4"));
+}
+
+#[test]
+fn damaged_cache_entries_are_recompiled() {
+    let tmp = TempDir::new("damaged");
+    let src = tmp.path().join("dat");
+    small_tree(&src);
+    let out = tmp.path().join("out");
+    build(&src, &out).try_compile().unwrap();
+    let want = std::fs::read(out.join("alpha.lev")).unwrap();
+    std::fs::remove_file(out.join("alpha.lev")).unwrap();
+    // Flip a byte in every entry and truncate one.
+    let mut entries: Vec<_> = walkdir::WalkDir::new(out.join(".levbuild-cache"))
+        .into_iter()
+        .map(|e| e.unwrap().into_path())
+        .filter(|p| p.is_file())
+        .collect();
+    entries.sort();
+    for (i, p) in entries.iter().enumerate() {
+        let mut bytes = std::fs::read(p).unwrap();
+        if i == 0 {
+            bytes.truncate(bytes.len() / 2);
+        } else {
+            let last = bytes.len() - 1;
+            bytes[last] ^= 0x55;
+        }
+        std::fs::write(p, bytes).unwrap();
+    }
+    let report = build(&src, &out).try_compile().unwrap();
+    assert_eq!((report.compiled, report.cached), (3, 0));
+    assert_eq!(std::fs::read(out.join("alpha.lev")).unwrap(), want);
+}
+
+#[test]
+fn concurrent_builds_share_one_cache() {
+    let tmp = TempDir::new("concurrent");
+    let src = tmp.path().join("dat");
+    small_tree(&src);
+    let cache = tmp.path().join("cache");
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..4)
+            .map(|i| {
+                let (src, cache, out) = (&src, &cache, tmp.path().join(format!("out{i}")));
+                s.spawn(move || {
+                    let mut b = build(src, &out);
+                    b.cache_dir(cache);
+                    b.try_compile()
+                        .map(|_| std::fs::read(out.join("alpha.lev")).unwrap())
+                })
+            })
+            .collect();
+        let outputs: Vec<_> = handles
+            .into_iter()
+            .map(|h| h.join().unwrap().unwrap())
+            .collect();
+        assert!(outputs.windows(2).all(|w| w[0] == w[1]));
+    });
+}
+
+#[cfg(unix)]
+#[test]
+fn symlink_loops_are_reported_and_survived() {
+    let tmp = TempDir::new("loop");
+    let src = tmp.path().join("dat");
+    small_tree(&src);
+    std::os::unix::fs::symlink(&src, src.join("sub/loop")).unwrap();
+    let report = build(&src, &tmp.path().join("out")).try_compile().unwrap();
+    assert_eq!(report.sources, 3);
+    assert!(
+        report
+            .notes
+            .iter()
+            .any(|n| n.contains("symbolic link loop")),
+        "{:?}",
+        report.notes
+    );
+}
+
+#[test]
+fn nothing_is_written_outside_the_output_dir() {
+    let tmp = TempDir::new("escape");
+    let src = tmp.path().join("dat");
+    std::fs::create_dir_all(&src).unwrap();
+    std::fs::write(src.join("evil.des"), "MAZE: \"../../x\", ' '\nNOMAP\n").unwrap();
+    let err = build(&src, &tmp.path().join("out"))
+        .try_compile()
+        .unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("Level name is not a safe file name"),
+        "{err}"
+    );
+    assert!(!tmp.path().join("x.lev").exists());
+    assert!(!tmp.path().join("out").join("levels.rs").exists());
+}
+
+#[test]
+fn settings_errors_are_clear() {
+    let err = Build::new()
+        .out_dir("x")
+        .cargo_directives(false)
+        .try_compile()
+        .unwrap_err();
+    assert!(err.to_string().contains("no source directory"));
+    let err = Build::new()
+        .source_dir("/definitely/not/here")
+        .out_dir("x")
+        .cargo_directives(false)
+        .try_compile()
+        .unwrap_err();
+    assert!(matches!(err.kind(), ErrorKind::Io { .. }), "{err}");
+}
