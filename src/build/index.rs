@@ -3,7 +3,6 @@
 //! blobs from the templates in `templates/`.
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 
 /// The templates, part of the crate so the build needs no files at run time.
 const RUST_TEMPLATE: &str = include_str!("../../templates/levels.rs.tmpl");
@@ -144,18 +143,27 @@ fn constant_name(name: &str, taken: &mut Vec<String>) -> String {
     unique
 }
 
+/// `data` as lines of C hex literals, 16 a line (written without `fmt`:
+/// this is most of the index's size).
 fn c_bytes(data: &[u8]) -> String {
-    let mut s = String::with_capacity(data.len() * 6);
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut s = Vec::with_capacity(data.len() * 5 + data.len() / 16 * 5 + 4);
     for (i, chunk) in data.chunks(16).enumerate() {
         if i > 0 {
-            s.push('\n');
+            s.push(b'\n');
         }
-        s.push_str("    ");
-        for b in chunk {
-            let _ = write!(s, "0x{b:02x},");
+        s.extend_from_slice(b"    ");
+        for &b in chunk {
+            s.extend_from_slice(&[
+                b'0',
+                b'x',
+                HEX[usize::from(b >> 4)],
+                HEX[usize::from(b & 15)],
+                b',',
+            ]);
         }
     }
-    s
+    String::from_utf8(s).unwrap_or_default()
 }
 
 fn rust_string(s: &str) -> String {
@@ -183,7 +191,7 @@ fn comment(s: &str) -> String {
     s.replace("*/", "* /").replace('\n', " ")
 }
 
-fn contexts(sets: &[SetIndex<'_>], style: &PathStyle, sources: &str) -> Context {
+fn contexts(sets: &[SetIndex<'_>], style: &PathStyle, sources: &str, with_bytes: bool) -> Context {
     let several = sets.len() > 1;
     let mut list = Vec::new();
     for set in sets {
@@ -209,7 +217,9 @@ fn contexts(sets: &[SetIndex<'_>], style: &PathStyle, sources: &str) -> Context 
             c.insert("path", text(path(&b.file)));
             c.insert("const", text(constant));
             c.insert("size", text(b.data.len().to_string()));
-            c.insert("bytes", text(c_bytes(b.data)));
+            if with_bytes {
+                c.insert("bytes", text(c_bytes(b.data)));
+            }
             c
         };
         let levels = set
@@ -266,9 +276,46 @@ fn contexts(sets: &[SetIndex<'_>], style: &PathStyle, sources: &str) -> Context 
     root
 }
 
+/// A hash of everything the index files are made of, to skip regenerating
+/// them when nothing changed.
+pub(crate) fn key(
+    sets: &[SetIndex<'_>],
+    style: &PathStyle,
+    sources: &str,
+    rust: bool,
+    c: bool,
+) -> String {
+    let mut h = blake3::Hasher::new();
+    h.update(env!("CARGO_PKG_VERSION").as_bytes());
+    h.update(&[u8::from(rust), u8::from(c)]);
+    h.update(sources.as_bytes());
+    if let PathStyle::OutDir(prefix) = style {
+        h.update(b"\0outdir\0");
+        h.update(prefix.as_bytes());
+    }
+    for set in sets {
+        for part in [set.module.as_str(), set.dir.as_str()] {
+            h.update(part.as_bytes());
+            h.update(b"\0");
+        }
+        for (kind, list) in [(b"L", &set.levels), (b"D", &set.dungeons)] {
+            for b in list {
+                h.update(kind);
+                for part in [b.name, b.source, b.file.as_str()] {
+                    h.update(part.as_bytes());
+                    h.update(b"\0");
+                }
+                h.update(blake3::hash(b.data).as_bytes());
+            }
+        }
+        h.update(b"\0set\0");
+    }
+    h.finalize().to_hex().to_string()
+}
+
 /// `levels.rs`.
 pub(crate) fn rust(sets: &[SetIndex<'_>], style: &PathStyle, sources: &str) -> String {
-    let root = contexts(sets, style, sources);
+    let root = contexts(sets, style, sources, false);
     let mut out = String::new();
     expand(RUST_TEMPLATE, &mut vec![&root], &mut out);
     out
@@ -276,7 +323,7 @@ pub(crate) fn rust(sets: &[SetIndex<'_>], style: &PathStyle, sources: &str) -> S
 
 /// `levels.h` and `levels.c`.
 pub(crate) fn c(sets: &[SetIndex<'_>], sources: &str) -> (String, String) {
-    let root = contexts(sets, &PathStyle::Relative, sources);
+    let root = contexts(sets, &PathStyle::Relative, sources, true);
     let (mut h, mut c) = (String::new(), String::new());
     expand(C_HEADER_TEMPLATE, &mut vec![&root], &mut h);
     expand(C_SOURCE_TEMPLATE, &mut vec![&root], &mut c);

@@ -608,29 +608,39 @@ impl Build {
             .map(|d| d.display().to_string())
             .collect::<Vec<_>>()
             .join(", ");
+        let style = match env
+            .out_dir
+            .as_ref()
+            .and_then(|o| out_dir.strip_prefix(o).ok())
+        {
+            Some(rel) => index::PathStyle::OutDir(
+                rel.components()
+                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                    .collect::<Vec<_>>()
+                    .join("/"),
+            ),
+            None => index::PathStyle::Relative,
+        };
+        let mut files = Vec::new();
         if self.rust_index {
-            let style = match env
-                .out_dir
-                .as_ref()
-                .and_then(|o| out_dir.strip_prefix(o).ok())
-            {
-                Some(rel) => index::PathStyle::OutDir(
-                    rel.components()
-                        .map(|c| c.as_os_str().to_string_lossy().into_owned())
-                        .collect::<Vec<_>>()
-                        .join("/"),
-                ),
-                None => index::PathStyle::Relative,
-            };
-            outputs.put(
-                "levels.rs",
-                index::rust(&indexes, &style, &sources).as_bytes(),
-            )?;
+            files.push("levels.rs");
         }
         if self.c_index {
-            let (h, c) = index::c(&indexes, &sources);
-            outputs.put("levels.h", h.as_bytes())?;
-            outputs.put("levels.c", c.as_bytes())?;
+            files.extend(["levels.h", "levels.c"]);
+        }
+        let key = index::key(&indexes, &style, &sources, self.rust_index, self.c_index);
+        if !files.is_empty() && !outputs.index_is_current(&key, &files) {
+            if self.rust_index {
+                outputs.put(
+                    "levels.rs",
+                    index::rust(&indexes, &style, &sources).as_bytes(),
+                )?;
+            }
+            if self.c_index {
+                let (h, c) = index::c(&indexes, &sources);
+                outputs.put("levels.h", h.as_bytes())?;
+                outputs.put("levels.c", c.as_bytes())?;
+            }
         }
         let (written, removed, unchanged) = outputs.finish()?;
         report.written = written;

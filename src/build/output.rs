@@ -26,6 +26,9 @@ pub(crate) struct Outputs {
     dir: PathBuf,
     old: HashMap<String, Record>,
     new: BTreeMap<String, Record>,
+    /// Hash of the index's inputs when it was last written.
+    old_index_key: Option<String>,
+    index_key: Option<String>,
     /// Files written by this build.
     pub written: Vec<PathBuf>,
     /// Outputs already up to date.
@@ -43,10 +46,15 @@ impl Outputs {
     /// Reads the manifest of `dir` (a missing or damaged one lists nothing).
     pub(crate) fn open(dir: &Path) -> Self {
         let mut old = HashMap::new();
+        let mut old_index_key = None;
         if let Ok(text) = std::fs::read_to_string(dir.join(MANIFEST)) {
             let mut lines = text.lines();
             if lines.next() == Some(HEADER) {
                 for line in lines {
+                    if let Some(key) = line.strip_prefix("index ") {
+                        old_index_key = Some(key.to_string());
+                        continue;
+                    }
                     let mut f = line.splitn(4, ' ');
                     let (Some(hash), Some(size), Some(mtime), Some(rel)) =
                         (f.next(), f.next(), f.next(), f.next())
@@ -71,6 +79,8 @@ impl Outputs {
             dir: dir.to_path_buf(),
             old,
             new: BTreeMap::new(),
+            old_index_key,
+            index_key: None,
             written: Vec::new(),
             unchanged: 0,
         }
@@ -86,6 +96,33 @@ impl Outputs {
             ))));
         }
         Ok(self.dir.join(p))
+    }
+
+    /// True when the index files `files` were made from inputs hashing to
+    /// `key` and are still on disk as written: they can be kept as they are
+    /// (and are then counted unchanged). Records `key` for the manifest.
+    pub(crate) fn index_is_current(&mut self, key: &str, files: &[&str]) -> bool {
+        self.index_key = Some(key.to_string());
+        if self.old_index_key.as_deref() != Some(key) {
+            return false;
+        }
+        let intact = |rel: &&str| {
+            let (Some(r), Ok(meta)) = (self.old.get(*rel), std::fs::metadata(self.dir.join(rel)))
+            else {
+                return false;
+            };
+            r.size == meta.len() && r.mtime == mtime_of(&meta)
+        };
+        if !files.iter().all(intact) {
+            return false;
+        }
+        for rel in files {
+            if let Some(r) = self.old.get(*rel) {
+                self.new.insert(rel.to_string(), r.clone());
+            }
+        }
+        self.unchanged += files.len();
+        true
     }
 
     /// Makes `rel` hold `bytes`, writing only if it does not already.
@@ -145,10 +182,14 @@ impl Outputs {
             }
         }
         let unchanged_manifest = self.old.len() == self.new.len()
-            && self.new.iter().all(|(k, r)| self.old.get(k) == Some(r));
+            && self.new.iter().all(|(k, r)| self.old.get(k) == Some(r))
+            && self.old_index_key == self.index_key;
         if !unchanged_manifest {
             let mut text = String::from(HEADER);
             text.push('\n');
+            if let Some(key) = &self.index_key {
+                text.push_str(&format!("index {key}\n"));
+            }
             for (rel, r) in &self.new {
                 text.push_str(&format!("{} {} {} {rel}\n", r.hash, r.size, r.mtime));
             }

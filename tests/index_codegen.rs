@@ -1,0 +1,130 @@
+//! The generated index compiles where it is used: `levels.h`/`levels.c`
+//! under `cc -std=c89 -Wall -Wextra -pedantic -Werror` (and the header as
+//! C++), `levels.rs` with relative paths under `rustc -D warnings`.
+
+mod common;
+
+use std::path::Path;
+use std::process::Command;
+
+use common::TempDir;
+
+const TOWER: &str = "MAZE: \"tower\", ' '\nGEOMETRY: center, center\nMAP\n---\n|.|\n---\nENDMAP\n";
+const CRYPT: &str =
+    "LEVEL: \"crypt-1\"\nROOM: \"ordinary\", lit, random, random, random\nRANDOM_CORRIDORS\n";
+
+fn generate(dir: &Path) -> std::path::PathBuf {
+    let src = dir.join("dat");
+    std::fs::create_dir_all(&src).unwrap();
+    std::fs::write(src.join("tower.des"), TOWER).unwrap();
+    std::fs::write(src.join("crypt.des"), CRYPT).unwrap();
+    std::fs::write(
+        src.join("dungeon.def"),
+        "DUNGEON: \"D\" \"D\" (2, 0)\nLEVEL: \"tower\" \"T\" @ (1, 0)\n",
+    )
+    .unwrap();
+    let out = dir.join("out");
+    levbuild::Build::new()
+        .source_dir(&src)
+        .out_dir(&out)
+        .cargo_directives(false)
+        .try_compile()
+        .unwrap();
+    out
+}
+
+fn have(tool: &str) -> bool {
+    Command::new(tool)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+#[test]
+fn c_index_is_c89_clean_and_readable_from_c_and_cxx() {
+    if !have("cc") {
+        eprintln!("skipped: no C compiler");
+        return;
+    }
+    let tmp = TempDir::new("cindex");
+    let out = generate(tmp.path());
+    let main = tmp.path().join("main.c");
+    std::fs::write(
+        &main,
+        r#"#include <stdio.h>
+#include <string.h>
+#include "levels.h"
+int main(void) {
+    const struct levbuild_blob *t = &levbuild_levels[LEVBUILD_LEVEL_TOWER];
+    if (LEVBUILD_LEVEL_COUNT != 2 || LEVBUILD_DUNGEON_COUNT != 1) return 1;
+    if (strcmp(t->name, "tower") != 0 || strcmp(levbuild_levels[LEVBUILD_LEVEL_CRYPT_1].name, "crypt-1") != 0) return 2;
+    if (t->data[0] != 0x00 || t->data[1] != 0x03 || t->data[2] != 0x04 || t->data[3] != 0x03) return 3;
+    if (levbuild_levels[LEVBUILD_LEVEL_COUNT].name != 0 || levbuild_dungeons[1].data != 0) return 4;
+    printf("%s %lu\n", t->name, t->size);
+    return 0;
+}
+"#,
+    )
+    .unwrap();
+    let exe = tmp.path().join("main");
+    let status = Command::new("cc")
+        .args(["-std=c89", "-Wall", "-Wextra", "-pedantic", "-Werror", "-I"])
+        .arg(&out)
+        .arg(&main)
+        .arg(out.join("levels.c"))
+        .arg("-o")
+        .arg(&exe)
+        .status()
+        .unwrap();
+    assert!(status.success(), "C89 compile failed");
+    let run = Command::new(&exe).output().unwrap();
+    assert!(run.status.success(), "C check failed with {:?}", run.status);
+    let size = std::fs::metadata(out.join("tower.lev")).unwrap().len();
+    assert_eq!(
+        String::from_utf8_lossy(&run.stdout),
+        format!("tower {size}\n")
+    );
+    if have("c++") {
+        let status = Command::new("c++")
+            .args(["-fsyntax-only", "-Wall", "-Wextra", "-Werror", "-x", "c++"])
+            .arg(out.join("levels.h"))
+            .status()
+            .unwrap();
+        assert!(status.success(), "the header is not valid C++");
+    }
+}
+
+#[test]
+fn rust_index_with_relative_paths_compiles_without_warnings() {
+    let tmp = TempDir::new("rindex");
+    let out = generate(tmp.path());
+    let index = std::fs::read_to_string(out.join("levels.rs")).unwrap();
+    assert!(
+        !index.contains("#!["),
+        "include!-able files carry no inner attributes"
+    );
+    assert!(
+        index.contains("include_bytes!(\"tower.lev\")"),
+        "blobs by relative path, never literal arrays"
+    );
+    let main = tmp.path().join("main.rs");
+    std::fs::write(
+        &main,
+        format!(
+            "#![deny(warnings)]\nmod levels {{\n    include!({:?});\n}}\nfn main() {{\n    let t = levels::level(\"tower\").unwrap();\n    assert_eq!(t.data.len(), {});\n    assert_eq!(levels::LEVELS[levels::id::CRYPT_1].name, \"crypt-1\");\n    assert!(levels::dungeon().is_some());\n}}\n",
+            out.join("levels.rs"),
+            std::fs::metadata(out.join("tower.lev")).unwrap().len()
+        ),
+    )
+    .unwrap();
+    let exe = tmp.path().join("rmain");
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+    let o = Command::new(rustc)
+        .args(["--edition", "2021", "-o"])
+        .arg(&exe)
+        .arg(&main)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(Command::new(&exe).status().unwrap().success());
+}
