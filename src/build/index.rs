@@ -17,6 +17,9 @@ pub(crate) struct Blob<'a> {
     /// Output file, relative to the output directory, `/`-separated.
     pub file: String,
     pub data: &'a [u8],
+    /// What the bytes are a function of (hashed into the index key in
+    /// place of the bytes themselves).
+    pub identity: String,
 }
 
 /// One level set in the index.
@@ -305,7 +308,7 @@ pub(crate) fn key(
                     h.update(part.as_bytes());
                     h.update(b"\0");
                 }
-                h.update(blake3::hash(b.data).as_bytes());
+                h.update(b.identity.as_bytes());
             }
         }
         h.update(b"\0set\0");

@@ -124,6 +124,8 @@ impl fmt::Display for Report {
 struct Compiled {
     entry: Entry,
     from_cache: bool,
+    /// The cache key: what the outputs are a function of.
+    key: blake3::Hash,
 }
 
 /// What can go wrong with one file without stopping the others.
@@ -326,7 +328,7 @@ impl Build {
         let mut diagnostics = Vec::new();
         let mut io_failure = None;
         let mut duplicates = Vec::new();
-        let mut per_set: Vec<Vec<(&Source, Entry)>> = Vec::new();
+        let mut per_set: Vec<Vec<(&Source, Compiled)>> = Vec::new();
         let mut results = results.into_iter();
         for set in &sets {
             let mut done = Vec::new();
@@ -353,7 +355,7 @@ impl Build {
                                 }
                             }
                         }
-                        done.push((source, c.entry));
+                        done.push((source, c));
                     }
                     Some(Err(FileFailure::Diagnostics(d))) => diagnostics.push(d),
                     Some(Err(FileFailure::Io(path, e))) => {
@@ -378,10 +380,10 @@ impl Build {
             let levels: Vec<&str> = done
                 .iter()
                 .filter(|(s, _)| s.kind == SourceKind::Des)
-                .flat_map(|(_, e)| e.outputs.iter().map(|(n, _)| n.as_str()))
+                .flat_map(|(_, c)| c.entry.outputs.iter().map(|(n, _)| n.as_str()))
                 .collect();
-            for (source, entry) in done.iter().filter(|(s, _)| s.kind == SourceKind::Dungeon) {
-                for (_, bytes) in &entry.outputs {
+            for (source, c) in done.iter().filter(|(s, _)| s.kind == SourceKind::Dungeon) {
+                for (_, bytes) in &c.entry.outputs {
                     let Ok(d) = dungeon::decode(bytes) else {
                         continue;
                     };
@@ -397,7 +399,7 @@ impl Build {
         if let Some(w) = env.layout_warning() {
             report.warnings.push(format!("warning: {w}"));
         }
-        for (source, entry) in per_set.iter().flatten() {
+        for (source, Compiled { entry, .. }) in per_set.iter().flatten() {
             match source.kind {
                 SourceKind::Des => report.levels += entry.outputs.len(),
                 SourceKind::Dungeon => report.dungeons += entry.outputs.len(),
@@ -512,6 +514,7 @@ impl Build {
             return Ok(Compiled {
                 entry,
                 from_cache: true,
+                key,
             });
         }
         let text = String::from_utf8_lossy(&bytes);
@@ -549,6 +552,7 @@ impl Build {
         Ok(Compiled {
             entry,
             from_cache: false,
+            key,
         })
     }
 
@@ -556,7 +560,7 @@ impl Build {
         &self,
         out_dir: &Path,
         sets: &[LevelSet],
-        per_set: &[Vec<(&Source, Entry)>],
+        per_set: &[Vec<(&Source, Compiled)>],
         env: &cargo::CargoEnv,
         report: &mut Report,
     ) -> Result<(), Error> {
@@ -578,19 +582,22 @@ impl Build {
             };
             let mut levels = Vec::new();
             let mut dungeons = Vec::new();
-            for (source, entry) in done {
-                for (name, bytes) in &entry.outputs {
+            for (source, c) in done {
+                for (name, bytes) in &c.entry.outputs {
                     let (ext, list) = match source.kind {
                         SourceKind::Des => (".lev", &mut levels),
                         SourceKind::Dungeon => ("", &mut dungeons),
                     };
                     let file = file_of(name, ext);
-                    outputs.put(&file, bytes)?;
+                    // The bytes are a function of the source's key and the name.
+                    let identity = format!("{}:{name}", c.key.to_hex());
+                    outputs.put(&file, bytes, &identity)?;
                     list.push(index::Blob {
                         name,
                         source: &source.rel,
                         file,
                         data: bytes,
+                        identity,
                     });
                 }
             }
@@ -634,12 +641,13 @@ impl Build {
                 outputs.put(
                     "levels.rs",
                     index::rust(&indexes, &style, &sources).as_bytes(),
+                    &format!("{key}:rs"),
                 )?;
             }
             if self.c_index {
                 let (h, c) = index::c(&indexes, &sources);
-                outputs.put("levels.h", h.as_bytes())?;
-                outputs.put("levels.c", c.as_bytes())?;
+                outputs.put("levels.h", h.as_bytes(), &format!("{key}:h"))?;
+                outputs.put("levels.c", c.as_bytes(), &format!("{key}:c"))?;
             }
         }
         let (written, removed, unchanged) = outputs.finish()?;

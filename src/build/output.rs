@@ -16,6 +16,7 @@ const HEADER: &str = "levbuild manifest 1";
 /// What is known of a written file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Record {
+    /// The content's identity (see [`Outputs::put`]).
     hash: String,
     size: u64,
     mtime: u128,
@@ -126,9 +127,12 @@ impl Outputs {
     }
 
     /// Makes `rel` hold `bytes`, writing only if it does not already.
-    pub(crate) fn put(&mut self, rel: &str, bytes: &[u8]) -> Result<(), Error> {
+    /// `identity` names the content: equal identities mean equal bytes (a
+    /// hash of whatever determined them), so an output the manifest lists
+    /// with the same identity, size and mtime is not even read.
+    pub(crate) fn put(&mut self, rel: &str, bytes: &[u8], identity: &str) -> Result<(), Error> {
         let path = self.target(rel)?;
-        let hash = blake3::hash(bytes).to_hex().to_string();
+        let hash = identity.to_string();
         let meta = std::fs::metadata(&path).ok();
         if let Some(meta) = &meta {
             let size = meta.len();
