@@ -465,56 +465,32 @@ fn rect_area(report: &mut Reporter, r: &Rect) -> Area {
     }
 }
 
-impl Target<'_> {
-    fn monsters(&mut self) -> &mut Vec<Monster> {
-        match self {
-            Target::Part(p) => &mut p.monsters,
-            Target::Room(r) => &mut r.monsters,
+/// The accessors of [`Target`]: the same list of a maze part or a room.
+macro_rules! target_lists {
+    ($($list:ident: $item:ty),* $(,)?) => {
+        impl Target<'_> {
+            $(
+                fn $list(&mut self) -> &mut Vec<$item> {
+                    match self {
+                        Target::Part(p) => &mut p.$list,
+                        Target::Room(r) => &mut r.$list,
+                    }
+                }
+            )*
         }
-    }
-    fn objects(&mut self) -> &mut Vec<Object> {
-        match self {
-            Target::Part(p) => &mut p.objects,
-            Target::Room(r) => &mut r.objects,
-        }
-    }
-    fn traps(&mut self) -> &mut Vec<Trap> {
-        match self {
-            Target::Part(p) => &mut p.traps,
-            Target::Room(r) => &mut r.traps,
-        }
-    }
-    fn altars(&mut self) -> &mut Vec<Altar> {
-        match self {
-            Target::Part(p) => &mut p.altars,
-            Target::Room(r) => &mut r.altars,
-        }
-    }
-    fn fountains(&mut self) -> &mut Vec<Point> {
-        match self {
-            Target::Part(p) => &mut p.fountains,
-            Target::Room(r) => &mut r.fountains,
-        }
-    }
-    fn stairs(&mut self) -> &mut Vec<Stair> {
-        match self {
-            Target::Part(p) => &mut p.stairs,
-            Target::Room(r) => &mut r.stairs,
-        }
-    }
-    fn gold(&mut self) -> &mut Vec<Gold> {
-        match self {
-            Target::Part(p) => &mut p.gold,
-            Target::Room(r) => &mut r.gold,
-        }
-    }
-    fn engravings(&mut self) -> &mut Vec<Engraving> {
-        match self {
-            Target::Part(p) => &mut p.engravings,
-            Target::Room(r) => &mut r.engravings,
-        }
-    }
+    };
 }
+
+target_lists!(
+    monsters: Monster,
+    objects: Object,
+    traps: Trap,
+    altars: Altar,
+    fountains: Point,
+    stairs: Stair,
+    gold: Gold,
+    engravings: Engraving,
+);
 
 impl Builder<'_, '_, '_> {
     fn statement(&mut self, s: &Stmt<'_>) {

@@ -15,7 +15,7 @@ use levbuild::des;
 use levbuild::diag::LegacyTool;
 
 use crate::args::{unknown, Arg, Args};
-use crate::output::{print_diagnostics, read_source, write_atomic, Format};
+use crate::output::{print_diagnostics, read_source, report_open_failure, write_atomic, Format};
 
 const USAGE: &str =
     "levbuild lev-comp [-w] [-o OUTDIR] [--format rich|short|legacy] [FILE.des ...]";
@@ -47,11 +47,7 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
         let (name, source) = match read_source(path) {
             Ok(x) => x,
             Err(e) => {
-                eprintln!(
-                    "Can't open \"{}\" for input.\n{}: {e}",
-                    path.to_string_lossy(),
-                    path.to_string_lossy()
-                );
+                report_open_failure(path, &e);
                 failed = true;
                 continue;
             }

@@ -54,6 +54,13 @@ pub fn write_atomic(dir: &Path, name: &str, bytes: &[u8]) -> Result<()> {
     })
 }
 
+/// Prints lev_comp's and dgn_comp's message for an input that cannot be
+/// opened.
+pub fn report_open_failure(path: &std::ffi::OsStr, error: &std::io::Error) {
+    let name = path.to_string_lossy();
+    eprintln!("Can't open \"{name}\" for input.\n{name}: {error}");
+}
+
 /// Reads a source file (or standard input for `-`) as text; bytes that are
 /// not UTF-8 become U+FFFD, which the compilers then report.
 pub fn read_source(path: &std::ffi::OsStr) -> std::io::Result<(String, String)> {
