@@ -194,10 +194,19 @@ fn comment(s: &str) -> String {
     s.replace("*/", "* /").replace('\n', " ")
 }
 
-fn contexts(sets: &[SetIndex<'_>], style: &PathStyle, sources: &str, with_bytes: bool) -> Context {
+fn contexts(
+    sets: &[SetIndex<'_>],
+    style: &PathStyle,
+    sources: &str,
+    only: Option<usize>,
+) -> Context {
     let several = sets.len() > 1;
+    let with_bytes = only.is_some();
     let mut list = Vec::new();
-    for set in sets {
+    for (n, set) in sets.iter().enumerate() {
+        if only.is_some_and(|o| o != n) {
+            continue;
+        }
         let mut taken = Vec::new();
         let path = |file: &str| match style {
             PathStyle::OutDir(prefix) => {
@@ -279,18 +288,20 @@ fn contexts(sets: &[SetIndex<'_>], style: &PathStyle, sources: &str, with_bytes:
     root
 }
 
-/// A hash of everything the index files are made of, to skip regenerating
-/// them when nothing changed.
+/// A hash of what the generated files are made of, to skip regenerating
+/// them when nothing changed: the names and layout of `sets`, plus the
+/// blobs' identities when `contents` (the header needs only names).
 pub(crate) fn key(
     sets: &[SetIndex<'_>],
     style: &PathStyle,
     sources: &str,
-    rust: bool,
-    c: bool,
+    contents: bool,
+    what: &str,
 ) -> String {
     let mut h = blake3::Hasher::new();
     h.update(env!("CARGO_PKG_VERSION").as_bytes());
-    h.update(&[u8::from(rust), u8::from(c)]);
+    h.update(what.as_bytes());
+    h.update(&[u8::from(contents), u8::from(sets.len() > 1)]);
     h.update(sources.as_bytes());
     if let PathStyle::OutDir(prefix) = style {
         h.update(b"\0outdir\0");
@@ -308,7 +319,9 @@ pub(crate) fn key(
                     h.update(part.as_bytes());
                     h.update(b"\0");
                 }
-                h.update(b.identity.as_bytes());
+                if contents {
+                    h.update(b.identity.as_bytes());
+                }
             }
         }
         h.update(b"\0set\0");
@@ -318,19 +331,26 @@ pub(crate) fn key(
 
 /// `levels.rs`.
 pub(crate) fn rust(sets: &[SetIndex<'_>], style: &PathStyle, sources: &str) -> String {
-    let root = contexts(sets, style, sources, false);
+    let root = contexts(sets, style, sources, None);
     let mut out = String::new();
     expand(RUST_TEMPLATE, &mut vec![&root], &mut out);
     out
 }
 
-/// `levels.h` and `levels.c`.
-pub(crate) fn c(sets: &[SetIndex<'_>], sources: &str) -> (String, String) {
-    let root = contexts(sets, &PathStyle::Relative, sources, true);
-    let (mut h, mut c) = (String::new(), String::new());
-    expand(C_HEADER_TEMPLATE, &mut vec![&root], &mut h);
-    expand(C_SOURCE_TEMPLATE, &mut vec![&root], &mut c);
-    (h, c)
+/// `levels.h`, declaring the tables of every set.
+pub(crate) fn c_header(sets: &[SetIndex<'_>], sources: &str) -> String {
+    let root = contexts(sets, &PathStyle::Relative, sources, None);
+    let mut out = String::new();
+    expand(C_HEADER_TEMPLATE, &mut vec![&root], &mut out);
+    out
+}
+
+/// The `levels.c` of set `n`: its byte arrays and tables.
+pub(crate) fn c_source(sets: &[SetIndex<'_>], n: usize, sources: &str) -> String {
+    let root = contexts(sets, &PathStyle::Relative, sources, Some(n));
+    let mut out = String::new();
+    expand(C_SOURCE_TEMPLATE, &mut vec![&root], &mut out);
+    out
 }
 
 #[cfg(test)]

@@ -408,7 +408,7 @@ impl Build {
         if !self.check_only {
             self.write(&out_dir, &sets, &per_set, &env, &mut report)?;
             if self.compile_c {
-                self.compile_c_library(&out_dir, &env)?;
+                self.compile_c_library(&out_dir, &sets, &env)?;
             }
         }
         if emit {
@@ -628,26 +628,42 @@ impl Build {
             ),
             None => index::PathStyle::Relative,
         };
-        let mut files = Vec::new();
         if self.rust_index {
-            files.push("levels.rs");
-        }
-        if self.c_index {
-            files.extend(["levels.h", "levels.c"]);
-        }
-        let key = index::key(&indexes, &style, &sources, self.rust_index, self.c_index);
-        if !files.is_empty() && !outputs.index_is_current(&key, &files) {
-            if self.rust_index {
+            let key = index::key(&indexes, &style, &sources, true, "rs");
+            if !outputs.is_current("levels.rs", &key) {
                 outputs.put(
                     "levels.rs",
                     index::rust(&indexes, &style, &sources).as_bytes(),
                     &format!("{key}:rs"),
                 )?;
             }
-            if self.c_index {
-                let (h, c) = index::c(&indexes, &sources);
-                outputs.put("levels.h", h.as_bytes(), &format!("{key}:h"))?;
-                outputs.put("levels.c", c.as_bytes(), &format!("{key}:c"))?;
+        }
+        if self.c_index {
+            let key = index::key(&indexes, &style, &sources, false, "h");
+            if !outputs.is_current("levels.h", &key) {
+                outputs.put(
+                    "levels.h",
+                    index::c_header(&indexes, &sources).as_bytes(),
+                    &format!("{key}:h"),
+                )?;
+            }
+            // One levels.c per set, next to its blobs: a change rewrites only its own.
+            for (n, set) in sets.iter().enumerate() {
+                let file = c_source_path(set);
+                let key = index::key(
+                    &indexes[n..=n],
+                    &style,
+                    &format!("{sources}\0{n}\0{}", sets.len()),
+                    true,
+                    "c",
+                );
+                if !outputs.is_current(&file, &key) {
+                    outputs.put(
+                        &file,
+                        index::c_source(&indexes, n, &sources).as_bytes(),
+                        &format!("{key}:c"),
+                    )?;
+                }
             }
         }
         let (written, removed, unchanged) = outputs.finish()?;
@@ -657,17 +673,36 @@ impl Build {
         Ok(())
     }
 
-    fn compile_c_library(&self, out_dir: &Path, env: &cargo::CargoEnv) -> Result<(), Error> {
+    fn compile_c_library(
+        &self,
+        out_dir: &Path,
+        sets: &[LevelSet],
+        env: &cargo::CargoEnv,
+    ) -> Result<(), Error> {
         if !env.is_build_script() {
             return Err(Error::new(ErrorKind::Config(
                 "compile_c_index(true) works only inside a build script".into(),
             )));
         }
         cc::Build::new()
-            .file(out_dir.join("levels.c"))
+            .files(sets.iter().map(|s| out_dir.join(c_source_path(s))))
             .include(out_dir)
             .try_compile("levbuild_levels")
             .map_err(|e| Error::new(ErrorKind::CCompile(e.to_string())))
+    }
+}
+
+/// Where a set's `levels.c` goes, relative to the output directory.
+fn c_source_path(set: &LevelSet) -> String {
+    let prefix: Vec<String> = set
+        .out_rel
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    if prefix.is_empty() {
+        "levels.c".to_string()
+    } else {
+        format!("{}/levels.c", prefix.join("/"))
     }
 }
 

@@ -27,9 +27,10 @@ pub(crate) struct Outputs {
     dir: PathBuf,
     old: HashMap<String, Record>,
     new: BTreeMap<String, Record>,
-    /// Hash of the index's inputs when it was last written.
-    old_index_key: Option<String>,
-    index_key: Option<String>,
+    /// Generated files with the hash of the inputs they were made from,
+    /// as of the last build and as of this one.
+    old_keys: HashMap<String, String>,
+    keys: BTreeMap<String, String>,
     /// Files written by this build.
     pub written: Vec<PathBuf>,
     /// Outputs already up to date.
@@ -47,13 +48,15 @@ impl Outputs {
     /// Reads the manifest of `dir` (a missing or damaged one lists nothing).
     pub(crate) fn open(dir: &Path) -> Self {
         let mut old = HashMap::new();
-        let mut old_index_key = None;
+        let mut old_keys = HashMap::new();
         if let Ok(text) = std::fs::read_to_string(dir.join(MANIFEST)) {
             let mut lines = text.lines();
             if lines.next() == Some(HEADER) {
                 for line in lines {
-                    if let Some(key) = line.strip_prefix("index ") {
-                        old_index_key = Some(key.to_string());
+                    if let Some(rest) = line.strip_prefix("generated ") {
+                        if let Some((key, rel)) = rest.split_once(' ') {
+                            old_keys.insert(rel.to_string(), key.to_string());
+                        }
                         continue;
                     }
                     let mut f = line.splitn(4, ' ');
@@ -80,8 +83,8 @@ impl Outputs {
             dir: dir.to_path_buf(),
             old,
             new: BTreeMap::new(),
-            old_index_key,
-            index_key: None,
+            old_keys,
+            keys: BTreeMap::new(),
             written: Vec::new(),
             unchanged: 0,
         }
@@ -99,30 +102,22 @@ impl Outputs {
         Ok(self.dir.join(p))
     }
 
-    /// True when the index files `files` were made from inputs hashing to
-    /// `key` and are still on disk as written: they can be kept as they are
-    /// (and are then counted unchanged). Records `key` for the manifest.
-    pub(crate) fn index_is_current(&mut self, key: &str, files: &[&str]) -> bool {
-        self.index_key = Some(key.to_string());
-        if self.old_index_key.as_deref() != Some(key) {
+    /// True when the generated file `rel` was made from inputs hashing to
+    /// `key` and is still on disk as written: it can stay as it is (and is
+    /// counted unchanged). Records `key` for the manifest either way.
+    pub(crate) fn is_current(&mut self, rel: &str, key: &str) -> bool {
+        self.keys.insert(rel.to_string(), key.to_string());
+        if self.old_keys.get(rel).map(String::as_str) != Some(key) {
             return false;
         }
-        let intact = |rel: &&str| {
-            let (Some(r), Ok(meta)) = (self.old.get(*rel), std::fs::metadata(self.dir.join(rel)))
-            else {
-                return false;
-            };
-            r.size == meta.len() && r.mtime == mtime_of(&meta)
+        let (Some(r), Ok(meta)) = (self.old.get(rel), std::fs::metadata(self.dir.join(rel))) else {
+            return false;
         };
-        if !files.iter().all(intact) {
+        if r.size != meta.len() || r.mtime != mtime_of(&meta) {
             return false;
         }
-        for rel in files {
-            if let Some(r) = self.old.get(*rel) {
-                self.new.insert(rel.to_string(), r.clone());
-            }
-        }
-        self.unchanged += files.len();
+        self.new.insert(rel.to_string(), r.clone());
+        self.unchanged += 1;
         true
     }
 
@@ -187,12 +182,16 @@ impl Outputs {
         }
         let unchanged_manifest = self.old.len() == self.new.len()
             && self.new.iter().all(|(k, r)| self.old.get(k) == Some(r))
-            && self.old_index_key == self.index_key;
+            && self.old_keys.len() == self.keys.len()
+            && self
+                .keys
+                .iter()
+                .all(|(k, v)| self.old_keys.get(k) == Some(v));
         if !unchanged_manifest {
             let mut text = String::from(HEADER);
             text.push('\n');
-            if let Some(key) = &self.index_key {
-                text.push_str(&format!("index {key}\n"));
+            for (rel, key) in &self.keys {
+                text.push_str(&format!("generated {key} {rel}\n"));
             }
             for (rel, r) in &self.new {
                 text.push_str(&format!("{} {} {} {rel}\n", r.hash, r.size, r.mtime));
