@@ -367,3 +367,37 @@ fn settings_errors_are_clear() {
         .unwrap_err();
     assert!(matches!(err.kind(), ErrorKind::Io { .. }), "{err}");
 }
+
+#[test]
+fn a_source_edited_behind_an_unchanged_mtime_is_still_recompiled() {
+    let tmp = TempDir::new("stamp");
+    let src = tmp.path().join("dat");
+    small_tree(&src);
+    let out = tmp.path().join("out");
+    // Sources older than the recording build are trusted by their stamp.
+    let old = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    for f in ["a.des", "sub/b.des", "dungeon.def"] {
+        std::fs::File::options()
+            .write(true)
+            .open(src.join(f))
+            .unwrap()
+            .set_modified(old)
+            .unwrap();
+    }
+    build(&src, &out).try_compile().unwrap();
+    let again = build(&src, &out).try_compile().unwrap();
+    assert_eq!((again.compiled, again.cached), (0, 3));
+    // Same size, same mtime, different content (as `cp -p` or `rsync -t`
+    // could leave it): the status-change time gives it away.
+    let a = src.join("a.des");
+    std::fs::write(&a, A.replace("alpha", "omega")).unwrap();
+    std::fs::File::options()
+        .write(true)
+        .open(&a)
+        .unwrap()
+        .set_modified(old)
+        .unwrap();
+    let report = build(&src, &out).try_compile().unwrap();
+    assert_eq!(report.compiled, 1);
+    assert!(out.join("omega.lev").exists() && !out.join("alpha.lev").exists());
+}

@@ -22,6 +22,7 @@ mod error;
 mod glob;
 mod index;
 mod output;
+mod stamp;
 
 pub use error::{DuplicateLevel, Error, ErrorKind};
 
@@ -126,6 +127,8 @@ struct Compiled {
     from_cache: bool,
     /// The cache key: what the outputs are a function of.
     key: blake3::Hash,
+    /// The source's stamp when it was looked at.
+    stamp: Option<stamp::Stamp>,
 }
 
 /// What can go wrong with one file without stopping the others.
@@ -322,7 +325,8 @@ impl Build {
             )
         });
         let jobs: Vec<&Source> = sets.iter().flat_map(|s| &s.sources).collect();
-        let results = self.compile_all(&jobs, cache.as_ref(), env.num_jobs);
+        let mut outputs = output::Outputs::open(&out_dir);
+        let results = self.compile_all(&jobs, cache.as_ref(), &outputs, env.num_jobs);
 
         // Gather, per set, in discovery order: failures, duplicates, warnings.
         let mut diagnostics = Vec::new();
@@ -354,6 +358,13 @@ impl Build {
                                     });
                                 }
                             }
+                        }
+                        if let Some(st) = c.stamp {
+                            outputs.record_source(
+                                &source.path.to_string_lossy(),
+                                st,
+                                &c.key.to_hex(),
+                            );
                         }
                         done.push((source, c));
                     }
@@ -406,7 +417,7 @@ impl Build {
             }
         }
         if !self.check_only {
-            self.write(&out_dir, &sets, &per_set, &env, &mut report)?;
+            self.write(outputs, &out_dir, &sets, &per_set, &env, &mut report)?;
             if self.compile_c {
                 self.compile_c_library(&out_dir, &sets, &env)?;
             }
@@ -470,6 +481,7 @@ impl Build {
         &self,
         jobs: &[&Source],
         cache: Option<&Cache>,
+        known: &output::Outputs,
         cargo_jobs: Option<usize>,
     ) -> Vec<Result<Compiled, FileFailure>> {
         let available = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -478,7 +490,7 @@ impl Build {
             .unwrap_or_else(|| cargo_jobs.unwrap_or(available))
             .min(jobs.len())
             .max(1);
-        let one = |s: &&Source| self.compile_one(s, cache);
+        let one = |s: &&Source| self.compile_one(s, cache, known);
         if threads <= 1 || jobs.len() <= 2 {
             return jobs.iter().map(one).collect();
         }
@@ -506,19 +518,41 @@ impl Build {
         h.finalize()
     }
 
-    fn compile_one(&self, source: &Source, cache: Option<&Cache>) -> Result<Compiled, FileFailure> {
-        let bytes =
-            std::fs::read(&source.path).map_err(|e| FileFailure::Io(source.path.clone(), e))?;
+    fn compile_one(
+        &self,
+        source: &Source,
+        cache: Option<&Cache>,
+        known: &output::Outputs,
+    ) -> Result<Compiled, FileFailure> {
+        let failed = |e| FileFailure::Io(source.path.clone(), e);
+        let stamp = std::fs::metadata(&source.path).map_err(failed)?;
+        let stamp = stamp::Stamp::of(&stamp);
+        let shown = source.path.to_string_lossy();
+        // An unchanged source (by its stamp) need not even be read.
+        let known_key = stamp
+            .and_then(|st| known.known_key(&shown, &st))
+            .and_then(|k| blake3::Hash::from_hex(k).ok());
+        if let (Some(key), Some(cache)) = (known_key, cache) {
+            if let Some(entry) = cache.get(&key) {
+                return Ok(Compiled {
+                    entry,
+                    from_cache: true,
+                    key,
+                    stamp,
+                });
+            }
+        }
+        let bytes = std::fs::read(&source.path).map_err(failed)?;
         let key = self.cache_key(source, &bytes);
         if let Some(entry) = cache.and_then(|c| c.get(&key)) {
             return Ok(Compiled {
                 entry,
                 from_cache: true,
                 key,
+                stamp,
             });
         }
         let text = String::from_utf8_lossy(&bytes);
-        let shown = source.path.to_string_lossy();
         let entry = match source.kind {
             SourceKind::Des => {
                 let options = des::Options {
@@ -553,18 +587,19 @@ impl Build {
             entry,
             from_cache: false,
             key,
+            stamp,
         })
     }
 
     fn write(
         &self,
+        mut outputs: output::Outputs,
         out_dir: &Path,
         sets: &[LevelSet],
         per_set: &[Vec<(&Source, Compiled)>],
         env: &cargo::CargoEnv,
         report: &mut Report,
     ) -> Result<(), Error> {
-        let mut outputs = output::Outputs::open(out_dir);
         let mut indexes = Vec::new();
         for (set, done) in sets.iter().zip(per_set) {
             let prefix: String = set

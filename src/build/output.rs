@@ -8,6 +8,7 @@ use std::time::UNIX_EPOCH;
 
 use super::cache::write_atomic;
 use super::error::{Error, ErrorKind};
+use super::stamp::{self, Stamp};
 
 /// The file in the output directory that lists what levbuild wrote.
 pub(crate) const MANIFEST: &str = ".levbuild-manifest";
@@ -31,6 +32,13 @@ pub(crate) struct Outputs {
     /// as of the last build and as of this one.
     old_keys: HashMap<String, String>,
     keys: BTreeMap<String, String>,
+    /// Sources with their stamp and cache key, as of the last build and
+    /// this one.
+    old_sources: HashMap<String, (Stamp, String)>,
+    sources: BTreeMap<String, (Stamp, String)>,
+    /// When the build that wrote the manifest started, and this one.
+    old_started: u128,
+    started: u128,
     /// Files written by this build.
     pub written: Vec<PathBuf>,
     /// Outputs already up to date.
@@ -48,11 +56,29 @@ impl Outputs {
     /// Reads the manifest of `dir` (a missing or damaged one lists nothing).
     pub(crate) fn open(dir: &Path) -> Self {
         let mut old = HashMap::new();
+        let started = stamp::now_ns();
         let mut old_keys = HashMap::new();
+        let mut old_sources = HashMap::new();
+        let mut old_started = 0;
         if let Ok(text) = std::fs::read_to_string(dir.join(MANIFEST)) {
             let mut lines = text.lines();
             if lines.next() == Some(HEADER) {
                 for line in lines {
+                    if let Some(rest) = line.strip_prefix("started ") {
+                        old_started = rest.parse().unwrap_or(0);
+                        continue;
+                    }
+                    if let Some(rest) = line.strip_prefix("source ") {
+                        let f: Vec<&str> = rest.splitn(6, ' ').collect();
+                        if let (Some(st), Some(key), Some(path)) = (
+                            Stamp::from_fields(f.get(..4).unwrap_or(&[])),
+                            f.get(4),
+                            f.get(5),
+                        ) {
+                            old_sources.insert(path.to_string(), (st, key.to_string()));
+                        }
+                        continue;
+                    }
                     if let Some(rest) = line.strip_prefix("generated ") {
                         if let Some((key, rel)) = rest.split_once(' ') {
                             old_keys.insert(rel.to_string(), key.to_string());
@@ -85,6 +111,10 @@ impl Outputs {
             new: BTreeMap::new(),
             old_keys,
             keys: BTreeMap::new(),
+            old_sources,
+            sources: BTreeMap::new(),
+            old_started,
+            started,
             written: Vec::new(),
             unchanged: 0,
         }
@@ -100,6 +130,20 @@ impl Outputs {
             ))));
         }
         Ok(self.dir.join(p))
+    }
+
+    /// The cache key recorded for the source at `path` if its stamp proves
+    /// it unchanged since (see [`super::stamp`]).
+    pub(crate) fn known_key(&self, path: &str, now: &Stamp) -> Option<&str> {
+        let (old, key) = self.old_sources.get(path)?;
+        old.proves_unchanged(now, self.old_started)
+            .then_some(key.as_str())
+    }
+
+    /// Records a compiled source's stamp and key for the next build.
+    pub(crate) fn record_source(&mut self, path: &str, stamp: Stamp, key: &str) {
+        self.sources
+            .insert(path.to_string(), (stamp, key.to_string()));
     }
 
     /// True when the generated file `rel` was made from inputs hashing to
@@ -190,6 +234,10 @@ impl Outputs {
         if !unchanged_manifest {
             let mut text = String::from(HEADER);
             text.push('\n');
+            text.push_str(&format!("started {}\n", self.started));
+            for (path, (st, key)) in &self.sources {
+                text.push_str(&format!("source {} {key} {path}\n", st.to_fields()));
+            }
             for (rel, key) in &self.keys {
                 text.push_str(&format!("generated {key} {rel}\n"));
             }

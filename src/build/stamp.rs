@@ -1,0 +1,103 @@
+//! Recognising an unchanged source without reading it, as git's index
+//! does: size, modification time, status-change time and inode number all
+//! as recorded, and the change times older than the start of the build
+//! that recorded them (by a margin for coarse file-system clocks). The
+//! status-change time cannot be set back by `touch` or `rsync -t`, and a
+//! file replaced by a rename has a new inode, so a file whose stamp
+//! matches has not been written since. Elsewhere than on Unix there is no
+//! status-change time, and every source is read.
+
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// What the file system says about a file, for change detection.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Stamp {
+    pub size: u64,
+    pub mtime: u128,
+    pub ctime: u128,
+    pub inode: u64,
+}
+
+/// Changes this close to a build's start are not trusted (coarse clocks).
+const MARGIN_NS: u128 = 100_000_000;
+
+/// Nanoseconds since the epoch, now.
+pub(crate) fn now_ns() -> u128 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos())
+}
+
+impl Stamp {
+    /// The stamp of a file's metadata (`None` where it cannot be trusted).
+    #[cfg(unix)]
+    pub(crate) fn of(meta: &std::fs::Metadata) -> Option<Stamp> {
+        use std::os::unix::fs::MetadataExt;
+        let ns = |s: i64, n: i64| {
+            u128::try_from(s)
+                .ok()
+                .map(|s| s * 1_000_000_000 + u128::try_from(n).unwrap_or(0))
+        };
+        Some(Stamp {
+            size: meta.len(),
+            mtime: ns(meta.mtime(), meta.mtime_nsec())?,
+            ctime: ns(meta.ctime(), meta.ctime_nsec())?,
+            inode: meta.ino(),
+        })
+    }
+
+    /// The stamp of a file's metadata (`None` where it cannot be trusted).
+    #[cfg(not(unix))]
+    pub(crate) fn of(_meta: &std::fs::Metadata) -> Option<Stamp> {
+        None
+    }
+
+    /// True if this stamp, recorded by a build that started at
+    /// `build_start`, still proves the file unchanged when seen as `now`.
+    pub(crate) fn proves_unchanged(&self, now: &Stamp, build_start: u128) -> bool {
+        self == now && self.mtime + MARGIN_NS < build_start && self.ctime + MARGIN_NS < build_start
+    }
+
+    /// The manifest form: `size mtime ctime inode`.
+    pub(crate) fn to_fields(self) -> String {
+        format!("{} {} {} {}", self.size, self.mtime, self.ctime, self.inode)
+    }
+
+    /// Parses [`Stamp::to_fields`].
+    pub(crate) fn from_fields(fields: &[&str]) -> Option<Stamp> {
+        let [size, mtime, ctime, inode] = fields else {
+            return None;
+        };
+        Some(Stamp {
+            size: size.parse().ok()?,
+            mtime: mtime.parse().ok()?,
+            ctime: ctime.parse().ok()?,
+            inode: inode.parse().ok()?,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_old_identical_stamps_prove_anything() {
+        let s = Stamp {
+            size: 1,
+            mtime: 1_000_000_000,
+            ctime: 1_000_000_000,
+            inode: 7,
+        };
+        assert!(s.proves_unchanged(&s, 2_000_000_000));
+        assert!(
+            !s.proves_unchanged(&s, 1_050_000_000),
+            "changed right before the recording build"
+        );
+        assert!(!s.proves_unchanged(&Stamp { inode: 8, ..s }, 2_000_000_000));
+        assert_eq!(
+            Stamp::from_fields(&s.to_fields().split(' ').collect::<Vec<_>>()),
+            Some(s)
+        );
+    }
+}
