@@ -9,8 +9,8 @@
 //! assert_eq!(level, file.levels[0].level);
 //! ```
 //!
-//! Pipeline: [`lexer`] (flex-compatible tokens) → [`parser`] (chumsky,
-//! one statement at a time, recovering after errors) → [`sema`] (order
+//! Pipeline: lexer (flex-compatible tokens) → parser (chumsky,
+//! one statement at a time, recovering after errors) → semantics (order
 //! rules, names, checks, the typed [`Level`]) → [`encode()`].
 
 mod decode;
