@@ -20,7 +20,7 @@ mod build;
 pub mod des;
 pub mod diag;
 pub mod dungeon;
-mod syntax_error;
+mod parsing;
 pub mod tables;
 
 pub use binary::DecodeError;

@@ -14,7 +14,7 @@ use chumsky::prelude::*;
 use super::lexer::{Kw, Reg, Tok, Val};
 use super::syntax::*;
 use crate::diag::Reporter;
-use crate::syntax_error::report_syntax_error;
+use crate::parsing::{report_syntax_error, statements};
 
 type In<'a> = MappedInput<'a, Tok<'a>, SimpleSpan, &'a [(Tok<'a>, SimpleSpan)]>;
 type Extra<'a> = extra::Err<Rich<'a, Tok<'a>, SimpleSpan>>;
@@ -29,16 +29,9 @@ pub(crate) fn parse<'a>(
 ) -> Vec<Stmt<'a>> {
     let mut parsers: Vec<Option<P<'a, StmtKind<'a>>>> = Vec::new();
     let mut stmts = Vec::new();
-    let mut rest = tokens;
-    while let Some(first) = rest.first() {
-        let len = 1 + rest[1..]
-            .iter()
-            .position(|(t, _)| is_head(t))
-            .unwrap_or(rest.len() - 1);
-        let (piece, tail) = rest.split_at(len);
-        rest = tail;
-        let start = first.1.start;
-        let end = piece.last().map_or(start, |(_, s)| s.end);
+    for (piece, span) in statements(tokens, is_head) {
+        let (start, end) = (span.start, span.end);
+        let first = &piece[0];
         let parser = match first.0 {
             Tok::Kw(head) if is_head(&first.0) => {
                 let slot = head as usize;

@@ -306,38 +306,45 @@ fn chance(report: &mut Reporter, c: &Option<Sp<i64>>) -> i8 {
     }
 }
 
-fn monster_class(report: &mut Reporter, c: &Class) -> i8 {
+/// A class argument: a valid class character, `random` or a register.
+fn class_value(
+    report: &mut Reporter,
+    c: &Class,
+    valid: fn(u8) -> bool,
+    message: &str,
+    kind: &str,
+) -> i8 {
     match c {
+        Class::Char(ch) if valid(ch.v) => ch.v as i8,
         Class::Char(ch) => {
-            if tables::is_monster_class(ch.v) {
-                ch.v as i8
-            } else {
-                report
-                    .error(ch.span.clone(), "Unknown monster class!")
-                    .label(format!("'{}' is not a monster class", char::from(ch.v)));
-                -1
-            }
+            report
+                .error(ch.span.clone(), message)
+                .label(format!("'{}' is not {kind}", char::from(ch.v)));
+            -1
         }
         Class::Random => RANDOM,
         Class::Register(n) => register(report, n, MAX_REGISTERS),
     }
 }
 
+fn monster_class(report: &mut Reporter, c: &Class) -> i8 {
+    class_value(
+        report,
+        c,
+        tables::is_monster_class,
+        "Unknown monster class!",
+        "a monster class",
+    )
+}
+
 fn object_class(report: &mut Reporter, c: &Class) -> i8 {
-    match c {
-        Class::Char(ch) => {
-            if tables::is_object_class(ch.v) {
-                ch.v as i8
-            } else {
-                report
-                    .error(ch.span.clone(), "Unknown char class!")
-                    .label(format!("'{}' is not an object class", char::from(ch.v)));
-                -1
-            }
-        }
-        Class::Random => RANDOM,
-        Class::Register(n) => register(report, n, MAX_REGISTERS),
-    }
+    class_value(
+        report,
+        c,
+        tables::is_object_class,
+        "Unknown char class!",
+        "an object class",
+    )
 }
 
 fn alignment(report: &mut Reporter, a: &Align) -> i8 {

@@ -8,7 +8,7 @@ use chumsky::prelude::*;
 
 use super::lexer::{Kw, Tok};
 use crate::diag::{Reporter, Sp, Span};
-use crate::syntax_error::report_syntax_error;
+use crate::parsing::{report_syntax_error, statements};
 
 type In<'a> = MappedInput<'a, Tok<'a>, SimpleSpan, &'a [(Tok<'a>, SimpleSpan)]>;
 type Extra<'a> = extra::Err<Rich<'a, Tok<'a>, SimpleSpan>>;
@@ -75,16 +75,9 @@ pub(crate) fn parse<'a>(
 ) -> Vec<Stmt<'a>> {
     let mut parsers: Vec<(Kw, P<'a, StmtKind<'a>>)> = Vec::new();
     let mut stmts = Vec::new();
-    let mut rest = tokens;
-    while let Some(first) = rest.first() {
-        let len = 1 + rest[1..]
-            .iter()
-            .position(|(t, _)| matches!(t, Tok::Kw(_)))
-            .unwrap_or(rest.len() - 1);
-        let (piece, tail) = rest.split_at(len);
-        rest = tail;
-        let start = first.1.start;
-        let end = piece.last().map_or(start, |(_, s)| s.end);
+    for (piece, span) in statements(tokens, |t| matches!(t, Tok::Kw(_))) {
+        let (start, end) = (span.start, span.end);
+        let first = &piece[0];
         let Tok::Kw(head) = first.0 else {
             report
                 .error(start..end, "syntax error")

@@ -1,4 +1,5 @@
-//! Turning chumsky's errors into diagnostics, for both parsers.
+//! What both parsers share: cutting the token stream into statements, and
+//! turning chumsky's errors into diagnostics.
 
 use std::fmt;
 
@@ -39,4 +40,26 @@ pub(crate) fn report_syntax_error<T: fmt::Display>(
     report
         .error(e.span().into_range(), "syntax error")
         .label(format!("found {found}, expected {wanted}"));
+}
+
+/// The token stream cut before every token `is_head` accepts: each piece is
+/// one statement (the first piece may start with junk), with the byte span
+/// from its first to its last token.
+pub(crate) fn statements<'t, T>(
+    tokens: &'t [(T, SimpleSpan)],
+    is_head: impl Fn(&T) -> bool,
+) -> impl Iterator<Item = (&'t [(T, SimpleSpan)], std::ops::Range<usize>)> {
+    let mut rest = tokens;
+    std::iter::from_fn(move || {
+        let first = rest.first()?;
+        let len = 1 + rest[1..]
+            .iter()
+            .position(|(t, _)| is_head(t))
+            .unwrap_or(rest.len() - 1);
+        let (piece, tail) = rest.split_at(len);
+        rest = tail;
+        let start = first.1.start;
+        let end = piece.last().map_or(start, |(_, s)| s.end);
+        Some((piece, start..end))
+    })
 }
