@@ -45,10 +45,10 @@ pub(crate) fn report_syntax_error<T: fmt::Display>(
 /// The token stream cut before every token `is_head` accepts: each piece is
 /// one statement (the first piece may start with junk), with the byte span
 /// from its first to its last token.
-pub(crate) fn statements<'t, T>(
-    tokens: &'t [(T, SimpleSpan)],
+pub(crate) fn statements<T>(
+    tokens: &[(T, SimpleSpan)],
     is_head: impl Fn(&T) -> bool,
-) -> impl Iterator<Item = (&'t [(T, SimpleSpan)], std::ops::Range<usize>)> {
+) -> impl Iterator<Item = (&[(T, SimpleSpan)], std::ops::Range<usize>)> {
     let mut rest = tokens;
     std::iter::from_fn(move || {
         let first = rest.first()?;
