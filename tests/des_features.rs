@@ -105,7 +105,8 @@ fn empty_file_is_valid_and_defines_no_level() {
 
 #[test]
 fn file_of_only_comments_defines_no_level() {
-    assert!(compile("# a comment\n#\n#MAZE: \"x\", ' '\n# no final newline").is_empty());
+    assert!(compile("# a comment\n#\n#MAZE: \"x\", ' '\n").is_empty());
+    assert!(compile("#\r\n# CRLF\r\n").is_empty());
 }
 
 #[test]
@@ -938,4 +939,53 @@ fn register_lists_belong_to_their_own_map_part() {
     assert_eq!(m.parts[1].random_monsters, [b'c' as i8, b'b' as i8]);
     assert!(m.parts[0].random_objects.is_empty());
     assert_eq!(m.parts[1].random_objects, [b'!' as i8]);
+}
+
+#[test]
+fn a_nul_byte_ends_a_string_value_as_in_lev_comp() {
+    // lev_comp copies string tokens with strcpy.
+    let src = "MAZE: \"ab\0cd\", ' '\nNOMAP\nENGRAVING: random, burn, \"x\0y\"\nMONSTER: 'd', \"jackal\0zz\", random\n";
+    let levels = compile(src);
+    assert_eq!(levels[0].name, "ab");
+    let l = &levels[0].level;
+    assert_eq!(part(l).engravings[0].text, "x");
+    assert_eq!(part(l).monsters[0].id, 12);
+}
+
+#[test]
+fn every_monster_and_object_class_character() {
+    let monsters = "abcdefghijklmnopqrstuvwxyzABCDEFGHJKLMNOPQRSTUVWXYZ@ '&;:~]";
+    let objects = "])[=\"(%!?+/$*`0_.";
+    let quoted = |chars: &str| {
+        chars
+            .chars()
+            .map(|c| format!("'{c}'"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut src = String::from("MAZE: \"c\", ' '\n");
+    // Ten register entries per part at most: one part per ten classes.
+    for chunk in monsters.as_bytes().chunks(10) {
+        let chunk = std::str::from_utf8(chunk).unwrap();
+        src.push_str(&format!("NOMAP\nRANDOM_MONSTERS: {}\n", quoted(chunk)));
+    }
+    let l = level(&src);
+    let got: Vec<u8> = maze(&l)
+        .parts
+        .iter()
+        .flat_map(|p| p.random_monsters.iter().rev().map(|&c| c as u8))
+        .collect();
+    assert_eq!(got, monsters.as_bytes());
+    let mut src = String::from("MAZE: \"o\", ' '\n");
+    for chunk in objects.as_bytes().chunks(10) {
+        let chunk = std::str::from_utf8(chunk).unwrap();
+        src.push_str(&format!("NOMAP\nRANDOM_OBJECTS: {}\n", quoted(chunk)));
+    }
+    let l = level(&src);
+    let got: Vec<u8> = maze(&l)
+        .parts
+        .iter()
+        .flat_map(|p| p.random_objects.iter().rev().map(|&c| c as u8))
+        .collect();
+    assert_eq!(got, objects.as_bytes());
 }
