@@ -5,7 +5,8 @@
 //!
 //! Deviations from lev_comp, where it silently overflows or corrupts:
 //! record counts above 127, more than 9 map parts, more than 80 rooms,
-//! values that do not fit their byte field, negative register indices,
+//! values that do not fit their field (room names longer than 32767
+//! bytes included), negative register indices,
 //! unsafe level names and a level defined twice in one file are errors.
 //! Register lists belong to their own map part (lev_comp accumulates them
 //! across the parts of a level; no real level has two lists of a kind).
@@ -363,12 +364,20 @@ fn room_type(report: &mut Reporter, t: &NameOrRandom<'_>) -> i8 {
     }
 }
 
-fn text(report: &mut Reporter, s: &Sp<&str>, what: &str) -> String {
-    if s.v.len() > i32::MAX as usize {
-        report.error(s.span.clone(), format!("{what} is too long"));
+/// A string stored with a length field of `max` at most.
+fn text(report: &mut Reporter, s: &Sp<&str>, what: &str, max: usize) -> String {
+    if s.v.len() > max {
+        report
+            .error(s.span.clone(), format!("{what} is too long"))
+            .label(format!("{} bytes, at most {max} fit", s.v.len()));
     }
     s.v.to_string()
 }
+
+/// Room and parent names are stored with a 16-bit length.
+const MAX_ROOM_NAME: usize = i16::MAX as usize;
+/// Engravings are stored with a 32-bit length.
+const MAX_TEXT: usize = i32::MAX as usize;
 
 impl Place<'_> {
     /// Encodes a coordinate, checking it against the map range.
@@ -1057,7 +1066,7 @@ impl Builder<'_, '_, '_> {
                 };
                 let (w, h) = size.as_ref().map_or((-1, -1), |p| pair_bytes(report, p));
                 let room = Room {
-                    parent: text(report, parent, "parent name"),
+                    parent: text(report, parent, "Parent room name", MAX_ROOM_NAME),
                     x,
                     y,
                     w,
@@ -1441,7 +1450,7 @@ fn shared_detail(
             }
             let e = Engraving {
                 pos,
-                text: text(report, t, "engraving"),
+                text: text(report, t, "Engraving", MAX_TEXT),
                 kind: kind.unwrap_or(-1),
             };
             push_limited(
@@ -1467,7 +1476,7 @@ fn room_detail(report: &mut Reporter, room: &mut Room, s: &Stmt<'_>) {
                     .error(n.span.clone(), "This room already has a name!")
                     .label(format!("it is already called \"{}\"", room.name));
             } else {
-                room.name = text(report, n, "room name");
+                room.name = text(report, n, "Room name", MAX_ROOM_NAME);
             }
         }
         StmtKind::Chance(c) => {
