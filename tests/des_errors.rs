@@ -1280,6 +1280,41 @@ fn every_syntax_error_is_reported_and_parsing_recovers() {
 }
 
 #[test]
+fn a_broken_header_part_or_room_does_not_cascade() {
+    // Only the syntax errors and the real errors after them: nothing is
+    // checked against the previous part or room, and nothing is "outside
+    // a room" or "before the first map part".
+    let cases = [
+        (
+            "MAZE: \"a\" ' '\nNOMAP\nMONSTER: 'I', random, random\nMAZE: \"b\", ' '\nNOMAP\nTRAP: \"x\", random\n",
+            vec![d(Error, 1, 11, "syntax error"), d(Error, 6, 7, "Unknown trap type!")],
+        ),
+        (
+            "MAZE: \"a\", ' '\nGEOMETRY: center center\nMAP\n......\nENDMAP\nMONSTER: 'd', random, (5,1)\n",
+            vec![d(Error, 2, 18, "syntax error")],
+        ),
+        (
+            "MAZE: \"a\", ' '\nGEOMETRY: center, center\nMAP\n..\nENDMAP\nGEOMETRY: center center\nMAP\n......\n......\nENDMAP\nMONSTER: 'd', random, (5,1)\nNOMAP\nMONSTER: 'I', random, random\n",
+            vec![d(Error, 6, 18, "syntax error"), d(Error, 13, 10, "Unknown monster class!")],
+        ),
+        (
+            "LEVEL: \"a\"\nROOM: \"ordinary\" , lit, random, random\nMONSTER: 'd', random, random\nCHANCE: 5\nROOM: \"zoo\", lit, random, random, random\nCHANCE: 0\nCORRIDOR: (1, north, 0), 0\n",
+            vec![
+                d(Error, 2, 39, "syntax error"),
+                d(Error, 6, 9, "The chance is supposed to be percentile."),
+            ],
+        ),
+        (
+            "LEVEL: \"a\"\nROOM: \"ordinary\", lit, random, random, random\nNAME: \"p\"\nSUBROOM: \"ordinary\", lit, random random, \"p\"\nNAME: \"x\"\nSUBROOM: \"ordinary\", lit, random, random, \"x\"\n",
+            vec![d(Error, 4, 34, "syntax error")],
+        ),
+    ];
+    for (src, want) in cases {
+        assert_eq!(errors(src), want, "for:\n{src}");
+    }
+}
+
+#[test]
 fn syntax_error_labels_name_the_token_found() {
     for (stmt, column, found) in [
         ("MONSTER: 'd', random, (1,1), sleepy", 30, "found `s`"),

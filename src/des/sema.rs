@@ -100,6 +100,11 @@ enum Stage {
 struct LevelState {
     /// A map part statement of this level failed to parse.
     broken_part: bool,
+    /// ROOM/SUBROOM statements of this level that failed to parse.
+    broken_rooms: usize,
+    /// The current map part or room did not parse: its statements are
+    /// skipped rather than checked against the previous one.
+    skipping_block: bool,
     level: Level,
     name_span: Span,
     stage: Stage,
@@ -512,10 +517,17 @@ impl Builder<'_, '_, '_> {
                 self.skipping_level = true;
                 return;
             }
-            StmtKind::Error(Kw::Geometry | Kw::NoMap) => {
-                // Do not add "no map part" to the syntax error.
+            StmtKind::Error(k @ (Kw::Geometry | Kw::NoMap | Kw::Room | Kw::Subroom)) => {
                 if let Some(cur) = self.cur.as_mut() {
-                    cur.broken_part = true;
+                    let is_maze = matches!(cur.body, BodyState::Maze { .. });
+                    if is_maze == matches!(k, Kw::Geometry | Kw::NoMap) {
+                        // Do not add "no map part", "outside a room" or
+                        // errors of the previous part or room.
+                        cur.broken_part |= is_maze;
+                        cur.broken_rooms += usize::from(!is_maze);
+                        cur.skipping_block = true;
+                        cur.stage = cur.stage.max(Stage::Body);
+                    }
                 }
                 return;
             }
@@ -566,6 +578,21 @@ impl Builder<'_, '_, '_> {
                 .label("expected `MAZE:` or `LEVEL:` first");
             return;
         };
+        if cur.skipping_block {
+            let starts_block = matches!(
+                s.kind,
+                StmtKind::NoMap
+                    | StmtKind::Geometry { .. }
+                    | StmtKind::Room { .. }
+                    | StmtKind::Subroom { .. }
+                    | StmtKind::Corridor { .. }
+                    | StmtKind::RandomCorridors
+            );
+            if !starts_block {
+                return;
+            }
+            cur.skipping_block = false;
+        }
         let is_maze = matches!(cur.body, BodyState::Maze { .. });
         // Order rules of the grammar.
         let (max_stage, next) = match &s.kind {
@@ -673,6 +700,8 @@ impl Builder<'_, '_, '_> {
         };
         self.cur = Some(LevelState {
             broken_part: false,
+            broken_rooms: 0,
+            skipping_block: false,
             level,
             name_span: name.span.clone(),
             stage: Stage::Start,
@@ -731,6 +760,7 @@ impl Builder<'_, '_, '_> {
             name_span,
             body,
             broken_part,
+            broken_rooms,
             ..
         } = cur;
         match body {
@@ -757,7 +787,10 @@ impl Builder<'_, '_, '_> {
                 level.body = LevelBody::Maze(Maze { filling, parts });
             }
             BodyState::Rooms { rooms, subrooms } => {
-                self.check_subrooms(&rooms, &subrooms);
+                // A parent may be among the rooms that did not parse.
+                if broken_rooms == 0 {
+                    self.check_subrooms(&rooms, &subrooms);
+                }
                 level.body = LevelBody::Rooms(rooms);
             }
         }
@@ -981,6 +1014,7 @@ impl Builder<'_, '_, '_> {
             Self::header_statement(report, &mut cur.level, s);
             return;
         }
+        let broken_rooms = cur.broken_rooms;
         let BodyState::Rooms { rooms, subrooms } = &mut cur.body else {
             return;
         };
@@ -1095,7 +1129,9 @@ impl Builder<'_, '_, '_> {
                 ..Corridor::default()
             }),
             StmtKind::Corridor { from, to } => {
-                let nrooms = rooms.rooms.len();
+                // Rooms that did not parse still count, so that the
+                // corridors to the rooms after them are not wrong.
+                let nrooms = rooms.rooms.len() + broken_rooms;
                 let (src_room, src_wall, src_door) = corr_spec(report, from, nrooms);
                 let (dest_room, dest_wall, dest_door) = match to {
                     CorrEnd::Room(spec) => corr_spec(report, spec, nrooms),
