@@ -1224,6 +1224,28 @@ fn any_error_means_no_output_for_the_whole_file() {
         diags.legacy_lines(LegacyTool::LevComp),
         ["t.des: line 5 : Unknown trap type!"]
     );
+    // Warnings before and after the error are part of the answer too.
+    let src = maze(
+        "MONSTER: 'd', \"dragon\", (0,0)\nTRAP: \"nope\", random\nOBJECT: ')', \"banana\", (0,0)\n",
+    );
+    assert_eq!(
+        errors(&src),
+        [
+            d(
+                Warning,
+                8,
+                15,
+                "Invalid monster name!  Making random monster."
+            ),
+            d(Error, 9, 7, "Unknown trap type!"),
+            d(
+                Warning,
+                10,
+                14,
+                "Illegal object name!  Making random object."
+            )
+        ]
+    );
 }
 
 #[test]

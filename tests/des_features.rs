@@ -989,3 +989,15 @@ fn every_monster_and_object_class_character() {
         .collect();
     assert_eq!(got, objects.as_bytes());
 }
+
+#[test]
+fn map_block_rows_comments_and_indented_endmap() {
+    // A row of map characters is a row even if it starts with `#`; a line
+    // starting with `#` that has other characters is a comment; ENDMAP
+    // may be indented.
+    let src = "MAZE: \"m\", ' '\nGEOMETRY: center, center\nMAP\n###\n# a comment, skipped\n#.#\n  ENDMAP\n";
+    let l = level(src);
+    let p = part(&l);
+    assert_eq!((p.map.width, p.map.height), (3, 2));
+    assert_eq!(p.map.cells, [23, 23, 23, 23, 24, 23]);
+}
