@@ -253,25 +253,41 @@ fn mutated_corpus_files_are_always_answered() {
     let files = common::corpus_des_files(&shared);
     assert!(!files.is_empty());
     let start = Instant::now();
-    let mut rng = XorShift(0x5EED_DE5C_0FFE_E123);
     let per_file = 84;
-    let (mut ok, mut total) = (0, 0);
-    for path in &files {
-        let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        let src = std::fs::read(path).unwrap();
-        assert!(
-            check(&String::from_utf8_lossy(&src), &name),
-            "{name} itself compiles"
-        );
-        for i in 0..per_file {
-            let seed = rng.0;
-            let mutant = mutate(&mut rng, &src);
-            if check(&mutant, &format!("{name} mutant {i} (rng state {seed:#x})")) {
-                ok += 1;
-            }
-            total += 1;
-        }
-    }
+    // Two workers, each file with its own generator: deterministic
+    // whatever the scheduling.
+    let (ok, total) = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..2)
+            .map(|w| {
+                let files = &files;
+                scope.spawn(move || {
+                    let (mut ok, mut total) = (0, 0);
+                    for (f, path) in files.iter().enumerate().filter(|(f, _)| f % 2 == w) {
+                        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+                        let src = std::fs::read(path).unwrap();
+                        assert!(
+                            check(&String::from_utf8_lossy(&src), &name),
+                            "{name} itself compiles"
+                        );
+                        let mut rng = XorShift(0x5EED_DE5C_0FFE_E123 ^ ((f as u64 + 1) << 32));
+                        for i in 0..per_file {
+                            let seed = rng.0;
+                            let mutant = mutate(&mut rng, &src);
+                            if check(&mutant, &format!("{name} mutant {i} (rng state {seed:#x})")) {
+                                ok += 1;
+                            }
+                            total += 1;
+                        }
+                    }
+                    (ok, total)
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|h| h.join().expect("a worker failed"))
+            .fold((0, 0), |(a, b), (c, d)| (a + c, b + d))
+    });
     eprintln!(
         "{total} mutants, {ok} still compile, {:.1?}",
         start.elapsed()
