@@ -378,7 +378,13 @@ fn token_at(src: &str, pos: usize) -> (Tok<'_>, usize) {
         }
         b'"' => {
             return match rest[1..].iter().position(|&q| q == b'"') {
-                Some(end) => (Tok::Str(&src[pos + 1..pos + 1 + end]), end + 2),
+                Some(end) => {
+                    // lev_comp copies the token with strcpy: a NUL ends
+                    // the string's value.
+                    let text = &src[pos + 1..pos + 1 + end];
+                    let text = text.find('\0').map_or(text, |nul| &text[..nul]);
+                    (Tok::Str(text), end + 2)
+                }
                 None => {
                     let n = rest.iter().position(|&q| q == b'\n').unwrap_or(rest.len());
                     (Tok::Invalid(&src[pos..pos + n]), n)
@@ -500,6 +506,7 @@ mod tests {
             [Tok::Char(b'\''), Tok::Char(b'a'), Tok::Char(b'x')]
         );
         assert_eq!(toks("\"a\nb\""), [Tok::Str("a\nb")]);
+        assert_eq!(toks("\"a\0b\" 1"), [Tok::Str("a"), Tok::Int(1)]);
         assert_eq!(toks("\"open"), [Tok::Invalid("\"open")]);
         assert_eq!(
             toks("[ 5 ]"),

@@ -5,7 +5,8 @@
 //!
 //! Deviations from lev_comp, where it silently overflows or corrupts:
 //! record counts above 127, more than 9 map parts, more than 80 rooms,
-//! values that do not fit their byte field, negative register indices,
+//! values that do not fit their field (room names longer than 32767
+//! bytes included), negative register indices,
 //! unsafe level names and a level defined twice in one file are errors.
 //! Register lists belong to their own map part (lev_comp accumulates them
 //! across the parts of a level; no real level has two lists of a kind).
@@ -99,6 +100,11 @@ enum Stage {
 struct LevelState {
     /// A map part statement of this level failed to parse.
     broken_part: bool,
+    /// ROOM/SUBROOM statements of this level that failed to parse.
+    broken_rooms: usize,
+    /// The current map part or room did not parse: its statements are
+    /// skipped rather than checked against the previous one.
+    skipping_block: bool,
     level: Level,
     name_span: Span,
     stage: Stage,
@@ -370,12 +376,20 @@ fn room_type(report: &mut Reporter, t: &NameOrRandom<'_>) -> i8 {
     }
 }
 
-fn text(report: &mut Reporter, s: &Sp<&str>, what: &str) -> String {
-    if s.v.len() > i32::MAX as usize {
-        report.error(s.span.clone(), format!("{what} is too long"));
+/// A string stored with a length field of `max` at most.
+fn text(report: &mut Reporter, s: &Sp<&str>, what: &str, max: usize) -> String {
+    if s.v.len() > max {
+        report
+            .error(s.span.clone(), format!("{what} is too long"))
+            .label(format!("{} bytes, at most {max} fit", s.v.len()));
     }
     s.v.to_string()
 }
+
+/// Room and parent names are stored with a 16-bit length.
+const MAX_ROOM_NAME: usize = i16::MAX as usize;
+/// Engravings are stored with a 32-bit length.
+const MAX_TEXT: usize = i32::MAX as usize;
 
 impl Place<'_> {
     /// Encodes a coordinate, checking it against the map range.
@@ -510,10 +524,17 @@ impl Builder<'_, '_, '_> {
                 self.skipping_level = true;
                 return;
             }
-            StmtKind::Error(Kw::Geometry | Kw::NoMap) => {
-                // Do not add "no map part" to the syntax error.
+            StmtKind::Error(k @ (Kw::Geometry | Kw::NoMap | Kw::Room | Kw::Subroom)) => {
                 if let Some(cur) = self.cur.as_mut() {
-                    cur.broken_part = true;
+                    let is_maze = matches!(cur.body, BodyState::Maze { .. });
+                    if is_maze == matches!(k, Kw::Geometry | Kw::NoMap) {
+                        // Do not add "no map part", "outside a room" or
+                        // errors of the previous part or room.
+                        cur.broken_part |= is_maze;
+                        cur.broken_rooms += usize::from(!is_maze);
+                        cur.skipping_block = true;
+                        cur.stage = cur.stage.max(Stage::Body);
+                    }
                 }
                 return;
             }
@@ -564,6 +585,21 @@ impl Builder<'_, '_, '_> {
                 .label("expected `MAZE:` or `LEVEL:` first");
             return;
         };
+        if cur.skipping_block {
+            let starts_block = matches!(
+                s.kind,
+                StmtKind::NoMap
+                    | StmtKind::Geometry { .. }
+                    | StmtKind::Room { .. }
+                    | StmtKind::Subroom { .. }
+                    | StmtKind::Corridor { .. }
+                    | StmtKind::RandomCorridors
+            );
+            if !starts_block {
+                return;
+            }
+            cur.skipping_block = false;
+        }
         let is_maze = matches!(cur.body, BodyState::Maze { .. });
         // Order rules of the grammar.
         let (max_stage, next) = match &s.kind {
@@ -671,6 +707,8 @@ impl Builder<'_, '_, '_> {
         };
         self.cur = Some(LevelState {
             broken_part: false,
+            broken_rooms: 0,
+            skipping_block: false,
             level,
             name_span: name.span.clone(),
             stage: Stage::Start,
@@ -729,6 +767,7 @@ impl Builder<'_, '_, '_> {
             name_span,
             body,
             broken_part,
+            broken_rooms,
             ..
         } = cur;
         match body {
@@ -755,7 +794,10 @@ impl Builder<'_, '_, '_> {
                 level.body = LevelBody::Maze(Maze { filling, parts });
             }
             BodyState::Rooms { rooms, subrooms } => {
-                self.check_subrooms(&rooms, &subrooms);
+                // A parent may be among the rooms that did not parse.
+                if broken_rooms == 0 {
+                    self.check_subrooms(&rooms, &subrooms);
+                }
                 level.body = LevelBody::Rooms(rooms);
             }
         }
@@ -979,6 +1021,7 @@ impl Builder<'_, '_, '_> {
             Self::header_statement(report, &mut cur.level, s);
             return;
         }
+        let broken_rooms = cur.broken_rooms;
         let BodyState::Rooms { rooms, subrooms } = &mut cur.body else {
             return;
         };
@@ -1064,7 +1107,7 @@ impl Builder<'_, '_, '_> {
                 };
                 let (w, h) = size.as_ref().map_or((-1, -1), |p| pair_bytes(report, p));
                 let room = Room {
-                    parent: text(report, parent, "parent name"),
+                    parent: text(report, parent, "Parent room name", MAX_ROOM_NAME),
                     x,
                     y,
                     w,
@@ -1093,7 +1136,9 @@ impl Builder<'_, '_, '_> {
                 ..Corridor::default()
             }),
             StmtKind::Corridor { from, to } => {
-                let nrooms = rooms.rooms.len();
+                // Rooms that did not parse still count, so that the
+                // corridors to the rooms after them are not wrong.
+                let nrooms = rooms.rooms.len() + broken_rooms;
                 let (src_room, src_wall, src_door) = corr_spec(report, from, nrooms);
                 let (dest_room, dest_wall, dest_door) = match to {
                     CorrEnd::Room(spec) => corr_spec(report, spec, nrooms),
@@ -1448,7 +1493,7 @@ fn shared_detail(
             }
             let e = Engraving {
                 pos,
-                text: text(report, t, "engraving"),
+                text: text(report, t, "Engraving", MAX_TEXT),
                 kind: kind.unwrap_or(-1),
             };
             push_limited(
@@ -1474,7 +1519,7 @@ fn room_detail(report: &mut Reporter, room: &mut Room, s: &Stmt<'_>) {
                     .error(n.span.clone(), "This room already has a name!")
                     .label(format!("it is already called \"{}\"", room.name));
             } else {
-                room.name = text(report, n, "room name");
+                room.name = text(report, n, "Room name", MAX_ROOM_NAME);
             }
         }
         StmtKind::Chance(c) => {
