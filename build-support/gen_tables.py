@@ -60,7 +60,7 @@ for r in rows("room_types.tsv"):
 w("];")
 w("")
 w("/// `.des` map characters and the terrain type each one stands for.")
-w("pub static MAP_CHARS: &[(u8, i8)] = &[")
+w("pub const MAP_CHARS: &[(u8, i8)] = &[")
 for r in rows("map_chars.tsv"):
     w(f"    ({r['char_code']}, {r['terrain_value']}),")
 w("];")

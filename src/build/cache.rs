@@ -1,29 +1,36 @@
 //! The content-hash cache. An entry is keyed by the blake3 hash of
-//! everything that determines a file's result (levbuild's version, the
+//! everything that determines a source's result (levbuild's version, the
 //! options that change output, the file's name in messages, its bytes)
-//! and holds the outputs and the rendered warnings.
+//! and holds the outputs and the warnings.
 //!
-//! Entries are written to a temporary file and renamed into place, so a
-//! build killed at any point leaves either no entry or a whole one, and
-//! builds sharing a cache directory never see half an entry. Each entry
-//! carries a hash of its payload: a corrupted or truncated entry is
-//! ignored (and rewritten), never trusted.
+//! The entries of one level set live together in one *pack* file, so a
+//! tree of a hundred sets costs a hundred cache files, not thousands, and
+//! a changed set costs one read and one write. A pack holds exactly the
+//! entries of the set's current sources: it is rewritten whenever one of
+//! them missed, which also drops the entries of deleted or edited files.
+//!
+//! Packs are written to a temporary file and renamed into place, so a
+//! build killed at any point leaves either the old pack or the new one,
+//! and builds sharing a cache directory never see half a pack (the last
+//! rename wins, and every pack is correct for the keys it holds). Each
+//! pack carries a hash of its payload: a corrupted or truncated pack is
+//! ignored (its sources are recompiled and it is rewritten), never trusted.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
 /// What a compiled file produced.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Entry {
-    /// `(output file name, bytes)`.
+    /// `(output name, bytes)`.
     pub outputs: Vec<(String, Vec<u8>)>,
     /// Warnings, one `file:line:col: warning: …` line each.
-    pub warnings_short: Vec<String>,
-    /// Warnings drawn with their source lines.
-    pub warnings_rendered: String,
+    pub warnings: Vec<String>,
 }
 
-const MAGIC: &[u8; 8] = b"LVBCACH1";
+const MAGIC: &[u8; 8] = b"LVBPACK1";
 
 /// A cache directory.
 #[derive(Clone, Debug)]
@@ -31,38 +38,64 @@ pub(crate) struct Cache {
     dir: PathBuf,
 }
 
+/// The entries of one level set, as read from its pack.
+#[derive(Debug, Default)]
+pub(crate) struct Pack {
+    entries: HashMap<blake3::Hash, Arc<Entry>>,
+}
+
 impl Cache {
     pub(crate) fn new(dir: PathBuf) -> Self {
         Cache { dir }
     }
 
-    fn path(&self, key: &blake3::Hash) -> PathBuf {
-        let hex = key.to_hex();
-        self.dir.join(&hex[..2]).join(&hex[2..])
+    /// The pack file of the set identified by `set` (a hash of its
+    /// directory and of the options, see `Build::set_id`).
+    fn path(&self, set: &blake3::Hash) -> PathBuf {
+        self.dir.join(format!("{}.pack", set.to_hex()))
     }
 
-    /// The entry for `key`, if a whole and intact one exists.
-    pub(crate) fn get(&self, key: &blake3::Hash) -> Option<Entry> {
-        let bytes = std::fs::read(self.path(key)).ok()?;
-        let rest = bytes.strip_prefix(MAGIC)?;
-        let (sum, payload) = rest.split_at_checked(32)?;
-        if blake3::hash(payload).as_bytes() != sum {
-            return None;
-        }
-        decode(payload)
+    /// The pack of `set`; empty if there is none or it is damaged.
+    pub(crate) fn load(&self, set: &blake3::Hash) -> Pack {
+        let entries = std::fs::read(self.path(set))
+            .ok()
+            .and_then(|bytes| {
+                let rest = bytes.strip_prefix(MAGIC)?;
+                let (sum, payload) = rest.split_at_checked(32)?;
+                (blake3::hash(payload).as_bytes() == sum)
+                    .then(|| decode(payload))
+                    .flatten()
+            })
+            .unwrap_or_default();
+        Pack { entries }
     }
 
-    /// Stores `entry` under `key`. Failure only costs a recompile later.
-    pub(crate) fn put(&self, key: &blake3::Hash, entry: &Entry) -> std::io::Result<()> {
-        let path = self.path(key);
-        let dir = path.parent().unwrap_or(&self.dir);
-        std::fs::create_dir_all(dir)?;
-        let payload = encode(entry);
+    /// Makes `entries` the pack of `set`. Failure only costs a recompile
+    /// later.
+    pub(crate) fn save(
+        &self,
+        set: &blake3::Hash,
+        entries: &[(blake3::Hash, &Entry)],
+    ) -> std::io::Result<()> {
+        std::fs::create_dir_all(&self.dir)?;
+        let payload = encode(entries);
         let mut bytes = Vec::with_capacity(payload.len() + 40);
         bytes.extend_from_slice(MAGIC);
         bytes.extend_from_slice(blake3::hash(&payload).as_bytes());
         bytes.extend_from_slice(&payload);
-        write_atomic(&path, &bytes)
+        write_atomic(&self.path(set), &bytes)
+    }
+}
+
+impl Pack {
+    /// Every entry with its key.
+    pub(crate) fn entries(&self) -> impl Iterator<Item = (&blake3::Hash, &Arc<Entry>)> {
+        self.entries.iter()
+    }
+
+    /// True if the pack holds exactly the entries under `keys`.
+    pub(crate) fn holds_exactly(&self, keys: &[blake3::Hash]) -> bool {
+        self.entries.len() == keys.len() && keys.iter().all(|k| self.entries.contains_key(k))
     }
 }
 
@@ -87,79 +120,97 @@ fn put_bytes(out: &mut Vec<u8>, b: &[u8]) {
     out.extend_from_slice(b);
 }
 
-fn encode(e: &Entry) -> Vec<u8> {
+fn encode(entries: &[(blake3::Hash, &Entry)]) -> Vec<u8> {
     let mut out = Vec::new();
-    out.extend_from_slice(&(e.outputs.len() as u64).to_le_bytes());
-    for (name, data) in &e.outputs {
-        put_bytes(&mut out, name.as_bytes());
-        put_bytes(&mut out, data);
+    out.extend_from_slice(&(entries.len() as u64).to_le_bytes());
+    for (key, e) in entries {
+        out.extend_from_slice(key.as_bytes());
+        out.extend_from_slice(&(e.outputs.len() as u64).to_le_bytes());
+        for (name, data) in &e.outputs {
+            put_bytes(&mut out, name.as_bytes());
+            put_bytes(&mut out, data);
+        }
+        out.extend_from_slice(&(e.warnings.len() as u64).to_le_bytes());
+        for w in &e.warnings {
+            put_bytes(&mut out, w.as_bytes());
+        }
     }
-    out.extend_from_slice(&(e.warnings_short.len() as u64).to_le_bytes());
-    for w in &e.warnings_short {
-        put_bytes(&mut out, w.as_bytes());
-    }
-    put_bytes(&mut out, e.warnings_rendered.as_bytes());
     out
 }
 
 struct Cursor<'a>(&'a [u8]);
 
 impl<'a> Cursor<'a> {
-    fn u64(&mut self) -> Option<u64> {
-        let (head, rest) = self.0.split_at_checked(8)?;
-        self.0 = rest;
-        Some(u64::from_le_bytes(head.try_into().ok()?))
-    }
-    fn bytes(&mut self) -> Option<&'a [u8]> {
-        let n = usize::try_from(self.u64()?).ok()?;
+    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
         let (head, rest) = self.0.split_at_checked(n)?;
         self.0 = rest;
         Some(head)
+    }
+    fn u64(&mut self) -> Option<u64> {
+        Some(u64::from_le_bytes(self.take(8)?.try_into().ok()?))
+    }
+    fn bytes(&mut self) -> Option<&'a [u8]> {
+        let n = usize::try_from(self.u64()?).ok()?;
+        self.take(n)
     }
     fn text(&mut self) -> Option<String> {
         String::from_utf8(self.bytes()?.to_vec()).ok()
     }
 }
 
-fn decode(payload: &[u8]) -> Option<Entry> {
+fn decode(payload: &[u8]) -> Option<HashMap<blake3::Hash, Arc<Entry>>> {
     let mut c = Cursor(payload);
-    let mut e = Entry::default();
+    let mut entries = HashMap::new();
     for _ in 0..c.u64()? {
-        let name = c.text()?;
-        e.outputs.push((name, c.bytes()?.to_vec()));
+        let key = blake3::Hash::from_bytes(c.take(32)?.try_into().ok()?);
+        let mut e = Entry::default();
+        for _ in 0..c.u64()? {
+            let name = c.text()?;
+            e.outputs.push((name, c.bytes()?.to_vec()));
+        }
+        for _ in 0..c.u64()? {
+            e.warnings.push(c.text()?);
+        }
+        entries.insert(key, Arc::new(e));
     }
-    for _ in 0..c.u64()? {
-        e.warnings_short.push(c.text()?);
-    }
-    e.warnings_rendered = c.text()?;
-    c.0.is_empty().then_some(e)
+    c.0.is_empty().then_some(entries)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn get(pack: &Pack, key: &blake3::Hash) -> Option<Entry> {
+        pack.entries()
+            .find(|(k, _)| *k == key)
+            .map(|(_, e)| (**e).clone())
+    }
+
     #[test]
-    fn entries_round_trip_and_damage_is_detected() {
+    fn packs_round_trip_and_damage_is_detected() {
         let dir = std::env::temp_dir().join(format!("levbuild-cache-unit-{}", std::process::id()));
         let cache = Cache::new(dir.clone());
-        let key = blake3::hash(b"k");
+        let set = blake3::hash(b"set");
+        let (k1, k2) = (blake3::hash(b"k1"), blake3::hash(b"k2"));
         let e = Entry {
-            outputs: vec![("a.lev".into(), vec![1, 2, 3])],
-            warnings_short: vec!["w".into()],
-            warnings_rendered: "r".into(),
+            outputs: vec![("a".into(), vec![1, 2, 3])],
+            warnings: vec!["w".into()],
         };
-        assert_eq!(cache.get(&key), None);
-        cache.put(&key, &e).unwrap();
-        assert_eq!(cache.get(&key), Some(e));
-        let path = cache.path(&key);
+        assert_eq!(get(&cache.load(&set), &k1), None);
+        cache
+            .save(&set, &[(k1, &e), (k2, &Entry::default())])
+            .unwrap();
+        let pack = cache.load(&set);
+        assert_eq!(get(&pack, &k1), Some(e));
+        assert!(pack.holds_exactly(&[k2, k1]) && !pack.holds_exactly(&[k1]));
+        let path = cache.path(&set);
         let mut bytes = std::fs::read(&path).unwrap();
         let last = bytes.len() - 1;
         bytes[last] ^= 1;
         std::fs::write(&path, &bytes).unwrap();
-        assert_eq!(cache.get(&key), None, "flipped byte");
+        assert_eq!(get(&cache.load(&set), &k1), None, "flipped byte");
         std::fs::write(&path, &bytes[..20]).unwrap();
-        assert_eq!(cache.get(&key), None, "truncated");
+        assert_eq!(get(&cache.load(&set), &k1), None, "truncated");
         let _ = std::fs::remove_dir_all(dir);
     }
 }

@@ -15,6 +15,17 @@ pub(crate) enum SourceKind {
     Dungeon,
 }
 
+impl SourceKind {
+    /// The file an output named `name` is written to: `NAME.lev` for a
+    /// level, the name itself for a dungeon.
+    pub(crate) fn file_name(self, name: &str) -> String {
+        match self {
+            SourceKind::Des => format!("{name}.lev"),
+            SourceKind::Dungeon => name.to_string(),
+        }
+    }
+}
+
 /// One source file.
 #[derive(Clone, Debug)]
 pub(crate) struct Source {
@@ -37,6 +48,29 @@ pub(crate) struct LevelSet {
     /// Module-friendly name (empty for the only set).
     pub name: String,
     pub sources: Vec<Source>,
+}
+
+impl LevelSet {
+    /// The set's directory in the output directory, `/`-separated ("" for
+    /// the only set).
+    pub(crate) fn out_prefix(&self) -> String {
+        self.out_rel
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+}
+
+/// Where an output goes, relative to the output directory, for a set whose
+/// [`LevelSet::out_prefix`] is `prefix`: `NAME.lev` for a level, the
+/// file's stem for a dungeon, `levels.c` for the set's C table.
+pub(crate) fn output_file(prefix: &str, file_name: &str) -> String {
+    if prefix.is_empty() {
+        file_name.to_string()
+    } else {
+        format!("{prefix}/{file_name}")
+    }
 }
 
 /// Discovery settings.

@@ -9,17 +9,15 @@ const RUST_TEMPLATE: &str = include_str!("../../templates/levels.rs.tmpl");
 const C_HEADER_TEMPLATE: &str = include_str!("../../templates/levels.h.tmpl");
 const C_SOURCE_TEMPLATE: &str = include_str!("../../templates/levels.c.tmpl");
 
+use super::job::Output;
+
 /// One blob in the index.
 pub(crate) struct Blob<'a> {
-    pub name: &'a str,
     /// Source file, relative to its source directory.
     pub source: &'a str,
-    /// Output file, relative to the output directory, `/`-separated.
-    pub file: String,
-    pub data: &'a [u8],
-    /// What the bytes are a function of (hashed into the index key in
-    /// place of the bytes themselves).
-    pub identity: String,
+    /// The output: its name, file (relative to the output directory,
+    /// `/`-separated), size and content hash.
+    pub output: &'a Output,
 }
 
 /// One level set in the index.
@@ -149,24 +147,25 @@ fn constant_name(name: &str, taken: &mut Vec<String>) -> String {
 /// `data` as lines of C hex literals, 16 a line (written without `fmt`:
 /// this is most of the index's size).
 fn c_bytes(data: &[u8]) -> String {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
-    let mut s = Vec::with_capacity(data.len() * 5 + data.len() / 16 * 5 + 4);
-    for (i, chunk) in data.chunks(16).enumerate() {
+    // Decimal, 24 to a line: about half the size of `0x..` and as portable.
+    let mut s = String::with_capacity(data.len() * 4 + data.len() / 24 * 5 + 4);
+    for (i, chunk) in data.chunks(24).enumerate() {
         if i > 0 {
-            s.push(b'\n');
+            s.push('\n');
         }
-        s.extend_from_slice(b"    ");
+        s.push_str("    ");
         for &b in chunk {
-            s.extend_from_slice(&[
-                b'0',
-                b'x',
-                HEX[usize::from(b >> 4)],
-                HEX[usize::from(b & 15)],
-                b',',
-            ]);
+            if b >= 100 {
+                s.push(char::from(b'0' + b / 100));
+            }
+            if b >= 10 {
+                s.push(char::from(b'0' + b / 10 % 10));
+            }
+            s.push(char::from(b'0' + b % 10));
+            s.push(',');
         }
     }
-    String::from_utf8(s).unwrap_or_default()
+    s
 }
 
 fn rust_string(s: &str) -> String {
@@ -194,19 +193,22 @@ fn comment(s: &str) -> String {
     s.replace("*/", "* /").replace('\n', " ")
 }
 
+/// The template contexts of `sets`; with `only`, of that one set, with
+/// the bytes of its levels then dungeons.
 fn contexts(
     sets: &[SetIndex<'_>],
     style: &PathStyle,
     sources: &str,
-    only: Option<usize>,
+    only: Option<(usize, &[&[u8]])>,
 ) -> Context {
     let several = sets.len() > 1;
-    let with_bytes = only.is_some();
     let mut list = Vec::new();
     for (n, set) in sets.iter().enumerate() {
-        if only.is_some_and(|o| o != n) {
-            continue;
-        }
+        let data = match only {
+            Some((o, _)) if o != n => continue,
+            Some((_, data)) => Some(data),
+            None => None,
+        };
         let mut taken = Vec::new();
         let path = |file: &str| match style {
             PathStyle::OutDir(prefix) => {
@@ -219,32 +221,34 @@ fn contexts(
             }
             PathStyle::Relative => format!("\"{}\"", rust_string(file)),
         };
-        let blob_ctx = |i: usize, b: &Blob<'_>, constant: String| {
+        let blob_ctx = |i: usize, b: &Blob<'_>, constant: String, bytes: Option<&[u8]>| {
+            let o = b.output;
             let mut c = Context::new();
             c.insert("index", text(i.to_string()));
-            c.insert("name", text(rust_string(b.name)));
-            c.insert("cname", text(c_string(b.name)));
+            c.insert("name", text(rust_string(&o.name)));
+            c.insert("cname", text(c_string(&o.name)));
             c.insert("source", text(rust_string(b.source)));
             c.insert("csource", text(comment(b.source)));
-            c.insert("path", text(path(&b.file)));
+            c.insert("path", text(path(&o.file)));
             c.insert("const", text(constant));
-            c.insert("size", text(b.data.len().to_string()));
-            if with_bytes {
-                c.insert("bytes", text(c_bytes(b.data)));
+            c.insert("size", text(o.size.to_string()));
+            if let Some(bytes) = bytes {
+                c.insert("bytes", text(c_bytes(bytes)));
             }
             c
         };
+        let nth = |i: usize| data.and_then(|d| d.get(i).copied());
         let levels = set
             .levels
             .iter()
             .enumerate()
-            .map(|(i, b)| blob_ctx(i, b, constant_name(b.name, &mut taken)))
+            .map(|(i, b)| blob_ctx(i, b, constant_name(&b.output.name, &mut taken), nth(i)))
             .collect();
         let dungeons = set
             .dungeons
             .iter()
             .enumerate()
-            .map(|(i, b)| blob_ctx(i, b, String::new()))
+            .map(|(i, b)| blob_ctx(i, b, String::new(), nth(set.levels.len() + i)))
             .collect();
         let mut c = Context::new();
         let what = if several {
@@ -315,12 +319,12 @@ pub(crate) fn key(
         for (kind, list) in [(b"L", &set.levels), (b"D", &set.dungeons)] {
             for b in list {
                 h.update(kind);
-                for part in [b.name, b.source, b.file.as_str()] {
+                for part in [b.output.name.as_str(), b.source, b.output.file.as_str()] {
                     h.update(part.as_bytes());
                     h.update(b"\0");
                 }
                 if contents {
-                    h.update(b.identity.as_bytes());
+                    h.update(b.output.identity.as_bytes());
                 }
             }
         }
@@ -345,9 +349,11 @@ pub(crate) fn c_header(sets: &[SetIndex<'_>], sources: &str) -> String {
     out
 }
 
-/// The `levels.c` of set `n`: its byte arrays and tables.
-pub(crate) fn c_source(sets: &[SetIndex<'_>], n: usize, sources: &str) -> String {
-    let root = contexts(sets, &PathStyle::Relative, sources, Some(n));
+/// The `levels.c` of set `n`: its byte arrays and tables. `data` holds
+/// the bytes of its levels, then of its dungeons.
+pub(crate) fn c_source(sets: &[SetIndex<'_>], n: usize, data: &[impl AsRef<[u8]>]) -> String {
+    let data: Vec<&[u8]> = data.iter().map(AsRef::as_ref).collect();
+    let root = contexts(sets, &PathStyle::Relative, &sets[n].dir, Some((n, &data)));
     let mut out = String::new();
     expand(C_SOURCE_TEMPLATE, &mut vec![&root], &mut out);
     out

@@ -21,22 +21,23 @@ mod discover;
 mod error;
 mod glob;
 mod index;
+mod job;
 mod output;
 mod stamp;
 
 pub use error::{DuplicateLevel, Error, ErrorKind};
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use crate::des;
-use crate::diag::Diagnostics;
-use crate::dungeon::{self, Features};
-use cache::{Cache, Entry};
-use discover::{LevelSet, Source, SourceKind};
+use crate::dungeon::Features;
+use cache::{Cache, Entry, Pack};
+use discover::{output_file, LevelSet, Source, SourceKind};
+use job::{Content, Done, FileFailure, Probe};
 
 /// Configures and runs a tree build, in the style of `cc::Build`.
 #[derive(Clone, Debug)]
@@ -121,20 +122,25 @@ impl fmt::Display for Report {
     }
 }
 
-/// One source file's result.
-struct Compiled {
-    entry: Entry,
-    from_cache: bool,
-    /// The cache key: what the outputs are a function of.
-    key: blake3::Hash,
-    /// The source's stamp when it was looked at.
-    stamp: Option<stamp::Stamp>,
+/// The thread pool of one build, or none when one thread will do.
+struct Workers(Option<rayon::ThreadPool>);
+
+impl Workers {
+    /// `f` of every item, in order, on the pool if there is one.
+    fn map<T: Send, R: Send>(&self, items: Vec<T>, f: impl Fn(T) -> R + Sync + Send) -> Vec<R> {
+        match &self.0 {
+            Some(pool) if items.len() > 1 => {
+                pool.install(|| items.into_par_iter().map(f).collect())
+            }
+            _ => items.into_iter().map(f).collect(),
+        }
+    }
 }
 
-/// What can go wrong with one file without stopping the others.
-enum FileFailure {
-    Io(PathBuf, std::io::Error),
-    Diagnostics(Diagnostics),
+/// One source of one set, as the build goes through it.
+struct Job<'a> {
+    set: usize,
+    source: &'a Source,
 }
 
 impl Build {
@@ -316,7 +322,17 @@ impl Build {
 
         let sets = self.discover(&mut report, &mut directives)?;
         report.sources = sets.iter().map(|s| s.sources.len()).sum();
-
+        let prefixes: Vec<String> = sets.iter().map(LevelSet::out_prefix).collect();
+        let jobs: Vec<Job<'_>> = sets
+            .iter()
+            .enumerate()
+            .flat_map(|(set, s)| s.sources.iter().map(move |source| Job { set, source }))
+            .collect();
+        let workers = self.workers(jobs.len(), env.num_jobs);
+        let options = job::Options {
+            extra_warnings: self.extra_warnings,
+            features: &self.features,
+        };
         let cache = (self.use_cache && !self.check_only).then(|| {
             Cache::new(
                 self.cache_dir
@@ -324,58 +340,94 @@ impl Build {
                     .unwrap_or_else(|| out_dir.join(".levbuild-cache")),
             )
         });
-        let jobs: Vec<&Source> = sets.iter().flat_map(|s| &s.sources).collect();
-        let mut outputs = output::Outputs::open(&out_dir);
-        let results = self.compile_all(&jobs, cache.as_ref(), &outputs, env.num_jobs);
+        let outputs = output::Outputs::open(&out_dir, options.fingerprint().to_hex().to_string());
+
+        // A set whose every source is proven unchanged, outputs intact, is
+        // done without reading a source or the cache; the others are
+        // produced from their set's cache pack or compiled.
+        let mut probes: Vec<Option<Probe>> = if cache.is_some() {
+            workers.map(jobs.iter().collect(), |j: &Job<'_>| {
+                Some(job::probe(j.source, &prefixes[j.set], &outputs))
+            })
+        } else {
+            jobs.iter().map(|_| Some(Probe::Unknown(None))).collect()
+        };
+        let mut changed = vec![false; sets.len()];
+        for (j, p) in jobs.iter().zip(&probes) {
+            changed[j.set] |= !matches!(p, Some(Probe::Known(_)));
+        }
+        let fingerprint = options.fingerprint();
+        let set_ids: Vec<blake3::Hash> = sets.iter().map(|s| set_id(&fingerprint, s)).collect();
+        let changed_sets: Vec<usize> = (0..sets.len()).filter(|&n| changed[n]).collect();
+        let mut packs: Vec<Option<Pack>> = (0..sets.len()).map(|_| None).collect();
+        if let Some(cache) = &cache {
+            for (n, pack) in changed_sets
+                .iter()
+                .zip(workers.map(changed_sets.clone(), |n| cache.load(&set_ids[n])))
+            {
+                packs[*n] = Some(pack);
+            }
+        }
+        let work: Vec<(usize, Probe)> = jobs
+            .iter()
+            .enumerate()
+            .filter(|(_, j)| changed[j.set])
+            .filter_map(|(i, _)| Some((i, probes[i].take()?)))
+            .collect();
+        let mut results: Vec<Option<Result<Done, FileFailure>>> = probes
+            .into_iter()
+            .map(|p| match p {
+                Some(Probe::Known(done)) => Some(Ok(done)),
+                _ => None,
+            })
+            .collect();
+        for (i, r) in produce(&workers, &jobs, &prefixes, work, &packs, &options) {
+            results[i] = Some(r);
+        }
+        if let Some(cache) = &cache {
+            let saves = packs_to_save(&jobs, &results, &changed_sets, &packs);
+            workers.map(saves, |(n, entries)| {
+                let entries: Vec<_> = entries.iter().map(|(k, e)| (*k, &**e)).collect();
+                // A pack that cannot be written only costs a recompile later.
+                let _ = cache.save(&set_ids[n], &entries);
+            });
+        }
+        drop(packs);
 
         // Gather, per set, in discovery order: failures, duplicates, warnings.
         let mut diagnostics = Vec::new();
         let mut io_failure = None;
         let mut duplicates = Vec::new();
-        let mut per_set: Vec<Vec<(&Source, Compiled)>> = Vec::new();
-        let mut results = results.into_iter();
-        for set in &sets {
-            let mut done = Vec::new();
-            let mut seen: HashMap<String, &Path> = HashMap::new();
-            for source in &set.sources {
-                match results.next() {
-                    Some(Ok(c)) => {
-                        if c.from_cache {
-                            report.cached += 1;
-                        } else {
-                            report.compiled += 1;
-                        }
-                        report
-                            .warnings
-                            .extend(c.entry.warnings_short.iter().cloned());
-                        if source.kind == SourceKind::Des {
-                            for (name, _) in &c.entry.outputs {
-                                if let Some(first) = seen.insert(name.clone(), &source.path) {
-                                    duplicates.push(DuplicateLevel {
-                                        name: name.clone(),
-                                        first: first.to_path_buf(),
-                                        second: source.path.clone(),
-                                    });
-                                }
-                            }
-                        }
-                        if let Some(st) = c.stamp {
-                            outputs.record_source(
-                                &source.path.to_string_lossy(),
-                                st,
-                                &c.key.to_hex(),
-                            );
-                        }
-                        done.push((source, c));
+        let mut per_set: Vec<Vec<(&Source, Done)>> = sets.iter().map(|_| Vec::new()).collect();
+        let mut seen: Vec<HashMap<&str, &Path>> = sets.iter().map(|_| HashMap::new()).collect();
+        for (j, result) in jobs.iter().zip(results) {
+            match result {
+                Some(Ok(done)) => {
+                    if done.from_cache {
+                        report.cached += 1;
+                    } else {
+                        report.compiled += 1;
                     }
-                    Some(Err(FileFailure::Diagnostics(d))) => diagnostics.push(d),
-                    Some(Err(FileFailure::Io(path, e))) => {
-                        io_failure = io_failure.or(Some((path, e)))
+                    report.warnings.extend(done.warnings.iter().cloned());
+                    per_set[j.set].push((j.source, done));
+                }
+                Some(Err(FileFailure::Diagnostics(d))) => diagnostics.push(d),
+                Some(Err(FileFailure::Io(path, e))) => io_failure = io_failure.or(Some((path, e))),
+                None => {}
+            }
+        }
+        for (n, done) in per_set.iter().enumerate() {
+            for (source, d) in done.iter().filter(|(s, _)| s.kind == SourceKind::Des) {
+                for o in &d.outputs {
+                    if let Some(first) = seen[n].insert(&o.name, &source.path) {
+                        duplicates.push(DuplicateLevel {
+                            name: o.name.clone(),
+                            first: first.to_path_buf(),
+                            second: source.path.clone(),
+                        });
                     }
-                    None => {}
                 }
             }
-            per_set.push(done);
         }
         if let Some((path, e)) = io_failure {
             return Err(Error::io(path, e));
@@ -388,36 +440,37 @@ impl Build {
         }
         // Special levels the dungeon needs that no file of the set defines.
         for (set, done) in sets.iter().zip(&per_set) {
-            let levels: Vec<&str> = done
+            let levels: HashSet<&str> = done
                 .iter()
                 .filter(|(s, _)| s.kind == SourceKind::Des)
-                .flat_map(|(_, c)| c.entry.outputs.iter().map(|(n, _)| n.as_str()))
+                .flat_map(|(_, d)| d.outputs.iter().map(|o| o.name.as_str()))
                 .collect();
-            for (source, c) in done.iter().filter(|(s, _)| s.kind == SourceKind::Dungeon) {
-                for (_, bytes) in &c.entry.outputs {
-                    let Ok(d) = dungeon::decode(bytes) else {
-                        continue;
-                    };
-                    for m in dungeon::missing_levels(&d, levels.iter().copied()) {
-                        report.warnings.push(format!(
-                            "{}: warning: {m}",
-                            set.dir.join(&source.rel).display()
-                        ));
-                    }
+            for (source, d) in done.iter().filter(|(s, _)| s.kind == SourceKind::Dungeon) {
+                for need in d.needs.iter().filter(|n| !n.is_met_by(&levels)) {
+                    report.warnings.push(format!(
+                        "{}: warning: {need}, but no .des file defines it",
+                        set.dir.join(&source.rel).display()
+                    ));
                 }
             }
         }
         if let Some(w) = env.layout_warning() {
             report.warnings.push(format!("warning: {w}"));
         }
-        for (source, Compiled { entry, .. }) in per_set.iter().flatten() {
+        for (source, d) in per_set.iter().flatten() {
             match source.kind {
-                SourceKind::Des => report.levels += entry.outputs.len(),
-                SourceKind::Dungeon => report.dungeons += entry.outputs.len(),
+                SourceKind::Des => report.levels += d.outputs.len(),
+                SourceKind::Dungeon => report.dungeons += d.outputs.len(),
             }
         }
         if !self.check_only {
-            self.write(outputs, &out_dir, &sets, &per_set, &env, &mut report)?;
+            let written = Written {
+                out_dir: &out_dir,
+                sets: &sets,
+                prefixes: &prefixes,
+                per_set: &per_set,
+            };
+            self.write(outputs, &workers, &written, &env, &mut report)?;
             if self.compile_c {
                 self.compile_c_library(&out_dir, &sets, &env)?;
             }
@@ -475,175 +528,85 @@ impl Build {
         Ok(sets)
     }
 
-    /// Compiles every source, in parallel when it pays; results come back
-    /// in the order of `jobs` whatever the thread count.
-    fn compile_all(
-        &self,
-        jobs: &[&Source],
-        cache: Option<&Cache>,
-        known: &output::Outputs,
-        cargo_jobs: Option<usize>,
-    ) -> Vec<Result<Compiled, FileFailure>> {
+    /// The thread pool: the requested thread count (default: the
+    /// machine's, capped by Cargo's `NUM_JOBS` in a build script), never
+    /// more than there are jobs; none for one or two jobs.
+    fn workers(&self, jobs: usize, cargo_jobs: Option<usize>) -> Workers {
         let available = std::thread::available_parallelism().map_or(1, |n| n.get());
         let threads = self
             .jobs
             .unwrap_or_else(|| cargo_jobs.unwrap_or(available))
-            .min(jobs.len())
+            .min(jobs)
             .max(1);
-        let one = |s: &&Source| self.compile_one(s, cache, known);
-        if threads <= 1 || jobs.len() <= 2 {
-            return jobs.iter().map(one).collect();
+        if threads <= 1 || jobs <= 2 {
+            return Workers(None);
         }
-        match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-            Ok(pool) => pool.install(|| jobs.par_iter().map(one).collect()),
-            Err(_) => jobs.iter().map(one).collect(),
-        }
-    }
-
-    fn cache_key(&self, source: &Source, bytes: &[u8]) -> blake3::Hash {
-        let mut h = blake3::Hasher::new();
-        h.update(b"levbuild cache key\0");
-        h.update(env!("CARGO_PKG_VERSION").as_bytes());
-        h.update(&[0, source.kind as u8, u8::from(self.extra_warnings)]);
-        if source.kind == SourceKind::Dungeon {
-            for (name, on) in self.features.iter() {
-                h.update(name.as_bytes());
-                h.update(&[0, u8::from(on)]);
-            }
-        }
-        h.update(b"\0path\0");
-        h.update(source.path.to_string_lossy().as_bytes());
-        h.update(b"\0source\0");
-        h.update(bytes);
-        h.finalize()
-    }
-
-    fn compile_one(
-        &self,
-        source: &Source,
-        cache: Option<&Cache>,
-        known: &output::Outputs,
-    ) -> Result<Compiled, FileFailure> {
-        let failed = |e| FileFailure::Io(source.path.clone(), e);
-        let stamp = std::fs::metadata(&source.path).map_err(failed)?;
-        let stamp = stamp::Stamp::of(&stamp);
-        let shown = source.path.to_string_lossy();
-        // An unchanged source (by its stamp) need not even be read.
-        let known_key = stamp
-            .and_then(|st| known.known_key(&shown, &st))
-            .and_then(|k| blake3::Hash::from_hex(k).ok());
-        if let (Some(key), Some(cache)) = (known_key, cache) {
-            if let Some(entry) = cache.get(&key) {
-                return Ok(Compiled {
-                    entry,
-                    from_cache: true,
-                    key,
-                    stamp,
-                });
-            }
-        }
-        let bytes = std::fs::read(&source.path).map_err(failed)?;
-        let key = self.cache_key(source, &bytes);
-        if let Some(entry) = cache.and_then(|c| c.get(&key)) {
-            return Ok(Compiled {
-                entry,
-                from_cache: true,
-                key,
-                stamp,
-            });
-        }
-        let text = String::from_utf8_lossy(&bytes);
-        let entry = match source.kind {
-            SourceKind::Des => {
-                let options = des::Options {
-                    extra_warnings: self.extra_warnings,
-                };
-                let file =
-                    des::compile_with(&text, &shown, &options).map_err(FileFailure::Diagnostics)?;
-                Entry {
-                    outputs: file.levels.into_iter().map(|l| (l.name, l.bytes)).collect(),
-                    warnings_short: file.warnings.short(),
-                    warnings_rendered: file.warnings.render(false),
-                }
-            }
-            SourceKind::Dungeon => {
-                let out = dungeon::compile(&text, &shown, &self.features)
-                    .map_err(FileFailure::Diagnostics)?;
-                let stem = Path::new(&source.rel)
-                    .file_stem()
-                    .map_or_else(|| "dungeon".into(), |s| s.to_string_lossy().into_owned());
-                Entry {
-                    outputs: vec![(stem, out.bytes)],
-                    warnings_short: out.warnings.short(),
-                    warnings_rendered: out.warnings.render(false),
-                }
-            }
-        };
-        if let Some(c) = cache {
-            // A cache that cannot be written only costs a recompile later.
-            let _ = c.put(&key, &entry);
-        }
-        Ok(Compiled {
-            entry,
-            from_cache: false,
-            key,
-            stamp,
-        })
+        Workers(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .ok(),
+        )
     }
 
     fn write(
         &self,
         mut outputs: output::Outputs,
-        out_dir: &Path,
-        sets: &[LevelSet],
-        per_set: &[Vec<(&Source, Compiled)>],
+        workers: &Workers,
+        w: &Written<'_>,
         env: &cargo::CargoEnv,
         report: &mut Report,
     ) -> Result<(), Error> {
-        let mut indexes = Vec::new();
-        for (set, done) in sets.iter().zip(per_set) {
-            let prefix: String = set
-                .out_rel
-                .components()
-                .map(|c| c.as_os_str().to_string_lossy().into_owned())
-                .collect::<Vec<_>>()
-                .join("/");
-            let file_of = |name: &str, ext: &str| {
-                if prefix.is_empty() {
-                    format!("{name}{ext}")
-                } else {
-                    format!("{prefix}/{name}{ext}")
-                }
-            };
-            let mut levels = Vec::new();
-            let mut dungeons = Vec::new();
-            for (source, c) in done {
-                for (name, bytes) in &c.entry.outputs {
-                    let (ext, list) = match source.kind {
-                        SourceKind::Des => (".lev", &mut levels),
-                        SourceKind::Dungeon => ("", &mut dungeons),
-                    };
-                    let file = file_of(name, ext);
-                    // The bytes are a function of the source's key and the name.
-                    let identity = format!("{}:{name}", c.key.to_hex());
-                    outputs.put(&file, bytes, &identity)?;
-                    list.push(index::Blob {
-                        name,
-                        source: &source.rel,
-                        file,
-                        data: bytes,
-                        identity,
-                    });
+        // Blobs: those whose bytes are at hand are stored (in parallel),
+        // the others are proven intact already.
+        let mut to_store = Vec::new();
+        for (source, done) in w.per_set.iter().flatten() {
+            for o in &done.outputs {
+                match &o.content {
+                    Content::Bytes(bytes) => to_store.push((o, bytes.as_slice())),
+                    Content::OnDisk(record) => outputs.keep(&o.file, record.clone()),
                 }
             }
-            levels.sort_by(|a, b| a.name.cmp(b.name));
-            indexes.push(index::SetIndex {
-                module: set.name.clone(),
-                dir: set.dir.display().to_string(),
-                levels,
-                dungeons,
-            });
+            if let Some(record) = done.record() {
+                outputs.record_source(source.path.to_string_lossy().into_owned(), record);
+            }
         }
+        let shared = &outputs;
+        let stored = workers.map(to_store, |(o, bytes)| {
+            shared.store(&o.file, bytes, o.identity.clone())
+        });
+        for s in stored {
+            outputs.commit(s?);
+        }
+
+        let indexes: Vec<index::SetIndex<'_>> = w
+            .sets
+            .iter()
+            .zip(w.per_set)
+            .map(|(set, done)| {
+                let mut levels = Vec::new();
+                let mut dungeons = Vec::new();
+                for (source, d) in done {
+                    for output in &d.outputs {
+                        let list = match source.kind {
+                            SourceKind::Des => &mut levels,
+                            SourceKind::Dungeon => &mut dungeons,
+                        };
+                        list.push(index::Blob {
+                            source: &source.rel,
+                            output,
+                        });
+                    }
+                }
+                levels.sort_by(|a, b| a.output.name.cmp(&b.output.name));
+                index::SetIndex {
+                    module: set.name.clone(),
+                    dir: set.dir.display().to_string(),
+                    levels,
+                    dungeons,
+                }
+            })
+            .collect();
         let sources = self
             .source_dirs
             .iter()
@@ -653,7 +616,7 @@ impl Build {
         let style = match env
             .out_dir
             .as_ref()
-            .and_then(|o| out_dir.strip_prefix(o).ok())
+            .and_then(|o| w.out_dir.strip_prefix(o).ok())
         {
             Some(rel) => index::PathStyle::OutDir(
                 rel.components()
@@ -665,40 +628,47 @@ impl Build {
         };
         if self.rust_index {
             let key = index::key(&indexes, &style, &sources, true, "rs");
-            if !outputs.is_current("levels.rs", &key) {
+            if !outputs.index_is_current("levels.rs", &key) {
                 outputs.put(
                     "levels.rs",
                     index::rust(&indexes, &style, &sources).as_bytes(),
-                    &format!("{key}:rs"),
                 )?;
             }
         }
         if self.c_index {
             let key = index::key(&indexes, &style, &sources, false, "h");
-            if !outputs.is_current("levels.h", &key) {
-                outputs.put(
-                    "levels.h",
-                    index::c_header(&indexes, &sources).as_bytes(),
-                    &format!("{key}:h"),
-                )?;
+            if !outputs.index_is_current("levels.h", &key) {
+                outputs.put("levels.h", index::c_header(&indexes, &sources).as_bytes())?;
             }
-            // One levels.c per set, next to its blobs: a change rewrites only its own.
-            for (n, set) in sets.iter().enumerate() {
-                let file = c_source_path(set);
-                let key = index::key(
-                    &indexes[n..=n],
-                    &style,
-                    &format!("{sources}\0{n}\0{}", sets.len()),
-                    true,
-                    "c",
-                );
-                if !outputs.is_current(&file, &key) {
-                    outputs.put(
-                        &file,
-                        index::c_source(&indexes, n, &sources).as_bytes(),
-                        &format!("{key}:c"),
-                    )?;
-                }
+            // One levels.c per set, next to its blobs: a change rewrites
+            // only its own, made in parallel.
+            let several = w.sets.len() > 1;
+            let stale: Vec<(usize, String)> = (0..w.sets.len())
+                .filter_map(|n| {
+                    let file = output_file(&w.prefixes[n], "levels.c");
+                    let what = format!("{}\0{several}", indexes[n].dir);
+                    let key = index::key(&indexes[n..=n], &style, &what, true, "c");
+                    (!outputs.index_is_current(&file, &key)).then_some((n, file))
+                })
+                .collect();
+            let shared = &outputs;
+            let made = workers.map(stale, |(n, file)| {
+                let set = &indexes[n];
+                let data = set
+                    .levels
+                    .iter()
+                    .chain(&set.dungeons)
+                    .map(|b| {
+                        b.output
+                            .bytes(w.out_dir)
+                            .map_err(|e| Error::io(w.out_dir.join(&b.output.file), e))
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                let text = index::c_source(&indexes, n, &data);
+                shared.store(&file, text.as_bytes(), output::identity(text.as_bytes()))
+            });
+            for m in made {
+                outputs.commit(m?);
             }
         }
         let (written, removed, unchanged) = outputs.finish()?;
@@ -720,24 +690,13 @@ impl Build {
             )));
         }
         cc::Build::new()
-            .files(sets.iter().map(|s| out_dir.join(c_source_path(s))))
+            .files(
+                sets.iter()
+                    .map(|s| out_dir.join(output_file(&s.out_prefix(), "levels.c"))),
+            )
             .include(out_dir)
             .try_compile("levbuild_levels")
             .map_err(|e| Error::new(ErrorKind::CCompile(e.to_string())))
-    }
-}
-
-/// Where a set's `levels.c` goes, relative to the output directory.
-fn c_source_path(set: &LevelSet) -> String {
-    let prefix: Vec<String> = set
-        .out_rel
-        .components()
-        .map(|c| c.as_os_str().to_string_lossy().into_owned())
-        .collect();
-    if prefix.is_empty() {
-        "levels.c".to_string()
-    } else {
-        format!("{}/levels.c", prefix.join("/"))
     }
 }
 
@@ -750,4 +709,126 @@ fn is_keyword(name: &str) -> bool {
         "type", "unsafe", "use", "where", "while", "gen",
     ];
     KEYWORDS.contains(&name)
+}
+
+/// What a build writes, for [`Build::write`].
+struct Written<'a> {
+    out_dir: &'a Path,
+    sets: &'a [LevelSet],
+    prefixes: &'a [String],
+    per_set: &'a [Vec<(&'a Source, Done)>],
+}
+
+/// Names a set's cache pack: its directory and the build options.
+fn set_id(fingerprint: &blake3::Hash, set: &LevelSet) -> blake3::Hash {
+    let mut h = blake3::Hasher::new();
+    h.update(b"levbuild set\0");
+    h.update(fingerprint.as_bytes());
+    h.update(set.dir.to_string_lossy().as_bytes());
+    h.finalize()
+}
+
+/// The changed sets whose pack does not hold exactly the entries of their
+/// current sources, with those entries.
+fn packs_to_save(
+    jobs: &[Job<'_>],
+    results: &[Option<Result<Done, FileFailure>>],
+    changed_sets: &[usize],
+    packs: &[Option<Pack>],
+) -> Vec<(usize, Vec<(blake3::Hash, Arc<Entry>)>)> {
+    let mut entries: HashMap<usize, Vec<(blake3::Hash, Arc<Entry>)>> =
+        changed_sets.iter().map(|&n| (n, Vec::new())).collect();
+    for (j, r) in jobs.iter().zip(results) {
+        if let (Some(list), Some(Ok(done))) = (entries.get_mut(&j.set), r) {
+            if let Some(entry) = &done.entry {
+                list.push((done.key, entry.clone()));
+            }
+        }
+    }
+    let mut saves: Vec<_> = entries
+        .into_iter()
+        .filter(|(n, list)| {
+            let keys: Vec<blake3::Hash> = list.iter().map(|(k, _)| *k).collect();
+            !packs[*n].as_ref().is_some_and(|p| p.holds_exactly(&keys))
+        })
+        .collect();
+    saves.sort_by_key(|(n, _)| *n);
+    saves
+}
+
+/// The results of the sources of the changed sets (`work`: job index and
+/// probe): from a cache pack where one holds the key, else compiled, each
+/// distinct content once (a tree of variants shares many files).
+fn produce(
+    workers: &Workers,
+    jobs: &[Job<'_>],
+    prefixes: &[String],
+    work: Vec<(usize, Probe)>,
+    packs: &[Option<Pack>],
+    options: &job::Options<'_>,
+) -> Vec<(usize, Result<Done, FileFailure>)> {
+    let cached: HashMap<blake3::Hash, &Arc<Entry>> = packs
+        .iter()
+        .flatten()
+        .flat_map(Pack::entries)
+        .map(|(k, e)| (*k, e))
+        .collect();
+    let done = |i: usize, id: job::Identified, entry: Arc<Entry>, from_cache: bool| {
+        let j = &jobs[i];
+        job::from_entry(j.source, &prefixes[j.set], id, entry, from_cache)
+    };
+    let mut results = Vec::new();
+    // Keys come from the manifest where a stamp proves them, else from
+    // reading the file; a proven key the cache lacks means a read after all.
+    let identified = workers.map(work, |(i, probe)| {
+        let id = job::identify(jobs[i].source, probe, options).and_then(|id| {
+            if id.bytes.is_none() && !cached.contains_key(&id.key) {
+                job::read(jobs[i].source, id.stamp, options)
+            } else {
+                Ok(id)
+            }
+        });
+        (i, id)
+    });
+    let mut groups: Vec<Vec<(usize, job::Identified)>> = Vec::new();
+    let mut group_of: HashMap<blake3::Hash, usize> = HashMap::new();
+    for (i, id) in identified {
+        match id {
+            Err(e) => results.push((i, Err(e))),
+            Ok(id) => match cached.get(&id.key) {
+                Some(entry) => results.push((i, Ok(done(i, id, Arc::clone(entry), true)))),
+                None => {
+                    let g = *group_of.entry(id.key).or_insert_with(|| {
+                        groups.push(Vec::new());
+                        groups.len() - 1
+                    });
+                    groups[g].push((i, id));
+                }
+            },
+        }
+    }
+    let compiled = workers.map(groups, |members| {
+        let mut shared: Option<Arc<Entry>> = None;
+        let mut out = Vec::with_capacity(members.len());
+        for (i, id) in members {
+            if let Some(entry) = &shared {
+                out.push((i, Ok(done(i, id, Arc::clone(entry), true))));
+                continue;
+            }
+            // After a failure each copy is compiled again, so that every
+            // file reports its own errors under its own name.
+            let bytes = id.bytes.as_deref().unwrap_or_default();
+            match job::compile(jobs[i].source, bytes, options) {
+                Ok(entry) => {
+                    let entry = Arc::new(entry);
+                    shared = Some(Arc::clone(&entry));
+                    out.push((i, Ok(done(i, id, entry, false))));
+                }
+                Err(e) => out.push((i, Err(e))),
+            }
+        }
+        out
+    });
+    results.extend(compiled.into_iter().flatten());
+    results
 }

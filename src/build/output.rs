@@ -1,41 +1,69 @@
 //! Writing outputs: atomically, only when the bytes changed, never outside
 //! the output directory; removing outputs whose source went away, but only
-//! files levbuild itself wrote (listed in the manifest).
+//! files levbuild itself wrote.
+//!
+//! The manifest (`.levbuild-manifest` in the output directory) is the
+//! output directory's memory of the last build: every file it wrote with
+//! the hash of its content, its size and mtime; every source with its
+//! stamp, cache key, output names and warnings. A source whose stamp
+//! proves it unchanged and whose outputs are still as written needs no
+//! read of the source nor of the cache: that is what makes a no-op build
+//! of a large tree cheap.
 
 use std::collections::{BTreeMap, HashMap};
+use std::fmt::Write as _;
 use std::path::{Component, Path, PathBuf};
 use std::time::UNIX_EPOCH;
 
 use super::cache::write_atomic;
 use super::error::{Error, ErrorKind};
 use super::stamp::{self, Stamp};
+use crate::dungeon::RequiredLevel;
 
 /// The file in the output directory that lists what levbuild wrote.
 pub(crate) const MANIFEST: &str = ".levbuild-manifest";
-const HEADER: &str = "levbuild manifest 1";
+const HEADER: &str = "levbuild manifest 2";
 
 /// What is known of a written file.
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Record {
-    /// The content's identity (see [`Outputs::put`]).
-    hash: String,
-    size: u64,
-    mtime: u128,
+pub(crate) struct Record {
+    /// Hash of the content (see [`identity`]).
+    pub hash: String,
+    pub size: u64,
+    pub mtime: u128,
+}
+
+/// What the last build learnt of one source.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct SourceRecord {
+    pub stamp: Stamp,
+    /// The cache key of its content.
+    pub key: String,
+    /// `(output name, file relative to the output directory)`.
+    pub outputs: Vec<(String, String)>,
+    /// Its warnings, one line each.
+    pub warnings: Vec<String>,
+    /// For a dungeon file, the level files it needs.
+    pub needs: Vec<RequiredLevel>,
 }
 
 /// The outputs of one build in one output directory.
 pub(crate) struct Outputs {
     dir: PathBuf,
-    old: HashMap<String, Record>,
-    new: BTreeMap<String, Record>,
-    /// Generated files with the hash of the inputs they were made from,
-    /// as of the last build and as of this one.
-    old_keys: HashMap<String, String>,
-    keys: BTreeMap<String, String>,
-    /// Sources with their stamp and cache key, as of the last build and
-    /// this one.
-    old_sources: HashMap<String, (Stamp, String)>,
-    sources: BTreeMap<String, (Stamp, String)>,
+    /// Build options the manifest's source records were made with: they
+    /// are trusted only when this build's options are the same.
+    options: String,
+    old_options: String,
+    /// Files written by the last build, and by this one.
+    old_files: HashMap<String, Record>,
+    files: BTreeMap<String, Record>,
+    /// Generated index files with the hash of the inputs they were made
+    /// from, as of the last build and as of this one.
+    old_index_keys: HashMap<String, String>,
+    index_keys: BTreeMap<String, String>,
+    /// Sources, as of the last build and as of this one.
+    old_sources: HashMap<String, SourceRecord>,
+    sources: BTreeMap<String, SourceRecord>,
     /// When the build that wrote the manifest started, and this one.
     old_started: u128,
     started: u128,
@@ -45,6 +73,19 @@ pub(crate) struct Outputs {
     pub unchanged: usize,
 }
 
+/// What [`Outputs::store`] did, to be recorded by [`Outputs::commit`].
+pub(crate) struct Stored {
+    rel: String,
+    record: Record,
+    /// The path, if the file was (re)written.
+    written: Option<PathBuf>,
+}
+
+/// The identity of an output's content: 128 bits of its blake3 hash.
+pub(crate) fn identity(bytes: &[u8]) -> String {
+    blake3::hash(bytes).to_hex()[..32].to_string()
+}
+
 fn mtime_of(meta: &std::fs::Metadata) -> u128 {
     meta.modified()
         .ok()
@@ -52,69 +93,164 @@ fn mtime_of(meta: &std::fs::Metadata) -> u128 {
         .map_or(0, |d| d.as_nanos())
 }
 
-impl Outputs {
-    /// Reads the manifest of `dir` (a missing or damaged one lists nothing).
-    pub(crate) fn open(dir: &Path) -> Self {
-        let mut old = HashMap::new();
-        let started = stamp::now_ns();
-        let mut old_keys = HashMap::new();
-        let mut old_sources = HashMap::new();
-        let mut old_started = 0;
-        if let Ok(text) = std::fs::read_to_string(dir.join(MANIFEST)) {
-            let mut lines = text.lines();
-            if lines.next() == Some(HEADER) {
-                for line in lines {
-                    if let Some(rest) = line.strip_prefix("started ") {
-                        old_started = rest.parse().unwrap_or(0);
-                        continue;
+/// `s` as one manifest field: no spaces, tabs or line breaks.
+fn escape(s: &str) -> String {
+    if s.is_empty() {
+        return "\\-".to_string();
+    }
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            ' ' => out.push_str("\\s"),
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Reverses [`escape`].
+fn unescape(s: &str) -> Option<String> {
+    if s == "\\-" {
+        return Some(String::new());
+    }
+    if !s.contains('\\') {
+        return Some(s.to_string());
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        out.push(match chars.next()? {
+            '\\' => '\\',
+            's' => ' ',
+            't' => '\t',
+            'n' => '\n',
+            'r' => '\r',
+            _ => return None,
+        });
+    }
+    Some(out)
+}
+
+/// The parts of a manifest, as read.
+#[derive(Default)]
+struct Manifest {
+    options: String,
+    started: u128,
+    files: HashMap<String, Record>,
+    index_keys: HashMap<String, String>,
+    sources: HashMap<String, SourceRecord>,
+}
+
+impl Manifest {
+    /// Parses a manifest; `None` if it is damaged anywhere (then nothing of
+    /// it is trusted, and the build starts over).
+    fn parse(text: &str) -> Option<Manifest> {
+        let mut m = Manifest::default();
+        let mut lines = text.lines();
+        if lines.next() != Some(HEADER) {
+            return None;
+        }
+        let record = |f: &mut std::str::SplitAsciiWhitespace<'_>| -> Option<Record> {
+            Some(Record {
+                hash: f.next()?.to_string(),
+                size: f.next()?.parse().ok()?,
+                mtime: f.next()?.parse().ok()?,
+            })
+        };
+        let mut current: Option<(String, SourceRecord)> = None;
+        for line in lines {
+            let mut f = line.split_ascii_whitespace();
+            let tag = f.next()?;
+            if let Some((_, source)) = current.as_mut().filter(|_| line.starts_with(' ')) {
+                match tag {
+                    "out" => {
+                        let r = record(&mut f)?;
+                        let name = unescape(f.next()?)?;
+                        let rel = unescape(f.next()?)?;
+                        m.files.insert(rel.clone(), r);
+                        source.outputs.push((name, rel));
                     }
-                    if let Some(rest) = line.strip_prefix("source ") {
-                        let f: Vec<&str> = rest.splitn(6, ' ').collect();
-                        if let (Some(st), Some(key), Some(path)) = (
-                            Stamp::from_fields(f.get(..4).unwrap_or(&[])),
-                            f.get(4),
-                            f.get(5),
-                        ) {
-                            old_sources.insert(path.to_string(), (st, key.to_string()));
-                        }
-                        continue;
-                    }
-                    if let Some(rest) = line.strip_prefix("generated ") {
-                        if let Some((key, rel)) = rest.split_once(' ') {
-                            old_keys.insert(rel.to_string(), key.to_string());
-                        }
-                        continue;
-                    }
-                    let mut f = line.splitn(4, ' ');
-                    let (Some(hash), Some(size), Some(mtime), Some(rel)) =
-                        (f.next(), f.next(), f.next(), f.next())
-                    else {
-                        continue;
-                    };
-                    let (Ok(size), Ok(mtime)) = (size.parse(), mtime.parse()) else {
-                        continue;
-                    };
-                    old.insert(
-                        rel.to_string(),
-                        Record {
-                            hash: hash.to_string(),
-                            size,
-                            mtime,
-                        },
-                    );
+                    "warn" => source.warnings.push(unescape(f.next()?)?),
+                    "need" => source.needs.push(RequiredLevel {
+                        dungeon: unescape(f.next()?)?,
+                        level: unescape(f.next()?)?,
+                        needed_by: unescape(f.next()?)?,
+                    }),
+                    _ => return None,
                 }
+                continue;
+            }
+            if let Some((path, source)) = current.take() {
+                m.sources.insert(path, source);
+            }
+            match tag {
+                "options" => m.options = f.next()?.to_string(),
+                "started" => m.started = f.next()?.parse().ok()?,
+                "source" => {
+                    let fields: Vec<&str> = f.by_ref().take(4).collect();
+                    let stamp = Stamp::from_fields(&fields)?;
+                    let key = f.next()?.to_string();
+                    let path = unescape(f.next()?)?;
+                    current = Some((
+                        path,
+                        SourceRecord {
+                            stamp,
+                            key,
+                            outputs: Vec::new(),
+                            warnings: Vec::new(),
+                            needs: Vec::new(),
+                        },
+                    ));
+                }
+                "index" => {
+                    let key = f.next()?.to_string();
+                    let r = record(&mut f)?;
+                    let rel = unescape(f.next()?)?;
+                    m.index_keys.insert(rel.clone(), key);
+                    m.files.insert(rel, r);
+                }
+                "file" => {
+                    let r = record(&mut f)?;
+                    m.files.insert(unescape(f.next()?)?, r);
+                }
+                _ => return None,
             }
         }
+        if let Some((path, source)) = current {
+            m.sources.insert(path, source);
+        }
+        Some(m)
+    }
+}
+
+impl Outputs {
+    /// Reads the manifest of `dir` (a missing or damaged one lists
+    /// nothing). `options` fingerprints the build options.
+    pub(crate) fn open(dir: &Path, options: String) -> Self {
+        let old = std::fs::read_to_string(dir.join(MANIFEST))
+            .ok()
+            .and_then(|text| Manifest::parse(&text))
+            .unwrap_or_default();
         Outputs {
             dir: dir.to_path_buf(),
-            old,
-            new: BTreeMap::new(),
-            old_keys,
-            keys: BTreeMap::new(),
-            old_sources,
+            options,
+            old_options: old.options,
+            old_files: old.files,
+            files: BTreeMap::new(),
+            old_index_keys: old.index_keys,
+            index_keys: BTreeMap::new(),
+            old_sources: old.sources,
             sources: BTreeMap::new(),
-            old_started,
-            started,
+            old_started: old.started,
+            started: stamp::now_ns(),
             written: Vec::new(),
             unchanged: 0,
         }
@@ -132,61 +268,73 @@ impl Outputs {
         Ok(self.dir.join(p))
     }
 
-    /// The cache key recorded for the source at `path` if its stamp proves
-    /// it unchanged since (see [`super::stamp`]).
-    pub(crate) fn known_key(&self, path: &str, now: &Stamp) -> Option<&str> {
-        let (old, key) = self.old_sources.get(path)?;
-        old.proves_unchanged(now, self.old_started)
-            .then_some(key.as_str())
+    /// What the last build recorded of the source at `path`, if its stamp
+    /// proves it unchanged since (see [`super::stamp`]) and the build
+    /// options are the same.
+    pub(crate) fn known_source(&self, path: &str, now: &Stamp) -> Option<&SourceRecord> {
+        let old = self.old_sources.get(path)?;
+        (self.options == self.old_options && old.stamp.proves_unchanged(now, self.old_started))
+            .then_some(old)
     }
 
-    /// Records a compiled source's stamp and key for the next build.
-    pub(crate) fn record_source(&mut self, path: &str, stamp: Stamp, key: &str) {
-        self.sources
-            .insert(path.to_string(), (stamp, key.to_string()));
+    /// The record of `rel` if the last build wrote it and it is still on
+    /// disk as written (same size and mtime).
+    pub(crate) fn intact(&self, rel: &str) -> Option<&Record> {
+        let r = self.old_files.get(rel)?;
+        let meta = std::fs::metadata(self.dir.join(rel)).ok()?;
+        (r.size == meta.len() && r.mtime == mtime_of(&meta)).then_some(r)
     }
 
-    /// True when the generated file `rel` was made from inputs hashing to
-    /// `key` and is still on disk as written: it can stay as it is (and is
-    /// counted unchanged). Records `key` for the manifest either way.
-    pub(crate) fn is_current(&mut self, rel: &str, key: &str) -> bool {
-        self.keys.insert(rel.to_string(), key.to_string());
-        if self.old_keys.get(rel).map(String::as_str) != Some(key) {
-            return false;
-        }
-        let (Some(r), Ok(meta)) = (self.old.get(rel), std::fs::metadata(self.dir.join(rel))) else {
-            return false;
-        };
-        if r.size != meta.len() || r.mtime != mtime_of(&meta) {
-            return false;
-        }
-        self.new.insert(rel.to_string(), r.clone());
+    /// Keeps `rel` as the last build left it (checked by [`Outputs::intact`]).
+    pub(crate) fn keep(&mut self, rel: &str, record: Record) {
+        self.files.insert(rel.to_string(), record);
         self.unchanged += 1;
-        true
     }
 
-    /// Makes `rel` hold `bytes`, writing only if it does not already.
-    /// `identity` names the content: equal identities mean equal bytes (a
-    /// hash of whatever determined them), so an output the manifest lists
-    /// with the same identity, size and mtime is not even read.
-    pub(crate) fn put(&mut self, rel: &str, bytes: &[u8], identity: &str) -> Result<(), Error> {
+    /// Records a source for the next build.
+    pub(crate) fn record_source(&mut self, path: String, record: SourceRecord) {
+        self.sources.insert(path, record);
+    }
+
+    /// True when the generated index file `rel` was made from inputs
+    /// hashing to `key` and is still on disk as written: it can stay as it
+    /// is (and is counted unchanged). Records `key` for the manifest
+    /// either way.
+    pub(crate) fn index_is_current(&mut self, rel: &str, key: &str) -> bool {
+        self.index_keys.insert(rel.to_string(), key.to_string());
+        if self.old_index_keys.get(rel).map(String::as_str) != Some(key) {
+            return false;
+        }
+        match self.intact(rel).cloned() {
+            Some(r) => {
+                self.keep(rel, r);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Makes `rel` hold `bytes`, writing only if it does not already; an
+    /// output the manifest lists with the same hash, size and mtime is not
+    /// even read. Safe to call from several threads; the result goes to
+    /// [`Outputs::commit`].
+    pub(crate) fn store(&self, rel: &str, bytes: &[u8], hash: String) -> Result<Stored, Error> {
         let path = self.target(rel)?;
-        let hash = identity.to_string();
-        let meta = std::fs::metadata(&path).ok();
-        if let Some(meta) = &meta {
+        if let Ok(meta) = std::fs::metadata(&path) {
             let size = meta.len();
-            let mtime = mtime_of(meta);
+            let mtime = mtime_of(&meta);
             let known = self
-                .old
+                .old_files
                 .get(rel)
                 .is_some_and(|r| r.hash == hash && r.size == size && r.mtime == mtime);
             if known
                 || (size == bytes.len() as u64 && std::fs::read(&path).is_ok_and(|b| b == bytes))
             {
-                self.unchanged += 1;
-                self.new
-                    .insert(rel.to_string(), Record { hash, size, mtime });
-                return Ok(());
+                return Ok(Stored {
+                    rel: rel.to_string(),
+                    record: Record { hash, size, mtime },
+                    written: None,
+                });
             }
         }
         if let Some(parent) = path.parent() {
@@ -194,26 +342,42 @@ impl Outputs {
         }
         write_atomic(&path, bytes).map_err(|e| Error::io(&path, e))?;
         let meta = std::fs::metadata(&path).map_err(|e| Error::io(&path, e))?;
-        self.new.insert(
-            rel.to_string(),
-            Record {
+        Ok(Stored {
+            rel: rel.to_string(),
+            record: Record {
                 hash,
                 size: meta.len(),
                 mtime: mtime_of(&meta),
             },
-        );
-        self.written.push(path);
+            written: Some(path),
+        })
+    }
+
+    /// Records what [`Outputs::store`] did.
+    pub(crate) fn commit(&mut self, stored: Stored) {
+        match stored.written {
+            Some(path) => self.written.push(path),
+            None => self.unchanged += 1,
+        }
+        self.files.insert(stored.rel, stored.record);
+    }
+
+    /// [`Outputs::store`] and [`Outputs::commit`] in one.
+    pub(crate) fn put(&mut self, rel: &str, bytes: &[u8]) -> Result<(), Error> {
+        let stored = self.store(rel, bytes, identity(bytes))?;
+        self.commit(stored);
         Ok(())
     }
 
     /// Removes what an earlier build wrote and this one did not, and saves
-    /// the manifest if it changed. Returns the removed files.
+    /// the manifest if it changed. Returns the files written, the files
+    /// removed and how many outputs were already up to date.
     pub(crate) fn finish(self) -> Result<(Vec<PathBuf>, Vec<PathBuf>, usize), Error> {
         let mut removed = Vec::new();
         let mut stale: Vec<&String> = self
-            .old
+            .old_files
             .keys()
-            .filter(|k| !self.new.contains_key(*k))
+            .filter(|k| !self.files.contains_key(*k))
             .collect();
         stale.sort();
         for rel in stale {
@@ -224,30 +388,142 @@ impl Outputs {
                 Err(e) => return Err(Error::io(&path, e)),
             }
         }
-        let unchanged_manifest = self.old.len() == self.new.len()
-            && self.new.iter().all(|(k, r)| self.old.get(k) == Some(r))
-            && self.old_keys.len() == self.keys.len()
+        let same = self.options == self.old_options
+            && self.old_files.len() == self.files.len()
             && self
-                .keys
+                .files
                 .iter()
-                .all(|(k, v)| self.old_keys.get(k) == Some(v));
-        if !unchanged_manifest {
-            let mut text = String::from(HEADER);
-            text.push('\n');
-            text.push_str(&format!("started {}\n", self.started));
-            for (path, (st, key)) in &self.sources {
-                text.push_str(&format!("source {} {key} {path}\n", st.to_fields()));
-            }
-            for (rel, key) in &self.keys {
-                text.push_str(&format!("generated {key} {rel}\n"));
-            }
-            for (rel, r) in &self.new {
-                text.push_str(&format!("{} {} {} {rel}\n", r.hash, r.size, r.mtime));
-            }
+                .all(|(k, r)| self.old_files.get(k) == Some(r))
+            && self.old_index_keys.len() == self.index_keys.len()
+            && self
+                .index_keys
+                .iter()
+                .all(|(k, v)| self.old_index_keys.get(k) == Some(v))
+            && self.old_sources.len() == self.sources.len()
+            && self
+                .sources
+                .iter()
+                .all(|(k, s)| self.old_sources.get(k) == Some(s));
+        if !same {
+            let text = self.manifest_text();
             std::fs::create_dir_all(&self.dir).map_err(|e| Error::io(&self.dir, e))?;
             let path = self.dir.join(MANIFEST);
             write_atomic(&path, text.as_bytes()).map_err(|e| Error::io(&path, e))?;
         }
         Ok((self.written, removed, self.unchanged))
+    }
+
+    fn manifest_text(&self) -> String {
+        let mut text = String::with_capacity(64 * self.files.len() + 1024);
+        let record = |text: &mut String, r: &Record| {
+            let _ = write!(text, "{} {} {}", r.hash, r.size, r.mtime);
+        };
+        let _ = writeln!(
+            text,
+            "{HEADER}\noptions {}\nstarted {}",
+            self.options, self.started
+        );
+        let mut listed = std::collections::HashSet::new();
+        for (path, s) in &self.sources {
+            let _ = writeln!(
+                text,
+                "source {} {} {}",
+                s.stamp.to_fields(),
+                s.key,
+                escape(path)
+            );
+            for (name, rel) in &s.outputs {
+                if let Some(r) = self.files.get(rel) {
+                    text.push_str(" out ");
+                    record(&mut text, r);
+                    let _ = writeln!(text, " {} {}", escape(name), escape(rel));
+                    listed.insert(rel.as_str());
+                }
+            }
+            for w in &s.warnings {
+                let _ = writeln!(text, " warn {}", escape(w));
+            }
+            for n in &s.needs {
+                let _ = writeln!(
+                    text,
+                    " need {} {} {}",
+                    escape(&n.dungeon),
+                    escape(&n.level),
+                    escape(&n.needed_by)
+                );
+            }
+        }
+        for (rel, key) in &self.index_keys {
+            if let Some(r) = self.files.get(rel) {
+                let _ = write!(text, "index {key} ");
+                record(&mut text, r);
+                let _ = writeln!(text, " {}", escape(rel));
+                listed.insert(rel.as_str());
+            }
+        }
+        for (rel, r) in &self.files {
+            if !listed.contains(rel.as_str()) {
+                text.push_str("file ");
+                record(&mut text, r);
+                let _ = writeln!(text, " {}", escape(rel));
+            }
+        }
+        text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_escape_and_unescape() {
+        for s in ["", "plain", "a b\tc\nd\\e\r", "\\-", "x-strt"] {
+            let e = escape(s);
+            assert!(
+                !e.contains([' ', '\t', '\n', '\r']) && !e.is_empty(),
+                "{e:?}"
+            );
+            assert_eq!(unescape(&e).as_deref(), Some(s));
+        }
+        assert_eq!(unescape("bad\\q"), None);
+    }
+
+    #[test]
+    fn a_manifest_survives_its_own_round_trip_and_damage_voids_it() {
+        let dir =
+            std::env::temp_dir().join(format!("levbuild-manifest-unit-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut out = Outputs::open(&dir, "opts".into());
+        out.put("sub dir/a b.lev", b"abc").unwrap();
+        out.put("levels.h", b"h").unwrap();
+        assert!(!out.index_is_current("levels.h", "k1"));
+        let source = SourceRecord {
+            stamp: Stamp {
+                size: 1,
+                mtime: 2,
+                ctime: 3,
+                inode: 4,
+            },
+            key: "key".into(),
+            outputs: vec![("a b".into(), "sub dir/a b.lev".into())],
+            warnings: vec!["x.des:1:2: warning: odd \"thing\"".into()],
+            needs: vec![RequiredLevel {
+                dungeon: "The Dungeons of Doom".into(),
+                level: "x-strt".into(),
+                needed_by: "LEVEL \"x-strt\"".into(),
+            }],
+        };
+        out.record_source("/src/x y.des".into(), source.clone());
+        out.finish().unwrap();
+        let text = std::fs::read_to_string(dir.join(MANIFEST)).unwrap();
+        let m = Manifest::parse(&text).unwrap();
+        assert_eq!(m.options, "opts");
+        assert_eq!(m.sources.get("/src/x y.des"), Some(&source));
+        assert_eq!(m.files.len(), 2);
+        assert_eq!(m.index_keys.get("levels.h").map(String::as_str), Some("k1"));
+        assert!(Manifest::parse(&text.replace(" out ", " odd ")).is_none());
+        assert!(Manifest::parse(&text.replace("source 1", "source x")).is_none());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -20,9 +20,9 @@ use super::ir::Dungeon;
 /// Level names the game never loads from a file.
 const BUILT_IN: &[&str] = &["rogue", "dummy"];
 
-/// A level file the dungeon needs that no compiled level provides.
+/// A level file the dungeon needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MissingLevel {
+pub struct RequiredLevel {
     /// The dungeon that needs it.
     pub dungeon: String,
     /// The level name expected (the `.lev` file stem).
@@ -31,41 +31,42 @@ pub struct MissingLevel {
     pub needed_by: String,
 }
 
-impl fmt::Display for MissingLevel {
+impl RequiredLevel {
+    /// True if one of the `defined` level names satisfies this need (an
+    /// `x-` quest level is satisfied by any role's `???-` level).
+    pub fn is_met_by(&self, defined: &HashSet<&str>) -> bool {
+        if BUILT_IN.contains(&self.level.as_str()) {
+            return true;
+        }
+        match self.level.strip_prefix("x-") {
+            Some(suffix) => defined.iter().any(|d| {
+                d.len() == 4 + suffix.len() && d.ends_with(suffix) && d.as_bytes()[3] == b'-'
+            }),
+            None => defined.contains(self.level.as_str()),
+        }
+    }
+}
+
+impl fmt::Display for RequiredLevel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "dungeon \"{}\" needs level \"{}\" ({}), but no .des file defines it",
+            "dungeon \"{}\" needs level \"{}\" ({})",
             self.dungeon, self.level, self.needed_by
         )
     }
 }
 
-/// Every level file `dungeon` needs that is not among `defined`.
-pub fn missing_levels<'a>(
-    dungeon: &Dungeon,
-    defined: impl IntoIterator<Item = &'a str>,
-) -> Vec<MissingLevel> {
-    let defined: HashSet<&str> = defined.into_iter().collect();
-    let has = |name: &str| {
-        if let Some(suffix) = name.strip_prefix("x-") {
-            defined.iter().any(|d| {
-                d.len() == 4 + suffix.len() && d.ends_with(suffix) && d.as_bytes()[3] == b'-'
-            })
-        } else {
-            defined.contains(name)
-        }
-    };
-    let mut missing = Vec::new();
+/// Every level file `dungeon` needs, in the order of its statements.
+pub fn required_levels(dungeon: &Dungeon) -> Vec<RequiredLevel> {
+    let mut required = Vec::new();
     for d in &dungeon.dungeons {
         let mut need = |level: String, needed_by: String| {
-            if !has(&level) && !BUILT_IN.contains(&level.as_str()) {
-                missing.push(MissingLevel {
-                    dungeon: d.name.clone(),
-                    level,
-                    needed_by,
-                });
-            }
+            required.push(RequiredLevel {
+                dungeon: d.name.clone(),
+                level,
+                needed_by,
+            });
         };
         for l in &d.levels {
             if l.rndlevs > 0 {
@@ -97,5 +98,17 @@ pub fn missing_levels<'a>(
             }
         }
     }
-    missing
+    required
+}
+
+/// Every level file `dungeon` needs that is not among `defined`.
+pub fn missing_levels<'a>(
+    dungeon: &Dungeon,
+    defined: impl IntoIterator<Item = &'a str>,
+) -> Vec<RequiredLevel> {
+    let defined: HashSet<&str> = defined.into_iter().collect();
+    required_levels(dungeon)
+        .into_iter()
+        .filter(|r| !r.is_met_by(&defined))
+        .collect()
 }

@@ -23,7 +23,7 @@ mod parser;
 mod preprocess;
 mod sema;
 
-pub use crosscheck::{missing_levels, MissingLevel};
+pub use crosscheck::{missing_levels, required_levels, RequiredLevel};
 pub use decode::decode;
 pub use encode::encode;
 pub use ir::*;

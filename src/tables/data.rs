@@ -891,7 +891,7 @@ pub static ROOM_TYPES: &[(&str, i8)] = &[
 ];
 
 /// `.des` map characters and the terrain type each one stands for.
-pub static MAP_CHARS: &[(u8, i8)] = &[
+pub const MAP_CHARS: &[(u8, i8)] = &[
     (32, 0),
     (35, 23),
     (43, 22),

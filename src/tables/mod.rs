@@ -37,11 +37,25 @@ pub mod terrain {
 /// The terrain type a `.des` map character stands for (also used for the
 /// `MAZE` fill character and `INIT_MAP`), or `None` for any other byte.
 pub fn terrain_of_map_char(c: u8) -> Option<i8> {
-    data::MAP_CHARS
-        .iter()
-        .find(|&&(ch, _)| ch == c)
-        .map(|&(_, t)| t)
+    let t = TERRAIN_BY_CHAR[usize::from(c)];
+    (t != NO_TERRAIN).then_some(t)
 }
+
+/// Marks a byte that is no map character in [`TERRAIN_BY_CHAR`].
+const NO_TERRAIN: i8 = i8::MIN;
+
+/// [`data::MAP_CHARS`] as a table indexed by the byte (maps are scanned a
+/// character at a time, so this lookup is hot).
+static TERRAIN_BY_CHAR: [i8; 256] = {
+    let mut table = [NO_TERRAIN; 256];
+    let mut i = 0;
+    while i < data::MAP_CHARS.len() {
+        let (c, t) = data::MAP_CHARS[i];
+        table[c as usize] = t;
+        i += 1;
+    }
+    table
+};
 
 /// True if `c` names a monster class (`def_char_to_monclass` succeeds).
 pub fn is_monster_class(c: u8) -> bool {

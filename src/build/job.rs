@@ -1,0 +1,318 @@
+//! One source's share of a build: first a *probe* (is it proven unchanged,
+//! with its outputs still as written?), then, for the level sets where
+//! something changed, its result from the cache or from the compiler.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use super::cache::Entry;
+use super::discover::{output_file, Source, SourceKind};
+use super::output::{identity, Outputs, Record, SourceRecord};
+use super::stamp::Stamp;
+use crate::des;
+use crate::diag::Diagnostics;
+use crate::dungeon::{self, Features, RequiredLevel};
+
+/// The options that change what a source compiles to.
+pub(crate) struct Options<'a> {
+    pub extra_warnings: bool,
+    pub features: &'a Features,
+}
+
+impl Options<'_> {
+    /// A fingerprint of these options and of levbuild's version.
+    pub(crate) fn fingerprint(&self) -> blake3::Hash {
+        let mut h = blake3::Hasher::new();
+        h.update(b"levbuild options\0");
+        h.update(env!("CARGO_PKG_VERSION").as_bytes());
+        h.update(&[0, u8::from(self.extra_warnings)]);
+        for (name, on) in self.features.iter() {
+            h.update(name.as_bytes());
+            h.update(&[0, u8::from(on)]);
+        }
+        h.finalize()
+    }
+
+    /// The cache key of a source: everything its result depends on. The
+    /// file's path is not part of it (warnings are stored without it), so
+    /// identical files in several sets are compiled once; a dungeon's
+    /// output is named after its file, so that name is.
+    fn cache_key(&self, source: &Source, bytes: &[u8]) -> blake3::Hash {
+        let mut h = blake3::Hasher::new();
+        h.update(b"levbuild cache key\0");
+        h.update(self.fingerprint().as_bytes());
+        h.update(&[source.kind as u8]);
+        if source.kind == SourceKind::Dungeon {
+            h.update(dungeon_name(source).as_bytes());
+        }
+        h.update(b"\0source\0");
+        h.update(bytes);
+        h.finalize()
+    }
+}
+
+/// A dungeon file's output name: its file stem (`dungeon.def` → `dungeon`).
+fn dungeon_name(source: &Source) -> String {
+    Path::new(&source.rel)
+        .file_stem()
+        .map_or_else(|| "dungeon".into(), |s| s.to_string_lossy().into_owned())
+}
+
+/// One source's result.
+pub(crate) struct Done {
+    /// The cache key: what the outputs are a function of.
+    pub key: blake3::Hash,
+    /// The source's stamp when it was looked at.
+    pub stamp: Option<Stamp>,
+    /// False if it was compiled by this build.
+    pub from_cache: bool,
+    pub outputs: Vec<Output>,
+    /// One `file:line:col: warning: …` line each.
+    pub warnings: Vec<String>,
+    /// For a dungeon file, the level files it needs.
+    pub needs: Vec<RequiredLevel>,
+    /// The cache entry it was made from (none when the manifest proved it).
+    pub entry: Option<Arc<Entry>>,
+}
+
+/// One output of a source.
+pub(crate) struct Output {
+    /// The level (or dungeon) name.
+    pub name: String,
+    /// The file, relative to the output directory.
+    pub file: String,
+    /// The hash of the content.
+    pub identity: String,
+    pub size: u64,
+    pub content: Content,
+}
+
+/// An output's bytes, or the proof that its file already holds them.
+pub(crate) enum Content {
+    Bytes(Vec<u8>),
+    OnDisk(Record),
+}
+
+impl Output {
+    /// The bytes, read back from the output directory if need be (and
+    /// checked against the recorded hash).
+    pub(crate) fn bytes(&self, out_dir: &Path) -> std::io::Result<std::borrow::Cow<'_, [u8]>> {
+        match &self.content {
+            Content::Bytes(b) => Ok(b.into()),
+            Content::OnDisk(_) => {
+                let b = std::fs::read(out_dir.join(&self.file))?;
+                if identity(&b) == self.identity {
+                    Ok(b.into())
+                } else {
+                    Err(std::io::Error::new(
+                        std::io::ErrorKind::InvalidData,
+                        "changed by something else during the build; build again",
+                    ))
+                }
+            }
+        }
+    }
+}
+
+impl Done {
+    /// What the next build needs to know of this source.
+    pub(crate) fn record(&self) -> Option<SourceRecord> {
+        Some(SourceRecord {
+            stamp: self.stamp?,
+            key: self.key.to_hex().to_string(),
+            outputs: self
+                .outputs
+                .iter()
+                .map(|o| (o.name.clone(), o.file.clone()))
+                .collect(),
+            warnings: self.warnings.clone(),
+            needs: self.needs.clone(),
+        })
+    }
+}
+
+/// What the manifest proves about a source without reading it.
+pub(crate) enum Probe {
+    /// Unchanged, and its outputs are still as written.
+    Known(Done),
+    /// Unchanged, but its outputs must be produced again.
+    Stamped(Stamp, blake3::Hash),
+    /// To be read (with its stamp, if it has one).
+    Unknown(Option<Stamp>),
+}
+
+/// What can go wrong with one file without stopping the others.
+pub(crate) enum FileFailure {
+    Io(std::path::PathBuf, std::io::Error),
+    Diagnostics(Diagnostics),
+}
+
+/// Looks at `source` (of the set whose outputs go under `prefix`) through
+/// the last build's manifest.
+pub(crate) fn probe(source: &Source, prefix: &str, outputs: &Outputs) -> Probe {
+    let Some(stamp) = std::fs::metadata(&source.path)
+        .ok()
+        .and_then(|m| Stamp::of(&m))
+    else {
+        return Probe::Unknown(None);
+    };
+    let Some(record) = outputs.known_source(&source.path.to_string_lossy(), &stamp) else {
+        return Probe::Unknown(Some(stamp));
+    };
+    let Ok(key) = blake3::Hash::from_hex(&record.key) else {
+        return Probe::Unknown(Some(stamp));
+    };
+    let mut found = Vec::with_capacity(record.outputs.len());
+    for (name, file) in &record.outputs {
+        let intact = (*file == output_file(prefix, &source.kind.file_name(name)))
+            .then(|| outputs.intact(file))
+            .flatten();
+        let Some(r) = intact else {
+            return Probe::Stamped(stamp, key);
+        };
+        found.push(Output {
+            name: name.clone(),
+            file: file.clone(),
+            identity: r.hash.clone(),
+            size: r.size,
+            content: Content::OnDisk(r.clone()),
+        });
+    }
+    Probe::Known(Done {
+        key,
+        stamp: Some(stamp),
+        from_cache: true,
+        outputs: found,
+        warnings: record.warnings.clone(),
+        needs: record.needs.clone(),
+        entry: None,
+    })
+}
+
+/// A source whose cache key is known.
+pub(crate) struct Identified {
+    pub stamp: Option<Stamp>,
+    pub key: blake3::Hash,
+    /// The content, if it had to be read to learn the key.
+    pub bytes: Option<Vec<u8>>,
+}
+
+/// The cache key of `source`: from the manifest if its stamp proves it
+/// unchanged (no read), else from its content.
+pub(crate) fn identify(
+    source: &Source,
+    probe: Probe,
+    options: &Options<'_>,
+) -> Result<Identified, FileFailure> {
+    match probe {
+        Probe::Known(done) => Ok(Identified {
+            stamp: done.stamp,
+            key: done.key,
+            bytes: None,
+        }),
+        Probe::Stamped(stamp, key) => Ok(Identified {
+            stamp: Some(stamp),
+            key,
+            bytes: None,
+        }),
+        Probe::Unknown(stamp) => read(source, stamp, options),
+    }
+}
+
+/// Reads `source` and computes its key.
+pub(crate) fn read(
+    source: &Source,
+    stamp: Option<Stamp>,
+    options: &Options<'_>,
+) -> Result<Identified, FileFailure> {
+    let bytes = std::fs::read(&source.path).map_err(|e| FileFailure::Io(source.path.clone(), e))?;
+    Ok(Identified {
+        stamp,
+        key: options.cache_key(source, &bytes),
+        bytes: Some(bytes),
+    })
+}
+
+/// Compiles `source` (whose content is `bytes`) into a cache entry.
+pub(crate) fn compile(
+    source: &Source,
+    bytes: &[u8],
+    options: &Options<'_>,
+) -> Result<Entry, FileFailure> {
+    let shown = source.path.to_string_lossy();
+    let text = String::from_utf8_lossy(bytes);
+    let (outputs, warnings) = match source.kind {
+        SourceKind::Des => {
+            let des_options = des::Options {
+                extra_warnings: options.extra_warnings,
+            };
+            let file =
+                des::compile_with(&text, &shown, &des_options).map_err(FileFailure::Diagnostics)?;
+            (
+                file.levels.into_iter().map(|l| (l.name, l.bytes)).collect(),
+                file.warnings.short(),
+            )
+        }
+        SourceKind::Dungeon => {
+            let out = dungeon::compile(&text, &shown, options.features)
+                .map_err(FileFailure::Diagnostics)?;
+            (
+                vec![(dungeon_name(source), out.bytes)],
+                out.warnings.short(),
+            )
+        }
+    };
+    // Stored without the file name, which each file with this content
+    // gets back in `from_entry`.
+    let prefix = format!("{shown}:");
+    let warnings = warnings
+        .into_iter()
+        .map(|w| w.strip_prefix(&prefix).map_or(w.clone(), str::to_string))
+        .collect();
+    Ok(Entry { outputs, warnings })
+}
+
+/// The result of `source` (of the set whose outputs go under `prefix`)
+/// from a cache entry of its content.
+pub(crate) fn from_entry(
+    source: &Source,
+    prefix: &str,
+    id: Identified,
+    entry: Arc<Entry>,
+    from_cache: bool,
+) -> Done {
+    let needs = match source.kind {
+        SourceKind::Des => Vec::new(),
+        SourceKind::Dungeon => entry
+            .outputs
+            .first()
+            .and_then(|(_, bytes)| dungeon::decode(bytes).ok())
+            .map(|d| dungeon::required_levels(&d))
+            .unwrap_or_default(),
+    };
+    let outputs = entry
+        .outputs
+        .iter()
+        .map(|(name, bytes)| Output {
+            file: output_file(prefix, &source.kind.file_name(name)),
+            identity: identity(bytes),
+            size: bytes.len() as u64,
+            name: name.clone(),
+            content: Content::Bytes(bytes.clone()),
+        })
+        .collect();
+    let shown = source.path.to_string_lossy();
+    Done {
+        key: id.key,
+        stamp: id.stamp,
+        from_cache,
+        outputs,
+        warnings: entry
+            .warnings
+            .iter()
+            .map(|w| format!("{shown}:{w}"))
+            .collect(),
+        needs,
+        entry: Some(entry),
+    }
+}
