@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::cache::Entry;
 use super::discover::{output_file, Source, SourceKind};
-use super::output::{identity, Outputs, Record, SourceRecord};
+use super::output::{Identity, Outputs, Record, SourceRecord};
 use super::stamp::Stamp;
 use crate::des;
 use crate::diag::Diagnostics;
@@ -82,7 +82,7 @@ pub(crate) struct Output {
     /// The file, relative to the output directory.
     pub file: String,
     /// The hash of the content.
-    pub identity: String,
+    pub identity: Identity,
     pub size: u64,
     pub content: Content,
 }
@@ -101,7 +101,7 @@ impl Output {
             Content::Bytes(b) => Ok(b.into()),
             Content::OnDisk(_) => {
                 let b = std::fs::read(out_dir.join(&self.file))?;
-                if identity(&b) == self.identity {
+                if Identity::of(&b) == self.identity {
                     Ok(b.into())
                 } else {
                     Err(std::io::Error::new(
@@ -173,9 +173,9 @@ pub(crate) fn probe(source: &Source, prefix: &str, outputs: &Outputs) -> Probe {
         found.push(Output {
             name: name.clone(),
             file: file.clone(),
-            identity: r.hash.clone(),
+            identity: r.hash,
             size: r.size,
-            content: Content::OnDisk(r.clone()),
+            content: Content::OnDisk(*r),
         });
     }
     Probe::Known(Done {
@@ -295,7 +295,7 @@ pub(crate) fn from_entry(
         .iter()
         .map(|(name, bytes)| Output {
             file: output_file(prefix, &source.kind.file_name(name)),
-            identity: identity(bytes),
+            identity: Identity::of(bytes),
             size: bytes.len() as u64,
             name: name.clone(),
             content: Content::Bytes(bytes.clone()),

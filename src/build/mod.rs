@@ -564,16 +564,19 @@ impl Build {
             for o in &done.outputs {
                 match &o.content {
                     Content::Bytes(bytes) => to_store.push((o, bytes.as_slice())),
-                    Content::OnDisk(record) => outputs.keep(&o.file, record.clone()),
+                    Content::OnDisk(record) => outputs.keep(&o.file, *record),
                 }
             }
-            if let Some(record) = done.record() {
-                outputs.record_source(source.path.to_string_lossy().into_owned(), record);
+            let path = source.path.to_string_lossy();
+            if done.entry.is_none() {
+                outputs.carry_source(&path);
+            } else if let Some(record) = done.record() {
+                outputs.record_source(path.into_owned(), record);
             }
         }
         let shared = &outputs;
         let stored = workers.map(to_store, |(o, bytes)| {
-            shared.store(&o.file, bytes, o.identity.clone())
+            shared.store(&o.file, bytes, o.identity)
         });
         for s in stored {
             outputs.commit(s?);
@@ -665,7 +668,11 @@ impl Build {
                     })
                     .collect::<Result<Vec<_>, _>>()?;
                 let text = index::c_source(&indexes, n, &data);
-                shared.store(&file, text.as_bytes(), output::identity(text.as_bytes()))
+                shared.store(
+                    &file,
+                    text.as_bytes(),
+                    output::Identity::of(text.as_bytes()),
+                )
             });
             for m in made {
                 outputs.commit(m?);

@@ -25,10 +25,10 @@ pub(crate) const MANIFEST: &str = ".levbuild-manifest";
 const HEADER: &str = "levbuild manifest 2";
 
 /// What is known of a written file.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Record {
-    /// Hash of the content (see [`identity`]).
-    pub hash: String,
+    /// Hash of the content.
+    pub hash: Identity,
     pub size: u64,
     pub mtime: u128,
 }
@@ -63,7 +63,10 @@ pub(crate) struct Outputs {
     index_keys: BTreeMap<String, String>,
     /// Sources, as of the last build and as of this one.
     old_sources: HashMap<String, SourceRecord>,
+    old_source_count: usize,
     sources: BTreeMap<String, SourceRecord>,
+    /// Set when this build recorded anything the last one did not.
+    changed: bool,
     /// When the build that wrote the manifest started, and this one.
     old_started: u128,
     started: u128,
@@ -82,8 +85,44 @@ pub(crate) struct Stored {
 }
 
 /// The identity of an output's content: 128 bits of its blake3 hash.
-pub(crate) fn identity(bytes: &[u8]) -> String {
-    blake3::hash(bytes).to_hex()[..32].to_string()
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Identity([u8; 16]);
+
+impl Identity {
+    /// The identity of `bytes`.
+    pub(crate) fn of(bytes: &[u8]) -> Identity {
+        let mut id = [0; 16];
+        id.copy_from_slice(&blake3::hash(bytes).as_bytes()[..16]);
+        Identity(id)
+    }
+
+    /// The raw bytes (for hashing into index keys).
+    pub(crate) fn as_bytes(&self) -> &[u8; 16] {
+        &self.0
+    }
+
+    fn parse(hex: &str) -> Option<Identity> {
+        let hex = hex.as_bytes();
+        if hex.len() != 32 {
+            return None;
+        }
+        let digit = |c: u8| {
+            char::from(c)
+                .to_digit(16)
+                .and_then(|d| u8::try_from(d).ok())
+        };
+        let mut id = [0; 16];
+        for (i, byte) in id.iter_mut().enumerate() {
+            *byte = digit(hex[2 * i])? << 4 | digit(hex[2 * i + 1])?;
+        }
+        Some(Identity(id))
+    }
+}
+
+impl std::fmt::Display for Identity {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.iter().try_for_each(|b| write!(f, "{b:02x}"))
+    }
 }
 
 fn mtime_of(meta: &std::fs::Metadata) -> u128 {
@@ -160,7 +199,7 @@ impl Manifest {
         }
         let record = |f: &mut std::str::SplitAsciiWhitespace<'_>| -> Option<Record> {
             Some(Record {
-                hash: f.next()?.to_string(),
+                hash: Identity::parse(f.next()?)?,
                 size: f.next()?.parse().ok()?,
                 mtime: f.next()?.parse().ok()?,
             })
@@ -247,7 +286,9 @@ impl Outputs {
             files: BTreeMap::new(),
             old_index_keys: old.index_keys,
             index_keys: BTreeMap::new(),
+            old_source_count: old.sources.len(),
             old_sources: old.sources,
+            changed: false,
             sources: BTreeMap::new(),
             old_started: old.started,
             started: stamp::now_ns(),
@@ -287,13 +328,26 @@ impl Outputs {
 
     /// Keeps `rel` as the last build left it (checked by [`Outputs::intact`]).
     pub(crate) fn keep(&mut self, rel: &str, record: Record) {
+        self.changed |= self.old_files.get(rel) != Some(&record);
         self.files.insert(rel.to_string(), record);
         self.unchanged += 1;
     }
 
     /// Records a source for the next build.
     pub(crate) fn record_source(&mut self, path: String, record: SourceRecord) {
+        self.changed |= self.old_sources.get(&path) != Some(&record);
         self.sources.insert(path, record);
+    }
+
+    /// Records a source exactly as the last build did (it was proven
+    /// unchanged by [`Outputs::known_source`]).
+    pub(crate) fn carry_source(&mut self, path: &str) {
+        match self.old_sources.remove_entry(path) {
+            Some((path, record)) => {
+                self.sources.insert(path, record);
+            }
+            None => self.changed = true,
+        }
     }
 
     /// True when the generated index file `rel` was made from inputs
@@ -303,9 +357,10 @@ impl Outputs {
     pub(crate) fn index_is_current(&mut self, rel: &str, key: &str) -> bool {
         self.index_keys.insert(rel.to_string(), key.to_string());
         if self.old_index_keys.get(rel).map(String::as_str) != Some(key) {
+            self.changed = true;
             return false;
         }
-        match self.intact(rel).cloned() {
+        match self.intact(rel).copied() {
             Some(r) => {
                 self.keep(rel, r);
                 true
@@ -318,7 +373,7 @@ impl Outputs {
     /// output the manifest lists with the same hash, size and mtime is not
     /// even read. Safe to call from several threads; the result goes to
     /// [`Outputs::commit`].
-    pub(crate) fn store(&self, rel: &str, bytes: &[u8], hash: String) -> Result<Stored, Error> {
+    pub(crate) fn store(&self, rel: &str, bytes: &[u8], hash: Identity) -> Result<Stored, Error> {
         let path = self.target(rel)?;
         if let Ok(meta) = std::fs::metadata(&path) {
             let size = meta.len();
@@ -359,12 +414,13 @@ impl Outputs {
             Some(path) => self.written.push(path),
             None => self.unchanged += 1,
         }
+        self.changed |= self.old_files.get(&stored.rel) != Some(&stored.record);
         self.files.insert(stored.rel, stored.record);
     }
 
     /// [`Outputs::store`] and [`Outputs::commit`] in one.
     pub(crate) fn put(&mut self, rel: &str, bytes: &[u8]) -> Result<(), Error> {
-        let stored = self.store(rel, bytes, identity(bytes))?;
+        let stored = self.store(rel, bytes, Identity::of(bytes))?;
         self.commit(stored);
         Ok(())
     }
@@ -388,22 +444,14 @@ impl Outputs {
                 Err(e) => return Err(Error::io(&path, e)),
             }
         }
-        let same = self.options == self.old_options
+        // Every recording above set `changed` if it differed from the last
+        // build's; equal counts then mean nothing was dropped either.
+        let same = !self.changed
+            && removed.is_empty()
+            && self.options == self.old_options
             && self.old_files.len() == self.files.len()
-            && self
-                .files
-                .iter()
-                .all(|(k, r)| self.old_files.get(k) == Some(r))
             && self.old_index_keys.len() == self.index_keys.len()
-            && self
-                .index_keys
-                .iter()
-                .all(|(k, v)| self.old_index_keys.get(k) == Some(v))
-            && self.old_sources.len() == self.sources.len()
-            && self
-                .sources
-                .iter()
-                .all(|(k, s)| self.old_sources.get(k) == Some(s));
+            && self.old_source_count == self.sources.len();
         if !same {
             let text = self.manifest_text();
             std::fs::create_dir_all(&self.dir).map_err(|e| Error::io(&self.dir, e))?;
