@@ -119,9 +119,15 @@ impl Identity {
     }
 }
 
-impl std::fmt::Display for Identity {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.0.iter().try_for_each(|b| write!(f, "{b:02x}"))
+impl Record {
+    /// Appends `HASH SIZE MTIME` to `out`.
+    fn write_into(&self, out: &mut String) {
+        const HEX: &[u8; 16] = b"0123456789abcdef";
+        for b in self.hash.0 {
+            out.push(char::from(HEX[usize::from(b >> 4)]));
+            out.push(char::from(HEX[usize::from(b & 15)]));
+        }
+        let _ = write!(out, " {} {}", self.size, self.mtime);
     }
 }
 
@@ -132,26 +138,28 @@ fn mtime_of(meta: &std::fs::Metadata) -> u128 {
         .map_or(0, |d| d.as_nanos())
 }
 
-/// `s` as one manifest field: no spaces, tabs or line breaks.
-fn escape(s: &str) -> String {
+/// Appends `s` to `out` as one manifest field: no spaces, tabs or line
+/// breaks (written without `fmt`: a manifest has tens of thousands).
+fn escape_into(out: &mut String, s: &str) {
     if s.is_empty() {
-        return "\\-".to_string();
-    }
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            ' ' => out.push_str("\\s"),
-            '\t' => out.push_str("\\t"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            c => out.push(c),
+        out.push_str("\\-");
+    } else if !s.contains(['\\', ' ', '\t', '\n', '\r']) {
+        out.push_str(s);
+    } else {
+        for c in s.chars() {
+            match c {
+                '\\' => out.push_str("\\\\"),
+                ' ' => out.push_str("\\s"),
+                '\t' => out.push_str("\\t"),
+                '\n' => out.push_str("\\n"),
+                '\r' => out.push_str("\\r"),
+                c => out.push(c),
+            }
         }
     }
-    out
 }
 
-/// Reverses [`escape`].
+/// Reverses [`escape_into`].
 fn unescape(s: &str) -> Option<String> {
     if s == "\\-" {
         return Some(String::new());
@@ -328,8 +336,18 @@ impl Outputs {
 
     /// Keeps `rel` as the last build left it (checked by [`Outputs::intact`]).
     pub(crate) fn keep(&mut self, rel: &str, record: Record) {
-        self.changed |= self.old_files.get(rel) != Some(&record);
-        self.files.insert(rel.to_string(), record);
+        // Moved from the old list to the new: what is left there at the
+        // end is stale.
+        match self.old_files.remove_entry(rel) {
+            Some((rel, old)) => {
+                self.changed |= old != record;
+                self.files.insert(rel, record);
+            }
+            None => {
+                self.changed = true;
+                self.files.insert(rel.to_string(), record);
+            }
+        }
         self.unchanged += 1;
     }
 
@@ -414,7 +432,7 @@ impl Outputs {
             Some(path) => self.written.push(path),
             None => self.unchanged += 1,
         }
-        self.changed |= self.old_files.get(&stored.rel) != Some(&stored.record);
+        self.changed |= self.old_files.remove(&stored.rel) != Some(stored.record);
         self.files.insert(stored.rel, stored.record);
     }
 
@@ -430,11 +448,8 @@ impl Outputs {
     /// removed and how many outputs were already up to date.
     pub(crate) fn finish(self) -> Result<(Vec<PathBuf>, Vec<PathBuf>, usize), Error> {
         let mut removed = Vec::new();
-        let mut stale: Vec<&String> = self
-            .old_files
-            .keys()
-            .filter(|k| !self.files.contains_key(*k))
-            .collect();
+        // Whatever this build did not keep or store is stale.
+        let mut stale: Vec<&String> = self.old_files.keys().collect();
         stale.sort();
         for rel in stale {
             let Ok(path) = self.target(rel) else { continue };
@@ -447,9 +462,8 @@ impl Outputs {
         // Every recording above set `changed` if it differed from the last
         // build's; equal counts then mean nothing was dropped either.
         let same = !self.changed
-            && removed.is_empty()
+            && self.old_files.is_empty()
             && self.options == self.old_options
-            && self.old_files.len() == self.files.len()
             && self.old_index_keys.len() == self.index_keys.len()
             && self.old_source_count == self.sources.len();
         if !same {
@@ -462,58 +476,70 @@ impl Outputs {
     }
 
     fn manifest_text(&self) -> String {
-        let mut text = String::with_capacity(64 * self.files.len() + 1024);
-        let record = |text: &mut String, r: &Record| {
-            let _ = write!(text, "{} {} {}", r.hash, r.size, r.mtime);
-        };
+        let mut text = String::with_capacity(100 * self.files.len() + 1024);
         let _ = writeln!(
             text,
             "{HEADER}\noptions {}\nstarted {}",
             self.options, self.started
         );
-        let mut listed = std::collections::HashSet::new();
+        let mut listed = 0;
         for (path, s) in &self.sources {
-            let _ = writeln!(
-                text,
-                "source {} {} {}",
-                s.stamp.to_fields(),
-                s.key,
-                escape(path)
-            );
+            let _ = write!(text, "source {} {} ", s.stamp.to_fields(), s.key);
+            escape_into(&mut text, path);
+            text.push('\n');
             for (name, rel) in &s.outputs {
                 if let Some(r) = self.files.get(rel) {
                     text.push_str(" out ");
-                    record(&mut text, r);
-                    let _ = writeln!(text, " {} {}", escape(name), escape(rel));
-                    listed.insert(rel.as_str());
+                    r.write_into(&mut text);
+                    text.push(' ');
+                    escape_into(&mut text, name);
+                    text.push(' ');
+                    escape_into(&mut text, rel);
+                    text.push('\n');
+                    listed += 1;
                 }
             }
             for w in &s.warnings {
-                let _ = writeln!(text, " warn {}", escape(w));
+                text.push_str(" warn ");
+                escape_into(&mut text, w);
+                text.push('\n');
             }
             for n in &s.needs {
-                let _ = writeln!(
-                    text,
-                    " need {} {} {}",
-                    escape(&n.dungeon),
-                    escape(&n.level),
-                    escape(&n.needed_by)
-                );
+                text.push_str(" need");
+                for field in [&n.dungeon, &n.level, &n.needed_by] {
+                    text.push(' ');
+                    escape_into(&mut text, field);
+                }
+                text.push('\n');
             }
         }
         for (rel, key) in &self.index_keys {
             if let Some(r) = self.files.get(rel) {
                 let _ = write!(text, "index {key} ");
-                record(&mut text, r);
-                let _ = writeln!(text, " {}", escape(rel));
-                listed.insert(rel.as_str());
+                r.write_into(&mut text);
+                text.push(' ');
+                escape_into(&mut text, rel);
+                text.push('\n');
+                listed += 1;
             }
         }
-        for (rel, r) in &self.files {
-            if !listed.contains(rel.as_str()) {
-                text.push_str("file ");
-                record(&mut text, r);
-                let _ = writeln!(text, " {}", escape(rel));
+        if listed < self.files.len() {
+            // Files no source or index claims (none, by construction; kept
+            // so that they are still removed when stale).
+            let claimed: std::collections::HashSet<&str> = self
+                .sources
+                .values()
+                .flat_map(|s| s.outputs.iter().map(|(_, rel)| rel.as_str()))
+                .chain(self.index_keys.keys().map(String::as_str))
+                .collect();
+            for (rel, r) in &self.files {
+                if !claimed.contains(rel.as_str()) {
+                    text.push_str("file ");
+                    r.write_into(&mut text);
+                    text.push(' ');
+                    escape_into(&mut text, rel);
+                    text.push('\n');
+                }
             }
         }
         text
@@ -527,7 +553,8 @@ mod tests {
     #[test]
     fn fields_escape_and_unescape() {
         for s in ["", "plain", "a b\tc\nd\\e\r", "\\-", "x-strt"] {
-            let e = escape(s);
+            let mut e = String::new();
+            escape_into(&mut e, s);
             assert!(
                 !e.contains([' ', '\t', '\n', '\r']) && !e.is_empty(),
                 "{e:?}"
