@@ -24,6 +24,7 @@ mod index;
 mod job;
 mod output;
 mod stamp;
+mod workers;
 
 pub use error::{DuplicateLevel, Error, ErrorKind};
 
@@ -32,12 +33,11 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use rayon::prelude::*;
-
 use crate::dungeon::Features;
 use cache::{Cache, Entry, Pack};
 use discover::{output_file, LevelSet, Source, SourceKind};
 use job::{Content, Done, FileFailure, Probe};
+use workers::Workers;
 
 /// Configures and runs a tree build, in the style of `cc::Build`.
 #[derive(Clone, Debug)]
@@ -119,21 +119,6 @@ impl fmt::Display for Report {
             writeln!(f, "  {w}")?;
         }
         Ok(())
-    }
-}
-
-/// The thread pool of one build, or none when one thread will do.
-struct Workers(Option<rayon::ThreadPool>);
-
-impl Workers {
-    /// `f` of every item, in order, on the pool if there is one.
-    fn map<T: Send, R: Send>(&self, items: Vec<T>, f: impl Fn(T) -> R + Sync + Send) -> Vec<R> {
-        match &self.0 {
-            Some(pool) if items.len() > 1 => {
-                pool.install(|| items.into_par_iter().map(f).collect())
-            }
-            _ => items.into_iter().map(f).collect(),
-        }
     }
 }
 
@@ -319,20 +304,11 @@ impl Build {
             sets: self.source_dirs.len(),
             ..Report::default()
         };
-
-        let sets = self.discover(&mut report, &mut directives)?;
-        report.sources = sets.iter().map(|s| s.sources.len()).sum();
-        let prefixes: Vec<String> = sets.iter().map(LevelSet::out_prefix).collect();
-        let jobs: Vec<Job<'_>> = sets
-            .iter()
-            .enumerate()
-            .flat_map(|(set, s)| s.sources.iter().map(move |source| Job { set, source }))
-            .collect();
-        let workers = self.workers(jobs.len(), env.num_jobs);
         let options = job::Options {
             extra_warnings: self.extra_warnings,
             features: &self.features,
         };
+        let fingerprint = options.fingerprint();
         let cache = (self.use_cache && !self.check_only).then(|| {
             Cache::new(
                 self.cache_dir
@@ -340,23 +316,54 @@ impl Build {
                     .unwrap_or_else(|| out_dir.join(".levbuild-cache")),
             )
         });
-        let outputs = output::Outputs::open(&out_dir, options.fingerprint().to_hex().to_string());
+        let available = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let threads = self
+            .jobs
+            .unwrap_or_else(|| env.num_jobs.unwrap_or(available));
+        let mut workers = Workers::new(threads);
+
+        // Per set, in parallel: its sources, its manifest, and what that
+        // proves about each source.
+        let scans = workers.map(self.set_specs(), |spec| {
+            self.scan(spec, &out_dir, &fingerprint, cache.is_some())
+        });
+        let mut sets = Vec::new();
+        let mut manifests = Vec::new();
+        let mut probes = Vec::new();
+        for scan in scans {
+            let scan = scan?;
+            report.notes.extend(scan.notes);
+            if emit {
+                for d in &scan.dirs {
+                    directives.rerun_if_changed(d);
+                }
+                for s in &scan.set.sources {
+                    directives.rerun_if_changed(&s.path);
+                }
+            }
+            sets.push(scan.set);
+            manifests.push(scan.outputs);
+            probes.extend(scan.probes.into_iter().map(Some));
+        }
+        report.sources = sets.iter().map(|s| s.sources.len()).sum();
+        if report.sources <= 2 {
+            // One or two files: not worth a thread.
+            workers = Workers::new(1);
+        }
+        let prefixes: Vec<String> = sets.iter().map(LevelSet::out_prefix).collect();
+        let jobs: Vec<Job<'_>> = sets
+            .iter()
+            .enumerate()
+            .flat_map(|(set, s)| s.sources.iter().map(move |source| Job { set, source }))
+            .collect();
 
         // A set whose every source is proven unchanged, outputs intact, is
-        // done without reading a source or the cache; the others are
-        // produced from their set's cache pack or compiled.
-        let mut probes: Vec<Option<Probe>> = if cache.is_some() {
-            workers.map(jobs.iter().collect(), |j: &Job<'_>| {
-                Some(job::probe(j.source, &prefixes[j.set], &outputs))
-            })
-        } else {
-            jobs.iter().map(|_| Some(Probe::Unknown(None))).collect()
-        };
+        // done; the sources of the others come from their set's cache pack
+        // or the compiler.
         let mut changed = vec![false; sets.len()];
         for (j, p) in jobs.iter().zip(&probes) {
             changed[j.set] |= !matches!(p, Some(Probe::Known(_)));
         }
-        let fingerprint = options.fingerprint();
         let set_ids: Vec<blake3::Hash> = sets.iter().map(|s| set_id(&fingerprint, s)).collect();
         let changed_sets: Vec<usize> = (0..sets.len()).filter(|&n| changed[n]).collect();
         let mut packs: Vec<Option<Pack>> = (0..sets.len()).map(|_| None).collect();
@@ -394,85 +401,21 @@ impl Build {
         }
         drop(packs);
 
-        // Gather, per set, in discovery order: failures, duplicates, warnings.
-        let mut diagnostics = Vec::new();
-        let mut io_failure = None;
-        let mut duplicates = Vec::new();
-        let mut per_set: Vec<Vec<(&Source, Done)>> = sets.iter().map(|_| Vec::new()).collect();
-        let mut seen: Vec<HashMap<&str, &Path>> = sets.iter().map(|_| HashMap::new()).collect();
-        for (j, result) in jobs.iter().zip(results) {
-            match result {
-                Some(Ok(done)) => {
-                    if done.from_cache {
-                        report.cached += 1;
-                    } else {
-                        report.compiled += 1;
-                    }
-                    report.warnings.extend(done.warnings.iter().cloned());
-                    per_set[j.set].push((j.source, done));
-                }
-                Some(Err(FileFailure::Diagnostics(d))) => diagnostics.push(d),
-                Some(Err(FileFailure::Io(path, e))) => io_failure = io_failure.or(Some((path, e))),
-                None => {}
-            }
-        }
-        for (n, done) in per_set.iter().enumerate() {
-            for (source, d) in done.iter().filter(|(s, _)| s.kind == SourceKind::Des) {
-                for o in &d.outputs {
-                    if let Some(first) = seen[n].insert(&o.name, &source.path) {
-                        duplicates.push(DuplicateLevel {
-                            name: o.name.clone(),
-                            first: first.to_path_buf(),
-                            second: source.path.clone(),
-                        });
-                    }
-                }
-            }
-        }
-        if let Some((path, e)) = io_failure {
-            return Err(Error::io(path, e));
-        }
-        if !diagnostics.is_empty() || !duplicates.is_empty() {
-            return Err(Error::new(ErrorKind::Failed {
-                diagnostics,
-                duplicates,
-            }));
-        }
-        // Special levels the dungeon needs that no file of the set defines.
-        for (set, done) in sets.iter().zip(&per_set) {
-            let levels: HashSet<&str> = done
-                .iter()
-                .filter(|(s, _)| s.kind == SourceKind::Des)
-                .flat_map(|(_, d)| d.outputs.iter().map(|o| o.name.as_str()))
-                .collect();
-            for (source, d) in done.iter().filter(|(s, _)| s.kind == SourceKind::Dungeon) {
-                for need in d.needs.iter().filter(|n| !n.is_met_by(&levels)) {
-                    report.warnings.push(format!(
-                        "{}: warning: {need}, but no .des file defines it",
-                        set.dir.join(&source.rel).display()
-                    ));
-                }
-            }
-        }
+        let per_set = gather(&sets, &jobs, results, &mut report)?;
         if let Some(w) = env.layout_warning() {
             report.warnings.push(format!("warning: {w}"));
-        }
-        for (source, d) in per_set.iter().flatten() {
-            match source.kind {
-                SourceKind::Des => report.levels += d.outputs.len(),
-                SourceKind::Dungeon => report.dungeons += d.outputs.len(),
-            }
         }
         if !self.check_only {
             let written = Written {
                 out_dir: &out_dir,
+                fingerprint: fingerprint.to_hex().to_string(),
                 sets: &sets,
                 prefixes: &prefixes,
                 per_set: &per_set,
             };
-            self.write(outputs, &workers, &written, &env, &mut report)?;
+            self.write(manifests, &workers, &written, &env, &mut report)?;
             if self.compile_c {
-                self.compile_c_library(&out_dir, &sets, &env)?;
+                self.compile_c_library(&out_dir, &prefixes, &env)?;
             }
         }
         if emit {
@@ -487,101 +430,75 @@ impl Build {
         Ok(report)
     }
 
-    fn discover(
+    /// Each source directory with where its outputs go and its module name.
+    fn set_specs(&self) -> Vec<SetSpec<'_>> {
+        let mut names: Vec<String> = Vec::new();
+        self.source_dirs
+            .iter()
+            .zip(discover::set_layout(&self.source_dirs))
+            .map(|(dir, (out_rel, name))| {
+                let mut name = name;
+                if names.contains(&name) || is_keyword(&name) {
+                    name = format!("{name}_{}", names.len());
+                }
+                names.push(name.clone());
+                SetSpec { dir, out_rel, name }
+            })
+            .collect()
+    }
+
+    /// Finds a set's sources and reads its manifest; with `trust`, probes
+    /// each source through it.
+    fn scan(
         &self,
-        report: &mut Report,
-        directives: &mut cargo::Directives,
-    ) -> Result<Vec<LevelSet>, Error> {
+        spec: SetSpec<'_>,
+        out_dir: &Path,
+        fingerprint: &blake3::Hash,
+        trust: bool,
+    ) -> Result<Scan, Error> {
         let filter = discover::Filter {
             dungeon_patterns: &self.dungeon_patterns,
             include: &self.include,
             exclude: &self.exclude,
         };
-        let layout = discover::set_layout(&self.source_dirs);
-        let mut sets = Vec::new();
-        let mut names: Vec<String> = Vec::new();
-        for (dir, (out_rel, name)) in self.source_dirs.iter().zip(layout) {
-            let discover::Walk {
-                sources,
-                dirs,
-                notes,
-            } = discover::walk(dir, &filter).map_err(|e| Error::io(dir, e))?;
-            report.notes.extend(notes);
-            let mut name = name;
-            if names.contains(&name) || is_keyword(&name) {
-                name = format!("{name}_{}", names.len());
-            }
-            names.push(name.clone());
-            for d in &dirs {
-                directives.rerun_if_changed(d);
-            }
-            for s in &sources {
-                directives.rerun_if_changed(&s.path);
-            }
-            sets.push(LevelSet {
-                dir: dir.clone(),
-                out_rel,
-                name,
-                sources,
-            });
-        }
-        Ok(sets)
-    }
-
-    /// The thread pool: the requested thread count (default: the
-    /// machine's, capped by Cargo's `NUM_JOBS` in a build script), never
-    /// more than there are jobs; none for one or two jobs.
-    fn workers(&self, jobs: usize, cargo_jobs: Option<usize>) -> Workers {
-        let available = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let threads = self
-            .jobs
-            .unwrap_or_else(|| cargo_jobs.unwrap_or(available))
-            .min(jobs)
-            .max(1);
-        if threads <= 1 || jobs <= 2 {
-            return Workers(None);
-        }
-        Workers(
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .ok(),
-        )
+        let walk = discover::walk(spec.dir, &filter).map_err(|e| Error::io(spec.dir, e))?;
+        let set = LevelSet {
+            dir: spec.dir.clone(),
+            out_rel: spec.out_rel,
+            name: spec.name,
+            sources: walk.sources,
+        };
+        let prefix = set.out_prefix();
+        let outputs = output::Outputs::open(
+            out_dir,
+            &output_file(&prefix, output::SET_MANIFEST),
+            fingerprint.to_hex().to_string(),
+        );
+        let probes = set
+            .sources
+            .iter()
+            .map(|s| match trust {
+                true => job::probe(s, &prefix, &outputs),
+                false => Probe::Unknown(None),
+            })
+            .collect();
+        Ok(Scan {
+            set,
+            dirs: walk.dirs,
+            notes: walk.notes,
+            outputs,
+            probes,
+        })
     }
 
     fn write(
         &self,
-        mut outputs: output::Outputs,
+        manifests: Vec<output::Outputs>,
         workers: &Workers,
         w: &Written<'_>,
         env: &cargo::CargoEnv,
         report: &mut Report,
     ) -> Result<(), Error> {
-        // Blobs: those whose bytes are at hand are stored (in parallel),
-        // the others are proven intact already.
-        let mut to_store = Vec::new();
-        for (source, done) in w.per_set.iter().flatten() {
-            for o in &done.outputs {
-                match &o.content {
-                    Content::Bytes(bytes) => to_store.push((o, bytes.as_slice())),
-                    Content::OnDisk(record) => outputs.keep(&o.file, *record),
-                }
-            }
-            let path = source.path.to_string_lossy();
-            if done.entry.is_none() {
-                outputs.carry_source(&path);
-            } else if let Some(record) = done.record() {
-                outputs.record_source(path.into_owned(), record);
-            }
-        }
-        let shared = &outputs;
-        let stored = workers.map(to_store, |(o, bytes)| {
-            shared.store(&o.file, bytes, o.identity)
-        });
-        for s in stored {
-            outputs.commit(s?);
-        }
-
         let indexes: Vec<index::SetIndex<'_>> = w
             .sets
             .iter()
@@ -610,6 +527,25 @@ impl Build {
                 }
             })
             .collect();
+        // Each set's blobs, levels.c and manifest, in parallel.
+        let done = workers.map(manifests.into_iter().enumerate().collect(), |(n, m)| {
+            self.write_set(n, m, workers, w, &indexes)
+        });
+        for d in done {
+            let (written, removed, unchanged) = d?;
+            report.written.extend(written);
+            report.removed.extend(removed);
+            report.unchanged += unchanged;
+        }
+
+        // The index of every set, and the outputs of sets that are gone.
+        let mut top = output::Outputs::open(w.out_dir, output::MANIFEST, w.fingerprint.clone());
+        for gone in top.record_sets(w.prefixes) {
+            let rel = output_file(&gone, output::SET_MANIFEST);
+            let old = output::Outputs::open(w.out_dir, &rel, w.fingerprint.clone());
+            let (_, removed, _) = old.finish()?;
+            report.removed.extend(removed);
+        }
         let sources = self
             .source_dirs
             .iter()
@@ -631,8 +567,8 @@ impl Build {
         };
         if self.rust_index {
             let key = index::key(&indexes, &style, &sources, true, "rs");
-            if !outputs.index_is_current("levels.rs", &key) {
-                outputs.put(
+            if !top.index_is_current("levels.rs", &key) {
+                top.put(
                     "levels.rs",
                     index::rust(&indexes, &style, &sources).as_bytes(),
                 )?;
@@ -640,22 +576,60 @@ impl Build {
         }
         if self.c_index {
             let key = index::key(&indexes, &style, &sources, false, "h");
-            if !outputs.index_is_current("levels.h", &key) {
-                outputs.put("levels.h", index::c_header(&indexes, &sources).as_bytes())?;
+            if !top.index_is_current("levels.h", &key) {
+                top.put("levels.h", index::c_header(&indexes, &sources).as_bytes())?;
             }
-            // One levels.c per set, next to its blobs: a change rewrites
-            // only its own, made in parallel.
-            let several = w.sets.len() > 1;
-            let stale: Vec<(usize, String)> = (0..w.sets.len())
-                .filter_map(|n| {
-                    let file = output_file(&w.prefixes[n], "levels.c");
-                    let what = format!("{}\0{several}", indexes[n].dir);
-                    let key = index::key(&indexes[n..=n], &style, &what, true, "c");
-                    (!outputs.index_is_current(&file, &key)).then_some((n, file))
-                })
-                .collect();
-            let shared = &outputs;
-            let made = workers.map(stale, |(n, file)| {
+        }
+        let (written, removed, unchanged) = top.finish()?;
+        report.written.extend(written);
+        report.removed.extend(removed);
+        report.unchanged += unchanged;
+        Ok(())
+    }
+
+    /// Writes set `n`: its blobs (those whose bytes are at hand; the others
+    /// are proven intact already), its `levels.c`, its manifest.
+    fn write_set(
+        &self,
+        n: usize,
+        mut outputs: output::Outputs,
+        workers: &Workers,
+        w: &Written<'_>,
+        indexes: &[index::SetIndex<'_>],
+    ) -> Result<(Vec<PathBuf>, Vec<PathBuf>, usize), Error> {
+        let mut to_store = Vec::new();
+        for (source, done) in &w.per_set[n] {
+            for o in &done.outputs {
+                match &o.content {
+                    Content::Bytes(bytes) => to_store.push((o, bytes.as_slice())),
+                    Content::OnDisk(record) => outputs.keep(&o.file, *record),
+                }
+            }
+            let path = source.path.to_string_lossy();
+            if done.entry.is_none() {
+                outputs.carry_source(&path);
+            } else if let Some(record) = done.record() {
+                outputs.record_source(path.into_owned(), record);
+            }
+        }
+        let shared = &outputs;
+        let stored = workers.map(to_store, |(o, bytes)| {
+            shared.store(&o.file, bytes, o.identity)
+        });
+        for s in stored {
+            outputs.commit(s?);
+        }
+        if self.c_index {
+            let file = output_file(&w.prefixes[n], "levels.c");
+            let what = format!("{}\0{}", indexes[n].dir, w.sets.len() > 1);
+            let key = index::key(
+                &indexes[n..=n],
+                &index::PathStyle::Relative,
+                &what,
+                true,
+                "c",
+            );
+            if !outputs.index_is_current(&file, &key) {
                 let set = &indexes[n];
                 let data = set
                     .levels
@@ -667,28 +641,16 @@ impl Build {
                             .map_err(|e| Error::io(w.out_dir.join(&b.output.file), e))
                     })
                     .collect::<Result<Vec<_>, _>>()?;
-                let text = index::c_source(&indexes, n, &data);
-                shared.store(
-                    &file,
-                    text.as_bytes(),
-                    output::Identity::of(text.as_bytes()),
-                )
-            });
-            for m in made {
-                outputs.commit(m?);
+                outputs.put(&file, index::c_source(indexes, n, &data).as_bytes())?;
             }
         }
-        let (written, removed, unchanged) = outputs.finish()?;
-        report.written = written;
-        report.removed = removed;
-        report.unchanged = unchanged;
-        Ok(())
+        outputs.finish()
     }
 
     fn compile_c_library(
         &self,
         out_dir: &Path,
-        sets: &[LevelSet],
+        prefixes: &[String],
         env: &cargo::CargoEnv,
     ) -> Result<(), Error> {
         if !env.is_build_script() {
@@ -698,8 +660,9 @@ impl Build {
         }
         cc::Build::new()
             .files(
-                sets.iter()
-                    .map(|s| out_dir.join(output_file(&s.out_prefix(), "levels.c"))),
+                prefixes
+                    .iter()
+                    .map(|p| out_dir.join(output_file(p, "levels.c"))),
             )
             .include(out_dir)
             .try_compile("levbuild_levels")
@@ -721,9 +684,105 @@ fn is_keyword(name: &str) -> bool {
 /// What a build writes, for [`Build::write`].
 struct Written<'a> {
     out_dir: &'a Path,
+    /// The build options' fingerprint, for the manifests.
+    fingerprint: String,
     sets: &'a [LevelSet],
     prefixes: &'a [String],
     per_set: &'a [Vec<(&'a Source, Done)>],
+}
+
+/// One source directory before its walk.
+struct SetSpec<'a> {
+    dir: &'a PathBuf,
+    out_rel: PathBuf,
+    name: String,
+}
+
+/// A level set after its walk, with its manifest and probes.
+struct Scan {
+    set: LevelSet,
+    /// Every directory walked (for `rerun-if-changed`).
+    dirs: Vec<PathBuf>,
+    notes: Vec<String>,
+    outputs: output::Outputs,
+    probes: Vec<Probe>,
+}
+
+/// Sorts the results per set, in discovery order, and counts them in
+/// `report`; fails with every diagnostic and every level name defined twice
+/// within a set. Adds the dungeon cross-check warnings.
+fn gather<'s>(
+    sets: &'s [LevelSet],
+    jobs: &[Job<'s>],
+    results: Vec<Option<Result<Done, FileFailure>>>,
+    report: &mut Report,
+) -> Result<Vec<Vec<(&'s Source, Done)>>, Error> {
+    let mut diagnostics = Vec::new();
+    let mut io_failure = None;
+    let mut duplicates = Vec::new();
+    let mut per_set: Vec<Vec<(&Source, Done)>> = sets.iter().map(|_| Vec::new()).collect();
+    for (j, result) in jobs.iter().zip(results) {
+        match result {
+            Some(Ok(done)) => {
+                if done.from_cache {
+                    report.cached += 1;
+                } else {
+                    report.compiled += 1;
+                }
+                report.warnings.extend(done.warnings.iter().cloned());
+                per_set[j.set].push((j.source, done));
+            }
+            Some(Err(FileFailure::Diagnostics(d))) => diagnostics.push(d),
+            Some(Err(FileFailure::Io(path, e))) => io_failure = io_failure.or(Some((path, e))),
+            None => {}
+        }
+    }
+    for done in &per_set {
+        let mut seen: HashMap<&str, &Path> = HashMap::new();
+        for (source, d) in done.iter().filter(|(s, _)| s.kind == SourceKind::Des) {
+            for o in &d.outputs {
+                if let Some(first) = seen.insert(&o.name, &source.path) {
+                    duplicates.push(DuplicateLevel {
+                        name: o.name.clone(),
+                        first: first.to_path_buf(),
+                        second: source.path.clone(),
+                    });
+                }
+            }
+        }
+    }
+    if let Some((path, e)) = io_failure {
+        return Err(Error::io(path, e));
+    }
+    if !diagnostics.is_empty() || !duplicates.is_empty() {
+        return Err(Error::new(ErrorKind::Failed {
+            diagnostics,
+            duplicates,
+        }));
+    }
+    // Special levels the dungeon needs that no file of the set defines.
+    for (set, done) in sets.iter().zip(&per_set) {
+        let levels: HashSet<&str> = done
+            .iter()
+            .filter(|(s, _)| s.kind == SourceKind::Des)
+            .flat_map(|(_, d)| d.outputs.iter().map(|o| o.name.as_str()))
+            .collect();
+        for (source, d) in done.iter().filter(|(s, _)| s.kind == SourceKind::Dungeon) {
+            for need in d.needs.iter().filter(|n| !n.is_met_by(&levels)) {
+                report.warnings.push(format!(
+                    "{}: warning: {need}, but no .des file defines it",
+                    set.dir.join(&source.rel).display()
+                ));
+            }
+        }
+    }
+    for (source, d) in per_set.iter().flatten() {
+        match source.kind {
+            SourceKind::Des => report.levels += d.outputs.len(),
+            SourceKind::Dungeon => report.dungeons += d.outputs.len(),
+        }
+    }
+    Ok(per_set)
 }
 
 /// Names a set's cache pack: its directory and the build options.
@@ -735,6 +794,9 @@ fn set_id(fingerprint: &blake3::Hash, set: &LevelSet) -> blake3::Hash {
     h.finalize()
 }
 
+/// The entries of one set's cache pack, with their keys.
+type PackEntries = Vec<(blake3::Hash, Arc<Entry>)>;
+
 /// The changed sets whose pack does not hold exactly the entries of their
 /// current sources, with those entries.
 fn packs_to_save(
@@ -742,8 +804,8 @@ fn packs_to_save(
     results: &[Option<Result<Done, FileFailure>>],
     changed_sets: &[usize],
     packs: &[Option<Pack>],
-) -> Vec<(usize, Vec<(blake3::Hash, Arc<Entry>)>)> {
-    let mut entries: HashMap<usize, Vec<(blake3::Hash, Arc<Entry>)>> =
+) -> Vec<(usize, PackEntries)> {
+    let mut entries: HashMap<usize, PackEntries> =
         changed_sets.iter().map(|&n| (n, Vec::new())).collect();
     for (j, r) in jobs.iter().zip(results) {
         if let (Some(list), Some(Ok(done))) = (entries.get_mut(&j.set), r) {

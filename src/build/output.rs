@@ -2,13 +2,15 @@
 //! the output directory; removing outputs whose source went away, but only
 //! files levbuild itself wrote.
 //!
-//! The manifest (`.levbuild-manifest` in the output directory) is the
-//! output directory's memory of the last build: every file it wrote with
+//! A manifest is the memory of the last build: every file it wrote with
 //! the hash of its content, its size and mtime; every source with its
 //! stamp, cache key, output names and warnings. A source whose stamp
 //! proves it unchanged and whose outputs are still as written needs no
 //! read of the source nor of the cache: that is what makes a no-op build
-//! of a large tree cheap.
+//! of a large tree cheap. Each level set has its own (`.levbuild-set`
+//! next to its blobs), so a change rewrites only its set's; the output
+//! directory's own (`.levbuild-manifest`) lists the sets and the index
+//! files of all of them.
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
@@ -20,9 +22,11 @@ use super::error::{Error, ErrorKind};
 use super::stamp::{self, Stamp};
 use crate::dungeon::RequiredLevel;
 
-/// The file in the output directory that lists what levbuild wrote.
+/// The manifest of the whole output directory.
 pub(crate) const MANIFEST: &str = ".levbuild-manifest";
-const HEADER: &str = "levbuild manifest 2";
+/// The manifest of one level set, in the set's output directory.
+pub(crate) const SET_MANIFEST: &str = ".levbuild-set";
+const HEADER: &str = "levbuild manifest 3";
 
 /// What is known of a written file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,9 +51,16 @@ pub(crate) struct SourceRecord {
     pub needs: Vec<RequiredLevel>,
 }
 
-/// The outputs of one build in one output directory.
+/// What one build writes under one manifest.
 pub(crate) struct Outputs {
+    /// The output directory (every path is relative to it).
     dir: PathBuf,
+    /// The manifest file.
+    manifest: PathBuf,
+    /// Level sets (their directories relative to `dir`), as of the last
+    /// build and as of this one (top manifest only).
+    old_sets: Vec<String>,
+    sets: Vec<String>,
     /// Build options the manifest's source records were made with: they
     /// are trusted only when this build's options are the same.
     options: String,
@@ -194,6 +205,7 @@ struct Manifest {
     files: HashMap<String, Record>,
     index_keys: HashMap<String, String>,
     sources: HashMap<String, SourceRecord>,
+    sets: Vec<String>,
 }
 
 impl Manifest {
@@ -240,6 +252,7 @@ impl Manifest {
             }
             match tag {
                 "options" => m.options = f.next()?.to_string(),
+                "set" => m.sets.push(unescape(f.next()?)?),
                 "started" => m.started = f.next()?.parse().ok()?,
                 "source" => {
                     let fields: Vec<&str> = f.by_ref().take(4).collect();
@@ -279,15 +292,20 @@ impl Manifest {
 }
 
 impl Outputs {
-    /// Reads the manifest of `dir` (a missing or damaged one lists
-    /// nothing). `options` fingerprints the build options.
-    pub(crate) fn open(dir: &Path, options: String) -> Self {
-        let old = std::fs::read_to_string(dir.join(MANIFEST))
+    /// Reads the manifest `manifest` (relative to the output directory
+    /// `dir`); a missing or damaged one lists nothing. `options`
+    /// fingerprints the build options.
+    pub(crate) fn open(dir: &Path, manifest: &str, options: String) -> Self {
+        let manifest = dir.join(manifest);
+        let old = std::fs::read_to_string(&manifest)
             .ok()
             .and_then(|text| Manifest::parse(&text))
             .unwrap_or_default();
         Outputs {
             dir: dir.to_path_buf(),
+            manifest,
+            old_sets: old.sets,
+            sets: Vec::new(),
             options,
             old_options: old.options,
             old_files: old.files,
@@ -349,6 +367,17 @@ impl Outputs {
             }
         }
         self.unchanged += 1;
+    }
+
+    /// Records the level sets of this build (their output directories);
+    /// returns those of the last build that are gone.
+    pub(crate) fn record_sets(&mut self, sets: &[String]) -> Vec<String> {
+        self.sets = sets.to_vec();
+        self.old_sets
+            .iter()
+            .filter(|s| !sets.contains(s))
+            .cloned()
+            .collect()
     }
 
     /// Records a source for the next build.
@@ -463,14 +492,25 @@ impl Outputs {
         // build's; equal counts then mean nothing was dropped either.
         let same = !self.changed
             && self.old_files.is_empty()
+            && self.old_sets == self.sets
             && self.options == self.old_options
             && self.old_index_keys.len() == self.index_keys.len()
             && self.old_source_count == self.sources.len();
-        if !same {
+        let path = &self.manifest;
+        if self.files.is_empty() && self.sources.is_empty() && self.sets.is_empty() {
+            // Nothing left to remember (a level set that is gone).
+            match std::fs::remove_file(path) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                    return Err(Error::io(path, e))
+                }
+                _ => {}
+            }
+        } else if !same {
             let text = self.manifest_text();
-            std::fs::create_dir_all(&self.dir).map_err(|e| Error::io(&self.dir, e))?;
-            let path = self.dir.join(MANIFEST);
-            write_atomic(&path, text.as_bytes()).map_err(|e| Error::io(&path, e))?;
+            if let Some(parent) = path.parent() {
+                std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
+            }
+            write_atomic(path, text.as_bytes()).map_err(|e| Error::io(path, e))?;
         }
         Ok((self.written, removed, self.unchanged))
     }
@@ -482,6 +522,11 @@ impl Outputs {
             "{HEADER}\noptions {}\nstarted {}",
             self.options, self.started
         );
+        for set in &self.sets {
+            text.push_str("set ");
+            escape_into(&mut text, set);
+            text.push('\n');
+        }
         let mut listed = 0;
         for (path, s) in &self.sources {
             let _ = write!(text, "source {} {} ", s.stamp.to_fields(), s.key);
@@ -569,7 +614,8 @@ mod tests {
         let dir =
             std::env::temp_dir().join(format!("levbuild-manifest-unit-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let mut out = Outputs::open(&dir, "opts".into());
+        let mut out = Outputs::open(&dir, MANIFEST, "opts".into());
+        assert!(out.record_sets(&["a b".into()]).is_empty());
         out.put("sub dir/a b.lev", b"abc").unwrap();
         out.put("levels.h", b"h").unwrap();
         assert!(!out.index_is_current("levels.h", "k1"));
@@ -594,6 +640,7 @@ mod tests {
         let text = std::fs::read_to_string(dir.join(MANIFEST)).unwrap();
         let m = Manifest::parse(&text).unwrap();
         assert_eq!(m.options, "opts");
+        assert_eq!(m.sets, ["a b"]);
         assert_eq!(m.sources.get("/src/x y.des"), Some(&source));
         assert_eq!(m.files.len(), 2);
         assert_eq!(m.index_keys.get("levels.h").map(String::as_str), Some("k1"));
