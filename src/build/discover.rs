@@ -24,6 +24,20 @@ impl SourceKind {
             SourceKind::Dungeon => name.to_string(),
         }
     }
+
+    /// True if `file` is `output_file(prefix, &self.file_name(name))`
+    /// (checked without building it: a no-op build checks thousands).
+    pub(crate) fn is_output_file(self, file: &str, prefix: &str, name: &str) -> bool {
+        let rest = match prefix {
+            "" => Some(file),
+            _ => file.strip_prefix(prefix).and_then(|r| r.strip_prefix('/')),
+        };
+        match (rest, self) {
+            (Some(rest), SourceKind::Des) => rest.strip_suffix(".lev") == Some(name),
+            (Some(rest), SourceKind::Dungeon) => rest == name,
+            (None, _) => false,
+        }
+    }
 }
 
 /// One source file.

@@ -292,48 +292,73 @@ fn contexts(
     root
 }
 
-/// A hash of what the generated files are made of, to skip regenerating
-/// them when nothing changed: the names and layout of `sets`, plus the
-/// blobs' identities when `contents` (the header needs only names).
-pub(crate) fn key(
-    sets: &[SetIndex<'_>],
-    style: &PathStyle,
-    sources: &str,
-    contents: bool,
-    what: &str,
-) -> String {
-    // Gathered into one buffer and hashed once: far cheaper than an
-    // update per field for tens of thousands of small fields.
-    let mut buf: Vec<u8> = Vec::with_capacity(1024 + sets.len() * 8192);
-    let mut put = |part: &[u8]| {
-        buf.extend_from_slice(part);
-        buf.push(0);
-    };
-    put(env!("CARGO_PKG_VERSION").as_bytes());
-    put(what.as_bytes());
-    put(&[u8::from(contents), u8::from(sets.len() > 1)]);
-    put(sources.as_bytes());
-    if let PathStyle::OutDir(prefix) = style {
-        put(b"outdir");
-        put(prefix.as_bytes());
-    }
-    for set in sets {
-        put(set.module.as_bytes());
-        put(set.dir.as_bytes());
-        for (kind, list) in [(b"L", &set.levels), (b"D", &set.dungeons)] {
+/// The digests of one set's part of the index (see [`key`]).
+#[derive(Clone, Copy)]
+pub(crate) struct Digests {
+    /// Names, layout and the blobs' identities.
+    pub contents: blake3::Hash,
+    /// Names and layout only (all the C header depends on).
+    pub names: blake3::Hash,
+}
+
+impl SetIndex<'_> {
+    /// Digests of what this set contributes to the generated files.
+    pub(crate) fn digests(&self) -> Digests {
+        // Gathered into one buffer and hashed once: far cheaper than an
+        // update per field for thousands of small fields.
+        let mut names: Vec<u8> = Vec::with_capacity(8192);
+        let mut ids: Vec<u8> = Vec::with_capacity(4096);
+        let mut put = |part: &[u8]| {
+            names.extend_from_slice(part);
+            names.push(0);
+        };
+        put(self.module.as_bytes());
+        put(self.dir.as_bytes());
+        for (kind, list) in [(b"L", &self.levels), (b"D", &self.dungeons)] {
             for b in list {
                 put(kind);
                 put(b.output.name.as_bytes());
                 put(b.source.as_bytes());
                 put(b.output.file.as_bytes());
-                if contents {
-                    put(b.output.identity.as_bytes());
-                }
+                ids.extend_from_slice(b.output.identity.as_bytes());
             }
         }
-        put(b"set");
+        let names_only = blake3::hash(&names);
+        let mut h = blake3::Hasher::new();
+        h.update(names_only.as_bytes());
+        h.update(&ids);
+        Digests {
+            contents: h.finalize(),
+            names: names_only,
+        }
     }
-    blake3::hash(&buf).to_hex().to_string()
+}
+
+/// A hash of what a generated file (`what`) is made of, to skip
+/// regenerating it when nothing changed: the sets' digests (one kind or
+/// the other), whether there are several sets, the list of source
+/// directories and how paths are written.
+pub(crate) fn key<'d>(
+    digests: impl IntoIterator<Item = &'d blake3::Hash>,
+    several: bool,
+    style: &PathStyle,
+    sources: &str,
+    what: &str,
+) -> String {
+    let mut h = blake3::Hasher::new();
+    for part in [env!("CARGO_PKG_VERSION"), what, sources] {
+        h.update(part.as_bytes());
+        h.update(b"\0");
+    }
+    h.update(&[u8::from(several)]);
+    if let PathStyle::OutDir(prefix) = style {
+        h.update(b"outdir\0");
+        h.update(prefix.as_bytes());
+    }
+    for d in digests {
+        h.update(d.as_bytes());
+    }
+    h.finalize().to_hex().to_string()
 }
 
 /// `levels.rs`.

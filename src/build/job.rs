@@ -164,7 +164,9 @@ pub(crate) fn probe(source: &Source, prefix: &str, outputs: &Outputs) -> Probe {
     };
     let mut found = Vec::with_capacity(record.outputs.len());
     for (name, file) in &record.outputs {
-        let intact = (*file == output_file(prefix, &source.kind.file_name(name)))
+        let intact = source
+            .kind
+            .is_output_file(file, prefix, name)
             .then(|| outputs.intact(file))
             .flatten();
         let Some(r) = intact else {

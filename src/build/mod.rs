@@ -528,14 +528,19 @@ impl Build {
             })
             .collect();
         // Each set's blobs, levels.c and manifest, in parallel.
+        let several = w.sets.len() > 1;
         let done = workers.map(manifests.into_iter().enumerate().collect(), |(n, m)| {
-            self.write_set(n, m, workers, w, &indexes)
+            let digests = indexes[n].digests();
+            self.write_set(n, m, workers, w, &indexes, &digests)
+                .map(|written| (written, digests))
         });
+        let mut digests = Vec::with_capacity(done.len());
         for d in done {
-            let (written, removed, unchanged) = d?;
+            let ((written, removed, unchanged), d) = d?;
             report.written.extend(written);
             report.removed.extend(removed);
             report.unchanged += unchanged;
+            digests.push(d);
         }
 
         // The index of every set, and the outputs of sets that are gone.
@@ -566,7 +571,8 @@ impl Build {
             None => index::PathStyle::Relative,
         };
         if self.rust_index {
-            let key = index::key(&indexes, &style, &sources, true, "rs");
+            let all = digests.iter().map(|d| &d.contents);
+            let key = index::key(all, several, &style, &sources, "rs");
             if !top.index_is_current("levels.rs", &key) {
                 top.put(
                     "levels.rs",
@@ -575,7 +581,8 @@ impl Build {
             }
         }
         if self.c_index {
-            let key = index::key(&indexes, &style, &sources, false, "h");
+            let all = digests.iter().map(|d| &d.names);
+            let key = index::key(all, several, &style, &sources, "h");
             if !top.index_is_current("levels.h", &key) {
                 top.put("levels.h", index::c_header(&indexes, &sources).as_bytes())?;
             }
@@ -596,9 +603,30 @@ impl Build {
         workers: &Workers,
         w: &Written<'_>,
         indexes: &[index::SetIndex<'_>],
+        digests: &index::Digests,
     ) -> Result<(Vec<PathBuf>, Vec<PathBuf>, usize), Error> {
+        let c_file = output_file(&w.prefixes[n], "levels.c");
+        let c_key = index::key(
+            [&digests.contents],
+            w.sets.len() > 1,
+            &index::PathStyle::Relative,
+            &indexes[n].dir,
+            "c",
+        );
+        let done = &w.per_set[n];
+        // A set proven unchanged, source by source, is left as it is.
+        let blobs: usize = done.iter().map(|(_, d)| d.outputs.len()).sum();
+        if done.iter().all(|(_, d)| d.entry.is_none())
+            && outputs.replays_exactly(
+                done.len(),
+                blobs,
+                self.c_index.then_some((c_file.as_str(), c_key.as_str())),
+            )
+        {
+            return Ok((Vec::new(), Vec::new(), blobs + usize::from(self.c_index)));
+        }
         let mut to_store = Vec::new();
-        for (source, done) in &w.per_set[n] {
+        for (source, done) in done {
             for o in &done.outputs {
                 match &o.content {
                     Content::Bytes(bytes) => to_store.push((o, bytes.as_slice())),
@@ -620,15 +648,7 @@ impl Build {
             outputs.commit(s?);
         }
         if self.c_index {
-            let file = output_file(&w.prefixes[n], "levels.c");
-            let what = format!("{}\0{}", indexes[n].dir, w.sets.len() > 1);
-            let key = index::key(
-                &indexes[n..=n],
-                &index::PathStyle::Relative,
-                &what,
-                true,
-                "c",
-            );
+            let (file, key) = (c_file, c_key);
             if !outputs.index_is_current(&file, &key) {
                 let set = &indexes[n];
                 let data = set

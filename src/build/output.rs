@@ -212,7 +212,13 @@ impl Manifest {
     /// Parses a manifest; `None` if it is damaged anywhere (then nothing of
     /// it is trusted, and the build starts over).
     fn parse(text: &str) -> Option<Manifest> {
-        let mut m = Manifest::default();
+        // Sized for the usual line lengths: growing a map costs more than
+        // a generous guess.
+        let mut m = Manifest {
+            files: HashMap::with_capacity(text.len() / 80),
+            sources: HashMap::with_capacity(text.len() / 600),
+            ..Manifest::default()
+        };
         let mut lines = text.lines();
         if lines.next() != Some(HEADER) {
             return None;
@@ -367,6 +373,27 @@ impl Outputs {
             }
         }
         self.unchanged += 1;
+    }
+
+    /// True if this build would record exactly what the last one did:
+    /// `sources` sources all carried over (see [`Outputs::carry_source`]),
+    /// `files` files all kept, and the index file `(rel, key)` current.
+    pub(crate) fn replays_exactly(
+        &self,
+        sources: usize,
+        files: usize,
+        index: Option<(&str, &str)>,
+    ) -> bool {
+        let index_files = usize::from(index.is_some());
+        self.old_source_count == sources
+            && self.old_files.len() == files + index_files
+            && self.old_index_keys.len() == index_files
+            && self.old_sets.is_empty()
+            && self.options == self.old_options
+            && index.is_none_or(|(rel, key)| {
+                self.old_index_keys.get(rel).map(String::as_str) == Some(key)
+                    && self.intact(rel).is_some()
+            })
     }
 
     /// Records the level sets of this build (their output directories);
