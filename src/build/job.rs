@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::cache::Entry;
 use super::discover::{output_file, Source, SourceKind};
-use super::output::{Identity, Outputs, Record, SourceRecord};
+use super::output::{Identity, OutputRecord, Outputs, Record, SourceRecord};
 use super::stamp::Stamp;
 use crate::des;
 use crate::diag::Diagnostics;
@@ -123,7 +123,14 @@ impl Done {
             outputs: self
                 .outputs
                 .iter()
-                .map(|o| (o.name.clone(), o.file.clone()))
+                .map(|o| OutputRecord {
+                    name: o.name.clone(),
+                    file: o.file.clone(),
+                    record: match o.content {
+                        Content::OnDisk(r) => Some(r),
+                        Content::Bytes(_) => None,
+                    },
+                })
                 .collect(),
             warnings: self.warnings.clone(),
             needs: self.needs.clone(),
@@ -148,45 +155,50 @@ pub(crate) enum FileFailure {
 }
 
 /// Looks at `source` (of the set whose outputs go under `prefix`) through
-/// the last build's manifest.
-pub(crate) fn probe(source: &Source, prefix: &str, outputs: &Outputs) -> Probe {
+/// the last build's manifest; takes the source's record from it if it is
+/// proven unchanged with its outputs intact.
+pub(crate) fn probe(source: &Source, prefix: &str, outputs: &mut Outputs) -> Probe {
     let Some(stamp) = std::fs::metadata(&source.path)
         .ok()
         .and_then(|m| Stamp::of(&m))
     else {
         return Probe::Unknown(None);
     };
-    let Some(record) = outputs.known_source(&source.path.to_string_lossy(), &stamp) else {
+    let path = source.path.to_string_lossy();
+    let Some(record) = outputs.known_source(&path, &stamp) else {
         return Probe::Unknown(Some(stamp));
     };
     let Ok(key) = blake3::Hash::from_hex(&record.key) else {
         return Probe::Unknown(Some(stamp));
     };
-    let mut found = Vec::with_capacity(record.outputs.len());
-    for (name, file) in &record.outputs {
-        let intact = source
-            .kind
-            .is_output_file(file, prefix, name)
-            .then(|| outputs.intact(file))
-            .flatten();
-        let Some(r) = intact else {
-            return Probe::Stamped(stamp, key);
-        };
-        found.push(Output {
-            name: name.clone(),
-            file: file.clone(),
-            identity: r.hash,
-            size: r.size,
-            content: Content::OnDisk(*r),
-        });
-    }
+    let intact = record.outputs.iter().all(|o| {
+        o.record.is_some_and(|r| {
+            source.kind.is_output_file(&o.file, prefix, &o.name) && outputs.is_intact(&o.file, &r)
+        })
+    });
+    let Some(record) = intact.then(|| outputs.take_source(&path)).flatten() else {
+        return Probe::Stamped(stamp, key);
+    };
     Probe::Known(Done {
         key,
         stamp: Some(stamp),
         from_cache: true,
-        outputs: found,
-        warnings: record.warnings.clone(),
-        needs: record.needs.clone(),
+        outputs: record
+            .outputs
+            .into_iter()
+            .filter_map(|o| {
+                let r = o.record?;
+                Some(Output {
+                    name: o.name,
+                    file: o.file,
+                    identity: r.hash,
+                    size: r.size,
+                    content: Content::OnDisk(r),
+                })
+            })
+            .collect(),
+        warnings: record.warnings,
+        needs: record.needs,
         entry: None,
     })
 }

@@ -469,19 +469,18 @@ impl Build {
             sources: walk.sources,
         };
         let prefix = set.out_prefix();
-        let outputs = output::Outputs::open(
+        let mut outputs = output::Outputs::open(
             out_dir,
             &output_file(&prefix, output::SET_MANIFEST),
             fingerprint.to_hex().to_string(),
         );
-        let probes = set
-            .sources
-            .iter()
-            .map(|s| match trust {
-                true => job::probe(s, &prefix, &outputs),
+        let mut probes = Vec::with_capacity(set.sources.len());
+        for source in &set.sources {
+            probes.push(match trust {
+                true => job::probe(source, &prefix, &mut outputs),
                 false => Probe::Unknown(None),
-            })
-            .collect();
+            });
+        }
         Ok(Scan {
             set,
             dirs: walk.dirs,
@@ -633,11 +632,8 @@ impl Build {
                     Content::OnDisk(record) => outputs.keep(&o.file, *record),
                 }
             }
-            let path = source.path.to_string_lossy();
-            if done.entry.is_none() {
-                outputs.carry_source(&path);
-            } else if let Some(record) = done.record() {
-                outputs.record_source(path.into_owned(), record);
+            if let Some(record) = done.record() {
+                outputs.record_source(source.path.to_string_lossy().into_owned(), record);
             }
         }
         let shared = &outputs;

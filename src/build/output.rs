@@ -43,12 +43,41 @@ pub(crate) struct SourceRecord {
     pub stamp: Stamp,
     /// The cache key of its content.
     pub key: String,
-    /// `(output name, file relative to the output directory)`.
-    pub outputs: Vec<(String, String)>,
+    /// Its outputs.
+    pub outputs: Vec<OutputRecord>,
     /// Its warnings, one line each.
     pub warnings: Vec<String>,
     /// For a dungeon file, the level files it needs.
     pub needs: Vec<RequiredLevel>,
+}
+
+/// One output of a source, as recorded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct OutputRecord {
+    /// The level (or dungeon) name.
+    pub name: String,
+    /// The file, relative to the output directory.
+    pub file: String,
+    /// The file as written (`None` until this build has stored it).
+    pub record: Option<Record>,
+}
+
+impl SourceRecord {
+    /// True if both say the same of the source and its output names,
+    /// whatever they say of the output files (those are compared file by
+    /// file).
+    fn same_as(&self, other: &SourceRecord) -> bool {
+        self.stamp == other.stamp
+            && self.key == other.key
+            && self.warnings == other.warnings
+            && self.needs == other.needs
+            && self.outputs.len() == other.outputs.len()
+            && self
+                .outputs
+                .iter()
+                .zip(&other.outputs)
+                .all(|(a, b)| a.name == b.name && a.file == b.file)
+    }
 }
 
 /// What one build writes under one manifest.
@@ -65,12 +94,18 @@ pub(crate) struct Outputs {
     /// are trusted only when this build's options are the same.
     options: String,
     old_options: String,
-    /// Files written by the last build, and by this one.
-    old_files: HashMap<String, Record>,
+    /// The last build's files: the outputs of its sources (inside
+    /// `old_sources`), its index files with the keys they were made from,
+    /// and any other file it wrote; how many in all.
+    old_index: HashMap<String, (String, Record)>,
+    old_loose: Vec<(String, Record)>,
+    old_file_count: usize,
+    /// The last build's files not yet accounted for by this one, gathered
+    /// from the above when this build starts recording (see
+    /// [`Outputs::old_files`]); what is left at the end is stale.
+    old_files: Option<HashMap<String, Record>>,
+    /// This build's files, and its index files' keys.
     files: BTreeMap<String, Record>,
-    /// Generated index files with the hash of the inputs they were made
-    /// from, as of the last build and as of this one.
-    old_index_keys: HashMap<String, String>,
     index_keys: BTreeMap<String, String>,
     /// Sources, as of the last build and as of this one.
     old_sources: HashMap<String, SourceRecord>,
@@ -202,8 +237,8 @@ fn unescape(s: &str) -> Option<String> {
 struct Manifest {
     options: String,
     started: u128,
-    files: HashMap<String, Record>,
-    index_keys: HashMap<String, String>,
+    index: HashMap<String, (String, Record)>,
+    loose: Vec<(String, Record)>,
     sources: HashMap<String, SourceRecord>,
     sets: Vec<String>,
 }
@@ -215,7 +250,6 @@ impl Manifest {
         // Sized for the usual line lengths: growing a map costs more than
         // a generous guess.
         let mut m = Manifest {
-            files: HashMap::with_capacity(text.len() / 80),
             sources: HashMap::with_capacity(text.len() / 600),
             ..Manifest::default()
         };
@@ -238,10 +272,11 @@ impl Manifest {
                 match tag {
                     "out" => {
                         let r = record(&mut f)?;
-                        let name = unescape(f.next()?)?;
-                        let rel = unescape(f.next()?)?;
-                        m.files.insert(rel.clone(), r);
-                        source.outputs.push((name, rel));
+                        source.outputs.push(OutputRecord {
+                            name: unescape(f.next()?)?,
+                            file: unescape(f.next()?)?,
+                            record: Some(r),
+                        });
                     }
                     "warn" => source.warnings.push(unescape(f.next()?)?),
                     "need" => source.needs.push(RequiredLevel {
@@ -279,13 +314,11 @@ impl Manifest {
                 "index" => {
                     let key = f.next()?.to_string();
                     let r = record(&mut f)?;
-                    let rel = unescape(f.next()?)?;
-                    m.index_keys.insert(rel.clone(), key);
-                    m.files.insert(rel, r);
+                    m.index.insert(unescape(f.next()?)?, (key, r));
                 }
                 "file" => {
                     let r = record(&mut f)?;
-                    m.files.insert(unescape(f.next()?)?, r);
+                    m.loose.push((unescape(f.next()?)?, r));
                 }
                 _ => return None,
             }
@@ -314,9 +347,13 @@ impl Outputs {
             sets: Vec::new(),
             options,
             old_options: old.options,
-            old_files: old.files,
+            old_file_count: old.index.len()
+                + old.loose.len()
+                + old.sources.values().map(|s| s.outputs.len()).sum::<usize>(),
+            old_index: old.index,
+            old_loose: old.loose,
+            old_files: None,
             files: BTreeMap::new(),
-            old_index_keys: old.index_keys,
             index_keys: BTreeMap::new(),
             old_source_count: old.sources.len(),
             old_sources: old.sources,
@@ -350,34 +387,49 @@ impl Outputs {
             .then_some(old)
     }
 
-    /// The record of `rel` if the last build wrote it and it is still on
-    /// disk as written (same size and mtime).
-    pub(crate) fn intact(&self, rel: &str) -> Option<&Record> {
-        let r = self.old_files.get(rel)?;
-        let meta = std::fs::metadata(self.dir.join(rel)).ok()?;
-        (r.size == meta.len() && r.mtime == mtime_of(&meta)).then_some(r)
+    /// Takes the last build's record of `path` (a source proven unchanged,
+    /// outputs intact): this build will not record it again unless its set
+    /// changed.
+    pub(crate) fn take_source(&mut self, path: &str) -> Option<SourceRecord> {
+        self.old_sources.remove(path)
     }
 
-    /// Keeps `rel` as the last build left it (checked by [`Outputs::intact`]).
+    /// True if `file` is still on disk as `record` says (same size and
+    /// mtime).
+    pub(crate) fn is_intact(&self, file: &str, record: &Record) -> bool {
+        std::fs::metadata(self.dir.join(file))
+            .is_ok_and(|meta| record.size == meta.len() && record.mtime == mtime_of(&meta))
+    }
+
+    /// The last build's files not yet accounted for by this build: its
+    /// index files and other files, and the outputs of the sources not
+    /// taken by [`Outputs::take_source`].
+    fn old_files(&mut self) -> &mut HashMap<String, Record> {
+        self.old_files.get_or_insert_with(|| {
+            let outputs = self.old_sources.values().flat_map(|s| &s.outputs);
+            outputs
+                .filter_map(|o| Some((o.file.clone(), o.record?)))
+                .chain(self.old_index.iter().map(|(rel, (_, r))| (rel.clone(), *r)))
+                .chain(self.old_loose.iter().cloned())
+                .collect()
+        })
+    }
+
+    /// Keeps `rel` as the last build left it (checked by
+    /// [`Outputs::is_intact`]).
     pub(crate) fn keep(&mut self, rel: &str, record: Record) {
         // Moved from the old list to the new: what is left there at the
         // end is stale.
-        match self.old_files.remove_entry(rel) {
-            Some((rel, old)) => {
-                self.changed |= old != record;
-                self.files.insert(rel, record);
-            }
-            None => {
-                self.changed = true;
-                self.files.insert(rel.to_string(), record);
-            }
-        }
+        let old = self.old_files().remove(rel);
+        self.changed |= old != Some(record);
+        self.files.insert(rel.to_string(), record);
         self.unchanged += 1;
     }
 
     /// True if this build would record exactly what the last one did:
-    /// `sources` sources all carried over (see [`Outputs::carry_source`]),
-    /// `files` files all kept, and the index file `(rel, key)` current.
+    /// `sources` sources all taken as proven (see
+    /// [`Outputs::take_source`]), `files` outputs all intact, and the index
+    /// file `(rel, key)` current.
     pub(crate) fn replays_exactly(
         &self,
         sources: usize,
@@ -386,13 +438,14 @@ impl Outputs {
     ) -> bool {
         let index_files = usize::from(index.is_some());
         self.old_source_count == sources
-            && self.old_files.len() == files + index_files
-            && self.old_index_keys.len() == index_files
+            && self.old_file_count == files + index_files
+            && self.old_index.len() == index_files
             && self.old_sets.is_empty()
             && self.options == self.old_options
             && index.is_none_or(|(rel, key)| {
-                self.old_index_keys.get(rel).map(String::as_str) == Some(key)
-                    && self.intact(rel).is_some()
+                self.old_index
+                    .get(rel)
+                    .is_some_and(|(k, r)| k == key && self.is_intact(rel, r))
             })
     }
 
@@ -409,19 +462,11 @@ impl Outputs {
 
     /// Records a source for the next build.
     pub(crate) fn record_source(&mut self, path: String, record: SourceRecord) {
-        self.changed |= self.old_sources.get(&path) != Some(&record);
+        self.changed |= !self
+            .old_sources
+            .get(&path)
+            .is_some_and(|old| old.same_as(&record));
         self.sources.insert(path, record);
-    }
-
-    /// Records a source exactly as the last build did (it was proven
-    /// unchanged by [`Outputs::known_source`]).
-    pub(crate) fn carry_source(&mut self, path: &str) {
-        match self.old_sources.remove_entry(path) {
-            Some((path, record)) => {
-                self.sources.insert(path, record);
-            }
-            None => self.changed = true,
-        }
     }
 
     /// True when the generated index file `rel` was made from inputs
@@ -430,16 +475,20 @@ impl Outputs {
     /// either way.
     pub(crate) fn index_is_current(&mut self, rel: &str, key: &str) -> bool {
         self.index_keys.insert(rel.to_string(), key.to_string());
-        if self.old_index_keys.get(rel).map(String::as_str) != Some(key) {
-            self.changed = true;
-            return false;
-        }
-        match self.intact(rel).copied() {
+        let current = self
+            .old_index
+            .get(rel)
+            .filter(|(k, r)| k == key && self.is_intact(rel, r))
+            .map(|(_, r)| *r);
+        match current {
             Some(r) => {
                 self.keep(rel, r);
                 true
             }
-            None => false,
+            None => {
+                self.changed = true;
+                false
+            }
         }
     }
 
@@ -453,8 +502,7 @@ impl Outputs {
             let size = meta.len();
             let mtime = mtime_of(&meta);
             let known = self
-                .old_files
-                .get(rel)
+                .last_record(rel)
                 .is_some_and(|r| r.hash == hash && r.size == size && r.mtime == mtime);
             if known
                 || (size == bytes.len() as u64 && std::fs::read(&path).is_ok_and(|b| b == bytes))
@@ -482,13 +530,35 @@ impl Outputs {
         })
     }
 
+    /// What the last build recorded of the file `rel`, if it is still
+    /// unaccounted for.
+    fn last_record(&self, rel: &str) -> Option<Record> {
+        match &self.old_files {
+            Some(files) => files.get(rel).copied(),
+            None => self
+                .old_index
+                .get(rel)
+                .map(|(_, r)| *r)
+                .or_else(|| {
+                    self.old_loose
+                        .iter()
+                        .find(|(f, _)| f == rel)
+                        .map(|(_, r)| *r)
+                })
+                .or_else(|| {
+                    let outputs = self.old_sources.values().flat_map(|s| &s.outputs);
+                    outputs.filter(|o| o.file == rel).find_map(|o| o.record)
+                }),
+        }
+    }
+
     /// Records what [`Outputs::store`] did.
     pub(crate) fn commit(&mut self, stored: Stored) {
         match stored.written {
             Some(path) => self.written.push(path),
             None => self.unchanged += 1,
         }
-        self.changed |= self.old_files.remove(&stored.rel) != Some(stored.record);
+        self.changed |= self.old_files().remove(&stored.rel) != Some(stored.record);
         self.files.insert(stored.rel, stored.record);
     }
 
@@ -502,10 +572,11 @@ impl Outputs {
     /// Removes what an earlier build wrote and this one did not, and saves
     /// the manifest if it changed. Returns the files written, the files
     /// removed and how many outputs were already up to date.
-    pub(crate) fn finish(self) -> Result<(Vec<PathBuf>, Vec<PathBuf>, usize), Error> {
+    pub(crate) fn finish(mut self) -> Result<(Vec<PathBuf>, Vec<PathBuf>, usize), Error> {
         let mut removed = Vec::new();
         // Whatever this build did not keep or store is stale.
-        let mut stale: Vec<&String> = self.old_files.keys().collect();
+        let old_files = std::mem::take(self.old_files());
+        let mut stale: Vec<&String> = old_files.keys().collect();
         stale.sort();
         for rel in stale {
             let Ok(path) = self.target(rel) else { continue };
@@ -518,10 +589,10 @@ impl Outputs {
         // Every recording above set `changed` if it differed from the last
         // build's; equal counts then mean nothing was dropped either.
         let same = !self.changed
-            && self.old_files.is_empty()
+            && old_files.is_empty()
             && self.old_sets == self.sets
             && self.options == self.old_options
-            && self.old_index_keys.len() == self.index_keys.len()
+            && self.old_index.len() == self.index_keys.len()
             && self.old_source_count == self.sources.len();
         let path = &self.manifest;
         if self.files.is_empty() && self.sources.is_empty() && self.sets.is_empty() {
@@ -559,14 +630,14 @@ impl Outputs {
             let _ = write!(text, "source {} {} ", s.stamp.to_fields(), s.key);
             escape_into(&mut text, path);
             text.push('\n');
-            for (name, rel) in &s.outputs {
-                if let Some(r) = self.files.get(rel) {
+            for o in &s.outputs {
+                if let Some(r) = self.files.get(&o.file) {
                     text.push_str(" out ");
                     r.write_into(&mut text);
                     text.push(' ');
-                    escape_into(&mut text, name);
+                    escape_into(&mut text, &o.name);
                     text.push(' ');
-                    escape_into(&mut text, rel);
+                    escape_into(&mut text, &o.file);
                     text.push('\n');
                     listed += 1;
                 }
@@ -601,7 +672,7 @@ impl Outputs {
             let claimed: std::collections::HashSet<&str> = self
                 .sources
                 .values()
-                .flat_map(|s| s.outputs.iter().map(|(_, rel)| rel.as_str()))
+                .flat_map(|s| s.outputs.iter().map(|o| o.file.as_str()))
                 .chain(self.index_keys.keys().map(String::as_str))
                 .collect();
             for (rel, r) in &self.files {
@@ -654,7 +725,11 @@ mod tests {
                 inode: 4,
             },
             key: "key".into(),
-            outputs: vec![("a b".into(), "sub dir/a b.lev".into())],
+            outputs: vec![OutputRecord {
+                name: "a b".into(),
+                file: "sub dir/a b.lev".into(),
+                record: None,
+            }],
             warnings: vec!["x.des:1:2: warning: odd \"thing\"".into()],
             needs: vec![RequiredLevel {
                 dungeon: "The Dungeons of Doom".into(),
@@ -668,9 +743,14 @@ mod tests {
         let m = Manifest::parse(&text).unwrap();
         assert_eq!(m.options, "opts");
         assert_eq!(m.sets, ["a b"]);
-        assert_eq!(m.sources.get("/src/x y.des"), Some(&source));
-        assert_eq!(m.files.len(), 2);
-        assert_eq!(m.index_keys.get("levels.h").map(String::as_str), Some("k1"));
+        let read = &m.sources["/src/x y.des"];
+        assert!(read.same_as(&source));
+        assert_eq!(read.outputs[0].record.map(|r| r.size), Some(3));
+        assert_eq!(
+            m.index.get("levels.h").map(|(k, r)| (k.as_str(), r.size)),
+            Some(("k1", 1))
+        );
+        assert!(m.loose.is_empty());
         assert!(Manifest::parse(&text.replace(" out ", " odd ")).is_none());
         assert!(Manifest::parse(&text.replace("source 1", "source x")).is_none());
         let _ = std::fs::remove_dir_all(&dir);
