@@ -401,7 +401,7 @@ impl Build {
         }
         drop(packs);
 
-        let per_set = gather(&sets, &jobs, results, &mut report)?;
+        let per_set = gather(&workers, &sets, &jobs, results, &mut report)?;
         if let Some(w) = env.layout_warning() {
             report.warnings.push(format!("warning: {w}"));
         }
@@ -498,11 +498,8 @@ impl Build {
         env: &cargo::CargoEnv,
         report: &mut Report,
     ) -> Result<(), Error> {
-        let indexes: Vec<index::SetIndex<'_>> = w
-            .sets
-            .iter()
-            .zip(w.per_set)
-            .map(|(set, done)| {
+        let indexes: Vec<index::SetIndex<'_>> =
+            workers.map(w.sets.iter().zip(w.per_set).collect(), |(set, done)| {
                 let mut levels = Vec::new();
                 let mut dungeons = Vec::new();
                 for (source, d) in done {
@@ -524,8 +521,7 @@ impl Build {
                     levels,
                     dungeons,
                 }
-            })
-            .collect();
+            });
         // Each set's blobs, levels.c and manifest, in parallel.
         let several = w.sets.len() > 1;
         let done = workers.map(manifests.into_iter().enumerate().collect(), |(n, m)| {
@@ -728,6 +724,7 @@ struct Scan {
 /// `report`; fails with every diagnostic and every level name defined twice
 /// within a set. Adds the dungeon cross-check warnings.
 fn gather<'s>(
+    workers: &Workers,
     sets: &'s [LevelSet],
     jobs: &[Job<'s>],
     results: Vec<Option<Result<Done, FileFailure>>>,
@@ -735,7 +732,6 @@ fn gather<'s>(
 ) -> Result<Vec<Vec<(&'s Source, Done)>>, Error> {
     let mut diagnostics = Vec::new();
     let mut io_failure = None;
-    let mut duplicates = Vec::new();
     let mut per_set: Vec<Vec<(&Source, Done)>> = sets.iter().map(|_| Vec::new()).collect();
     for (j, result) in jobs.iter().zip(results) {
         match result {
@@ -745,7 +741,6 @@ fn gather<'s>(
                 } else {
                     report.compiled += 1;
                 }
-                report.warnings.extend(done.warnings.iter().cloned());
                 per_set[j.set].push((j.source, done));
             }
             Some(Err(FileFailure::Diagnostics(d))) => diagnostics.push(d),
@@ -753,19 +748,16 @@ fn gather<'s>(
             None => {}
         }
     }
-    for done in &per_set {
-        let mut seen: HashMap<&str, &Path> = HashMap::new();
-        for (source, d) in done.iter().filter(|(s, _)| s.kind == SourceKind::Des) {
-            for o in &d.outputs {
-                if let Some(first) = seen.insert(&o.name, &source.path) {
-                    duplicates.push(DuplicateLevel {
-                        name: o.name.clone(),
-                        first: first.to_path_buf(),
-                        second: source.path.clone(),
-                    });
-                }
-            }
+    let checks = workers.map(sets.iter().zip(&per_set).collect(), |(set, done)| {
+        check_set(set, done)
+    });
+    let mut duplicates = Vec::new();
+    for (done, (dups, missing)) in per_set.iter().zip(checks) {
+        for (_, d) in done {
+            report.warnings.extend(d.warnings.iter().cloned());
         }
+        report.warnings.extend(missing);
+        duplicates.extend(dups);
     }
     if let Some((path, e)) = io_failure {
         return Err(Error::io(path, e));
@@ -776,22 +768,6 @@ fn gather<'s>(
             duplicates,
         }));
     }
-    // Special levels the dungeon needs that no file of the set defines.
-    for (set, done) in sets.iter().zip(&per_set) {
-        let levels: HashSet<&str> = done
-            .iter()
-            .filter(|(s, _)| s.kind == SourceKind::Des)
-            .flat_map(|(_, d)| d.outputs.iter().map(|o| o.name.as_str()))
-            .collect();
-        for (source, d) in done.iter().filter(|(s, _)| s.kind == SourceKind::Dungeon) {
-            for need in d.needs.iter().filter(|n| !n.is_met_by(&levels)) {
-                report.warnings.push(format!(
-                    "{}: warning: {need}, but no .des file defines it",
-                    set.dir.join(&source.rel).display()
-                ));
-            }
-        }
-    }
     for (source, d) in per_set.iter().flatten() {
         match source.kind {
             SourceKind::Des => report.levels += d.outputs.len(),
@@ -799,6 +775,35 @@ fn gather<'s>(
         }
     }
     Ok(per_set)
+}
+
+/// The level names `done` (the results of one set) defines twice, and the
+/// warnings for the special levels its dungeon needs that none defines.
+fn check_set(set: &LevelSet, done: &[(&Source, Done)]) -> (Vec<DuplicateLevel>, Vec<String>) {
+    let mut duplicates = Vec::new();
+    let mut seen: HashMap<&str, &Path> = HashMap::new();
+    for (source, d) in done.iter().filter(|(s, _)| s.kind == SourceKind::Des) {
+        for o in &d.outputs {
+            if let Some(first) = seen.insert(&o.name, &source.path) {
+                duplicates.push(DuplicateLevel {
+                    name: o.name.clone(),
+                    first: first.to_path_buf(),
+                    second: source.path.clone(),
+                });
+            }
+        }
+    }
+    let levels: HashSet<&str> = seen.into_keys().collect();
+    let mut missing = Vec::new();
+    for (source, d) in done.iter().filter(|(s, _)| s.kind == SourceKind::Dungeon) {
+        for need in d.needs.iter().filter(|n| !n.is_met_by(&levels)) {
+            missing.push(format!(
+                "{}: warning: {need}, but no .des file defines it",
+                set.dir.join(&source.rel).display()
+            ));
+        }
+    }
+    (duplicates, missing)
 }
 
 /// Names a set's cache pack: its directory and the build options.
