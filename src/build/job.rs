@@ -157,7 +157,12 @@ pub(crate) enum FileFailure {
 /// Looks at `source` (of the set whose outputs go under `prefix`) through
 /// the last build's manifest; takes the source's record from it if it is
 /// proven unchanged with its outputs intact.
-pub(crate) fn probe(source: &Source, prefix: &str, outputs: &mut Outputs) -> Probe {
+pub(crate) fn probe(
+    source: &Source,
+    prefix: &str,
+    outputs: &mut Outputs,
+    options: &Options<'_>,
+) -> Probe {
     let Some(stamp) = std::fs::metadata(&source.path)
         .ok()
         .and_then(|m| Stamp::of(&m))
@@ -165,18 +170,37 @@ pub(crate) fn probe(source: &Source, prefix: &str, outputs: &mut Outputs) -> Pro
         return Probe::Unknown(None);
     };
     let path = source.path.to_string_lossy();
-    let Some(record) = outputs.known_source(&path, &stamp) else {
+    let Some((record, proven)) = outputs.recorded_source(&path, &stamp) else {
         return Probe::Unknown(Some(stamp));
     };
     let Ok(key) = blake3::Hash::from_hex(&record.key) else {
         return Probe::Unknown(Some(stamp));
     };
+    // The same stamp, but recorded too close to a change to prove anything
+    // (coarse clocks): the content decides. A build does not rewrite its
+    // manifest for this alone, so such a source is read until the next
+    // real change; files written just before a build are few.
+    let racy = !proven && record.stamp == stamp;
+    if !proven && !racy {
+        return Probe::Unknown(Some(stamp));
+    }
     let intact = record.outputs.iter().all(|o| {
         o.record.is_some_and(|r| {
             source.kind.is_output_file(&o.file, prefix, &o.name) && outputs.is_intact(&o.file, &r)
         })
     });
-    let Some(record) = intact.then(|| outputs.take_source(&path)).flatten() else {
+    if !intact {
+        return match proven {
+            true => Probe::Stamped(stamp, key),
+            false => Probe::Unknown(Some(stamp)),
+        };
+    }
+    if racy
+        && !std::fs::read(&source.path).is_ok_and(|bytes| options.cache_key(source, &bytes) == key)
+    {
+        return Probe::Unknown(Some(stamp));
+    }
+    let Some(record) = outputs.take_source(&path) else {
         return Probe::Stamped(stamp, key);
     };
     Probe::Known(Done {

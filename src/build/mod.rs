@@ -325,7 +325,7 @@ impl Build {
         // Per set, in parallel: its sources, its manifest, and what that
         // proves about each source.
         let scans = workers.map(self.set_specs(), |spec| {
-            self.scan(spec, &out_dir, &fingerprint, cache.is_some())
+            self.scan(spec, &out_dir, &options, cache.is_some())
         });
         let mut sets = Vec::new();
         let mut manifests = Vec::new();
@@ -453,7 +453,7 @@ impl Build {
         &self,
         spec: SetSpec<'_>,
         out_dir: &Path,
-        fingerprint: &blake3::Hash,
+        options: &job::Options<'_>,
         trust: bool,
     ) -> Result<Scan, Error> {
         let filter = discover::Filter {
@@ -472,12 +472,12 @@ impl Build {
         let mut outputs = output::Outputs::open(
             out_dir,
             &output_file(&prefix, output::SET_MANIFEST),
-            fingerprint.to_hex().to_string(),
+            options.fingerprint().to_hex().to_string(),
         );
         let mut probes = Vec::with_capacity(set.sources.len());
         for source in &set.sources {
             probes.push(match trust {
-                true => job::probe(source, &prefix, &mut outputs),
+                true => job::probe(source, &prefix, &mut outputs, options),
                 false => Probe::Unknown(None),
             });
         }

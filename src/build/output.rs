@@ -378,16 +378,16 @@ impl Outputs {
         Ok(self.dir.join(p))
     }
 
-    /// What the last build recorded of the source at `path`, if its stamp
-    /// proves it unchanged since (see [`super::stamp`]) and the build
-    /// options are the same.
-    pub(crate) fn known_source(&self, path: &str, now: &Stamp) -> Option<&SourceRecord> {
+    /// What the last build recorded of the source at `path` (nothing if it
+    /// was built with other options), and whether the source's stamp `now`
+    /// proves it unchanged since (see [`super::stamp`]).
+    pub(crate) fn recorded_source(&self, path: &str, now: &Stamp) -> Option<(&SourceRecord, bool)> {
         let old = self.old_sources.get(path)?;
-        (self.options == self.old_options && old.stamp.proves_unchanged(now, self.old_started))
-            .then_some(old)
+        (self.options == self.old_options)
+            .then(|| (old, old.stamp.proves_unchanged(now, self.old_started)))
     }
 
-    /// Takes the last build's record of `path` (a source proven unchanged,
+    /// Takes the last build's record of `path` (a source known unchanged,
     /// outputs intact): this build will not record it again unless its set
     /// changed.
     pub(crate) fn take_source(&mut self, path: &str) -> Option<SourceRecord> {
