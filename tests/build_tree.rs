@@ -401,3 +401,164 @@ fn a_source_edited_behind_an_unchanged_mtime_is_still_recompiled() {
     assert_eq!(report.compiled, 1);
     assert!(out.join("omega.lev").exists() && !out.join("alpha.lev").exists());
 }
+
+/// A level whose region is rock inside: a `-w` warning, and only that.
+const ROCKY: &str = "MAZE: \"rocky\", ' '\nGEOMETRY: center, center\nMAP\n     \n     \n     \nENDMAP\nREGION: (1,1,3,1), lit, \"ordinary\"\n";
+
+#[test]
+fn changing_an_option_is_seen_without_a_source_change() {
+    let tmp = TempDir::new("options");
+    let src = tmp.path().join("dat");
+    std::fs::create_dir_all(&src).unwrap();
+    std::fs::write(src.join("rocky.des"), ROCKY).unwrap();
+    // Old enough for its stamp alone to prove it unchanged (see stamp.rs).
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let out = tmp.path().join("out");
+    let plain = build(&src, &out).try_compile().unwrap();
+    assert!(plain.warnings.is_empty(), "{:?}", plain.warnings);
+    let proven = build(&src, &out).try_compile().unwrap();
+    assert_eq!((proven.compiled, proven.cached, proven.written.len()), (0, 1, 0));
+    let mut b = build(&src, &out);
+    b.extra_warnings(true);
+    let warned = b.try_compile().unwrap();
+    assert_eq!(warned.compiled, 1, "-w is part of the key");
+    assert!(
+        warned.warnings.iter().any(|w| w.contains("Rock in room")),
+        "{:?}",
+        warned.warnings
+    );
+    // And back: the warnings go with the option, the manifest is not fooled.
+    let again = build(&src, &out).try_compile().unwrap();
+    assert!(again.warnings.is_empty(), "{:?}", again.warnings);
+}
+
+#[test]
+fn identical_files_in_several_sets_are_compiled_once_but_reported_each() {
+    let tmp = TempDir::new("dedup");
+    let sets: Vec<_> = ["a", "b", "c"]
+        .iter()
+        .map(|s| tmp.path().join(format!("variants/{s}/dat")))
+        .collect();
+    for dir in &sets {
+        std::fs::create_dir_all(dir).unwrap();
+        std::fs::write(dir.join("rocky.des"), ROCKY).unwrap();
+        std::fs::write(dir.join("a.des"), A).unwrap();
+    }
+    let out = tmp.path().join("out");
+    let mut b = Build::new();
+    for dir in &sets {
+        b.source_dir(dir);
+    }
+    b.out_dir(&out).cargo_directives(false).extra_warnings(true);
+    let report = b.try_compile().unwrap();
+    assert_eq!((report.sources, report.compiled, report.cached), (6, 2, 4));
+    // Each copy's warning names its own file.
+    let rock: Vec<&String> = report
+        .warnings
+        .iter()
+        .filter(|w| w.contains("Rock in room"))
+        .collect();
+    assert_eq!(rock.len(), 3, "{:?}", report.warnings);
+    for (w, dir) in rock.iter().zip(&sets) {
+        assert!(
+            w.starts_with(&dir.join("rocky.des").display().to_string()),
+            "{w}"
+        );
+    }
+    for s in ["a", "b", "c"] {
+        assert_eq!(
+            std::fs::read(out.join(format!("{s}/dat/alpha.lev"))).unwrap(),
+            std::fs::read(out.join("a/dat/alpha.lev")).unwrap()
+        );
+    }
+    // The same broken file in two sets: two errors, each under its own name.
+    for dir in &sets[..2] {
+        std::fs::write(
+            dir.join("bad.des"),
+            "MAZE: \"bad\", ' '\nNOMAP\nTRAP: \"nope\", random\n",
+        )
+        .unwrap();
+    }
+    let err = b.try_compile().unwrap_err();
+    let files: Vec<String> = err
+        .diagnostics()
+        .iter()
+        .map(|d| d.file().to_string())
+        .collect();
+    assert_eq!(
+        files,
+        [0, 1]
+            .map(|i| sets[i].join("bad.des").display().to_string())
+            .to_vec()
+    );
+}
+
+#[test]
+fn a_set_left_out_of_the_build_takes_its_outputs_with_it() {
+    let tmp = TempDir::new("gone");
+    let (a, b) = (
+        tmp.path().join("variants/a/dat"),
+        tmp.path().join("variants/b/dat"),
+    );
+    small_tree(&a);
+    small_tree(&b);
+    let out = tmp.path().join("out");
+    let mut both = Build::new();
+    both.source_dir(&a)
+        .source_dir(&b)
+        .out_dir(&out)
+        .cargo_directives(false);
+    both.try_compile().unwrap();
+    assert!(out.join("b/dat/alpha.lev").is_file());
+    std::fs::write(out.join("b/dat/notes.txt"), "mine").unwrap();
+    // The same two sets plus a third: the layout stays, so does b.
+    let c = tmp.path().join("variants/c/dat");
+    small_tree(&c);
+    let mut three = both.clone();
+    three.source_dir(&c);
+    three.try_compile().unwrap();
+    assert!(out.join("b/dat/alpha.lev").is_file() && out.join("c/dat/alpha.lev").is_file());
+    // Without b: its blobs, levels.c and manifest go; the user's file stays.
+    let mut two = Build::new();
+    two.source_dir(&a)
+        .source_dir(&c)
+        .out_dir(&out)
+        .cargo_directives(false);
+    let report = two.try_compile().unwrap();
+    assert!(
+        report.removed.contains(&out.join("b/dat/alpha.lev")),
+        "{:?}",
+        report.removed
+    );
+    let left: Vec<String> = walkdir::WalkDir::new(out.join("b"))
+        .into_iter()
+        .map(|e| e.unwrap())
+        .filter(|e| e.file_type().is_file())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(left, ["notes.txt"]);
+    assert!(out.join("a/dat/alpha.lev").is_file() && out.join("c/dat/alpha.lev").is_file());
+}
+
+#[test]
+fn outputs_damaged_or_deleted_behind_levbuild_are_restored() {
+    let tmp = TempDir::new("restore");
+    let src = tmp.path().join("dat");
+    small_tree(&src);
+    let out = tmp.path().join("out");
+    build(&src, &out).try_compile().unwrap();
+    let (lev, c) = (
+        std::fs::read(out.join("alpha.lev")).unwrap(),
+        std::fs::read(out.join("levels.c")).unwrap(),
+    );
+    // Overwritten in place with bytes of the same length, and deleted.
+    std::fs::write(out.join("alpha.lev"), vec![0x55; lev.len()]).unwrap();
+    std::fs::remove_file(out.join("levels.c")).unwrap();
+    let report = build(&src, &out).try_compile().unwrap();
+    assert_eq!(report.compiled, 0, "restored from the cache and the blobs");
+    assert_eq!(std::fs::read(out.join("alpha.lev")).unwrap(), lev);
+    assert_eq!(std::fs::read(out.join("levels.c")).unwrap(), c);
+    let mut written = report.written.clone();
+    written.sort();
+    assert_eq!(written, [out.join("alpha.lev"), out.join("levels.c")]);
+}
