@@ -417,7 +417,10 @@ fn changing_an_option_is_seen_without_a_source_change() {
     let plain = build(&src, &out).try_compile().unwrap();
     assert!(plain.warnings.is_empty(), "{:?}", plain.warnings);
     let proven = build(&src, &out).try_compile().unwrap();
-    assert_eq!((proven.compiled, proven.cached, proven.written.len()), (0, 1, 0));
+    assert_eq!(
+        (proven.compiled, proven.cached, proven.written.len()),
+        (0, 1, 0)
+    );
     let mut b = build(&src, &out);
     b.extra_warnings(true);
     let warned = b.try_compile().unwrap();

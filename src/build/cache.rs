@@ -77,7 +77,6 @@ impl Cache {
         set: &blake3::Hash,
         entries: &[(blake3::Hash, &Entry)],
     ) -> std::io::Result<()> {
-        std::fs::create_dir_all(&self.dir)?;
         let payload = encode(entries);
         let mut bytes = Vec::with_capacity(payload.len() + 40);
         bytes.extend_from_slice(MAGIC);
@@ -100,8 +99,9 @@ impl Pack {
 }
 
 /// Writes `bytes` to `path` through a uniquely named temporary file in the
-/// same directory and a rename.
+/// same directory and a rename, creating the directory if need be.
 pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let n = COUNTER.fetch_add(1, Ordering::Relaxed);
     let name = path
@@ -109,10 +109,29 @@ pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
     let tmp = path.with_file_name(format!(".{name}.{}.{n}.tmp", std::process::id()));
-    std::fs::write(&tmp, bytes)?;
-    std::fs::rename(&tmp, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&tmp);
-    })
+    let create = || {
+        std::fs::File::options()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)
+    };
+    // The directory usually exists: try first, create it only if missing.
+    let mut file = match create() {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            if let Some(dir) = tmp.parent() {
+                std::fs::create_dir_all(dir)?;
+            }
+            create()?
+        }
+        other => other?,
+    };
+    let written = file.write_all(bytes);
+    drop(file);
+    written
+        .and_then(|()| std::fs::rename(&tmp, path))
+        .inspect_err(|_| {
+            let _ = std::fs::remove_file(&tmp);
+        })
 }
 
 fn put_bytes(out: &mut Vec<u8>, b: &[u8]) {

@@ -514,10 +514,9 @@ impl Outputs {
                 });
             }
         }
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
-        }
         write_atomic(&path, bytes).map_err(|e| Error::io(&path, e))?;
+        // Stat'ed by path after the rename: some file systems (NFS) set the
+        // mtime when the file is closed.
         let meta = std::fs::metadata(&path).map_err(|e| Error::io(&path, e))?;
         Ok(Stored {
             rel: rel.to_string(),
@@ -605,9 +604,6 @@ impl Outputs {
             }
         } else if !same {
             let text = self.manifest_text();
-            if let Some(parent) = path.parent() {
-                std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
-            }
             write_atomic(path, text.as_bytes()).map_err(|e| Error::io(path, e))?;
         }
         Ok((self.written, removed, self.unchanged))
