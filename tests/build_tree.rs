@@ -95,6 +95,28 @@ const B: &str =
     "LEVEL: \"beta\"\nROOM: \"ordinary\", lit, random, random, random\nRANDOM_CORRIDORS\n";
 const DGN: &str = "DUNGEON: \"Main\" \"M\" (5, 0)\nLEVEL: \"alpha\" \"A\" @ (1, 0)\nLEVEL: \"gamma\" \"G\" @ (2, 0)\n";
 
+/// `variants/NAME/dat` under `tmp` for each name, each a [`small_tree`].
+fn variant_sets(tmp: &TempDir, names: &[&str]) -> Vec<std::path::PathBuf> {
+    names
+        .iter()
+        .map(|n| {
+            let dir = tmp.path().join(format!("variants/{n}/dat"));
+            small_tree(&dir);
+            dir
+        })
+        .collect()
+}
+
+/// A build of `dirs` (one level set each) into `out`.
+fn sets_build(dirs: &[std::path::PathBuf], out: &std::path::Path) -> Build {
+    let mut b = Build::new();
+    for d in dirs {
+        b.source_dir(d);
+    }
+    b.out_dir(out).cargo_directives(false);
+    b
+}
+
 fn small_tree(dir: &std::path::Path) {
     std::fs::create_dir_all(dir.join("sub")).unwrap();
     std::fs::write(dir.join("a.des"), A).unwrap();
@@ -152,19 +174,10 @@ fn discovery_cross_check_and_stale_outputs() {
 #[test]
 fn level_sets_may_share_names_but_not_within_a_set() {
     let tmp = TempDir::new("sets");
-    let (a, b) = (
-        tmp.path().join("variants/a/dat"),
-        tmp.path().join("variants/b/dat"),
-    );
-    small_tree(&a);
-    small_tree(&b);
+    let sets = variant_sets(&tmp, &["a", "b"]);
+    let a = &sets[0];
     let out = tmp.path().join("out");
-    let mut build = Build::new();
-    build
-        .source_dir(&a)
-        .source_dir(&b)
-        .out_dir(&out)
-        .cargo_directives(false);
+    let build = sets_build(&sets, &out);
     let report = build.try_compile().unwrap();
     assert_eq!(report.sets, 2);
     assert!(out.join("a/dat/alpha.lev").is_file() && out.join("b/dat/alpha.lev").is_file());
@@ -499,35 +512,17 @@ fn identical_files_in_several_sets_are_compiled_once_but_reported_each() {
 #[test]
 fn a_set_left_out_of_the_build_takes_its_outputs_with_it() {
     let tmp = TempDir::new("gone");
-    let (a, b) = (
-        tmp.path().join("variants/a/dat"),
-        tmp.path().join("variants/b/dat"),
-    );
-    small_tree(&a);
-    small_tree(&b);
+    let sets = variant_sets(&tmp, &["a", "b", "c"]);
     let out = tmp.path().join("out");
-    let mut both = Build::new();
-    both.source_dir(&a)
-        .source_dir(&b)
-        .out_dir(&out)
-        .cargo_directives(false);
-    both.try_compile().unwrap();
+    sets_build(&sets[..2], &out).try_compile().unwrap();
     assert!(out.join("b/dat/alpha.lev").is_file());
     std::fs::write(out.join("b/dat/notes.txt"), "mine").unwrap();
     // The same two sets plus a third: the layout stays, so does b.
-    let c = tmp.path().join("variants/c/dat");
-    small_tree(&c);
-    let mut three = both.clone();
-    three.source_dir(&c);
-    three.try_compile().unwrap();
+    sets_build(&sets, &out).try_compile().unwrap();
     assert!(out.join("b/dat/alpha.lev").is_file() && out.join("c/dat/alpha.lev").is_file());
     // Without b: its blobs, levels.c and manifest go; the user's file stays.
-    let mut two = Build::new();
-    two.source_dir(&a)
-        .source_dir(&c)
-        .out_dir(&out)
-        .cargo_directives(false);
-    let report = two.try_compile().unwrap();
+    let without_b = [sets[0].clone(), sets[2].clone()];
+    let report = sets_build(&without_b, &out).try_compile().unwrap();
     assert!(
         report.removed.contains(&out.join("b/dat/alpha.lev")),
         "{:?}",
