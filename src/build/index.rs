@@ -148,24 +148,23 @@ fn constant_name(name: &str, taken: &mut Vec<String>) -> String {
 /// this is most of the index's size).
 fn c_bytes(data: &[u8]) -> String {
     // Decimal, 24 to a line: about half the size of `0x..` and as portable.
-    let mut s = String::with_capacity(data.len() * 4 + data.len() / 24 * 5 + 4);
+    let mut s: Vec<u8> = Vec::with_capacity(data.len() * 4 + data.len() / 24 * 5 + 4);
     for (i, chunk) in data.chunks(24).enumerate() {
         if i > 0 {
-            s.push('\n');
+            s.push(b'\n');
         }
-        s.push_str("    ");
+        s.extend_from_slice(b"    ");
         for &b in chunk {
             if b >= 100 {
-                s.push(char::from(b'0' + b / 100));
+                s.push(b'0' + b / 100);
             }
             if b >= 10 {
-                s.push(char::from(b'0' + b / 10 % 10));
+                s.push(b'0' + b / 10 % 10);
             }
-            s.push(char::from(b'0' + b % 10));
-            s.push(',');
+            s.extend_from_slice(&[b'0' + b % 10, b',']);
         }
     }
-    s
+    String::from_utf8(s).unwrap_or_default()
 }
 
 fn rust_string(s: &str) -> String {

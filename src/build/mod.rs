@@ -632,29 +632,26 @@ impl Build {
                 outputs.record_source(source.path.to_string_lossy().into_owned(), record);
             }
         }
+        // levels.c is made while the blobs are stored.
+        let make_c = self.c_index && !outputs.index_is_current(&c_file, &c_key);
         let shared = &outputs;
-        let stored = workers.map(to_store, |(o, bytes)| {
-            shared.store(&o.file, bytes, o.identity)
-        });
+        let (stored, c_text) = workers.join(
+            || {
+                workers.map(to_store, |(o, bytes)| {
+                    shared.store(&o.file, bytes, o.identity)
+                })
+            },
+            || {
+                make_c
+                    .then(|| c_source_of(indexes, n, w.out_dir))
+                    .transpose()
+            },
+        );
         for s in stored {
             outputs.commit(s?);
         }
-        if self.c_index {
-            let (file, key) = (c_file, c_key);
-            if !outputs.index_is_current(&file, &key) {
-                let set = &indexes[n];
-                let data = set
-                    .levels
-                    .iter()
-                    .chain(&set.dungeons)
-                    .map(|b| {
-                        b.output
-                            .bytes(w.out_dir)
-                            .map_err(|e| Error::io(w.out_dir.join(&b.output.file), e))
-                    })
-                    .collect::<Result<Vec<_>, _>>()?;
-                outputs.put(&file, index::c_source(indexes, n, &data).as_bytes())?;
-            }
+        if let Some(text) = c_text? {
+            outputs.put(&c_file, text.as_bytes())?;
         }
         outputs.finish()
     }
@@ -804,6 +801,23 @@ fn check_set(set: &LevelSet, done: &[(&Source, Done)]) -> (Vec<DuplicateLevel>, 
         }
     }
     (duplicates, missing)
+}
+
+/// The `levels.c` of set `n`, its blobs' bytes read back from `out_dir`
+/// where they are not at hand.
+fn c_source_of(indexes: &[index::SetIndex<'_>], n: usize, out_dir: &Path) -> Result<String, Error> {
+    let set = &indexes[n];
+    let data = set
+        .levels
+        .iter()
+        .chain(&set.dungeons)
+        .map(|b| {
+            b.output
+                .bytes(out_dir)
+                .map_err(|e| Error::io(out_dir.join(&b.output.file), e))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(index::c_source(indexes, n, &data))
 }
 
 /// Names a set's cache pack: its directory and the build options.

@@ -20,24 +20,45 @@ impl Workers {
         }
     }
 
+    /// The pool, started on first use (none if one thread will do or it
+    /// cannot be started: then everything runs on the calling thread).
+    fn pool(&self) -> Option<&rayon::ThreadPool> {
+        if self.threads <= 1 {
+            return None;
+        }
+        self.pool
+            .get_or_init(|| {
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(self.threads)
+                    .build()
+                    .ok()
+            })
+            .as_ref()
+    }
+
     /// `f` of every item, in order, on the pool when it pays.
     pub(crate) fn map<T: Send, R: Send>(
         &self,
         items: Vec<T>,
         f: impl Fn(T) -> R + Sync + Send,
     ) -> Vec<R> {
-        if items.len() <= 1 || self.threads <= 1 {
-            return items.into_iter().map(f).collect();
+        match self.pool() {
+            Some(pool) if items.len() > 1 => {
+                pool.install(|| items.into_par_iter().map(f).collect())
+            }
+            _ => items.into_iter().map(f).collect(),
         }
-        let pool = self.pool.get_or_init(|| {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(self.threads)
-                .build()
-                .ok()
-        });
-        match pool {
-            Some(pool) => pool.install(|| items.into_par_iter().map(f).collect()),
-            None => items.into_iter().map(f).collect(),
+    }
+
+    /// `a()` and `b()`, side by side on the pool if there is one.
+    pub(crate) fn join<A: Send, B: Send>(
+        &self,
+        a: impl FnOnce() -> A + Send,
+        b: impl FnOnce() -> B + Send,
+    ) -> (A, B) {
+        match self.pool() {
+            Some(pool) => pool.install(|| rayon::join(a, b)),
+            None => (a(), b()),
         }
     }
 }
