@@ -13,6 +13,12 @@ use crate::des;
 use crate::diag::Diagnostics;
 use crate::dungeon::{self, Features, RequiredLevel};
 
+/// One source of one set, as the build goes through it.
+pub(crate) struct Job<'a> {
+    pub set: usize,
+    pub source: &'a Source,
+}
+
 /// The options that change what a source compiles to.
 pub(crate) struct Options<'a> {
     pub extra_warnings: bool,

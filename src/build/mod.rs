@@ -19,25 +19,28 @@ mod cache;
 mod cargo;
 mod discover;
 mod error;
+mod gather;
 mod glob;
 mod index;
 mod job;
 mod output;
+mod produce;
 mod stamp;
 mod workers;
+mod write;
 
 pub use error::{DuplicateLevel, Error, ErrorKind};
 
-use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use crate::dungeon::Features;
-use cache::{Cache, Entry, Pack};
-use discover::{output_file, LevelSet, Source, SourceKind};
-use job::{Content, Done, FileFailure, Probe};
+use cache::{Cache, Pack};
+use discover::{output_file, LevelSet};
+use job::{Done, FileFailure, Job, Probe};
+use produce::{packs_to_save, produce, set_id};
 use workers::Workers;
+use write::Written;
 
 /// Configures and runs a tree build, in the style of `cc::Build`.
 #[derive(Clone, Debug)]
@@ -120,12 +123,6 @@ impl fmt::Display for Report {
         }
         Ok(())
     }
-}
-
-/// One source of one set, as the build goes through it.
-struct Job<'a> {
-    set: usize,
-    source: &'a Source,
 }
 
 impl Build {
@@ -401,7 +398,7 @@ impl Build {
         }
         drop(packs);
 
-        let per_set = gather(&workers, &sets, &jobs, results, &mut report)?;
+        let per_set = gather::gather(&workers, &sets, &jobs, results, &mut report)?;
         if let Some(w) = env.layout_warning() {
             report.warnings.push(format!("warning: {w}"));
         }
@@ -489,194 +486,6 @@ impl Build {
             probes,
         })
     }
-
-    fn write(
-        &self,
-        manifests: Vec<output::Outputs>,
-        workers: &Workers,
-        w: &Written<'_>,
-        env: &cargo::CargoEnv,
-        report: &mut Report,
-    ) -> Result<(), Error> {
-        let indexes: Vec<index::SetIndex<'_>> =
-            workers.map(w.sets.iter().zip(w.per_set).collect(), |(set, done)| {
-                let mut levels = Vec::new();
-                let mut dungeons = Vec::new();
-                for (source, d) in done {
-                    for output in &d.outputs {
-                        let list = match source.kind {
-                            SourceKind::Des => &mut levels,
-                            SourceKind::Dungeon => &mut dungeons,
-                        };
-                        list.push(index::Blob {
-                            source: &source.rel,
-                            output,
-                        });
-                    }
-                }
-                levels.sort_by(|a, b| a.output.name.cmp(&b.output.name));
-                index::SetIndex {
-                    module: set.name.clone(),
-                    dir: set.dir.display().to_string(),
-                    levels,
-                    dungeons,
-                }
-            });
-        // Each set's blobs, levels.c and manifest, in parallel.
-        let several = w.sets.len() > 1;
-        let done = workers.map(manifests.into_iter().enumerate().collect(), |(n, m)| {
-            let digests = indexes[n].digests();
-            self.write_set(n, m, workers, w, &indexes, &digests)
-                .map(|written| (written, digests))
-        });
-        let mut digests = Vec::with_capacity(done.len());
-        for d in done {
-            let ((written, removed, unchanged), d) = d?;
-            report.written.extend(written);
-            report.removed.extend(removed);
-            report.unchanged += unchanged;
-            digests.push(d);
-        }
-
-        // The index of every set, and the outputs of sets that are gone.
-        let mut top = output::Outputs::open(w.out_dir, output::MANIFEST, w.fingerprint.clone());
-        for gone in top.record_sets(w.prefixes) {
-            let rel = output_file(&gone, output::SET_MANIFEST);
-            let old = output::Outputs::open(w.out_dir, &rel, w.fingerprint.clone());
-            let (_, removed, _) = old.finish()?;
-            report.removed.extend(removed);
-        }
-        let sources = self
-            .source_dirs
-            .iter()
-            .map(|d| d.display().to_string())
-            .collect::<Vec<_>>()
-            .join(", ");
-        let style = match env
-            .out_dir
-            .as_ref()
-            .and_then(|o| w.out_dir.strip_prefix(o).ok())
-        {
-            Some(rel) => index::PathStyle::OutDir(
-                rel.components()
-                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
-                    .collect::<Vec<_>>()
-                    .join("/"),
-            ),
-            None => index::PathStyle::Relative,
-        };
-        if self.rust_index {
-            let all = digests.iter().map(|d| &d.contents);
-            let key = index::key(all, several, &style, &sources, "rs");
-            if !top.index_is_current("levels.rs", &key) {
-                top.put(
-                    "levels.rs",
-                    index::rust(&indexes, &style, &sources).as_bytes(),
-                )?;
-            }
-        }
-        if self.c_index {
-            let all = digests.iter().map(|d| &d.names);
-            let key = index::key(all, several, &style, &sources, "h");
-            if !top.index_is_current("levels.h", &key) {
-                top.put("levels.h", index::c_header(&indexes, &sources).as_bytes())?;
-            }
-        }
-        let (written, removed, unchanged) = top.finish()?;
-        report.written.extend(written);
-        report.removed.extend(removed);
-        report.unchanged += unchanged;
-        Ok(())
-    }
-
-    /// Writes set `n`: its blobs (those whose bytes are at hand; the others
-    /// are proven intact already), its `levels.c`, its manifest.
-    fn write_set(
-        &self,
-        n: usize,
-        mut outputs: output::Outputs,
-        workers: &Workers,
-        w: &Written<'_>,
-        indexes: &[index::SetIndex<'_>],
-        digests: &index::Digests,
-    ) -> Result<(Vec<PathBuf>, Vec<PathBuf>, usize), Error> {
-        let c_file = output_file(&w.prefixes[n], "levels.c");
-        let c_key = index::key(
-            [&digests.contents],
-            w.sets.len() > 1,
-            &index::PathStyle::Relative,
-            &indexes[n].dir,
-            "c",
-        );
-        let done = &w.per_set[n];
-        // A set proven unchanged, source by source, is left as it is.
-        let blobs: usize = done.iter().map(|(_, d)| d.outputs.len()).sum();
-        if done.iter().all(|(_, d)| d.entry.is_none())
-            && outputs.replays_exactly(
-                done.len(),
-                blobs,
-                self.c_index.then_some((c_file.as_str(), c_key.as_str())),
-            )
-        {
-            return Ok((Vec::new(), Vec::new(), blobs + usize::from(self.c_index)));
-        }
-        let mut to_store = Vec::new();
-        for (source, done) in done {
-            for o in &done.outputs {
-                match &o.content {
-                    Content::Bytes(bytes) => to_store.push((o, bytes.as_slice())),
-                    Content::OnDisk(record) => outputs.keep(&o.file, *record),
-                }
-            }
-            if let Some(record) = done.record() {
-                outputs.record_source(source.path.to_string_lossy().into_owned(), record);
-            }
-        }
-        // levels.c is made while the blobs are stored.
-        let make_c = self.c_index && !outputs.index_is_current(&c_file, &c_key);
-        let shared = &outputs;
-        let (stored, c_text) = workers.join(
-            || {
-                workers.map(to_store, |(o, bytes)| {
-                    shared.store(&o.file, bytes, o.identity)
-                })
-            },
-            || {
-                make_c
-                    .then(|| c_source_of(indexes, n, w.out_dir))
-                    .transpose()
-            },
-        );
-        for s in stored {
-            outputs.commit(s?);
-        }
-        if let Some(text) = c_text? {
-            outputs.put(&c_file, text.as_bytes())?;
-        }
-        outputs.finish()
-    }
-
-    fn compile_c_library(
-        &self,
-        out_dir: &Path,
-        prefixes: &[String],
-        env: &cargo::CargoEnv,
-    ) -> Result<(), Error> {
-        if !env.is_build_script() {
-            return Err(Error::new(ErrorKind::Config(
-                "compile_c_index(true) works only inside a build script".into(),
-            )));
-        }
-        cc::Build::new()
-            .files(
-                prefixes
-                    .iter()
-                    .map(|p| out_dir.join(output_file(p, "levels.c"))),
-            )
-            .include(out_dir)
-            .try_compile("levbuild_levels")
-            .map_err(|e| Error::new(ErrorKind::CCompile(e.to_string())))
-    }
 }
 
 /// Rust keywords a level-set module must not be named.
@@ -688,16 +497,6 @@ fn is_keyword(name: &str) -> bool {
         "type", "unsafe", "use", "where", "while", "gen",
     ];
     KEYWORDS.contains(&name)
-}
-
-/// What a build writes, for [`Build::write`].
-struct Written<'a> {
-    out_dir: &'a Path,
-    /// The build options' fingerprint, for the manifests.
-    fingerprint: String,
-    sets: &'a [LevelSet],
-    prefixes: &'a [String],
-    per_set: &'a [Vec<(&'a Source, Done)>],
 }
 
 /// One source directory before its walk.
@@ -715,224 +514,4 @@ struct Scan {
     notes: Vec<String>,
     outputs: output::Outputs,
     probes: Vec<Probe>,
-}
-
-/// Sorts the results per set, in discovery order, and counts them in
-/// `report`; fails with every diagnostic and every level name defined twice
-/// within a set. Adds the dungeon cross-check warnings.
-fn gather<'s>(
-    workers: &Workers,
-    sets: &'s [LevelSet],
-    jobs: &[Job<'s>],
-    results: Vec<Option<Result<Done, FileFailure>>>,
-    report: &mut Report,
-) -> Result<Vec<Vec<(&'s Source, Done)>>, Error> {
-    let mut diagnostics = Vec::new();
-    let mut io_failure = None;
-    let mut per_set: Vec<Vec<(&Source, Done)>> = sets.iter().map(|_| Vec::new()).collect();
-    for (j, result) in jobs.iter().zip(results) {
-        match result {
-            Some(Ok(done)) => {
-                if done.from_cache {
-                    report.cached += 1;
-                } else {
-                    report.compiled += 1;
-                }
-                per_set[j.set].push((j.source, done));
-            }
-            Some(Err(FileFailure::Diagnostics(d))) => diagnostics.push(d),
-            Some(Err(FileFailure::Io(path, e))) => io_failure = io_failure.or(Some((path, e))),
-            None => {}
-        }
-    }
-    let checks = workers.map(sets.iter().zip(&per_set).collect(), |(set, done)| {
-        check_set(set, done)
-    });
-    let mut duplicates = Vec::new();
-    for (done, (dups, missing)) in per_set.iter().zip(checks) {
-        for (_, d) in done {
-            report.warnings.extend(d.warnings.iter().cloned());
-        }
-        report.warnings.extend(missing);
-        duplicates.extend(dups);
-    }
-    if let Some((path, e)) = io_failure {
-        return Err(Error::io(path, e));
-    }
-    if !diagnostics.is_empty() || !duplicates.is_empty() {
-        return Err(Error::new(ErrorKind::Failed {
-            diagnostics,
-            duplicates,
-        }));
-    }
-    for (source, d) in per_set.iter().flatten() {
-        match source.kind {
-            SourceKind::Des => report.levels += d.outputs.len(),
-            SourceKind::Dungeon => report.dungeons += d.outputs.len(),
-        }
-    }
-    Ok(per_set)
-}
-
-/// The level names `done` (the results of one set) defines twice, and the
-/// warnings for the special levels its dungeon needs that none defines.
-fn check_set(set: &LevelSet, done: &[(&Source, Done)]) -> (Vec<DuplicateLevel>, Vec<String>) {
-    let mut duplicates = Vec::new();
-    let mut seen: HashMap<&str, &Path> = HashMap::new();
-    for (source, d) in done.iter().filter(|(s, _)| s.kind == SourceKind::Des) {
-        for o in &d.outputs {
-            if let Some(first) = seen.insert(&o.name, &source.path) {
-                duplicates.push(DuplicateLevel {
-                    name: o.name.clone(),
-                    first: first.to_path_buf(),
-                    second: source.path.clone(),
-                });
-            }
-        }
-    }
-    let levels: HashSet<&str> = seen.into_keys().collect();
-    let mut missing = Vec::new();
-    for (source, d) in done.iter().filter(|(s, _)| s.kind == SourceKind::Dungeon) {
-        for need in d.needs.iter().filter(|n| !n.is_met_by(&levels)) {
-            missing.push(format!(
-                "{}: warning: {need}, but no .des file defines it",
-                set.dir.join(&source.rel).display()
-            ));
-        }
-    }
-    (duplicates, missing)
-}
-
-/// The `levels.c` of set `n`, its blobs' bytes read back from `out_dir`
-/// where they are not at hand.
-fn c_source_of(indexes: &[index::SetIndex<'_>], n: usize, out_dir: &Path) -> Result<String, Error> {
-    let set = &indexes[n];
-    let data = set
-        .levels
-        .iter()
-        .chain(&set.dungeons)
-        .map(|b| {
-            b.output
-                .bytes(out_dir)
-                .map_err(|e| Error::io(out_dir.join(&b.output.file), e))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(index::c_source(indexes, n, &data))
-}
-
-/// Names a set's cache pack: its directory and the build options.
-fn set_id(fingerprint: &blake3::Hash, set: &LevelSet) -> blake3::Hash {
-    let mut h = blake3::Hasher::new();
-    h.update(b"levbuild set\0");
-    h.update(fingerprint.as_bytes());
-    h.update(set.dir.to_string_lossy().as_bytes());
-    h.finalize()
-}
-
-/// The entries of one set's cache pack, with their keys.
-type PackEntries = Vec<(blake3::Hash, Arc<Entry>)>;
-
-/// The changed sets whose pack does not hold exactly the entries of their
-/// current sources, with those entries.
-fn packs_to_save(
-    jobs: &[Job<'_>],
-    results: &[Option<Result<Done, FileFailure>>],
-    changed_sets: &[usize],
-    packs: &[Option<Pack>],
-) -> Vec<(usize, PackEntries)> {
-    let mut entries: HashMap<usize, PackEntries> =
-        changed_sets.iter().map(|&n| (n, Vec::new())).collect();
-    for (j, r) in jobs.iter().zip(results) {
-        if let (Some(list), Some(Ok(done))) = (entries.get_mut(&j.set), r) {
-            if let Some(entry) = &done.entry {
-                list.push((done.key, entry.clone()));
-            }
-        }
-    }
-    let mut saves: Vec<_> = entries
-        .into_iter()
-        .filter(|(n, list)| {
-            let keys: Vec<blake3::Hash> = list.iter().map(|(k, _)| *k).collect();
-            !packs[*n].as_ref().is_some_and(|p| p.holds_exactly(&keys))
-        })
-        .collect();
-    saves.sort_by_key(|(n, _)| *n);
-    saves
-}
-
-/// The results of the sources of the changed sets (`work`: job index and
-/// probe): from a cache pack where one holds the key, else compiled, each
-/// distinct content once (a tree of variants shares many files).
-fn produce(
-    workers: &Workers,
-    jobs: &[Job<'_>],
-    prefixes: &[String],
-    work: Vec<(usize, Probe)>,
-    packs: &[Option<Pack>],
-    options: &job::Options<'_>,
-) -> Vec<(usize, Result<Done, FileFailure>)> {
-    let cached: HashMap<blake3::Hash, &Arc<Entry>> = packs
-        .iter()
-        .flatten()
-        .flat_map(Pack::entries)
-        .map(|(k, e)| (*k, e))
-        .collect();
-    let done = |i: usize, id: job::Identified, entry: Arc<Entry>, from_cache: bool| {
-        let j = &jobs[i];
-        job::from_entry(j.source, &prefixes[j.set], id, entry, from_cache)
-    };
-    let mut results = Vec::new();
-    // Keys come from the manifest where a stamp proves them, else from
-    // reading the file; a proven key the cache lacks means a read after all.
-    let identified = workers.map(work, |(i, probe)| {
-        let id = job::identify(jobs[i].source, probe, options).and_then(|id| {
-            if id.bytes.is_none() && !cached.contains_key(&id.key) {
-                job::read(jobs[i].source, id.stamp, options)
-            } else {
-                Ok(id)
-            }
-        });
-        (i, id)
-    });
-    let mut groups: Vec<Vec<(usize, job::Identified)>> = Vec::new();
-    let mut group_of: HashMap<blake3::Hash, usize> = HashMap::new();
-    for (i, id) in identified {
-        match id {
-            Err(e) => results.push((i, Err(e))),
-            Ok(id) => match cached.get(&id.key) {
-                Some(entry) => results.push((i, Ok(done(i, id, Arc::clone(entry), true)))),
-                None => {
-                    let g = *group_of.entry(id.key).or_insert_with(|| {
-                        groups.push(Vec::new());
-                        groups.len() - 1
-                    });
-                    groups[g].push((i, id));
-                }
-            },
-        }
-    }
-    let compiled = workers.map(groups, |members| {
-        let mut shared: Option<Arc<Entry>> = None;
-        let mut out = Vec::with_capacity(members.len());
-        for (i, id) in members {
-            if let Some(entry) = &shared {
-                out.push((i, Ok(done(i, id, Arc::clone(entry), true))));
-                continue;
-            }
-            // After a failure each copy is compiled again, so that every
-            // file reports its own errors under its own name.
-            let bytes = id.bytes.as_deref().unwrap_or_default();
-            match job::compile(jobs[i].source, bytes, options) {
-                Ok(entry) => {
-                    let entry = Arc::new(entry);
-                    shared = Some(Arc::clone(&entry));
-                    out.push((i, Ok(done(i, id, entry, false))));
-                }
-                Err(e) => out.push((i, Err(e))),
-            }
-        }
-        out
-    });
-    results.extend(compiled.into_iter().flatten());
-    results
 }

@@ -1,0 +1,97 @@
+//! Results sorted per set: counts, failures, level names defined twice
+//! within a set, and the dungeon cross-check.
+
+use std::collections::{HashMap, HashSet};
+use std::path::Path;
+
+use super::discover::{LevelSet, Source, SourceKind};
+use super::error::{DuplicateLevel, Error, ErrorKind};
+use super::job::{Done, FileFailure, Job};
+use super::workers::Workers;
+use super::Report;
+
+/// Sorts the results per set, in discovery order, and counts them in
+/// `report`; fails with every diagnostic and every level name defined twice
+/// within a set. Adds the dungeon cross-check warnings.
+pub(super) fn gather<'s>(
+    workers: &Workers,
+    sets: &'s [LevelSet],
+    jobs: &[Job<'s>],
+    results: Vec<Option<Result<Done, FileFailure>>>,
+    report: &mut Report,
+) -> Result<Vec<Vec<(&'s Source, Done)>>, Error> {
+    let mut diagnostics = Vec::new();
+    let mut io_failure = None;
+    let mut per_set: Vec<Vec<(&Source, Done)>> = sets.iter().map(|_| Vec::new()).collect();
+    for (j, result) in jobs.iter().zip(results) {
+        match result {
+            Some(Ok(done)) => {
+                if done.from_cache {
+                    report.cached += 1;
+                } else {
+                    report.compiled += 1;
+                }
+                per_set[j.set].push((j.source, done));
+            }
+            Some(Err(FileFailure::Diagnostics(d))) => diagnostics.push(d),
+            Some(Err(FileFailure::Io(path, e))) => io_failure = io_failure.or(Some((path, e))),
+            None => {}
+        }
+    }
+    let checks = workers.map(sets.iter().zip(&per_set).collect(), |(set, done)| {
+        check_set(set, done)
+    });
+    let mut duplicates = Vec::new();
+    for (done, (dups, missing)) in per_set.iter().zip(checks) {
+        for (_, d) in done {
+            report.warnings.extend(d.warnings.iter().cloned());
+        }
+        report.warnings.extend(missing);
+        duplicates.extend(dups);
+    }
+    if let Some((path, e)) = io_failure {
+        return Err(Error::io(path, e));
+    }
+    if !diagnostics.is_empty() || !duplicates.is_empty() {
+        return Err(Error::new(ErrorKind::Failed {
+            diagnostics,
+            duplicates,
+        }));
+    }
+    for (source, d) in per_set.iter().flatten() {
+        match source.kind {
+            SourceKind::Des => report.levels += d.outputs.len(),
+            SourceKind::Dungeon => report.dungeons += d.outputs.len(),
+        }
+    }
+    Ok(per_set)
+}
+
+/// The level names `done` (the results of one set) defines twice, and the
+/// warnings for the special levels its dungeon needs that none defines.
+fn check_set(set: &LevelSet, done: &[(&Source, Done)]) -> (Vec<DuplicateLevel>, Vec<String>) {
+    let mut duplicates = Vec::new();
+    let mut seen: HashMap<&str, &Path> = HashMap::new();
+    for (source, d) in done.iter().filter(|(s, _)| s.kind == SourceKind::Des) {
+        for o in &d.outputs {
+            if let Some(first) = seen.insert(&o.name, &source.path) {
+                duplicates.push(DuplicateLevel {
+                    name: o.name.clone(),
+                    first: first.to_path_buf(),
+                    second: source.path.clone(),
+                });
+            }
+        }
+    }
+    let levels: HashSet<&str> = seen.into_keys().collect();
+    let mut missing = Vec::new();
+    for (source, d) in done.iter().filter(|(s, _)| s.kind == SourceKind::Dungeon) {
+        for need in d.needs.iter().filter(|n| !n.is_met_by(&levels)) {
+            missing.push(format!(
+                "{}: warning: {need}, but no .des file defines it",
+                set.dir.join(&source.rel).display()
+            ));
+        }
+    }
+    (duplicates, missing)
+}

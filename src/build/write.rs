@@ -1,0 +1,233 @@
+//! The writing half of a build: each set's blobs, `levels.c` and
+//! manifest (sets in parallel), then `levels.rs`, `levels.h`, the output
+//! directory's manifest and the removal of sets no longer built.
+
+use std::path::{Path, PathBuf};
+
+use super::cargo;
+use super::discover::{output_file, LevelSet, Source, SourceKind};
+use super::error::{Error, ErrorKind};
+use super::index;
+use super::job::{Content, Done};
+use super::output;
+use super::workers::Workers;
+use super::{Build, Report};
+
+/// What a build writes, for [`Build::write`].
+pub(super) struct Written<'a> {
+    pub out_dir: &'a Path,
+    /// The build options' fingerprint, for the manifests.
+    pub fingerprint: String,
+    pub sets: &'a [LevelSet],
+    /// Each set's directory in the output directory.
+    pub prefixes: &'a [String],
+    /// Each set's results, in discovery order.
+    pub per_set: &'a [Vec<(&'a Source, Done)>],
+}
+
+impl Build {
+    pub(super) fn write(
+        &self,
+        manifests: Vec<output::Outputs>,
+        workers: &Workers,
+        w: &Written<'_>,
+        env: &cargo::CargoEnv,
+        report: &mut Report,
+    ) -> Result<(), Error> {
+        let indexes: Vec<index::SetIndex<'_>> =
+            workers.map(w.sets.iter().zip(w.per_set).collect(), |(set, done)| {
+                let mut levels = Vec::new();
+                let mut dungeons = Vec::new();
+                for (source, d) in done {
+                    for output in &d.outputs {
+                        let list = match source.kind {
+                            SourceKind::Des => &mut levels,
+                            SourceKind::Dungeon => &mut dungeons,
+                        };
+                        list.push(index::Blob {
+                            source: &source.rel,
+                            output,
+                        });
+                    }
+                }
+                levels.sort_by(|a, b| a.output.name.cmp(&b.output.name));
+                index::SetIndex {
+                    module: set.name.clone(),
+                    dir: set.dir.display().to_string(),
+                    levels,
+                    dungeons,
+                }
+            });
+        // Each set's blobs, levels.c and manifest, in parallel.
+        let several = w.sets.len() > 1;
+        let done = workers.map(manifests.into_iter().enumerate().collect(), |(n, m)| {
+            let digests = indexes[n].digests();
+            self.write_set(n, m, workers, w, &indexes, &digests)
+                .map(|written| (written, digests))
+        });
+        let mut digests = Vec::with_capacity(done.len());
+        for d in done {
+            let ((written, removed, unchanged), d) = d?;
+            report.written.extend(written);
+            report.removed.extend(removed);
+            report.unchanged += unchanged;
+            digests.push(d);
+        }
+
+        // The index of every set, and the outputs of sets that are gone.
+        let mut top = output::Outputs::open(w.out_dir, output::MANIFEST, w.fingerprint.clone());
+        for gone in top.record_sets(w.prefixes) {
+            let rel = output_file(&gone, output::SET_MANIFEST);
+            let old = output::Outputs::open(w.out_dir, &rel, w.fingerprint.clone());
+            let (_, removed, _) = old.finish()?;
+            report.removed.extend(removed);
+        }
+        let sources = self
+            .source_dirs
+            .iter()
+            .map(|d| d.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ");
+        let style = match env
+            .out_dir
+            .as_ref()
+            .and_then(|o| w.out_dir.strip_prefix(o).ok())
+        {
+            Some(rel) => index::PathStyle::OutDir(
+                rel.components()
+                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                    .collect::<Vec<_>>()
+                    .join("/"),
+            ),
+            None => index::PathStyle::Relative,
+        };
+        if self.rust_index {
+            let all = digests.iter().map(|d| &d.contents);
+            let key = index::key(all, several, &style, &sources, "rs");
+            if !top.index_is_current("levels.rs", &key) {
+                top.put(
+                    "levels.rs",
+                    index::rust(&indexes, &style, &sources).as_bytes(),
+                )?;
+            }
+        }
+        if self.c_index {
+            let all = digests.iter().map(|d| &d.names);
+            let key = index::key(all, several, &style, &sources, "h");
+            if !top.index_is_current("levels.h", &key) {
+                top.put("levels.h", index::c_header(&indexes, &sources).as_bytes())?;
+            }
+        }
+        let (written, removed, unchanged) = top.finish()?;
+        report.written.extend(written);
+        report.removed.extend(removed);
+        report.unchanged += unchanged;
+        Ok(())
+    }
+
+    /// Writes set `n`: its blobs (those whose bytes are at hand; the others
+    /// are proven intact already), its `levels.c`, its manifest.
+    fn write_set(
+        &self,
+        n: usize,
+        mut outputs: output::Outputs,
+        workers: &Workers,
+        w: &Written<'_>,
+        indexes: &[index::SetIndex<'_>],
+        digests: &index::Digests,
+    ) -> Result<(Vec<PathBuf>, Vec<PathBuf>, usize), Error> {
+        let c_file = output_file(&w.prefixes[n], "levels.c");
+        let c_key = index::key(
+            [&digests.contents],
+            w.sets.len() > 1,
+            &index::PathStyle::Relative,
+            &indexes[n].dir,
+            "c",
+        );
+        let done = &w.per_set[n];
+        // A set proven unchanged, source by source, is left as it is.
+        let blobs: usize = done.iter().map(|(_, d)| d.outputs.len()).sum();
+        if done.iter().all(|(_, d)| d.entry.is_none())
+            && outputs.replays_exactly(
+                done.len(),
+                blobs,
+                self.c_index.then_some((c_file.as_str(), c_key.as_str())),
+            )
+        {
+            return Ok((Vec::new(), Vec::new(), blobs + usize::from(self.c_index)));
+        }
+        let mut to_store = Vec::new();
+        for (source, done) in done {
+            for o in &done.outputs {
+                match &o.content {
+                    Content::Bytes(bytes) => to_store.push((o, bytes.as_slice())),
+                    Content::OnDisk(record) => outputs.keep(&o.file, *record),
+                }
+            }
+            if let Some(record) = done.record() {
+                outputs.record_source(source.path.to_string_lossy().into_owned(), record);
+            }
+        }
+        // levels.c is made while the blobs are stored.
+        let make_c = self.c_index && !outputs.index_is_current(&c_file, &c_key);
+        let shared = &outputs;
+        let (stored, c_text) = workers.join(
+            || {
+                workers.map(to_store, |(o, bytes)| {
+                    shared.store(&o.file, bytes, o.identity)
+                })
+            },
+            || {
+                make_c
+                    .then(|| c_source_of(indexes, n, w.out_dir))
+                    .transpose()
+            },
+        );
+        for s in stored {
+            outputs.commit(s?);
+        }
+        if let Some(text) = c_text? {
+            outputs.put(&c_file, text.as_bytes())?;
+        }
+        outputs.finish()
+    }
+
+    pub(super) fn compile_c_library(
+        &self,
+        out_dir: &Path,
+        prefixes: &[String],
+        env: &cargo::CargoEnv,
+    ) -> Result<(), Error> {
+        if !env.is_build_script() {
+            return Err(Error::new(ErrorKind::Config(
+                "compile_c_index(true) works only inside a build script".into(),
+            )));
+        }
+        cc::Build::new()
+            .files(
+                prefixes
+                    .iter()
+                    .map(|p| out_dir.join(output_file(p, "levels.c"))),
+            )
+            .include(out_dir)
+            .try_compile("levbuild_levels")
+            .map_err(|e| Error::new(ErrorKind::CCompile(e.to_string())))
+    }
+}
+
+/// The `levels.c` of set `n`, its blobs' bytes read back from `out_dir`
+/// where they are not at hand.
+fn c_source_of(indexes: &[index::SetIndex<'_>], n: usize, out_dir: &Path) -> Result<String, Error> {
+    let set = &indexes[n];
+    let data = set
+        .levels
+        .iter()
+        .chain(&set.dungeons)
+        .map(|b| {
+            b.output
+                .bytes(out_dir)
+                .map_err(|e| Error::io(out_dir.join(&b.output.file), e))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(index::c_source(indexes, n, &data))
+}
