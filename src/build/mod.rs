@@ -388,32 +388,42 @@ impl Build {
         for (i, r) in produce(&workers, &jobs, &prefixes, work, &packs, &options) {
             results[i] = Some(r);
         }
-        if let Some(cache) = &cache {
-            let saves = packs_to_save(&jobs, &results, &changed_sets, &packs);
-            workers.map(saves, |(n, entries)| {
-                let entries: Vec<_> = entries.iter().map(|(k, e)| (*k, &**e)).collect();
-                // A pack that cannot be written only costs a recompile later.
-                let _ = cache.save(&set_ids[n], &entries);
-            });
-        }
+        let saves = match &cache {
+            Some(_) => packs_to_save(&jobs, &results, &changed_sets, &packs),
+            None => Vec::new(),
+        };
         drop(packs);
 
-        let per_set = gather::gather(&workers, &sets, &jobs, results, &mut report)?;
-        if let Some(w) = env.layout_warning() {
-            report.warnings.push(format!("warning: {w}"));
-        }
-        if !self.check_only {
-            let written = Written {
-                out_dir: &out_dir,
-                fingerprint: fingerprint.to_hex().to_string(),
-                sets: &sets,
-                prefixes: &prefixes,
-                per_set: &per_set,
-            };
-            self.write(manifests, &workers, &written, &env, &mut report)?;
-            if self.compile_c {
-                self.compile_c_library(&out_dir, &prefixes, &env)?;
+        // The cache packs are saved while the outputs are written.
+        let save_packs = || {
+            if let Some(cache) = &cache {
+                workers.map(saves, |(n, entries)| {
+                    let entries: Vec<_> = entries.iter().map(|(k, e)| (*k, &**e)).collect();
+                    // A pack that cannot be written only costs a recompile later.
+                    let _ = cache.save(&set_ids[n], &entries);
+                });
             }
+        };
+        let report_and_write = || -> Result<(), Error> {
+            let per_set = gather::gather(&workers, &sets, &jobs, results, &mut report)?;
+            if let Some(w) = env.layout_warning() {
+                report.warnings.push(format!("warning: {w}"));
+            }
+            if !self.check_only {
+                let written = Written {
+                    out_dir: &out_dir,
+                    fingerprint: fingerprint.to_hex().to_string(),
+                    sets: &sets,
+                    prefixes: &prefixes,
+                    per_set: &per_set,
+                };
+                self.write(manifests, &workers, &written, &env, &mut report)?;
+            }
+            Ok(())
+        };
+        workers.join(save_packs, report_and_write).1?;
+        if self.compile_c && !self.check_only {
+            self.compile_c_library(&out_dir, &prefixes, &env)?;
         }
         if emit {
             for w in report.notes.iter().chain(&report.warnings) {
