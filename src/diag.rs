@@ -189,7 +189,11 @@ impl Reporter {
                 span: end..end,
             });
         }
-        let lines = LineIndex::new(source);
+        // Most files have nothing to report: no line index for them.
+        let lines = match items.is_empty() {
+            true => LineIndex { starts: vec![0] },
+            false => LineIndex::new(source),
+        };
         let items: Vec<Diagnostic> = items
             .into_iter()
             .map(|p| {
