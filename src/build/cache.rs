@@ -24,8 +24,9 @@ use std::sync::Arc;
 /// What a compiled file produced.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Entry {
-    /// `(output name, bytes)`.
-    pub outputs: Vec<(String, Vec<u8>)>,
+    /// `(output name, bytes)`; the bytes are shared with the results
+    /// made from this entry.
+    pub outputs: Vec<(String, Arc<[u8]>)>,
     /// Warnings, one `file:line:col: warning: …` line each.
     pub warnings: Vec<String>,
 }
@@ -185,7 +186,7 @@ fn decode(payload: &[u8]) -> Option<HashMap<blake3::Hash, Arc<Entry>>> {
         let mut e = Entry::default();
         for _ in 0..c.u64()? {
             let name = c.text()?;
-            e.outputs.push((name, c.bytes()?.to_vec()));
+            e.outputs.push((name, c.bytes()?.into()));
         }
         for _ in 0..c.u64()? {
             e.warnings.push(c.text()?);
@@ -212,7 +213,7 @@ mod tests {
         let set = blake3::hash(b"set");
         let (k1, k2) = (blake3::hash(b"k1"), blake3::hash(b"k2"));
         let e = Entry {
-            outputs: vec![("a".into(), vec![1, 2, 3])],
+            outputs: vec![("a".into(), Arc::from([1, 2, 3].as_slice()))],
             warnings: vec!["w".into()],
         };
         assert_eq!(get(&cache.load(&set), &k1), None);

@@ -95,7 +95,7 @@ pub(crate) struct Output {
 
 /// An output's bytes, or the proof that its file already holds them.
 pub(crate) enum Content {
-    Bytes(Vec<u8>),
+    Bytes(Arc<[u8]>),
     OnDisk(Record),
 }
 
@@ -104,7 +104,7 @@ impl Output {
     /// checked against the recorded hash).
     pub(crate) fn bytes(&self, out_dir: &Path) -> std::io::Result<std::borrow::Cow<'_, [u8]>> {
         match &self.content {
-            Content::Bytes(b) => Ok(b.into()),
+            Content::Bytes(b) => Ok(std::borrow::Cow::Borrowed(b)),
             Content::OnDisk(_) => {
                 let b = std::fs::read(out_dir.join(&self.file))?;
                 if Identity::of(&b) == self.identity {
@@ -293,7 +293,10 @@ pub(crate) fn compile(
             let file =
                 des::compile_with(&text, &shown, &des_options).map_err(FileFailure::Diagnostics)?;
             (
-                file.levels.into_iter().map(|l| (l.name, l.bytes)).collect(),
+                file.levels
+                    .into_iter()
+                    .map(|l| (l.name, l.bytes.into()))
+                    .collect(),
                 file.warnings.short(),
             )
         }
@@ -301,7 +304,7 @@ pub(crate) fn compile(
             let out = dungeon::compile(&text, &shown, options.features)
                 .map_err(FileFailure::Diagnostics)?;
             (
-                vec![(dungeon_name(source), out.bytes)],
+                vec![(dungeon_name(source), out.bytes.into())],
                 out.warnings.short(),
             )
         }
@@ -342,7 +345,7 @@ pub(crate) fn from_entry(
             identity: Identity::of(bytes),
             size: bytes.len() as u64,
             name: name.clone(),
-            content: Content::Bytes(bytes.clone()),
+            content: Content::Bytes(Arc::clone(bytes)),
         })
         .collect();
     let shown = source.path.to_string_lossy();

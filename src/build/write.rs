@@ -160,7 +160,7 @@ impl Build {
         for (source, done) in done {
             for o in &done.outputs {
                 match &o.content {
-                    Content::Bytes(bytes) => to_store.push((o, bytes.as_slice())),
+                    Content::Bytes(bytes) => to_store.push((o, &**bytes)),
                     Content::OnDisk(record) => outputs.keep(&o.file, *record),
                 }
             }
