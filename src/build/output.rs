@@ -405,14 +405,24 @@ impl Outputs {
     /// index files and other files, and the outputs of the sources not
     /// taken by [`Outputs::take_source`].
     fn old_files(&mut self) -> &mut HashMap<String, Record> {
-        self.old_files.get_or_insert_with(|| {
-            let outputs = self.old_sources.values().flat_map(|s| &s.outputs);
-            outputs
-                .filter_map(|o| Some((o.file.clone(), o.record?)))
-                .chain(self.old_index.iter().map(|(rel, (_, r))| (rel.clone(), *r)))
-                .chain(self.old_loose.iter().cloned())
-                .collect()
-        })
+        self.begin_writing();
+        self.old_files.get_or_insert_with(HashMap::new)
+    }
+
+    /// Gathers the last build's files not yet accounted for (see
+    /// [`Outputs::old_files`]); [`Outputs::store`] knows them only after
+    /// this (without it, it compares bytes).
+    pub(crate) fn begin_writing(&mut self) {
+        if self.old_files.is_some() {
+            return;
+        }
+        let outputs = self.old_sources.values().flat_map(|s| &s.outputs);
+        let files = outputs
+            .filter_map(|o| Some((o.file.clone(), o.record?)))
+            .chain(self.old_index.iter().map(|(rel, (_, r))| (rel.clone(), *r)))
+            .chain(self.old_loose.iter().cloned())
+            .collect();
+        self.old_files = Some(files);
     }
 
     /// Keeps `rel` as the last build left it (checked by
@@ -502,7 +512,9 @@ impl Outputs {
             let size = meta.len();
             let mtime = mtime_of(&meta);
             let known = self
-                .last_record(rel)
+                .old_files
+                .as_ref()
+                .and_then(|files| files.get(rel))
                 .is_some_and(|r| r.hash == hash && r.size == size && r.mtime == mtime);
             if known
                 || (size == bytes.len() as u64 && std::fs::read(&path).is_ok_and(|b| b == bytes))
@@ -529,28 +541,6 @@ impl Outputs {
         })
     }
 
-    /// What the last build recorded of the file `rel`, if it is still
-    /// unaccounted for.
-    fn last_record(&self, rel: &str) -> Option<Record> {
-        match &self.old_files {
-            Some(files) => files.get(rel).copied(),
-            None => self
-                .old_index
-                .get(rel)
-                .map(|(_, r)| *r)
-                .or_else(|| {
-                    self.old_loose
-                        .iter()
-                        .find(|(f, _)| f == rel)
-                        .map(|(_, r)| *r)
-                })
-                .or_else(|| {
-                    let outputs = self.old_sources.values().flat_map(|s| &s.outputs);
-                    outputs.filter(|o| o.file == rel).find_map(|o| o.record)
-                }),
-        }
-    }
-
     /// Records what [`Outputs::store`] did.
     pub(crate) fn commit(&mut self, stored: Stored) {
         match stored.written {
@@ -563,6 +553,7 @@ impl Outputs {
 
     /// [`Outputs::store`] and [`Outputs::commit`] in one.
     pub(crate) fn put(&mut self, rel: &str, bytes: &[u8]) -> Result<(), Error> {
+        self.begin_writing();
         let stored = self.store(rel, bytes, Identity::of(bytes))?;
         self.commit(stored);
         Ok(())

@@ -156,6 +156,7 @@ impl Build {
         {
             return Ok((Vec::new(), Vec::new(), blobs + usize::from(self.c_index)));
         }
+        outputs.begin_writing();
         let mut to_store = Vec::new();
         for (source, done) in done {
             for o in &done.outputs {
