@@ -104,15 +104,25 @@ pub(super) fn produce(
     let compiled = workers.map(groups, |members| {
         let mut shared: Option<Arc<Entry>> = None;
         let mut out = Vec::with_capacity(members.len());
-        for (i, id) in members {
+        for (i, mut id) in members {
             if let Some(entry) = &shared {
                 out.push((i, Ok(done(i, id, Arc::clone(entry), true))));
                 continue;
             }
             // After a failure each copy is compiled again, so that every
             // file reports its own errors under its own name.
-            let bytes = id.bytes.as_deref().unwrap_or_default();
-            match job::compile(jobs[i].source, bytes, options) {
+            let source = jobs[i].source;
+            let bytes = match id.bytes.take() {
+                Some(bytes) => bytes,
+                None => match std::fs::read(&source.path) {
+                    Ok(bytes) => bytes,
+                    Err(e) => {
+                        out.push((i, Err(FileFailure::Io(source.path.clone(), e))));
+                        continue;
+                    }
+                },
+            };
+            match job::compile(source, &bytes, options) {
                 Ok(entry) => {
                     let entry = Arc::new(entry);
                     shared = Some(Arc::clone(&entry));
