@@ -92,7 +92,8 @@ pub struct Report {
     pub sources: usize,
     /// Files compiled by this build.
     pub compiled: usize,
-    /// Files whose result came from the cache.
+    /// Files whose result came from the cache, from the last build's
+    /// manifest, or from an identical file compiled by this build.
     pub cached: usize,
     /// Levels produced.
     pub levels: usize,
