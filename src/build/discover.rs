@@ -68,12 +68,16 @@ impl LevelSet {
     /// The set's directory in the output directory, `/`-separated ("" for
     /// the only set).
     pub(crate) fn out_prefix(&self) -> String {
-        self.out_rel
-            .components()
-            .map(|c| c.as_os_str().to_string_lossy().into_owned())
-            .collect::<Vec<_>>()
-            .join("/")
+        slash_path(&self.out_rel)
     }
+}
+
+/// `path`'s components joined with `/`, whatever the platform's separator.
+pub(crate) fn slash_path(path: &Path) -> String {
+    path.components()
+        .map(|c| c.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/")
 }
 
 /// Where an output goes, relative to the output directory, for a set whose
@@ -140,14 +144,7 @@ pub(crate) fn walk(dir: &Path, filter: &Filter<'_>) -> Result<Walk, std::io::Err
             dirs.push(entry.path().to_path_buf());
             continue;
         }
-        let rel: String = entry
-            .path()
-            .strip_prefix(dir)
-            .unwrap_or(entry.path())
-            .components()
-            .map(|c| c.as_os_str().to_string_lossy())
-            .collect::<Vec<_>>()
-            .join("/");
+        let rel = slash_path(entry.path().strip_prefix(dir).unwrap_or(entry.path()));
         let file_name = entry.file_name().to_string_lossy();
         let kind = if file_name.ends_with(".des") {
             SourceKind::Des

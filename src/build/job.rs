@@ -23,20 +23,26 @@ pub(crate) struct Job<'a> {
 pub(crate) struct Options<'a> {
     pub extra_warnings: bool,
     pub features: &'a Features,
+    /// A hash of the above and of levbuild's version.
+    pub fingerprint: blake3::Hash,
 }
 
-impl Options<'_> {
-    /// A fingerprint of these options and of levbuild's version.
-    pub(crate) fn fingerprint(&self) -> blake3::Hash {
+impl<'a> Options<'a> {
+    /// The options, with their fingerprint.
+    pub(crate) fn new(extra_warnings: bool, features: &'a Features) -> Self {
         let mut h = blake3::Hasher::new();
         h.update(b"levbuild options\0");
         h.update(env!("CARGO_PKG_VERSION").as_bytes());
-        h.update(&[0, u8::from(self.extra_warnings)]);
-        for (name, on) in self.features.iter() {
+        h.update(&[0, u8::from(extra_warnings)]);
+        for (name, on) in features.iter() {
             h.update(name.as_bytes());
             h.update(&[0, u8::from(on)]);
         }
-        h.finalize()
+        Options {
+            extra_warnings,
+            features,
+            fingerprint: h.finalize(),
+        }
     }
 
     /// The cache key of a source: everything its result depends on. The
@@ -46,7 +52,7 @@ impl Options<'_> {
     fn cache_key(&self, source: &Source, bytes: &[u8]) -> blake3::Hash {
         let mut h = blake3::Hasher::new();
         h.update(b"levbuild cache key\0");
-        h.update(self.fingerprint().as_bytes());
+        h.update(self.fingerprint.as_bytes());
         h.update(&[source.kind as u8]);
         if source.kind == SourceKind::Dungeon {
             h.update(dungeon_name(source).as_bytes());

@@ -315,11 +315,8 @@ impl Build {
             sets: self.source_dirs.len(),
             ..Report::default()
         };
-        let options = job::Options {
-            extra_warnings: self.extra_warnings,
-            features: &self.features,
-        };
-        let fingerprint = options.fingerprint();
+        let options = job::Options::new(self.extra_warnings, &self.features);
+        let fingerprint = options.fingerprint;
         let cache = (self.use_cache && !self.check_only).then(|| {
             Cache::new(
                 self.cache_dir
@@ -493,7 +490,7 @@ impl Build {
         let mut outputs = output::Outputs::open(
             out_dir,
             &output_file(&prefix, output::SET_MANIFEST),
-            options.fingerprint().to_hex().to_string(),
+            options.fingerprint.to_hex().to_string(),
         );
         let mut probes = Vec::with_capacity(set.sources.len());
         for source in &set.sources {

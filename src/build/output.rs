@@ -38,7 +38,7 @@ pub(crate) struct Record {
 }
 
 /// What the last build learnt of one source.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub(crate) struct SourceRecord {
     pub stamp: Stamp,
     /// The cache key of its content.
@@ -52,7 +52,7 @@ pub(crate) struct SourceRecord {
 }
 
 /// One output of a source, as recorded.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub(crate) struct OutputRecord {
     /// The level (or dungeon) name.
     pub name: String,
@@ -452,11 +452,14 @@ impl Outputs {
             && self.old_index.len() == index_files
             && self.old_sets.is_empty()
             && self.options == self.old_options
-            && index.is_none_or(|(rel, key)| {
-                self.old_index
-                    .get(rel)
-                    .is_some_and(|(k, r)| k == key && self.is_intact(rel, r))
-            })
+            && index.is_none_or(|(rel, key)| self.current_index(rel, key).is_some())
+    }
+
+    /// The last build's record of the index file `rel` if it was made from
+    /// inputs hashing to `key` and is still on disk as written.
+    fn current_index(&self, rel: &str, key: &str) -> Option<Record> {
+        let (k, r) = self.old_index.get(rel)?;
+        (k == key && self.is_intact(rel, r)).then_some(*r)
     }
 
     /// Records the level sets of this build (their output directories);
@@ -485,12 +488,7 @@ impl Outputs {
     /// either way.
     pub(crate) fn index_is_current(&mut self, rel: &str, key: &str) -> bool {
         self.index_keys.insert(rel.to_string(), key.to_string());
-        let current = self
-            .old_index
-            .get(rel)
-            .filter(|(k, r)| k == key && self.is_intact(rel, r))
-            .map(|(_, r)| *r);
-        match current {
+        match self.current_index(rel, key) {
             Some(r) => {
                 self.keep(rel, r);
                 true

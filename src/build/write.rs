@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use super::cargo;
-use super::discover::{output_file, LevelSet, Source, SourceKind};
+use super::discover::{output_file, slash_path, LevelSet, Source, SourceKind};
 use super::error::{Error, ErrorKind};
 use super::index;
 use super::job::{Content, Done};
@@ -93,12 +93,7 @@ impl Build {
             .as_ref()
             .and_then(|o| w.out_dir.strip_prefix(o).ok())
         {
-            Some(rel) => index::PathStyle::OutDir(
-                rel.components()
-                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
-                    .collect::<Vec<_>>()
-                    .join("/"),
-            ),
+            Some(rel) => index::PathStyle::OutDir(slash_path(rel)),
             None => index::PathStyle::Relative,
         };
         if self.rust_index {
