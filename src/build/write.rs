@@ -25,6 +25,16 @@ pub(super) struct Written<'a> {
     pub per_set: &'a [Vec<(&'a Source, Done)>],
 }
 
+impl Report {
+    /// Counts what one manifest's [`output::Outputs::finish`] reported:
+    /// files written, files removed, outputs already up to date.
+    fn add(&mut self, (written, removed, unchanged): (Vec<PathBuf>, Vec<PathBuf>, usize)) {
+        self.written.extend(written);
+        self.removed.extend(removed);
+        self.unchanged += unchanged;
+    }
+}
+
 impl Build {
     pub(super) fn write(
         &self,
@@ -67,10 +77,8 @@ impl Build {
         });
         let mut digests = Vec::with_capacity(done.len());
         for d in done {
-            let ((written, removed, unchanged), d) = d?;
-            report.written.extend(written);
-            report.removed.extend(removed);
-            report.unchanged += unchanged;
+            let (finished, d) = d?;
+            report.add(finished);
             digests.push(d);
         }
 
@@ -79,8 +87,7 @@ impl Build {
         for gone in top.record_sets(w.prefixes) {
             let rel = output_file(&gone, output::SET_MANIFEST);
             let old = output::Outputs::open(w.out_dir, &rel, w.fingerprint.clone());
-            let (_, removed, _) = old.finish()?;
-            report.removed.extend(removed);
+            report.add(old.finish()?);
         }
         let sources = self
             .source_dirs
@@ -113,10 +120,7 @@ impl Build {
                 top.put("levels.h", index::c_header(&indexes, &sources).as_bytes())?;
             }
         }
-        let (written, removed, unchanged) = top.finish()?;
-        report.written.extend(written);
-        report.removed.extend(removed);
-        report.unchanged += unchanged;
+        report.add(top.finish()?);
         Ok(())
     }
 
