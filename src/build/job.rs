@@ -9,6 +9,7 @@ use super::cache::Entry;
 use super::discover::{output_file, Source, SourceKind};
 use super::output::{Identity, OutputRecord, Outputs, Record, SourceRecord};
 use super::stamp::Stamp;
+use super::stat_dir::StatDir;
 use crate::des;
 use crate::diag::Diagnostics;
 use crate::dungeon::{self, Features, RequiredLevel};
@@ -166,18 +167,19 @@ pub(crate) enum FileFailure {
     Diagnostics(Diagnostics),
 }
 
-/// Looks at `source` (of the set whose outputs go under `prefix`) through
-/// the last build's manifest; takes the source's record from it if it is
-/// proven unchanged with its outputs intact.
+/// Looks at `source` (in `source_dir`, of the set whose outputs go under
+/// `prefix`) through the last build's manifest; takes the source's record
+/// from it if it is proven unchanged with its outputs intact.
 pub(crate) fn probe(
     source: &Source,
+    source_dir: &StatDir,
     prefix: &str,
     outputs: &mut Outputs,
     options: &Options<'_>,
 ) -> Probe {
-    let Some(stamp) = std::fs::metadata(&source.path)
-        .ok()
-        .and_then(|m| Stamp::of(&m))
+    let Some(stamp) = source_dir
+        .stat_path(&source.path)
+        .and_then(|info| Stamp::of(&info))
     else {
         return Probe::Unknown(None);
     };

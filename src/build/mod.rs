@@ -39,6 +39,7 @@ mod job;
 mod output;
 mod produce;
 mod stamp;
+mod stat_dir;
 mod workers;
 mod write;
 
@@ -493,9 +494,10 @@ impl Build {
             options.fingerprint.to_hex().to_string(),
         );
         let mut probes = Vec::with_capacity(set.sources.len());
+        let source_dir = stat_dir::StatDir::open(&set.dir);
         for source in &set.sources {
             probes.push(match trust {
-                true => job::probe(source, &prefix, &mut outputs, options),
+                true => job::probe(source, &source_dir, &prefix, &mut outputs, options),
                 false => Probe::Unknown(None),
             });
         }

@@ -15,11 +15,11 @@
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use std::path::{Component, Path, PathBuf};
-use std::time::UNIX_EPOCH;
 
 use super::cache::write_atomic;
 use super::error::{Error, ErrorKind};
 use super::stamp::{self, Stamp};
+use super::stat_dir::{FileInfo, StatDir};
 use crate::dungeon::RequiredLevel;
 
 /// The manifest of the whole output directory.
@@ -86,6 +86,11 @@ pub(crate) struct Outputs {
     dir: PathBuf,
     /// The manifest file.
     manifest: PathBuf,
+    /// The manifest's directory, relative to `dir` with a trailing `/`
+    /// (empty for `dir` itself), opened for checking the files the last
+    /// build left there (not opened when it left none).
+    home_prefix: String,
+    home: Option<StatDir>,
     /// Level sets (their directories relative to `dir`), as of the last
     /// build and as of this one (top manifest only).
     old_sets: Vec<String>,
@@ -175,13 +180,6 @@ impl Record {
         }
         let _ = write!(out, " {} {}", self.size, self.mtime);
     }
-}
-
-fn mtime_of(meta: &std::fs::Metadata) -> u128 {
-    meta.modified()
-        .ok()
-        .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
-        .map_or(0, |d| d.as_nanos())
 }
 
 /// Appends `s` to `out` as one manifest field: no spaces, tabs or line
@@ -335,14 +333,18 @@ impl Outputs {
     /// `dir`); a missing or damaged one lists nothing. `options`
     /// fingerprints the build options.
     pub(crate) fn open(dir: &Path, manifest: &str, options: String) -> Self {
+        let home_prefix = manifest.rfind('/').map_or("", |i| &manifest[..=i]);
         let manifest = dir.join(manifest);
         let old = std::fs::read_to_string(&manifest)
             .ok()
-            .and_then(|text| Manifest::parse(&text))
-            .unwrap_or_default();
+            .and_then(|text| Manifest::parse(&text));
+        let home = old.as_ref().map(|_| StatDir::open(&dir.join(home_prefix)));
+        let old = old.unwrap_or_default();
         Outputs {
             dir: dir.to_path_buf(),
             manifest,
+            home_prefix: home_prefix.to_string(),
+            home,
             old_sets: old.sets,
             sets: Vec::new(),
             options,
@@ -397,8 +399,11 @@ impl Outputs {
     /// True if `file` is still on disk as `record` says (same size and
     /// mtime).
     pub(crate) fn is_intact(&self, file: &str, record: &Record) -> bool {
-        std::fs::metadata(self.dir.join(file))
-            .is_ok_and(|meta| record.size == meta.len() && record.mtime == mtime_of(&meta))
+        let info = match (&self.home, file.strip_prefix(&self.home_prefix)) {
+            (Some(home), Some(name)) => home.stat(Path::new(name)),
+            _ => FileInfo::at(&self.dir.join(file)),
+        };
+        info.is_some_and(|i| i.size == record.size && i.mtime == record.mtime)
     }
 
     /// The last build's files not yet accounted for by this build: its
@@ -506,9 +511,7 @@ impl Outputs {
     /// [`Outputs::commit`].
     pub(crate) fn store(&self, rel: &str, bytes: &[u8], hash: Identity) -> Result<Stored, Error> {
         let path = self.target(rel)?;
-        if let Ok(meta) = std::fs::metadata(&path) {
-            let size = meta.len();
-            let mtime = mtime_of(&meta);
+        if let Some(FileInfo { size, mtime, .. }) = FileInfo::at(&path) {
             let known = self
                 .old_files
                 .as_ref()
@@ -528,12 +531,13 @@ impl Outputs {
         // Stat'ed by path after the rename: some file systems (NFS) set the
         // mtime when the file is closed.
         let meta = std::fs::metadata(&path).map_err(|e| Error::io(&path, e))?;
+        let info = FileInfo::of(&meta);
         Ok(Stored {
             rel: rel.to_string(),
             record: Record {
                 hash,
-                size: meta.len(),
-                mtime: mtime_of(&meta),
+                size: info.size,
+                mtime: info.mtime,
             },
             written: Some(path),
         })

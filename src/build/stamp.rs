@@ -9,6 +9,8 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use super::stat_dir::FileInfo;
+
 /// What the file system says about a file, for change detection.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Stamp {
@@ -29,27 +31,16 @@ pub(crate) fn now_ns() -> u128 {
 }
 
 impl Stamp {
-    /// The stamp of a file's metadata (`None` where it cannot be trusted).
-    #[cfg(unix)]
-    pub(crate) fn of(meta: &std::fs::Metadata) -> Option<Stamp> {
-        use std::os::unix::fs::MetadataExt;
-        let ns = |s: i64, n: i64| {
-            u128::try_from(s)
-                .ok()
-                .map(|s| s * 1_000_000_000 + u128::try_from(n).unwrap_or(0))
-        };
-        Some(Stamp {
-            size: meta.len(),
-            mtime: ns(meta.mtime(), meta.mtime_nsec())?,
-            ctime: ns(meta.ctime(), meta.ctime_nsec())?,
-            inode: meta.ino(),
+    /// The stamp of a file (`None` where it cannot be trusted: no
+    /// status-change time on this platform, or times before the epoch).
+    pub(crate) fn of(info: &FileInfo) -> Option<Stamp> {
+        let (ctime, inode) = info.change?;
+        (info.mtime > 0 && ctime > 0).then_some(Stamp {
+            size: info.size,
+            mtime: info.mtime,
+            ctime,
+            inode,
         })
-    }
-
-    /// The stamp of a file's metadata (`None` where it cannot be trusted).
-    #[cfg(not(unix))]
-    pub(crate) fn of(_meta: &std::fs::Metadata) -> Option<Stamp> {
-        None
     }
 
     /// True if this stamp, recorded by a build that started at
