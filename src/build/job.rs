@@ -132,7 +132,7 @@ impl Done {
     pub(crate) fn record(&self) -> Option<SourceRecord> {
         Some(SourceRecord {
             stamp: self.stamp?,
-            key: self.key.to_hex().to_string(),
+            key: self.key,
             outputs: self
                 .outputs
                 .iter()
@@ -187,9 +187,7 @@ pub(crate) fn probe(
     let Some((record, proven)) = outputs.recorded_source(&path, &stamp) else {
         return Probe::Unknown(Some(stamp));
     };
-    let Ok(key) = blake3::Hash::from_hex(&record.key) else {
-        return Probe::Unknown(Some(stamp));
-    };
+    let key = record.key;
     // The same stamp, but recorded too close to a change to prove anything
     // (coarse clocks): the content decides. A build does not rewrite its
     // manifest for this alone, so such a source is read until the next

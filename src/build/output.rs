@@ -42,7 +42,7 @@ pub(crate) struct Record {
 pub(crate) struct SourceRecord {
     pub stamp: Stamp,
     /// The cache key of its content.
-    pub key: String,
+    pub key: blake3::Hash,
     /// Its outputs.
     pub outputs: Vec<OutputRecord>,
     /// Its warnings, one line each.
@@ -294,9 +294,8 @@ impl Manifest {
                 "set" => m.sets.push(unescape(f.next()?)?),
                 "started" => m.started = f.next()?.parse().ok()?,
                 "source" => {
-                    let fields: Vec<&str> = f.by_ref().take(4).collect();
-                    let stamp = Stamp::from_fields(&fields)?;
-                    let key = f.next()?.to_string();
+                    let stamp = Stamp::from_fields(&mut f)?;
+                    let key = blake3::Hash::from_hex(f.next()?).ok()?;
                     let path = unescape(f.next()?)?;
                     current = Some((
                         path,
@@ -616,7 +615,7 @@ impl Outputs {
         }
         let mut listed = 0;
         for (path, s) in &self.sources {
-            let _ = write!(text, "source {} {} ", s.stamp.to_fields(), s.key);
+            let _ = write!(text, "source {} {} ", s.stamp.to_fields(), s.key.to_hex());
             escape_into(&mut text, path);
             text.push('\n');
             for o in &s.outputs {
@@ -713,7 +712,7 @@ mod tests {
                 ctime: 3,
                 inode: 4,
             },
-            key: "key".into(),
+            key: blake3::hash(b"key"),
             outputs: vec![OutputRecord {
                 name: "a b".into(),
                 file: "sub dir/a b.lev".into(),

@@ -54,16 +54,13 @@ impl Stamp {
         format!("{} {} {} {}", self.size, self.mtime, self.ctime, self.inode)
     }
 
-    /// Parses [`Stamp::to_fields`].
-    pub(crate) fn from_fields(fields: &[&str]) -> Option<Stamp> {
-        let [size, mtime, ctime, inode] = fields else {
-            return None;
-        };
+    /// Parses [`Stamp::to_fields`] from the next four of `fields`.
+    pub(crate) fn from_fields<'a>(fields: &mut impl Iterator<Item = &'a str>) -> Option<Stamp> {
         Some(Stamp {
-            size: size.parse().ok()?,
-            mtime: mtime.parse().ok()?,
-            ctime: ctime.parse().ok()?,
-            inode: inode.parse().ok()?,
+            size: fields.next()?.parse().ok()?,
+            mtime: fields.next()?.parse().ok()?,
+            ctime: fields.next()?.parse().ok()?,
+            inode: fields.next()?.parse().ok()?,
         })
     }
 }
@@ -87,7 +84,7 @@ mod tests {
         );
         assert!(!s.proves_unchanged(&Stamp { inode: 8, ..s }, 2_000_000_000));
         assert_eq!(
-            Stamp::from_fields(&s.to_fields().split(' ').collect::<Vec<_>>()),
+            Stamp::from_fields(&mut s.to_fields().split(' ')),
             Some(s)
         );
     }

@@ -102,7 +102,7 @@ impl StatDir {
 
 #[cfg(unix)]
 mod unix {
-    use std::ffi::CString;
+    use std::ffi::{CStr, CString};
     use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
     use std::os::unix::ffi::OsStrExt;
     use std::path::Path;
@@ -126,7 +126,18 @@ mod unix {
 
     /// `fstatat(dir, rel)`, following symlinks.
     pub(super) fn stat_at(dir: &OwnedFd, rel: &Path) -> Option<FileInfo> {
-        let rel = CString::new(rel.as_os_str().as_bytes()).ok()?;
+        // The usual short name is made NUL-terminated on the stack: a
+        // no-op build looks at thousands.
+        let bytes = rel.as_os_str().as_bytes();
+        let mut buf = [0u8; 256];
+        let heap;
+        let rel: &CStr = if bytes.len() < buf.len() {
+            buf[..bytes.len()].copy_from_slice(bytes);
+            CStr::from_bytes_with_nul(&buf[..=bytes.len()]).ok()?
+        } else {
+            heap = CString::new(bytes).ok()?;
+            &heap
+        };
         let mut st = std::mem::MaybeUninit::<libc::stat>::uninit();
         // SAFETY: `dir` is an open descriptor, `rel` a NUL-terminated
         // string, and `st` room for one `stat`, all valid for the call.
