@@ -501,6 +501,7 @@ impl Build {
                 false => Probe::Unknown(None),
             });
         }
+        outputs.close_dir();
         Ok(Scan {
             set,
             dirs: walk.dirs,

@@ -395,6 +395,14 @@ impl Outputs {
         self.old_sources.remove(path)
     }
 
+    /// Closes the manifest's directory, opened for checking its files: a
+    /// build keeps every set's `Outputs` until it writes, and a tree of
+    /// thousands of sets must not hold a descriptor open for each. Later
+    /// checks look files up by path.
+    pub(crate) fn close_dir(&mut self) {
+        self.home = None;
+    }
+
     /// True if `file` is still on disk as `record` says (same size and
     /// mtime).
     pub(crate) fn is_intact(&self, file: &str, record: &Record) -> bool {
@@ -739,6 +747,21 @@ mod tests {
             Some(("k1", 1))
         );
         assert!(m.loose.is_empty());
+        // A set's files are checked through its open directory, and by
+        // path once that is closed.
+        let mut set = Outputs::open(&dir, "sub dir/.levbuild-set", "opts".into());
+        assert!(set.home.is_none(), "no manifest yet: nothing to check");
+        set.put("sub dir/a b.lev", b"abcd").unwrap();
+        set.record_source("/src/x y.des".into(), source.clone());
+        set.finish().unwrap();
+        let mut set = Outputs::open(&dir, "sub dir/.levbuild-set", "opts".into());
+        assert!(set.home.is_some());
+        let written = set.old_sources["/src/x y.des"].outputs[0].record.unwrap();
+        assert!(set.is_intact("sub dir/a b.lev", &written));
+        assert!(!set.is_intact("sub dir/a b.lev", &Record { size: 3, ..written }));
+        set.close_dir();
+        assert!(set.home.is_none());
+        assert!(set.is_intact("sub dir/a b.lev", &written));
         assert!(Manifest::parse(&text.replace(" out ", " odd ")).is_none());
         assert!(Manifest::parse(&text.replace("source 1", "source x")).is_none());
         let _ = std::fs::remove_dir_all(&dir);
