@@ -24,19 +24,77 @@ impl SourceKind {
             SourceKind::Dungeon => name.to_string(),
         }
     }
+}
 
-    /// True if `file` is `output_file(prefix, &self.file_name(name))`
-    /// (checked without building it: a no-op build checks thousands).
-    pub(crate) fn is_output_file(self, file: &str, prefix: &str, name: &str) -> bool {
-        let rest = match prefix {
-            "" => Some(file),
-            _ => file.strip_prefix(prefix).and_then(|r| r.strip_prefix('/')),
-        };
-        match (rest, self) {
-            (Some(rest), SourceKind::Des) => rest.strip_suffix(".lev") == Some(name),
-            (Some(rest), SourceKind::Dungeon) => rest == name,
-            (None, _) => false,
+/// An output's file, relative to the output directory, and the level or
+/// dungeon name it holds, which is part of that path (`PREFIX/NAME.lev`
+/// for a level, `PREFIX/NAME` for a dungeon): one string for both, since a
+/// no-op build of a large tree holds tens of thousands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct OutputPath {
+    file: String,
+    /// Where the name lies in `file`.
+    name: std::ops::Range<usize>,
+}
+
+impl OutputPath {
+    /// The output named `name` of a `kind` source of the set whose
+    /// outputs go under `prefix` (see [`LevelSet::out_prefix`]).
+    pub(crate) fn new(prefix: &str, kind: SourceKind, name: &str) -> OutputPath {
+        let file_name = kind.file_name(name);
+        let file = output_file(prefix, &file_name);
+        let start = file.len() - file_name.len();
+        OutputPath {
+            name: start..start + name.len(),
+            file,
         }
+    }
+
+    /// `file` as recorded with `name`; `None` unless `name` ends the path
+    /// as a whole component, with or without `.lev`.
+    pub(crate) fn from_parts(file: String, name: &str) -> Option<OutputPath> {
+        let ends = [Some(file.len()), file.len().checked_sub(4)];
+        let end = ends.into_iter().flatten().find(|&end| {
+            let Some(start) = end.checked_sub(name.len()) else {
+                return false;
+            };
+            file.get(start..end) == Some(name)
+                && file.get(end..).is_some_and(|rest| rest.is_empty() || rest == ".lev")
+                && (start == 0 || file.as_bytes()[start - 1] == b'/')
+        })?;
+        Some(OutputPath {
+            name: end - name.len()..end,
+            file,
+        })
+    }
+
+    /// The file, relative to the output directory.
+    pub(crate) fn file(&self) -> &str {
+        &self.file
+    }
+
+    /// The level (or dungeon) name.
+    pub(crate) fn name(&self) -> &str {
+        &self.file[self.name.clone()]
+    }
+
+    /// True if this is exactly where a `kind` source of the set under
+    /// `prefix` puts its output of this name.
+    pub(crate) fn is_for(&self, prefix: &str, kind: SourceKind) -> bool {
+        let dir_ok = match prefix {
+            "" => self.name.start == 0,
+            _ => {
+                self.name.start == prefix.len() + 1
+                    && self.file.starts_with(prefix)
+                    && self.file.as_bytes()[prefix.len()] == b'/'
+            }
+        };
+        let suffix = &self.file[self.name.end..];
+        dir_ok
+            && match kind {
+                SourceKind::Des => suffix == ".lev",
+                SourceKind::Dungeon => suffix.is_empty(),
+            }
     }
 }
 
@@ -235,4 +293,38 @@ pub(crate) fn module_name(text: &str) -> String {
         s.insert_str(0, "set_");
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn output_paths_hold_their_name_and_know_their_set() {
+        let level = OutputPath::new("a/dat", SourceKind::Des, "castle");
+        assert_eq!((level.file(), level.name()), ("a/dat/castle.lev", "castle"));
+        assert!(level.is_for("a/dat", SourceKind::Des));
+        assert!(!level.is_for("a", SourceKind::Des));
+        assert!(!level.is_for("a/da", SourceKind::Des));
+        assert!(!level.is_for("a/dat", SourceKind::Dungeon));
+        let dungeon = OutputPath::new("", SourceKind::Dungeon, "dungeon");
+        assert_eq!((dungeon.file(), dungeon.name()), ("dungeon", "dungeon"));
+        assert!(dungeon.is_for("", SourceKind::Dungeon));
+        assert!(!dungeon.is_for("", SourceKind::Des));
+
+        // As read back from a manifest: the name must end the path.
+        assert_eq!(
+            OutputPath::from_parts("a/dat/castle.lev".into(), "castle"),
+            Some(level)
+        );
+        assert_eq!(OutputPath::from_parts("dungeon".into(), "dungeon"), Some(dungeon));
+        assert_eq!(OutputPath::from_parts("a/dat/castle.lev".into(), "astle"), None);
+        assert_eq!(OutputPath::from_parts("a/dat/castle.lev".into(), "knox"), None);
+        assert_eq!(OutputPath::from_parts("a/dat/castle.levx".into(), "castle"), None);
+        // A name that itself ends in `.lev` is found either way.
+        let odd = OutputPath::from_parts("x/a.lev.lev".into(), "a.lev").unwrap();
+        assert!(odd.is_for("x", SourceKind::Des));
+        let odd = OutputPath::from_parts("x/a.lev".into(), "a.lev").unwrap();
+        assert!(odd.is_for("x", SourceKind::Dungeon));
+    }
 }

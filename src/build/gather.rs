@@ -74,9 +74,9 @@ fn check_set(set: &LevelSet, done: &[(&Source, Done)]) -> (Vec<DuplicateLevel>, 
     let mut seen: HashMap<&str, &Path> = HashMap::new();
     for (source, d) in done.iter().filter(|(s, _)| s.kind == SourceKind::Des) {
         for o in &d.outputs {
-            if let Some(first) = seen.insert(&o.name, &source.path) {
+            if let Some(first) = seen.insert(o.path.name(), &source.path) {
                 duplicates.push(DuplicateLevel {
-                    name: o.name.clone(),
+                    name: o.path.name().to_string(),
                     first: first.to_path_buf(),
                     second: source.path.clone(),
                 });

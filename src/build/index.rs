@@ -224,11 +224,11 @@ fn contexts(
             let o = b.output;
             let mut c = Context::new();
             c.insert("index", text(i.to_string()));
-            c.insert("name", text(rust_string(&o.name)));
-            c.insert("cname", text(c_string(&o.name)));
+            c.insert("name", text(rust_string(o.path.name())));
+            c.insert("cname", text(c_string(o.path.name())));
             c.insert("source", text(rust_string(b.source)));
             c.insert("csource", text(comment(b.source)));
-            c.insert("path", text(path(&o.file)));
+            c.insert("path", text(path(o.path.file())));
             c.insert("const", text(constant));
             c.insert("size", text(o.size.to_string()));
             if let Some(bytes) = bytes {
@@ -241,7 +241,7 @@ fn contexts(
             .levels
             .iter()
             .enumerate()
-            .map(|(i, b)| blob_ctx(i, b, constant_name(&b.output.name, &mut taken), nth(i)))
+            .map(|(i, b)| blob_ctx(i, b, constant_name(b.output.path.name(), &mut taken), nth(i)))
             .collect();
         let dungeons = set
             .dungeons
@@ -316,9 +316,9 @@ impl SetIndex<'_> {
         for (kind, list) in [(b"L", &self.levels), (b"D", &self.dungeons)] {
             for b in list {
                 put(kind);
-                put(b.output.name.as_bytes());
+                put(b.output.path.name().as_bytes());
                 put(b.source.as_bytes());
-                put(b.output.file.as_bytes());
+                put(b.output.path.file().as_bytes());
                 ids.extend_from_slice(b.output.identity.as_bytes());
             }
         }

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::cache::Entry;
-use super::discover::{output_file, Source, SourceKind};
+use super::discover::{OutputPath, Source, SourceKind};
 use super::output::{Identity, OutputRecord, Outputs, Record, SourceRecord};
 use super::stamp::Stamp;
 use super::stat_dir::StatDir;
@@ -90,10 +90,8 @@ pub(crate) struct Done {
 
 /// One output of a source.
 pub(crate) struct Output {
-    /// The level (or dungeon) name.
-    pub name: String,
-    /// The file, relative to the output directory.
-    pub file: String,
+    /// Its name and file.
+    pub path: OutputPath,
     /// The hash of the content.
     pub identity: Identity,
     pub size: u64,
@@ -113,7 +111,7 @@ impl Output {
         match &self.content {
             Content::Bytes(b) => Ok(std::borrow::Cow::Borrowed(b)),
             Content::OnDisk(_) => {
-                let b = std::fs::read(out_dir.join(&self.file))?;
+                let b = std::fs::read(out_dir.join(self.path.file()))?;
                 if Identity::of(&b) == self.identity {
                     Ok(b.into())
                 } else {
@@ -137,8 +135,7 @@ impl Done {
                 .outputs
                 .iter()
                 .map(|o| OutputRecord {
-                    name: o.name.clone(),
-                    file: o.file.clone(),
+                    path: o.path.clone(),
                     record: match o.content {
                         Content::OnDisk(r) => Some(r),
                         Content::Bytes(_) => None,
@@ -198,7 +195,7 @@ pub(crate) fn probe(
     }
     let intact = record.outputs.iter().all(|o| {
         o.record.is_some_and(|r| {
-            source.kind.is_output_file(&o.file, prefix, &o.name) && outputs.is_intact(&o.file, &r)
+            o.path.is_for(prefix, source.kind) && outputs.is_intact(o.path.file(), &r)
         })
     });
     if !intact {
@@ -225,8 +222,7 @@ pub(crate) fn probe(
             .filter_map(|o| {
                 let r = o.record?;
                 Some(Output {
-                    name: o.name,
-                    file: o.file,
+                    path: o.path,
                     identity: r.hash,
                     size: r.size,
                     content: Content::OnDisk(r),
@@ -347,10 +343,9 @@ pub(crate) fn from_entry(
         .outputs
         .iter()
         .map(|(name, bytes)| Output {
-            file: output_file(prefix, &source.kind.file_name(name)),
+            path: OutputPath::new(prefix, source.kind, name),
             identity: Identity::of(bytes),
             size: bytes.len() as u64,
-            name: name.clone(),
             content: Content::Bytes(Arc::clone(bytes)),
         })
         .collect();

@@ -12,11 +12,13 @@
 //! directory's own (`.levbuild-manifest`) lists the sets and the index
 //! files of all of them.
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use std::path::{Component, Path, PathBuf};
 
 use super::cache::write_atomic;
+use super::discover::OutputPath;
 use super::error::{Error, ErrorKind};
 use super::stamp::{self, Stamp};
 use super::stat_dir::{FileInfo, StatDir};
@@ -54,10 +56,8 @@ pub(crate) struct SourceRecord {
 /// One output of a source, as recorded.
 #[derive(Clone, Debug)]
 pub(crate) struct OutputRecord {
-    /// The level (or dungeon) name.
-    pub name: String,
-    /// The file, relative to the output directory.
-    pub file: String,
+    /// Its name and file.
+    pub path: OutputPath,
     /// The file as written (`None` until this build has stored it).
     pub record: Option<Record>,
 }
@@ -76,7 +76,7 @@ impl SourceRecord {
                 .outputs
                 .iter()
                 .zip(&other.outputs)
-                .all(|(a, b)| a.name == b.name && a.file == b.file)
+                .all(|(a, b)| a.path == b.path)
     }
 }
 
@@ -203,13 +203,13 @@ fn escape_into(out: &mut String, s: &str) {
     }
 }
 
-/// Reverses [`escape_into`].
-fn unescape(s: &str) -> Option<String> {
+/// Reverses [`escape_into`] (borrowing when nothing was escaped).
+fn unescape(s: &str) -> Option<Cow<'_, str>> {
     if s == "\\-" {
-        return Some(String::new());
+        return Some(Cow::Borrowed(""));
     }
     if !s.contains('\\') {
-        return Some(s.to_string());
+        return Some(Cow::Borrowed(s));
     }
     let mut out = String::with_capacity(s.len());
     let mut chars = s.chars();
@@ -227,7 +227,7 @@ fn unescape(s: &str) -> Option<String> {
             _ => return None,
         });
     }
-    Some(out)
+    Some(Cow::Owned(out))
 }
 
 /// The parts of a manifest, as read.
@@ -262,6 +262,7 @@ impl Manifest {
                 mtime: f.next()?.parse().ok()?,
             })
         };
+        let owned = |field: &str| unescape(field).map(Cow::into_owned);
         let mut current: Option<(String, SourceRecord)> = None;
         for line in lines {
             let mut f = line.split_ascii_whitespace();
@@ -270,17 +271,18 @@ impl Manifest {
                 match tag {
                     "out" => {
                         let r = record(&mut f)?;
+                        let name = unescape(f.next()?)?;
+                        let file = owned(f.next()?)?;
                         source.outputs.push(OutputRecord {
-                            name: unescape(f.next()?)?,
-                            file: unescape(f.next()?)?,
+                            path: OutputPath::from_parts(file, &name)?,
                             record: Some(r),
                         });
                     }
-                    "warn" => source.warnings.push(unescape(f.next()?)?),
+                    "warn" => source.warnings.push(owned(f.next()?)?),
                     "need" => source.needs.push(RequiredLevel {
-                        dungeon: unescape(f.next()?)?,
-                        level: unescape(f.next()?)?,
-                        needed_by: unescape(f.next()?)?,
+                        dungeon: owned(f.next()?)?,
+                        level: owned(f.next()?)?,
+                        needed_by: owned(f.next()?)?,
                     }),
                     _ => return None,
                 }
@@ -291,12 +293,12 @@ impl Manifest {
             }
             match tag {
                 "options" => m.options = f.next()?.to_string(),
-                "set" => m.sets.push(unescape(f.next()?)?),
+                "set" => m.sets.push(owned(f.next()?)?),
                 "started" => m.started = f.next()?.parse().ok()?,
                 "source" => {
                     let stamp = Stamp::from_fields(&mut f)?;
                     let key = blake3::Hash::from_hex(f.next()?).ok()?;
-                    let path = unescape(f.next()?)?;
+                    let path = owned(f.next()?)?;
                     current = Some((
                         path,
                         SourceRecord {
@@ -311,11 +313,11 @@ impl Manifest {
                 "index" => {
                     let key = f.next()?.to_string();
                     let r = record(&mut f)?;
-                    m.index.insert(unescape(f.next()?)?, (key, r));
+                    m.index.insert(owned(f.next()?)?, (key, r));
                 }
                 "file" => {
                     let r = record(&mut f)?;
-                    m.loose.push((unescape(f.next()?)?, r));
+                    m.loose.push((owned(f.next()?)?, r));
                 }
                 _ => return None,
             }
@@ -430,7 +432,7 @@ impl Outputs {
         }
         let outputs = self.old_sources.values().flat_map(|s| &s.outputs);
         let files = outputs
-            .filter_map(|o| Some((o.file.clone(), o.record?)))
+            .filter_map(|o| Some((o.path.file().to_string(), o.record?)))
             .chain(self.old_index.iter().map(|(rel, (_, r))| (rel.clone(), *r)))
             .chain(self.old_loose.iter().cloned())
             .collect();
@@ -627,13 +629,13 @@ impl Outputs {
             escape_into(&mut text, path);
             text.push('\n');
             for o in &s.outputs {
-                if let Some(r) = self.files.get(&o.file) {
+                if let Some(r) = self.files.get(o.path.file()) {
                     text.push_str(" out ");
                     r.write_into(&mut text);
                     text.push(' ');
-                    escape_into(&mut text, &o.name);
+                    escape_into(&mut text, o.path.name());
                     text.push(' ');
-                    escape_into(&mut text, &o.file);
+                    escape_into(&mut text, o.path.file());
                     text.push('\n');
                     listed += 1;
                 }
@@ -668,7 +670,7 @@ impl Outputs {
             let claimed: std::collections::HashSet<&str> = self
                 .sources
                 .values()
-                .flat_map(|s| s.outputs.iter().map(|o| o.file.as_str()))
+                .flat_map(|s| s.outputs.iter().map(|o| o.path.file()))
                 .chain(self.index_keys.keys().map(String::as_str))
                 .collect();
             for (rel, r) in &self.files {
@@ -722,8 +724,7 @@ mod tests {
             },
             key: blake3::hash(b"key"),
             outputs: vec![OutputRecord {
-                name: "a b".into(),
-                file: "sub dir/a b.lev".into(),
+                path: OutputPath::from_parts("sub dir/a b.lev".into(), "a b").unwrap(),
                 record: None,
             }],
             warnings: vec!["x.des:1:2: warning: odd \"thing\"".into()],

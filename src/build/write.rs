@@ -60,7 +60,7 @@ impl Build {
                         });
                     }
                 }
-                levels.sort_by(|a, b| a.output.name.cmp(&b.output.name));
+                levels.sort_by(|a, b| a.output.path.name().cmp(b.output.path.name()));
                 index::SetIndex {
                     module: set.name.clone(),
                     dir: set.dir.display().to_string(),
@@ -161,7 +161,7 @@ impl Build {
             for o in &done.outputs {
                 match &o.content {
                     Content::Bytes(bytes) => to_store.push((o, &**bytes)),
-                    Content::OnDisk(record) => outputs.keep(&o.file, *record),
+                    Content::OnDisk(record) => outputs.keep(o.path.file(), *record),
                 }
             }
             if let Some(record) = done.record() {
@@ -174,7 +174,7 @@ impl Build {
         let (stored, c_text) = workers.join(
             || {
                 workers.map(to_store, |(o, bytes)| {
-                    shared.store(&o.file, bytes, o.identity)
+                    shared.store(o.path.file(), bytes, o.identity)
                 })
             },
             || {
@@ -226,7 +226,7 @@ fn c_source_of(indexes: &[index::SetIndex<'_>], n: usize, out_dir: &Path) -> Res
         .map(|b| {
             b.output
                 .bytes(out_dir)
-                .map_err(|e| Error::io(out_dir.join(&b.output.file), e))
+                .map_err(|e| Error::io(out_dir.join(b.output.path.file()), e))
         })
         .collect::<Result<Vec<_>, _>>()?;
     Ok(index::c_source(indexes, n, &data))
