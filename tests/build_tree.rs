@@ -129,11 +129,18 @@ fn small_tree(dir: &std::path::Path) {
     std::fs::write(dir.join("notes.txt"), "not a source").unwrap();
 }
 
-#[test]
-fn discovery_cross_check_and_stale_outputs() {
-    let tmp = TempDir::new("small");
+/// A new temporary directory for the test `name`, with a [`small_tree`]
+/// in its `dat/`.
+fn small_tree_in(name: &str) -> (TempDir, std::path::PathBuf) {
+    let tmp = TempDir::new(name);
     let src = tmp.path().join("dat");
     small_tree(&src);
+    (tmp, src)
+}
+
+#[test]
+fn discovery_cross_check_and_stale_outputs() {
+    let (tmp, src) = small_tree_in("small");
     let out = tmp.path().join("out");
     let report = build(&src, &out).try_compile().unwrap();
     assert_eq!((report.sources, report.levels, report.dungeons), (3, 2, 1));
@@ -201,9 +208,7 @@ fn level_sets_may_share_names_but_not_within_a_set() {
 
 #[test]
 fn a_bad_file_fails_the_build_without_stopping_the_others() {
-    let tmp = TempDir::new("bad");
-    let src = tmp.path().join("dat");
-    small_tree(&src);
+    let (tmp, src) = small_tree_in("bad");
     std::fs::write(
         src.join("bad.des"),
         "MAZE: \"bad\", ' '\nNOMAP\nTRAP: \"nope\", random\nMONSTER: 'I', random, random\n",
@@ -272,9 +277,7 @@ fn thread_count_changes_nothing() {
 
 #[test]
 fn damaged_cache_entries_are_recompiled() {
-    let tmp = TempDir::new("damaged");
-    let src = tmp.path().join("dat");
-    small_tree(&src);
+    let (tmp, src) = small_tree_in("damaged");
     let out = tmp.path().join("out");
     build(&src, &out).try_compile().unwrap();
     let want = std::fs::read(out.join("alpha.lev")).unwrap();
@@ -303,9 +306,7 @@ fn damaged_cache_entries_are_recompiled() {
 
 #[test]
 fn concurrent_builds_share_one_cache() {
-    let tmp = TempDir::new("concurrent");
-    let src = tmp.path().join("dat");
-    small_tree(&src);
+    let (tmp, src) = small_tree_in("concurrent");
     let cache = tmp.path().join("cache");
     std::thread::scope(|s| {
         let handles: Vec<_> = (0..4)
@@ -330,9 +331,7 @@ fn concurrent_builds_share_one_cache() {
 #[cfg(unix)]
 #[test]
 fn symlink_loops_are_reported_and_survived() {
-    let tmp = TempDir::new("loop");
-    let src = tmp.path().join("dat");
-    small_tree(&src);
+    let (tmp, src) = small_tree_in("loop");
     std::os::unix::fs::symlink(&src, src.join("sub/loop")).unwrap();
     let report = build(&src, &tmp.path().join("out")).try_compile().unwrap();
     assert_eq!(report.sources, 3);
@@ -383,9 +382,7 @@ fn settings_errors_are_clear() {
 
 #[test]
 fn a_source_edited_behind_an_unchanged_mtime_is_still_recompiled() {
-    let tmp = TempDir::new("stamp");
-    let src = tmp.path().join("dat");
-    small_tree(&src);
+    let (tmp, src) = small_tree_in("stamp");
     let out = tmp.path().join("out");
     // Sources older than the recording build are trusted by their stamp.
     let old = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
@@ -540,9 +537,7 @@ fn a_set_left_out_of_the_build_takes_its_outputs_with_it() {
 
 #[test]
 fn outputs_damaged_or_deleted_behind_levbuild_are_restored() {
-    let tmp = TempDir::new("restore");
-    let src = tmp.path().join("dat");
-    small_tree(&src);
+    let (tmp, src) = small_tree_in("restore");
     let out = tmp.path().join("out");
     build(&src, &out).try_compile().unwrap();
     let (lev, c) = (
