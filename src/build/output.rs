@@ -121,6 +121,11 @@ pub(crate) struct Outputs {
     /// When the build that wrote the manifest started, and this one.
     old_started: u128,
     started: u128,
+    /// Set by [`Outputs::begin_writing`] when it had to create the
+    /// manifest's directory: nothing there can be up to date, so
+    /// [`Outputs::store`] writes without looking first (a cold build of a
+    /// large tree would otherwise look up thousands of missing files).
+    created_home: bool,
     /// Files written by this build.
     pub written: Vec<PathBuf>,
     /// Outputs already up to date.
@@ -356,6 +361,7 @@ impl Outputs {
             old_index: old.index,
             old_loose: old.loose,
             old_files: None,
+            created_home: false,
             files: BTreeMap::new(),
             index_keys: BTreeMap::new(),
             old_source_count: old.sources.len(),
@@ -425,11 +431,15 @@ impl Outputs {
 
     /// Gathers the last build's files not yet accounted for (see
     /// [`Outputs::old_files`]); [`Outputs::store`] knows them only after
-    /// this (without it, it compares bytes).
+    /// this (without it, it compares bytes). Creates the manifest's
+    /// directory if it is missing.
     pub(crate) fn begin_writing(&mut self) {
         if self.old_files.is_some() {
             return;
         }
+        let home = self.dir.join(&self.home_prefix);
+        // A failure here is reported by the first write into it.
+        self.created_home = !home.is_dir() && std::fs::create_dir_all(&home).is_ok();
         let outputs = self.old_sources.values().flat_map(|s| &s.outputs);
         let files = outputs
             .filter_map(|o| Some((o.path.file().to_string(), o.record?)))
@@ -520,7 +530,9 @@ impl Outputs {
     /// [`Outputs::commit`].
     pub(crate) fn store(&self, rel: &str, bytes: &[u8], hash: Identity) -> Result<Stored, Error> {
         let path = self.target(rel)?;
-        if let Some(FileInfo { size, mtime, .. }) = FileInfo::at(&path) {
+        let fresh = self.created_home && rel.starts_with(&self.home_prefix);
+        let existing = if fresh { None } else { FileInfo::at(&path) };
+        if let Some(FileInfo { size, mtime, .. }) = existing {
             let known = self
                 .old_files
                 .as_ref()
