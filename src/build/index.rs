@@ -148,22 +148,37 @@ fn constant_name(name: &str, taken: &mut Vec<String>) -> String {
 /// this is most of the index's size).
 fn c_bytes(data: &[u8]) -> String {
     // Decimal, 24 to a line: about half the size of `0x..` and as portable.
-    let mut s: Vec<u8> = Vec::with_capacity(data.len() * 4 + data.len() / 24 * 5 + 4);
-    for (i, chunk) in data.chunks(24).enumerate() {
-        if i > 0 {
-            s.push(b'\n');
+    // Each byte's text (`"255,"`) comes from a table: levels.c of a large
+    // tree is megabytes.
+    const DECIMAL: [([u8; 4], usize); 256] = {
+        let mut table = [([0; 4], 0); 256];
+        let mut b = 0;
+        while b < 256 {
+            let (hundreds, tens, ones) = ((b / 100) as u8, (b / 10 % 10) as u8, (b % 10) as u8);
+            table[b] = match b {
+                0..=9 => ([b'0' + ones, b',', 0, 0], 2),
+                10..=99 => ([b'0' + tens, b'0' + ones, b',', 0], 3),
+                _ => ([b'0' + hundreds, b'0' + tens, b'0' + ones, b','], 4),
+            };
+            b += 1;
         }
-        s.extend_from_slice(b"    ");
+        table
+    };
+    // Room for the longest text: four bytes a byte, five a line break.
+    let mut s = vec![0u8; data.len() * 4 + data.len() / 24 * 5 + 4];
+    let mut at = 0;
+    for (i, chunk) in data.chunks(24).enumerate() {
+        let indent: &[u8] = if i > 0 { b"\n    " } else { b"    " };
+        s[at..at + indent.len()].copy_from_slice(indent);
+        at += indent.len();
         for &b in chunk {
-            if b >= 100 {
-                s.push(b'0' + b / 100);
-            }
-            if b >= 10 {
-                s.push(b'0' + b / 10 % 10);
-            }
-            s.extend_from_slice(&[b'0' + b % 10, b',']);
+            // Four bytes written, the text's length kept.
+            let (text, len) = DECIMAL[usize::from(b)];
+            s[at..at + 4].copy_from_slice(&text);
+            at += len;
         }
     }
+    s.truncate(at);
     String::from_utf8(s).unwrap_or_default()
 }
 
@@ -407,6 +422,21 @@ mod tests {
             &mut out,
         );
         assert_eq!(out, "a\n- 1T\n- 2T\nz\n");
+    }
+
+    #[test]
+    fn c_bytes_are_decimal_24_to_a_line() {
+        let data: Vec<u8> = (0..=255).chain(0..40).collect();
+        let plain: Vec<String> = data
+            .chunks(24)
+            .map(|line| {
+                let items: String = line.iter().map(|b| format!("{b},")).collect();
+                format!("    {items}")
+            })
+            .collect();
+        assert_eq!(c_bytes(&data), plain.join("\n"));
+        assert_eq!(c_bytes(&[]), "");
+        assert_eq!(c_bytes(&[7]), "    7,");
     }
 
     #[test]
