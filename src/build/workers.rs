@@ -1,14 +1,37 @@
-//! The thread pool of one build: started on first use, only if the build
-//! has more than one thread and more than one item to give it.
+//! The thread pool of one build: taken on first use, only if the build
+//! has more than one thread and more than one item to give it. Pools are
+//! kept for the life of the process, one per thread count, so a program
+//! that builds again and again (a watcher, a benchmark) does not start
+//! threads for every build, and concurrent builds with the same count
+//! share its threads.
 
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use rayon::prelude::*;
+
+/// The process's pool of `threads` threads, started the first time one is
+/// asked for (`None` if it cannot be started).
+fn shared_pool(threads: usize) -> Option<Arc<rayon::ThreadPool>> {
+    static POOLS: Mutex<Vec<(usize, Arc<rayon::ThreadPool>)>> = Mutex::new(Vec::new());
+    // A panic elsewhere while the list was held leaves it intact.
+    let mut pools = POOLS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, pool)) = pools.iter().find(|(n, _)| *n == threads) {
+        return Some(Arc::clone(pool));
+    }
+    let pool = Arc::new(
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .ok()?,
+    );
+    pools.push((threads, Arc::clone(&pool)));
+    Some(pool)
+}
 
 /// The threads one build runs on.
 pub(crate) struct Workers {
     threads: usize,
-    pool: OnceLock<Option<rayon::ThreadPool>>,
+    pool: OnceLock<Option<Arc<rayon::ThreadPool>>>,
 }
 
 impl Workers {
@@ -27,13 +50,8 @@ impl Workers {
             return None;
         }
         self.pool
-            .get_or_init(|| {
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(self.threads)
-                    .build()
-                    .ok()
-            })
-            .as_ref()
+            .get_or_init(|| shared_pool(self.threads))
+            .as_deref()
     }
 
     /// `f` of every item, in order, on the pool when it pays.
