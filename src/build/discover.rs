@@ -59,7 +59,9 @@ impl OutputPath {
                 return false;
             };
             file.get(start..end) == Some(name)
-                && file.get(end..).is_some_and(|rest| rest.is_empty() || rest == ".lev")
+                && file
+                    .get(end..)
+                    .is_some_and(|rest| rest.is_empty() || rest == ".lev")
                 && (start == 0 || file.as_bytes()[start - 1] == b'/')
         })?;
         Some(OutputPath {
@@ -317,10 +319,22 @@ mod tests {
             OutputPath::from_parts("a/dat/castle.lev".into(), "castle"),
             Some(level)
         );
-        assert_eq!(OutputPath::from_parts("dungeon".into(), "dungeon"), Some(dungeon));
-        assert_eq!(OutputPath::from_parts("a/dat/castle.lev".into(), "astle"), None);
-        assert_eq!(OutputPath::from_parts("a/dat/castle.lev".into(), "knox"), None);
-        assert_eq!(OutputPath::from_parts("a/dat/castle.levx".into(), "castle"), None);
+        assert_eq!(
+            OutputPath::from_parts("dungeon".into(), "dungeon"),
+            Some(dungeon)
+        );
+        assert_eq!(
+            OutputPath::from_parts("a/dat/castle.lev".into(), "astle"),
+            None
+        );
+        assert_eq!(
+            OutputPath::from_parts("a/dat/castle.lev".into(), "knox"),
+            None
+        );
+        assert_eq!(
+            OutputPath::from_parts("a/dat/castle.levx".into(), "castle"),
+            None
+        );
         // A name that itself ends in `.lev` is found either way.
         let odd = OutputPath::from_parts("x/a.lev.lev".into(), "a.lev").unwrap();
         assert!(odd.is_for("x", SourceKind::Des));

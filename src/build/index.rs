@@ -256,7 +256,14 @@ fn contexts(
             .levels
             .iter()
             .enumerate()
-            .map(|(i, b)| blob_ctx(i, b, constant_name(b.output.path.name(), &mut taken), nth(i)))
+            .map(|(i, b)| {
+                blob_ctx(
+                    i,
+                    b,
+                    constant_name(b.output.path.name(), &mut taken),
+                    nth(i),
+                )
+            })
             .collect();
         let dungeons = set
             .dungeons

@@ -83,9 +83,6 @@ mod tests {
             "changed right before the recording build"
         );
         assert!(!s.proves_unchanged(&Stamp { inode: 8, ..s }, 2_000_000_000));
-        assert_eq!(
-            Stamp::from_fields(&mut s.to_fields().split(' ')),
-            Some(s)
-        );
+        assert_eq!(Stamp::from_fields(&mut s.to_fields().split(' ')), Some(s));
     }
 }
