@@ -204,6 +204,34 @@ fn level_sets_may_share_names_but_not_within_a_set() {
     assert!(err
         .to_string()
         .contains("level \"alpha\" is defined by both"));
+    // A third definition is paired with the one before it; a file that
+    // defines a level twice fails to compile, naming the level.
+    std::fs::write(a.join("sub/zz.des"), A).unwrap();
+    let delta = A.replace("alpha", "delta");
+    std::fs::write(a.join("twice.des"), format!("{delta}{delta}")).unwrap();
+    let err = build.try_compile().unwrap_err();
+    let ErrorKind::Failed {
+        duplicates,
+        diagnostics,
+    } = err.kind()
+    else {
+        panic!("{err}")
+    };
+    let pairs: Vec<_> = duplicates
+        .iter()
+        .map(|d| (d.name.as_str(), d.first.clone(), d.second.clone()))
+        .collect();
+    assert_eq!(
+        pairs,
+        [
+            ("alpha", a.join("a.des"), a.join("sub/again.des")),
+            ("alpha", a.join("sub/again.des"), a.join("sub/zz.des")),
+        ]
+    );
+    assert_eq!(diagnostics.len(), 1);
+    assert!(err
+        .to_string()
+        .contains("Level \"delta\" is defined twice in this file"));
 }
 
 #[test]

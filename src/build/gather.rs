@@ -1,8 +1,7 @@
 //! Results sorted per set: counts, failures, level names defined twice
 //! within a set, and the dungeon cross-check.
 
-use std::collections::{HashMap, HashSet};
-use std::path::Path;
+use std::collections::HashSet;
 
 use super::discover::{LevelSet, Source, SourceKind};
 use super::error::{DuplicateLevel, Error, ErrorKind};
@@ -71,19 +70,32 @@ pub(super) fn gather<'s>(
 /// warnings for the special levels its dungeon needs that none defines.
 fn check_set(set: &LevelSet, done: &[(&Source, Done)]) -> (Vec<DuplicateLevel>, Vec<String>) {
     let mut duplicates = Vec::new();
-    let mut seen: HashMap<&str, &Path> = HashMap::new();
-    for (source, d) in done.iter().filter(|(s, _)| s.kind == SourceKind::Des) {
+    let des: Vec<&(&Source, Done)> = done
+        .iter()
+        .filter(|(s, _)| s.kind == SourceKind::Des)
+        .collect();
+    let mut levels: HashSet<&str> =
+        HashSet::with_capacity(des.iter().map(|(_, d)| d.outputs.len()).sum());
+    for (i, (source, d)) in des.iter().enumerate() {
         for o in &d.outputs {
-            if let Some(first) = seen.insert(o.path.name(), &source.path) {
-                duplicates.push(DuplicateLevel {
-                    name: o.path.name().to_string(),
-                    first: first.to_path_buf(),
-                    second: source.path.clone(),
-                });
+            let name = o.path.name();
+            if levels.insert(name) {
+                continue;
             }
+            // Rare: only now look for the file before this one that
+            // defined it (a file defining a level twice fails to compile).
+            let first = des[..i]
+                .iter()
+                .rev()
+                .find(|(_, d)| d.outputs.iter().any(|o| o.path.name() == name))
+                .map_or(&source.path, |(s, _)| &s.path);
+            duplicates.push(DuplicateLevel {
+                name: name.to_string(),
+                first: first.clone(),
+                second: source.path.clone(),
+            });
         }
     }
-    let levels: HashSet<&str> = seen.into_keys().collect();
     let mut missing = Vec::new();
     for (source, d) in done.iter().filter(|(s, _)| s.kind == SourceKind::Dungeon) {
         for need in d.needs.iter().filter(|n| !n.is_met_by(&levels)) {
