@@ -16,12 +16,12 @@ pub(crate) enum SourceKind {
 }
 
 impl SourceKind {
-    /// The file an output named `name` is written to: `NAME.lev` for a
-    /// level, the name itself for a dungeon.
-    pub(crate) fn file_name(self, name: &str) -> String {
+    /// What follows an output's name in its file name: `NAME.lev` for a
+    /// level, the name alone for a dungeon.
+    fn output_suffix(self) -> &'static str {
         match self {
-            SourceKind::Des => format!("{name}.lev"),
-            SourceKind::Dungeon => name.to_string(),
+            SourceKind::Des => ".lev",
+            SourceKind::Dungeon => "",
         }
     }
 }
@@ -41,9 +41,8 @@ impl OutputPath {
     /// The output named `name` of a `kind` source of the set whose
     /// outputs go under `prefix` (see [`LevelSet::out_prefix`]).
     pub(crate) fn new(prefix: &str, kind: SourceKind, name: &str) -> OutputPath {
-        let file_name = kind.file_name(name);
-        let file = output_file(prefix, &file_name);
-        let start = file.len() - file_name.len();
+        let file = output_file(prefix, &format!("{name}{}", kind.output_suffix()));
+        let start = file.len() - name.len() - kind.output_suffix().len();
         OutputPath {
             name: start..start + name.len(),
             file,
@@ -91,12 +90,7 @@ impl OutputPath {
                     && self.file.as_bytes()[prefix.len()] == b'/'
             }
         };
-        let suffix = &self.file[self.name.end..];
-        dir_ok
-            && match kind {
-                SourceKind::Des => suffix == ".lev",
-                SourceKind::Dungeon => suffix.is_empty(),
-            }
+        dir_ok && self.file[self.name.end..] == *kind.output_suffix()
     }
 }
 

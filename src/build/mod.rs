@@ -318,6 +318,8 @@ impl Build {
         };
         let options = job::Options::new(self.extra_warnings, &self.features);
         let fingerprint = options.fingerprint;
+        // How manifests name the options their records were made with.
+        let fingerprint_hex = fingerprint.to_hex().to_string();
         let cache = (self.use_cache && !self.check_only).then(|| {
             Cache::new(
                 self.cache_dir
@@ -334,7 +336,7 @@ impl Build {
         // Per set, in parallel: its sources, its manifest, and what that
         // proves about each source.
         let scans = workers.map(self.set_specs(), |spec| {
-            self.scan(spec, &out_dir, &options, cache.is_some())
+            self.scan(spec, &out_dir, &options, &fingerprint_hex, cache.is_some())
         });
         let mut sets = Vec::new();
         let mut manifests = Vec::new();
@@ -424,7 +426,7 @@ impl Build {
             if !self.check_only {
                 let written = Written {
                     out_dir: &out_dir,
-                    fingerprint: fingerprint.to_hex().to_string(),
+                    fingerprint: fingerprint_hex.clone(),
                     sets: &sets,
                     prefixes: &prefixes,
                     per_set: &per_set,
@@ -473,6 +475,7 @@ impl Build {
         spec: SetSpec<'_>,
         out_dir: &Path,
         options: &job::Options<'_>,
+        fingerprint_hex: &str,
         trust: bool,
     ) -> Result<Scan, Error> {
         let filter = discover::Filter {
@@ -491,16 +494,16 @@ impl Build {
         let mut outputs = output::Outputs::open(
             out_dir,
             &output_file(&prefix, output::SET_MANIFEST),
-            options.fingerprint.to_hex().to_string(),
+            fingerprint_hex.to_string(),
         );
-        let mut probes = Vec::with_capacity(set.sources.len());
-        let source_dir = stat_dir::StatDir::open(&set.dir);
-        for source in &set.sources {
-            probes.push(match trust {
-                true => job::probe(source, &source_dir, &prefix, &mut outputs, options),
-                false => Probe::Unknown(None),
-            });
-        }
+        let probes = match trust {
+            true => {
+                let source_dir = stat_dir::StatDir::open(&set.dir);
+                let probe = |s| job::probe(s, &source_dir, &prefix, &mut outputs, options);
+                set.sources.iter().map(probe).collect()
+            }
+            false => set.sources.iter().map(|_| Probe::Unknown(None)).collect(),
+        };
         outputs.close_dir();
         Ok(Scan {
             set,
