@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# What depending on levbuild costs a user's clean build, next to prost-build.
+#
+# Makes two throwaway crates in a temporary directory, each with an empty
+# build.rs and one build-dependency (levbuild from this checkout, or
+# prost-build from crates.io), and times a clean `cargo build` of each,
+# alternating, RUNS times (default 3). Prints every time, the best of each
+# and their ratio. Both crates fetch their dependencies before timing starts.
+#
+#   build-support/build-cost.sh [RUNS] [EXTRA LEVBUILD DEPENDENCY KEYS]
+#   build-support/build-cost.sh 3 'default-features = false'
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+runs=${1:-3}
+extra=${2:-}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+make_crate() { # name, dependency line
+    mkdir -p "$work/$1/src"
+    cat > "$work/$1/Cargo.toml" <<TOML
+[package]
+name = "$1"
+version = "0.0.0"
+edition = "2021"
+publish = false
+
+[workspace]
+
+[build-dependencies]
+$2
+TOML
+    echo 'fn main() {}' > "$work/$1/build.rs"
+    echo 'fn main() {}' > "$work/$1/src/main.rs"
+    (cd "$work/$1" && cargo fetch -q)
+}
+
+lev_dep="levbuild = { path = \"$repo\"${extra:+, $extra} }"
+make_crate uses-levbuild "$lev_dep"
+make_crate uses-prost-build 'prost-build = "0.13"'
+
+declare -A best
+for ((i = 1; i <= runs; i++)); do
+    for c in uses-levbuild uses-prost-build; do
+        rm -rf "$work/$c/target"
+        start=$(date +%s.%N)
+        (cd "$work/$c" && cargo build -q)
+        t=$(echo "$(date +%s.%N) - $start" | bc)
+        printf '%-18s run %d: %6.2f s\n' "$c" "$i" "$t"
+        if [[ -z ${best[$c]:-} ]] || (($(echo "$t < ${best[$c]}" | bc))); then best[$c]=$t; fi
+    done
+done
+printf 'best: levbuild %.2f s, prost-build %.2f s, ratio %.2f\n' \
+    "${best[uses-levbuild]}" "${best[uses-prost-build]}" \
+    "$(echo "${best[uses-levbuild]} / ${best[uses-prost-build]}" | bc -l)"
