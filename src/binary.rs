@@ -1,18 +1,82 @@
-//! Little-endian byte writing and reading shared by the `.lev` and
-//! `dungeon` encoders and decoders, plus the `version_info` header that
-//! starts every file.
+//! Byte writing and reading shared by the `.lev` and `dungeon` encoders
+//! and decoders, in a target's [`Layout`]: multi-byte fields in its byte
+//! order, C structs padded by its alignment rules, and the
+//! `version_info` header that starts every file.
+//!
+//! A C struct is written inside [`Writer::record`] (read inside
+//! [`Reader::record`]): each field is placed at a multiple of its
+//! alignment from the start of the struct, and the struct ends at a
+//! multiple of its largest field's alignment, with zero padding, as a C
+//! compiler lays it out. Outside a record fields are packed.
 
 use std::fmt;
 
-use crate::tables::VERSION_INFO;
+use crate::layout::{ByteOrder, Layout};
+use crate::tables::version_info;
 
-/// Appends little-endian values to a byte buffer.
-#[derive(Debug, Default)]
+/// The C struct being written or read: where it started and the largest
+/// alignment of its fields so far.
+#[derive(Clone, Copy, Debug)]
+struct Record {
+    start: usize,
+    align: usize,
+}
+
+impl Record {
+    /// Padding bytes before a field of alignment `align` at `pos`.
+    fn pad(&mut self, pos: usize, align: usize) -> usize {
+        self.align = self.align.max(align);
+        (align - (pos - self.start) % align) % align
+    }
+}
+
+/// Appends values to a byte buffer in a target's layout.
+#[derive(Debug)]
 pub(crate) struct Writer {
     pub(crate) bytes: Vec<u8>,
+    layout: Layout,
+    record: Option<Record>,
 }
 
 impl Writer {
+    pub(crate) fn new(layout: Layout) -> Self {
+        Writer {
+            bytes: Vec::new(),
+            layout,
+            record: None,
+        }
+    }
+    /// Writes a C struct: `body` writes its fields, padding is added.
+    pub(crate) fn record<T>(&mut self, body: impl FnOnce(&mut Self) -> T) -> T {
+        let outer = self.record.replace(Record {
+            start: self.bytes.len(),
+            align: 1,
+        });
+        let result = body(self);
+        if let Some(r) = self.record {
+            let len = self.bytes.len() - r.start;
+            self.zeros((r.align - len % r.align) % r.align);
+        }
+        self.record = outer;
+        result
+    }
+    fn align(&mut self, align: usize) {
+        let pos = self.bytes.len();
+        if let Some(r) = &mut self.record {
+            let pad = r.pad(pos, align);
+            self.zeros(pad);
+        }
+    }
+    /// An integer of `size` bytes (the low bytes of `v`), aligned to its
+    /// size, in the layout's byte order.
+    fn int(&mut self, v: u64, size: usize) {
+        self.align(size);
+        let le = v.to_le_bytes();
+        match self.layout.byte_order {
+            ByteOrder::Little => self.bytes.extend_from_slice(&le[..size]),
+            ByteOrder::Big => self.bytes.extend(le[..size].iter().rev()),
+        }
+    }
     pub(crate) fn i8(&mut self, v: i8) {
         self.bytes.push(v as u8);
     }
@@ -20,13 +84,24 @@ impl Writer {
         self.bytes.push(v);
     }
     pub(crate) fn i16(&mut self, v: i16) {
-        self.bytes.extend_from_slice(&v.to_le_bytes());
+        self.int(v as u64, 2);
     }
     pub(crate) fn i32(&mut self, v: i32) {
-        self.bytes.extend_from_slice(&v.to_le_bytes());
+        self.int(v as u64, 4);
     }
-    pub(crate) fn i64(&mut self, v: i64) {
-        self.bytes.extend_from_slice(&v.to_le_bytes());
+    /// A C `long`: 8 or 4 bytes (a 4-byte `long` keeps the low bytes, as
+    /// C's conversion does).
+    pub(crate) fn long(&mut self, v: i64) {
+        self.int(v as u64, self.layout.long_size());
+    }
+    /// A `Str_or_Len` union (`char *` or `int`): the length as an int,
+    /// the rest of the pointer's bytes zero.
+    pub(crate) fn str_or_len(&mut self, len: i32) {
+        let size = self.layout.pointer_size();
+        self.align(size);
+        let start = self.bytes.len();
+        self.i32(len);
+        self.zeros(size - (self.bytes.len() - start));
     }
     pub(crate) fn zeros(&mut self, n: usize) {
         self.bytes.resize(self.bytes.len() + n, 0);
@@ -41,10 +116,10 @@ impl Writer {
         self.raw(&b[..n]);
         self.zeros(size - n);
     }
-    /// The four `version_info` words.
+    /// The four `version_info` words (`unsigned long`).
     pub(crate) fn version_info(&mut self) {
-        for w in VERSION_INFO {
-            self.bytes.extend_from_slice(&w.to_le_bytes());
+        for w in version_info(self.layout) {
+            self.int(w, self.layout.long_size());
         }
     }
 }
@@ -66,21 +141,56 @@ impl fmt::Display for DecodeError {
 
 impl std::error::Error for DecodeError {}
 
-/// Reads little-endian values from a byte slice, failing cleanly at the end.
+/// Reads values in a target's layout from a byte slice, failing cleanly
+/// at the end.
 #[derive(Debug)]
 pub(crate) struct Reader<'a> {
     bytes: &'a [u8],
     pos: usize,
+    layout: Layout,
+    record: Option<Record>,
 }
 
 impl<'a> Reader<'a> {
-    pub(crate) fn new(bytes: &'a [u8]) -> Self {
-        Reader { bytes, pos: 0 }
+    pub(crate) fn new(bytes: &'a [u8], layout: Layout) -> Self {
+        Reader {
+            bytes,
+            pos: 0,
+            layout,
+            record: None,
+        }
     }
     pub(crate) fn error(&self, message: impl Into<String>) -> DecodeError {
         DecodeError {
             offset: self.pos,
             message: message.into(),
+        }
+    }
+    /// Reads a C struct: `body` reads its fields, padding is skipped.
+    pub(crate) fn record<T>(
+        &mut self,
+        body: impl FnOnce(&mut Self) -> Result<T, DecodeError>,
+    ) -> Result<T, DecodeError> {
+        let outer = self.record.replace(Record {
+            start: self.pos,
+            align: 1,
+        });
+        let value = body(self)?;
+        if let Some(r) = self.record {
+            let len = self.pos - r.start;
+            self.skip((r.align - len % r.align) % r.align, "padding")?;
+        }
+        self.record = outer;
+        Ok(value)
+    }
+    fn align(&mut self, align: usize) -> Result<(), DecodeError> {
+        let pos = self.pos;
+        match &mut self.record {
+            Some(r) => {
+                let pad = r.pad(pos, align);
+                self.skip(pad, "padding")
+            }
+            None => Ok(()),
         }
     }
     pub(crate) fn take(&mut self, n: usize, what: &str) -> Result<&'a [u8], DecodeError> {
@@ -91,6 +201,21 @@ impl<'a> Reader<'a> {
         self.pos += n;
         Ok(s)
     }
+    /// An integer of `size` bytes, aligned to its size, sign-extended.
+    fn int(&mut self, size: usize, what: &str) -> Result<i64, DecodeError> {
+        self.align(size)?;
+        let b = self.take(size, what)?;
+        let mut le = [0u8; 8];
+        match self.layout.byte_order {
+            ByteOrder::Little => le[..size].copy_from_slice(b),
+            ByteOrder::Big => le[..size]
+                .iter_mut()
+                .zip(b.iter().rev())
+                .for_each(|(d, s)| *d = *s),
+        }
+        let shift = 64 - 8 * size as u32;
+        Ok((i64::from_le_bytes(le) << shift) >> shift)
+    }
     pub(crate) fn i8(&mut self, what: &str) -> Result<i8, DecodeError> {
         Ok(self.take(1, what)?[0] as i8)
     }
@@ -98,19 +223,23 @@ impl<'a> Reader<'a> {
         Ok(self.take(1, what)?[0])
     }
     pub(crate) fn i16(&mut self, what: &str) -> Result<i16, DecodeError> {
-        Ok(i16::from_le_bytes(
-            self.take(2, what)?.try_into().unwrap_or_default(),
-        ))
+        Ok(self.int(2, what)? as i16)
     }
     pub(crate) fn i32(&mut self, what: &str) -> Result<i32, DecodeError> {
-        Ok(i32::from_le_bytes(
-            self.take(4, what)?.try_into().unwrap_or_default(),
-        ))
+        Ok(self.int(4, what)? as i32)
     }
-    pub(crate) fn i64(&mut self, what: &str) -> Result<i64, DecodeError> {
-        Ok(i64::from_le_bytes(
-            self.take(8, what)?.try_into().unwrap_or_default(),
-        ))
+    /// A C `long`, sign-extended from the layout's size.
+    pub(crate) fn long(&mut self, what: &str) -> Result<i64, DecodeError> {
+        self.int(self.layout.long_size(), what)
+    }
+    /// A `Str_or_Len` union: its length, which must not be negative.
+    pub(crate) fn str_or_len(&mut self, what: &str) -> Result<usize, DecodeError> {
+        let size = self.layout.pointer_size();
+        self.align(size)?;
+        let start = self.pos;
+        let n = self.i32(what)?;
+        self.skip(size - (self.pos - start), what)?;
+        usize::try_from(n).map_err(|_| self.error(format!("negative {what} {n}")))
     }
     /// A count byte, which must not be negative.
     pub(crate) fn count(&mut self, what: &str) -> Result<usize, DecodeError> {
@@ -136,12 +265,14 @@ impl<'a> Reader<'a> {
     }
     /// Checks the `version_info` header.
     pub(crate) fn version_info(&mut self) -> Result<(), DecodeError> {
-        for (i, want) in VERSION_INFO.iter().enumerate() {
-            let got = self.i64("version_info")? as u64;
-            if got != *want {
-                self.pos -= 8;
+        let size = self.layout.long_size();
+        for (i, want) in version_info(self.layout).into_iter().enumerate() {
+            let got = self.int(size, "version_info")? as u64 & (u64::MAX >> (64 - 8 * size));
+            if got != want {
+                self.pos -= size;
                 return Err(self.error(format!(
-                    "version_info word {i} is {got:#x}, expected {want:#x} (not a NetHack 3.4.3 LP64 file)"
+                    "version_info word {i} is {got:#x}, expected {want:#x} (not a NetHack 3.4.3 {} file)",
+                    self.layout
                 )));
             }
         }

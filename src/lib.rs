@@ -6,6 +6,8 @@
 //!   byte-identical to NetHack 3.4.3's `lev_comp`.
 //! * [`dungeon`] compiles `dungeon.def` into the `dungeon` blob,
 //!   byte-identical to `makedefs -e` followed by `dgn_comp`.
+//! * [`Layout`] is the C data layout of the target the blobs are for
+//!   (LP64, ILP32, LLP64, either byte order), as the game reads them.
 //! * [`Build`] compiles a whole source tree from `build.rs` or an xtask:
 //!   discovery, parallel compilation, a content-hash cache, atomic writes and
 //!   a generated Rust module and C header indexing the blobs.
@@ -20,9 +22,11 @@ mod build;
 pub mod des;
 pub mod diag;
 pub mod dungeon;
+pub mod layout;
 mod parsing;
 pub mod tables;
 
 pub use binary::DecodeError;
 pub use build::{Build, DuplicateLevel, Error, ErrorKind, Report};
 pub use diag::{Diagnostic, Diagnostics, Severity};
+pub use layout::{ByteOrder, DataModel, Layout, UnknownTarget};

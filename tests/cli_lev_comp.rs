@@ -5,6 +5,7 @@
 
 mod common;
 
+use levbuild::Layout;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -93,7 +94,7 @@ fn reads_standard_input_when_no_file_is_given() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert_eq!(files_in(&dir), ["good.lev"]);
     let bytes = std::fs::read(dir.join("good.lev")).unwrap();
-    let level = levbuild::des::decode(&bytes, "good").unwrap();
+    let level = levbuild::des::decode(&bytes, "good", Layout::host()).unwrap();
     let levbuild::des::LevelBody::Maze(maze) = level.body else {
         panic!("maze expected")
     };

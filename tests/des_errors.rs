@@ -26,6 +26,7 @@
 
 use levbuild::des::{self, Options};
 use levbuild::diag::LegacyTool;
+use levbuild::Layout;
 use levbuild::{Diagnostics, Severity};
 
 use Severity::{Error, Warning};
@@ -46,6 +47,7 @@ fn d(severity: Severity, line: usize, column: usize, message: &str) -> D {
 fn with_w() -> Options {
     Options {
         extra_warnings: true,
+        ..Default::default()
     }
 }
 
@@ -1036,7 +1038,9 @@ fn room_names_longer_than_their_16_bit_length() {
     let l = des::compile(&room(&format!("NAME: \"{fits}\"\n")), "t").unwrap();
     assert_eq!(
         l.levels[0].level.body,
-        des::decode(&l.levels[0].bytes, "r").unwrap().body
+        des::decode(&l.levels[0].bytes, "r", Layout::host())
+            .unwrap()
+            .body
     );
 }
 

@@ -8,6 +8,7 @@
 use levbuild::des::{
     self, CompiledLevel, Corridor, Level, LevelBody, Maze, MazePart, Options, Room, RoomLevel,
 };
+use levbuild::Layout;
 
 /// Bytes before the message text: version (32), level type (1), lev_init
 /// (8), flags (8), message length (1).
@@ -19,6 +20,7 @@ const HEADER: usize = 50;
 fn compile(src: &str) -> Vec<CompiledLevel> {
     let opts = Options {
         extra_warnings: true,
+        ..Default::default()
     };
     let file = des::compile_with(src, "t.des", &opts).unwrap_or_else(|d| panic!("{d}\n{src}"));
     assert!(
@@ -27,9 +29,15 @@ fn compile(src: &str) -> Vec<CompiledLevel> {
         file.warnings
     );
     for l in &file.levels {
-        let back = des::decode(&l.bytes, &l.name).unwrap_or_else(|e| panic!("{}: {e}", l.name));
+        let back = des::decode(&l.bytes, &l.name, Layout::host())
+            .unwrap_or_else(|e| panic!("{}: {e}", l.name));
         assert_eq!(back, l.level, "{}: decode(bytes) differs", l.name);
-        assert_eq!(des::encode(&back).unwrap(), l.bytes, "{}", l.name);
+        assert_eq!(
+            des::encode(&back, Layout::host()).unwrap(),
+            l.bytes,
+            "{}",
+            l.name
+        );
     }
     file.levels
 }
@@ -38,7 +46,7 @@ fn compile(src: &str) -> Vec<CompiledLevel> {
 fn level(src: &str) -> Level {
     let levels = compile(src);
     assert_eq!(levels.len(), 1, "one level expected");
-    des::decode(&levels[0].bytes, &levels[0].name).unwrap()
+    des::decode(&levels[0].bytes, &levels[0].name, Layout::host()).unwrap()
 }
 
 /// The bytes of the one level `src` defines.

@@ -13,6 +13,7 @@ use std::panic::{self, AssertUnwindSafe};
 use std::time::Instant;
 
 use levbuild::des::{self, Options};
+use levbuild::Layout;
 use levbuild::Severity;
 
 /// xorshift64 (Marsaglia): tiny, deterministic, good enough to mutate.
@@ -181,6 +182,7 @@ fn mutate(rng: &mut XorShift, src: &[u8]) -> String {
 fn check(src: &str, what: &str) -> bool {
     let opts = Options {
         extra_warnings: true,
+        ..Default::default()
     };
     let result = panic::catch_unwind(AssertUnwindSafe(|| des::compile_with(src, "f.des", &opts)));
     let result = match result {
@@ -220,7 +222,7 @@ fn check(src: &str, what: &str) -> bool {
                 "{what}: Ok with an error"
             );
             for l in &file.levels {
-                let back = des::decode(&l.bytes, &l.name)
+                let back = des::decode(&l.bytes, &l.name, Layout::host())
                     .unwrap_or_else(|e| panic!("{what}: level {} does not decode: {e}", l.name));
                 assert_eq!(
                     back, l.level,
@@ -228,7 +230,7 @@ fn check(src: &str, what: &str) -> bool {
                     l.name
                 );
                 assert_eq!(
-                    des::encode(&back).as_ref(),
+                    des::encode(&back, Layout::host()).as_ref(),
                     Ok(&l.bytes),
                     "{what}: {}",
                     l.name
@@ -400,16 +402,19 @@ fn mutated_lev_bytes_decode_or_fail_cleanly() {
                     }
                 }
                 total += 1;
-                let decoded =
-                    panic::catch_unwind(|| des::decode(&b, &level.name)).unwrap_or_else(|_| {
+                let decoded = panic::catch_unwind(|| des::decode(&b, &level.name, Layout::host()))
+                    .unwrap_or_else(|_| {
                         panic!("{}: decode panicked (rng {:#x})", level.name, rng.0)
                     });
                 if let Ok(l) = decoded {
                     ok += 1;
                     // Whatever decodes is a level the encoder can write
                     // and that reads back the same.
-                    let again = des::encode(&l).expect("a decoded level encodes");
-                    assert_eq!(des::decode(&again, &level.name).as_ref(), Ok(&l));
+                    let again = des::encode(&l, Layout::host()).expect("a decoded level encodes");
+                    assert_eq!(
+                        des::decode(&again, &level.name, Layout::host()).as_ref(),
+                        Ok(&l)
+                    );
                 }
             }
         }

@@ -1,23 +1,31 @@
 //! The whole vanilla corpus compiles to the 113 golden `.lev` files, byte
-//! for byte, and with `-w` gives exactly lev_comp's warnings.
+//! for byte, for x86_64 (LP64) and i686 (ILP32), and with `-w` gives
+//! exactly lev_comp's warnings.
 
 mod common;
 
 use levbuild::des::{self, Options};
 use levbuild::diag::LegacyTool;
+use levbuild::Layout;
 
-#[test]
-fn corpus_matches_golden_levels_byte_for_byte() {
+/// Compiles the corpus for `layout` and compares every level with the
+/// golden set `set` (113 levels), byte for byte, and checks that each
+/// decodes back to the level it encodes.
+fn corpus_matches(set: &str, layout: Layout) {
     let Some(shared) = common::shared_dir() else {
         return;
     };
-    let golden = common::golden_dir(&shared);
+    let golden = shared.join("golden").join(set);
+    let opts = Options {
+        layout,
+        ..Default::default()
+    };
     let mut produced = Vec::new();
     let mut mismatches = Vec::new();
     for path in common::corpus_des_files(&shared) {
         let src = std::fs::read_to_string(&path).unwrap();
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        let file = match des::compile(&src, &name) {
+        let file = match des::compile_with(&src, &name, &opts) {
             Ok(f) => f,
             Err(d) => panic!("{name} failed:\n{d}"),
         };
@@ -33,7 +41,7 @@ fn corpus_matches_golden_levels_byte_for_byte() {
                 mismatches.push(level.name.clone());
             }
             assert_eq!(
-                des::decode(&level.bytes, &level.name).as_ref(),
+                des::decode(&level.bytes, &level.name, layout).as_ref(),
                 Ok(&level.level),
                 "{}: decode(encode) differs",
                 level.name
@@ -43,7 +51,7 @@ fn corpus_matches_golden_levels_byte_for_byte() {
     }
     assert!(
         mismatches.is_empty(),
-        "{} levels differ from golden: {mismatches:?}",
+        "{set}: {} levels differ from golden: {mismatches:?}",
         mismatches.len()
     );
     let golden_count = std::fs::read_dir(&golden)
@@ -65,6 +73,16 @@ fn corpus_matches_golden_levels_byte_for_byte() {
 }
 
 #[test]
+fn corpus_matches_golden_levels_byte_for_byte() {
+    corpus_matches("nethack-3.4.3", Layout::LP64);
+}
+
+#[test]
+fn corpus_for_i686_matches_the_ilp32_golden_levels() {
+    corpus_matches("nethack-3.4.3-ilp32", Layout::ILP32);
+}
+
+#[test]
 fn extra_warnings_match_lev_comp_w_output() {
     let Some(shared) = common::shared_dir() else {
         return;
@@ -74,6 +92,7 @@ fn extra_warnings_match_lev_comp_w_output() {
     let mut got = String::new();
     let opts = Options {
         extra_warnings: true,
+        ..Default::default()
     };
     for path in common::corpus_des_files(&shared) {
         let src = std::fs::read_to_string(&path).unwrap();

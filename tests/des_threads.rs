@@ -21,6 +21,7 @@ fn compile(name: &str, src: &str, warn: bool) -> Outcome {
         name,
         &Options {
             extra_warnings: warn,
+            ..Default::default()
         },
     )
 }

@@ -4,6 +4,7 @@
 
 mod common;
 
+use levbuild::Layout;
 use levbuild::{des, dungeon};
 
 /// xorshift64*: a small deterministic generator, so failures reproduce.
@@ -98,17 +99,24 @@ fn check_des(src: &str) {
         "m.des",
         &des::Options {
             extra_warnings: true,
+            ..Default::default()
         },
     ) {
         for l in file.levels {
-            assert_eq!(des::decode(&l.bytes, &l.name).as_ref(), Ok(&l.level));
+            assert_eq!(
+                des::decode(&l.bytes, &l.name, Layout::host()).as_ref(),
+                Ok(&l.level)
+            );
         }
     }
 }
 
 fn check_dungeon(src: &str) {
-    if let Ok(out) = dungeon::compile(src, "m.def", &dungeon::Features::default()) {
-        assert_eq!(dungeon::decode(&out.bytes).as_ref(), Ok(&out.dungeon));
+    if let Ok(out) = dungeon::compile(src, "m.def", &dungeon::Features::default(), Layout::host()) {
+        assert_eq!(
+            dungeon::decode(&out.bytes, Layout::host()).as_ref(),
+            Ok(&out.dungeon)
+        );
     }
 }
 
@@ -147,7 +155,13 @@ fn garbage_and_empty_inputs_are_answered() {
         "an empty file is valid and writes nothing"
     );
     assert!(des::compile(&noise, "n.des").is_err());
-    let d = dungeon::compile(&noise, "n.def", &dungeon::Features::default()).unwrap_err();
+    let d = dungeon::compile(
+        &noise,
+        "n.def",
+        &dungeon::Features::default(),
+        Layout::host(),
+    )
+    .unwrap_err();
     assert!(d.len() <= 201, "errors are capped: {}", d.len());
 }
 
@@ -180,5 +194,7 @@ fn ten_megabyte_inputs_finish() {
         "DUNGEON: \"M\" \"M\" (1, 0)\n{}",
         "LEVELDESC: town\n".repeat(400_000)
     );
-    assert!(dungeon::compile(&dgn, "d.def", &dungeon::Features::default()).is_err());
+    assert!(
+        dungeon::compile(&dgn, "d.def", &dungeon::Features::default(), Layout::host()).is_err()
+    );
 }

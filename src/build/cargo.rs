@@ -3,6 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::layout::{Layout, UnknownTarget};
+
 /// What Cargo tells a build script through its environment.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct CargoEnv {
@@ -10,10 +12,8 @@ pub(crate) struct CargoEnv {
     pub out_dir: Option<PathBuf>,
     /// `NUM_JOBS`: the parallelism Cargo grants the build script.
     pub num_jobs: Option<usize>,
-    /// `CARGO_CFG_TARGET_POINTER_WIDTH` (of the target, not the host).
-    pub pointer_width: Option<String>,
-    /// `CARGO_CFG_TARGET_ENDIAN`.
-    pub endian: Option<String>,
+    /// The layout of the target (not the host), from `CARGO_CFG_TARGET_*`.
+    pub layout: Option<Result<Layout, UnknownTarget>>,
 }
 
 impl CargoEnv {
@@ -32,26 +32,13 @@ impl CargoEnv {
             num_jobs: var("NUM_JOBS")
                 .and_then(|n| n.parse().ok())
                 .filter(|&n| n > 0),
-            pointer_width: var("CARGO_CFG_TARGET_POINTER_WIDTH"),
-            endian: var("CARGO_CFG_TARGET_ENDIAN"),
+            layout: Layout::from_cargo_env(),
         }
     }
 
     /// True inside a build script.
     pub(crate) fn is_build_script(&self) -> bool {
         self.out_dir.is_some()
-    }
-
-    /// A warning when the target's layout differs from the blobs' (LP64,
-    /// little-endian): a game built for it would not read them.
-    pub(crate) fn layout_warning(&self) -> Option<String> {
-        let width = self.pointer_width.as_deref().unwrap_or("64");
-        let endian = self.endian.as_deref().unwrap_or("little");
-        (width != "64" || endian != "little").then(|| {
-            format!(
-                "the blobs use NetHack 3.4.3's LP64 little-endian layout, but the target is {width}-bit {endian}-endian: a C game built for it will not read them"
-            )
-        })
     }
 }
 

@@ -10,6 +10,7 @@ const C_HEADER_TEMPLATE: &str = include_str!("../../templates/levels.h.tmpl");
 const C_SOURCE_TEMPLATE: &str = include_str!("../../templates/levels.c.tmpl");
 
 use super::job::Output;
+use crate::layout::Layout;
 
 /// One blob in the index.
 pub(crate) struct Blob<'a> {
@@ -29,6 +30,8 @@ pub(crate) struct SetIndex<'a> {
     /// Levels sorted by name.
     pub levels: Vec<Blob<'a>>,
     pub dungeons: Vec<Blob<'a>>,
+    /// The C data layout the blobs are written in.
+    pub layout: Layout,
 }
 
 /// How `levels.rs` names blob files.
@@ -280,6 +283,8 @@ fn contexts(
         c.insert("what", text(comment(&what)));
         c.insert("count", text(set.levels.len().to_string()));
         c.insert("dungeon_count", text(set.dungeons.len().to_string()));
+        c.insert("layout", text(set.layout.to_string()));
+        c.insert("layout_name", text(set.layout.name()));
         let prefix = if several {
             format!("levbuild_{}_", set.module)
         } else {
@@ -335,6 +340,7 @@ impl SetIndex<'_> {
         };
         put(self.module.as_bytes());
         put(self.dir.as_bytes());
+        put(self.layout.name().as_bytes());
         for (kind, list) in [(b"L", &self.levels), (b"D", &self.dungeons)] {
             for b in list {
                 put(kind);

@@ -13,6 +13,7 @@ use super::stat_dir::StatDir;
 use crate::des;
 use crate::diag::Diagnostics;
 use crate::dungeon::{self, Features, RequiredLevel};
+use crate::layout::Layout;
 
 /// One source of one set, as the build goes through it.
 pub(crate) struct Job<'a> {
@@ -24,17 +25,20 @@ pub(crate) struct Job<'a> {
 pub(crate) struct Options<'a> {
     pub extra_warnings: bool,
     pub features: &'a Features,
+    pub layout: Layout,
     /// A hash of the above and of levbuild's version.
     pub fingerprint: blake3::Hash,
 }
 
 impl<'a> Options<'a> {
     /// The options, with their fingerprint.
-    pub(crate) fn new(extra_warnings: bool, features: &'a Features) -> Self {
+    pub(crate) fn new(extra_warnings: bool, features: &'a Features, layout: Layout) -> Self {
         let mut h = blake3::Hasher::new();
         h.update(b"levbuild options\0");
         h.update(env!("CARGO_PKG_VERSION").as_bytes());
         h.update(&[0, u8::from(extra_warnings)]);
+        h.update(layout.name().as_bytes());
+        h.update(&[0]);
         for (name, on) in features.iter() {
             h.update(name.as_bytes());
             h.update(&[0, u8::from(on)]);
@@ -42,6 +46,7 @@ impl<'a> Options<'a> {
         Options {
             extra_warnings,
             features,
+            layout,
             fingerprint: h.finalize(),
         }
     }
@@ -291,6 +296,7 @@ pub(crate) fn compile(
         SourceKind::Des => {
             let des_options = des::Options {
                 extra_warnings: options.extra_warnings,
+                layout: options.layout,
             };
             let file =
                 des::compile_with(&text, &shown, &des_options).map_err(FileFailure::Diagnostics)?;
@@ -303,7 +309,7 @@ pub(crate) fn compile(
             )
         }
         SourceKind::Dungeon => {
-            let out = dungeon::compile(&text, &shown, options.features)
+            let out = dungeon::compile(&text, &shown, options.features, options.layout)
                 .map_err(FileFailure::Diagnostics)?;
             (
                 vec![(dungeon_name(source), out.bytes.into())],
@@ -329,13 +335,14 @@ pub(crate) fn from_entry(
     id: Identified,
     entry: Arc<Entry>,
     from_cache: bool,
+    layout: Layout,
 ) -> Done {
     let needs = match source.kind {
         SourceKind::Des => Vec::new(),
         SourceKind::Dungeon => entry
             .outputs
             .first()
-            .and_then(|(_, bytes)| dungeon::decode(bytes).ok())
+            .and_then(|(_, bytes)| dungeon::decode(bytes, layout).ok())
             .map(|d| dungeon::required_levels(&d))
             .unwrap_or_default(),
     };

@@ -49,6 +49,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use crate::dungeon::Features;
+use crate::layout::{Layout, UnknownTarget};
 use cache::{Cache, Pack};
 use discover::{output_file, LevelSet};
 use job::{Done, FileFailure, Job, Probe};
@@ -66,6 +67,7 @@ pub struct Build {
     exclude: Vec<String>,
     features: Features,
     extra_warnings: bool,
+    layout: Option<Result<Layout, UnknownTarget>>,
     jobs: Option<usize>,
     cache_dir: Option<PathBuf>,
     use_cache: bool,
@@ -110,6 +112,9 @@ pub struct Report {
     pub warnings: Vec<String>,
     /// Things discovery skipped (unreadable entries, symlink loops).
     pub notes: Vec<String>,
+    /// The C data layout the blobs were written in (`None` only for a
+    /// report made before the build chose one).
+    pub layout: Option<Layout>,
 }
 
 impl fmt::Display for Report {
@@ -127,11 +132,13 @@ impl fmt::Display for Report {
         )?;
         writeln!(
             f,
-            "levbuild: {} written, {} unchanged, {} removed; {} warning(s)",
+            "levbuild: {} written, {} unchanged, {} removed; {} warning(s){}",
             self.written.len(),
             self.unchanged,
             self.removed.len(),
-            self.warnings.len()
+            self.warnings.len(),
+            self.layout
+                .map_or_else(String::new, |l| format!("; layout {l}"))
         )?;
         for w in self.notes.iter().chain(&self.warnings) {
             writeln!(f, "  {w}")?;
@@ -155,6 +162,7 @@ impl Build {
             exclude: Vec::new(),
             features: Features::default(),
             extra_warnings: false,
+            layout: None,
             jobs: None,
             cache_dir: None,
             use_cache: true,
@@ -196,6 +204,23 @@ impl Build {
     /// Skips files whose relative path matches `glob`.
     pub fn exclude(&mut self, glob: &str) -> &mut Self {
         self.exclude.push(glob.to_string());
+        self
+    }
+
+    /// The C data layout to write the blobs in: a game reads them only if
+    /// it was built for this layout. The default is the layout of the
+    /// target Cargo builds for (from `CARGO_CFG_TARGET_*`) in a build
+    /// script, else the host's.
+    pub fn layout(&mut self, layout: Layout) -> &mut Self {
+        self.layout = Some(Ok(layout));
+        self
+    }
+
+    /// The layout of a Rust target triple (`i686-unknown-linux-gnu`,
+    /// `x86_64-pc-windows-msvc`, …), as [`Build::layout`]. An unknown
+    /// triple makes the build fail with a configuration error.
+    pub fn target(&mut self, triple: &str) -> &mut Self {
+        self.layout = Some(Layout::for_target(triple));
         self
     }
 
@@ -316,7 +341,13 @@ impl Build {
             sets: self.source_dirs.len(),
             ..Report::default()
         };
-        let options = job::Options::new(self.extra_warnings, &self.features);
+        let layout = match self.layout.clone().or(env.layout.clone()) {
+            Some(Ok(layout)) => layout,
+            Some(Err(e)) => return Err(Error::new(ErrorKind::Config(e.to_string()))),
+            None => Layout::host(),
+        };
+        report.layout = Some(layout);
+        let options = job::Options::new(self.extra_warnings, &self.features, layout);
         let fingerprint = options.fingerprint;
         // How manifests name the options their records were made with.
         let fingerprint_hex = fingerprint.to_hex().to_string();
@@ -420,9 +451,6 @@ impl Build {
         };
         let report_and_write = || -> Result<(), Error> {
             let per_set = gather::gather(&workers, &sets, &jobs, results, &mut report)?;
-            if let Some(w) = env.layout_warning() {
-                report.warnings.push(format!("warning: {w}"));
-            }
             if !self.check_only {
                 let written = Written {
                     out_dir: &out_dir,
@@ -430,6 +458,7 @@ impl Build {
                     sets: &sets,
                     prefixes: &prefixes,
                     per_set: &per_set,
+                    layout,
                 };
                 self.write(manifests, &workers, &written, &env, &mut report)?;
             }

@@ -69,7 +69,14 @@ pub(super) fn produce(
         .collect();
     let done = |i: usize, id: job::Identified, entry: Arc<Entry>, from_cache: bool| {
         let j = &jobs[i];
-        job::from_entry(j.source, &prefixes[j.set], id, entry, from_cache)
+        job::from_entry(
+            j.source,
+            &prefixes[j.set],
+            id,
+            entry,
+            from_cache,
+            options.layout,
+        )
     };
     let mut results = Vec::new();
     // Keys come from the manifest where a stamp proves them, else from

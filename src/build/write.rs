@@ -12,6 +12,7 @@ use super::job::{Content, Done};
 use super::output;
 use super::workers::Workers;
 use super::{Build, Report};
+use crate::layout::Layout;
 
 /// What a build writes, for [`Build::write`].
 pub(super) struct Written<'a> {
@@ -23,6 +24,8 @@ pub(super) struct Written<'a> {
     pub prefixes: &'a [String],
     /// Each set's results, in discovery order.
     pub per_set: &'a [Vec<(&'a Source, Done)>],
+    /// The C data layout of every blob.
+    pub layout: Layout,
 }
 
 impl Report {
@@ -66,6 +69,7 @@ impl Build {
                     dir: set.dir.display().to_string(),
                     levels,
                     dungeons,
+                    layout: w.layout,
                 }
             });
         // Each set's blobs, levels.c and manifest, in parallel.

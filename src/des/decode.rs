@@ -1,13 +1,19 @@
-//! Reads a `.lev` file (LP64 layout) back into a [`Level`]:
-//! `decode(&encode(&level)?, &level.name) == level`.
+//! Reads a `.lev` file in a target [`Layout`] back into a [`Level`]:
+//! `decode(&encode(&level, layout)?, &level.name, layout) == level`.
 
 use super::ir::*;
 use crate::binary::{DecodeError, Reader};
+use crate::layout::Layout;
 
-/// Decodes the `.lev` bytes of the level called `name` (the file stem; the
-/// format itself does not store the name).
-pub fn decode(bytes: &[u8], name: &str) -> Result<Level, DecodeError> {
-    let mut r = Reader::new(bytes);
+/// Decodes the `.lev` bytes, written in `layout`, of the level called
+/// `name` (the file stem; the format itself does not store the name).
+///
+/// # Errors
+///
+/// Bytes that are not a NetHack 3.4.3 level of that layout: a wrong
+/// header, a record cut short, impossible values, trailing bytes.
+pub fn decode(bytes: &[u8], name: &str, layout: Layout) -> Result<Level, DecodeError> {
+    let mut r = Reader::new(bytes, layout);
     r.version_info()?;
     let kind = r.i8("level type")?;
     let present = r.i8("lev_init")?;
@@ -30,7 +36,7 @@ pub fn decode(bytes: &[u8], name: &str) -> Result<Level, DecodeError> {
         }),
         v => return Err(r.error(format!("init_present is {v}"))),
     };
-    let flags = r.i64("level flags")?;
+    let flags = r.long("level flags")?;
     let msg_len = usize::from(r.u8("message length")?);
     let message = r.text(msg_len, "message")?;
     let body = match kind {
@@ -86,13 +92,6 @@ fn area(r: &mut Reader<'_>) -> Result<Area, DecodeError> {
     })
 }
 
-/// A `Str_or_Len` union: the length (the text follows the record).
-fn str_len(r: &mut Reader<'_>, what: &str) -> Result<usize, DecodeError> {
-    let n = r.i32(what)?;
-    r.skip(4, what)?;
-    usize::try_from(n).map_err(|_| r.error(format!("negative {what} {n}")))
-}
-
 fn maze(r: &mut Reader<'_>, has_init: bool) -> Result<Maze, DecodeError> {
     let filling = r.i8("filling")?;
     let parts = list(r, "map parts", |r| part(r, has_init))?;
@@ -113,13 +112,16 @@ fn part(r: &mut Reader<'_>, has_init: bool) -> Result<MazePart, DecodeError> {
             .collect()
     };
     let level_regions = list(r, "level regions", |r| {
-        let area = area(r)?;
-        let exclude = self::area(r)?;
-        let area_in_level = flag(r, "in_islev")?;
-        let exclude_in_level = flag(r, "del_islev")?;
-        let kind = r.i8("level region type")?;
-        r.skip(5, "level region padding")?;
-        let len = str_len(r, "portal name length")?;
+        let (area, exclude, area_in_level, exclude_in_level, kind, len) = r.record(|r| {
+            let area = area(r)?;
+            let exclude = self::area(r)?;
+            let area_in_level = flag(r, "in_islev")?;
+            let exclude_in_level = flag(r, "del_islev")?;
+            let kind = r.i8("level region type")?;
+            r.skip(1, "level region padding member")?;
+            let len = r.str_or_len("portal name length")?;
+            Ok((area, exclude, area_in_level, exclude_in_level, kind, len))
+        })?;
         let destination = r.text(len, "portal name")?;
         Ok(LevRegion {
             area,
@@ -235,73 +237,63 @@ fn trap(r: &mut Reader<'_>) -> Result<Trap, DecodeError> {
 }
 
 fn monster(r: &mut Reader<'_>) -> Result<Monster, DecodeError> {
-    let name_len = str_len(r, "monster name length")?;
-    let appear_len = str_len(r, "appear_as length")?;
-    let id = r.i16("monster id")?;
-    let align = r.i8("align")?;
-    let pos = point(r)?;
-    let chance = r.i8("chance")?;
-    let class = r.i8("class")?;
-    let appear = r.i8("appear")?;
-    let peaceful = r.i8("peaceful")?;
-    let asleep = r.i8("asleep")?;
-    r.skip(6, "monster padding")?;
-    let name = r.text(name_len, "monster name")?;
-    let appear_as = r.text(appear_len, "appear_as")?;
-    Ok(Monster {
-        name,
-        appear_as,
-        id,
-        align,
-        pos,
-        chance,
-        class,
-        appear,
-        peaceful,
-        asleep,
-    })
+    let (name_len, appear_len, mut m) = r.record(|r| {
+        let name_len = r.str_or_len("monster name length")?;
+        let appear_len = r.str_or_len("appear_as length")?;
+        let m = Monster {
+            name: String::new(),
+            appear_as: String::new(),
+            id: r.i16("monster id")?,
+            align: r.i8("align")?,
+            pos: point(r)?,
+            chance: r.i8("chance")?,
+            class: r.i8("class")?,
+            appear: r.i8("appear")?,
+            peaceful: r.i8("peaceful")?,
+            asleep: r.i8("asleep")?,
+        };
+        Ok((name_len, appear_len, m))
+    })?;
+    m.name = r.text(name_len, "monster name")?;
+    m.appear_as = r.text(appear_len, "appear_as")?;
+    Ok(m)
 }
 
 fn object(r: &mut Reader<'_>) -> Result<Object, DecodeError> {
-    let name_len = str_len(r, "object name length")?;
-    let corpsenm = r.i32("corpsenm")?;
-    let id = r.i16("object id")?;
-    let spe = r.i16("spe")?;
-    let pos = point(r)?;
-    let chance = r.i8("chance")?;
-    let class = r.i8("class")?;
-    let containment = r.i8("containment")?;
-    let curse_state = r.i8("curse state")?;
-    r.skip(2, "object padding")?;
-    let name = r.text(name_len, "object name")?;
-    Ok(Object {
-        name,
-        corpsenm,
-        id,
-        spe,
-        pos,
-        chance,
-        class,
-        containment,
-        curse_state,
-    })
+    let (name_len, mut o) = r.record(|r| {
+        let name_len = r.str_or_len("object name length")?;
+        let o = Object {
+            name: String::new(),
+            corpsenm: r.i32("corpsenm")?,
+            id: r.i16("object id")?,
+            spe: r.i16("spe")?,
+            pos: point(r)?,
+            chance: r.i8("chance")?,
+            class: r.i8("class")?,
+            containment: r.i8("containment")?,
+            curse_state: r.i8("curse state")?,
+        };
+        Ok((name_len, o))
+    })?;
+    o.name = r.text(name_len, "object name")?;
+    Ok(o)
 }
 
 fn gold(r: &mut Reader<'_>) -> Result<Gold, DecodeError> {
-    let pos = point(r)?;
-    r.skip(2, "gold padding")?;
-    Ok(Gold {
-        pos,
-        amount: r.i32("amount")?,
+    r.record(|r| {
+        Ok(Gold {
+            pos: point(r)?,
+            amount: r.i32("amount")?,
+        })
     })
 }
 
 fn engraving(r: &mut Reader<'_>) -> Result<Engraving, DecodeError> {
-    let pos = point(r)?;
-    r.skip(6, "engraving padding")?;
-    let len = str_len(r, "engraving length")?;
-    let kind = r.i8("engraving type")?;
-    r.skip(7, "engraving padding")?;
+    let (pos, len, kind) = r.record(|r| {
+        let pos = point(r)?;
+        let len = r.str_or_len("engraving length")?;
+        Ok((pos, len, r.i8("engraving type")?))
+    })?;
     let text = r.text(len, "engraving text")?;
     Ok(Engraving { pos, text, kind })
 }

@@ -1,12 +1,13 @@
-//! Writes a [`Level`] as a `.lev` file in the LP64 layout of NetHack 3.4.3
-//! (x86_64 Linux): the layout of the golden files and of the game's reader,
-//! `sp_lev.c`. Records are packed one after another; padding inside a
-//! record is zero.
+//! Writes a [`Level`] as a `.lev` file as NetHack 3.4.3's `lev_comp`
+//! writes it for a target [`Layout`], which the game's reader `sp_lev.c`
+//! built for that target reads back. Records are packed one after
+//! another; padding inside a record (a C struct) is zero.
 
 use std::fmt;
 
 use super::ir::*;
 use crate::binary::Writer;
+use crate::layout::Layout;
 
 /// A level that the `.lev` format cannot hold (only possible for a
 /// hand-built [`Level`]; the compiler rejects such input with a diagnostic).
@@ -21,9 +22,14 @@ impl fmt::Display for EncodeError {
 
 impl std::error::Error for EncodeError {}
 
-/// The `.lev` bytes of `level`.
-pub fn encode(level: &Level) -> Result<Vec<u8>, EncodeError> {
-    let mut w = Writer::default();
+/// The `.lev` bytes of `level` in `layout`.
+///
+/// # Errors
+///
+/// A hand-built level the format cannot hold (more than 127 records of a
+/// kind, a message over 255 bytes, map cells that do not match its size).
+pub fn encode(level: &Level, layout: Layout) -> Result<Vec<u8>, EncodeError> {
+    let mut w = Writer::new(layout);
     w.version_info();
     w.i8(match level.body {
         LevelBody::Rooms(_) => 1,
@@ -46,7 +52,7 @@ pub fn encode(level: &Level) -> Result<Vec<u8>, EncodeError> {
         }
         None => w.zeros(8),
     }
-    w.i64(level.flags);
+    w.long(level.flags);
     let msg = level.message.as_bytes();
     let msg_len = u8::try_from(msg.len())
         .map_err(|_| EncodeError(format!("message of {} bytes (at most 255)", msg.len())))?;
@@ -90,10 +96,9 @@ fn area(w: &mut Writer, a: &Area) {
     }
 }
 
-/// A `Str_or_Len` union: the length as an int, then four unused bytes.
+/// A `Str_or_Len` union holding the length of `s`.
 fn str_len(w: &mut Writer, s: &str) {
-    w.i32(s.len() as i32);
-    w.zeros(4);
+    w.str_or_len(s.len() as i32);
 }
 
 fn maze(w: &mut Writer, m: &Maze, has_init: bool) -> Result<(), EncodeError> {
@@ -119,13 +124,15 @@ fn maze(w: &mut Writer, m: &Maze, has_init: bool) -> Result<(), EncodeError> {
 
 fn part_body(w: &mut Writer, p: &MazePart) -> Result<(), EncodeError> {
     list(w, "level regions", &p.level_regions, |w, r| {
-        area(w, &r.area);
-        area(w, &r.exclude);
-        w.i8(r.area_in_level as i8);
-        w.i8(r.exclude_in_level as i8);
-        w.i8(r.kind);
-        w.zeros(5);
-        str_len(w, &r.destination);
+        w.record(|w| {
+            area(w, &r.area);
+            area(w, &r.exclude);
+            w.i8(r.area_in_level as i8);
+            w.i8(r.exclude_in_level as i8);
+            w.i8(r.kind);
+            w.i8(0); // the `padding` member
+            str_len(w, &r.destination);
+        });
         w.raw(r.destination.as_bytes());
     })?;
     list(w, "random objects", &p.random_objects, |w, &c| w.i8(c))?;
@@ -187,50 +194,53 @@ fn trap(w: &mut Writer, t: &Trap) {
 }
 
 fn monster(w: &mut Writer, m: &Monster) {
-    str_len(w, &m.name);
-    str_len(w, &m.appear_as);
-    w.i16(m.id);
-    for b in [
-        m.align, m.pos.x, m.pos.y, m.chance, m.class, m.appear, m.peaceful, m.asleep,
-    ] {
-        w.i8(b);
-    }
-    w.zeros(6);
+    w.record(|w| {
+        str_len(w, &m.name);
+        str_len(w, &m.appear_as);
+        w.i16(m.id);
+        for b in [
+            m.align, m.pos.x, m.pos.y, m.chance, m.class, m.appear, m.peaceful, m.asleep,
+        ] {
+            w.i8(b);
+        }
+    });
     w.raw(m.name.as_bytes());
     w.raw(m.appear_as.as_bytes());
 }
 
 fn object(w: &mut Writer, o: &Object) {
-    str_len(w, &o.name);
-    w.i32(o.corpsenm);
-    w.i16(o.id);
-    w.i16(o.spe);
-    for b in [
-        o.pos.x,
-        o.pos.y,
-        o.chance,
-        o.class,
-        o.containment,
-        o.curse_state,
-    ] {
-        w.i8(b);
-    }
-    w.zeros(2);
+    w.record(|w| {
+        str_len(w, &o.name);
+        w.i32(o.corpsenm);
+        w.i16(o.id);
+        w.i16(o.spe);
+        for b in [
+            o.pos.x,
+            o.pos.y,
+            o.chance,
+            o.class,
+            o.containment,
+            o.curse_state,
+        ] {
+            w.i8(b);
+        }
+    });
     w.raw(o.name.as_bytes());
 }
 
 fn gold(w: &mut Writer, g: &Gold) {
-    point(w, &g.pos);
-    w.zeros(2);
-    w.i32(g.amount);
+    w.record(|w| {
+        point(w, &g.pos);
+        w.i32(g.amount);
+    });
 }
 
 fn engraving(w: &mut Writer, e: &Engraving) {
-    point(w, &e.pos);
-    w.zeros(6);
-    str_len(w, &e.text);
-    w.i8(e.kind);
-    w.zeros(7);
+    w.record(|w| {
+        point(w, &e.pos);
+        str_len(w, &e.text);
+        w.i8(e.kind);
+    });
     w.raw(e.text.as_bytes());
 }
 

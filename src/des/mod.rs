@@ -5,7 +5,8 @@
 //! let src = "MAZE: \"mini\", ' '\nGEOMETRY: center, center\nMAP\n...\nENDMAP\n";
 //! let file = levbuild::des::compile(src, "mini.des").unwrap();
 //! assert_eq!(file.levels[0].name, "mini");
-//! let level = levbuild::des::decode(&file.levels[0].bytes, "mini").unwrap();
+//! let layout = levbuild::Layout::host();
+//! let level = levbuild::des::decode(&file.levels[0].bytes, "mini", layout).unwrap();
 //! assert_eq!(level, file.levels[0].level);
 //! ```
 //!
@@ -27,6 +28,7 @@ pub use encode::{encode, EncodeError};
 pub use ir::*;
 
 use crate::diag::{Diagnostics, Reporter};
+use crate::layout::Layout;
 
 /// Compiler settings.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -34,6 +36,9 @@ pub struct Options {
     /// Also report lev_comp's `-w` warnings (`Rock in room`, `NonRock edge
     /// in room`).
     pub extra_warnings: bool,
+    /// The C data layout to write (default: the host's, as `lev_comp`
+    /// built on it would).
+    pub layout: Layout,
 }
 
 /// One level of a compiled file.
@@ -74,7 +79,7 @@ pub fn compile_with(
     let mut compiled = Vec::with_capacity(levels.len());
     if !report.has_errors() {
         for level in levels {
-            match encode(&level) {
+            match encode(&level, options.layout) {
                 Ok(bytes) => compiled.push(CompiledLevel {
                     name: level.name.clone(),
                     bytes,

@@ -1,85 +1,88 @@
-//! Reads a `dungeon` file back into a [`Dungeon`]:
-//! `decode(&encode(&d)?) == d`.
+//! Reads a `dungeon` file in a target [`Layout`] back into a [`Dungeon`]:
+//! `decode(&encode(&d, layout)?, layout) == d`.
 
 use super::ir::*;
 use super::sema::MAX_NAME;
 use crate::binary::{DecodeError, Reader};
+use crate::layout::Layout;
 
-/// Decodes the bytes of a `dungeon` file.
-pub fn decode(bytes: &[u8]) -> Result<Dungeon, DecodeError> {
-    let mut r = Reader::new(bytes);
+/// Decodes the bytes of a `dungeon` file written in `layout`.
+///
+/// # Errors
+///
+/// Bytes that are not a NetHack 3.4.3 dungeon file of that layout.
+pub fn decode(bytes: &[u8], layout: Layout) -> Result<Dungeon, DecodeError> {
+    let mut r = Reader::new(bytes, layout);
     r.version_info()?;
     let n = r.i32("dungeon count")?;
     let n = usize::try_from(n).map_err(|_| r.error(format!("negative dungeon count {n}")))?;
     let mut dungeon = Dungeon::default();
     for _ in 0..n {
-        let name = r.name_field(MAX_NAME + 1, "dungeon name")?;
-        let protofile = r.name_field(MAX_NAME + 1, "protofile")?;
-        let depth = couple(&mut r)?;
-        let flags = r.i32("flags")?;
-        let chance = r.i32("chance")?;
-        let nlevels = count(&mut r, "level count")?;
-        let nbranches = count(&mut r, "branch count")?;
-        let entry = r.i32("entry level")?;
-        let bones = bones_char(r.u8("bones char")?);
-        r.skip(3, "dungeon padding")?;
-        let mut d = DungeonDef {
-            name,
-            bones,
-            protofile,
-            depth,
-            flags,
-            chance,
-            entry,
-            ..DungeonDef::default()
-        };
-        for _ in 0..nlevels {
-            let name = r.name_field(MAX_NAME + 1, "level name")?;
-            let at = couple(&mut r)?;
-            let chance = r.i32("chance")?;
-            let rndlevs = r.i32("rndlevs")?;
-            let chain = chain(&mut r)?;
+        let (mut d, nlevels, nbranches) = r.record(|r| {
+            let name = r.name_field(MAX_NAME + 1, "dungeon name")?;
+            let protofile = r.name_field(MAX_NAME + 1, "protofile")?;
+            let depth = couple(r)?;
             let flags = r.i32("flags")?;
-            let bones = bones_char(r.u8("bones char")?);
-            r.skip(3, "level padding")?;
-            d.levels.push(LevelDef {
+            let chance = r.i32("chance")?;
+            let nlevels = count(r, "level count")?;
+            let nbranches = count(r, "branch count")?;
+            let d = DungeonDef {
                 name,
-                bones,
-                at,
-                chance,
-                rndlevs,
-                chain,
+                protofile,
+                depth,
                 flags,
-            });
+                chance,
+                entry: r.i32("entry level")?,
+                bones: bones_char(r.u8("bones char")?),
+                ..DungeonDef::default()
+            };
+            Ok((d, nlevels, nbranches))
+        })?;
+        for _ in 0..nlevels {
+            d.levels.push(r.record(|r| {
+                Ok(LevelDef {
+                    name: r.name_field(MAX_NAME + 1, "level name")?,
+                    at: couple(r)?,
+                    chance: r.i32("chance")?,
+                    rndlevs: r.i32("rndlevs")?,
+                    chain: chain(r)?,
+                    flags: r.i32("flags")?,
+                    bones: bones_char(r.u8("bones char")?),
+                })
+            })?);
         }
         for _ in 0..nbranches {
-            let dest = r.name_field(MAX_NAME + 1, "branch name")?;
-            let at = couple(&mut r)?;
-            let chain = chain(&mut r)?;
-            let kind = match r.i32("branch type")? {
-                0 => BranchKind::Stair,
-                1 => BranchKind::NoUp,
-                2 => BranchKind::NoDown,
-                3 => BranchKind::Portal,
-                v => return Err(r.error(format!("unknown branch type {v}"))),
-            };
-            let up = match r.i32("direction")? {
-                0 => false,
-                1 => true,
-                v => return Err(r.error(format!("branch direction is {v}, expected 0 or 1"))),
-            };
-            d.branches.push(BranchDef {
-                dest,
-                at,
-                chain,
-                kind,
-                up,
-            });
+            d.branches.push(r.record(branch)?);
         }
         dungeon.dungeons.push(d);
     }
     r.finish()?;
     Ok(dungeon)
+}
+
+fn branch(r: &mut Reader<'_>) -> Result<BranchDef, DecodeError> {
+    let dest = r.name_field(MAX_NAME + 1, "branch name")?;
+    let at = couple(r)?;
+    let chain = chain(r)?;
+    let kind = match r.i32("branch type")? {
+        0 => BranchKind::Stair,
+        1 => BranchKind::NoUp,
+        2 => BranchKind::NoDown,
+        3 => BranchKind::Portal,
+        v => return Err(r.error(format!("unknown branch type {v}"))),
+    };
+    let up = match r.i32("direction")? {
+        0 => false,
+        1 => true,
+        v => return Err(r.error(format!("branch direction is {v}, expected 0 or 1"))),
+    };
+    Ok(BranchDef {
+        dest,
+        at,
+        chain,
+        kind,
+        up,
+    })
 }
 
 fn couple(r: &mut Reader<'_>) -> Result<Couple, DecodeError> {

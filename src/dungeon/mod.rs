@@ -4,9 +4,10 @@
 //!
 //! ```
 //! use levbuild::dungeon::{compile, decode, Features};
+//! use levbuild::Layout;
 //! let src = "DUNGEON: \"The Dungeons of Doom\" \"D\" (25, 5)\nLEVEL: \"oracle\" \"O\" @ (5, 5)\n";
-//! let out = compile(src, "dungeon.def", &Features::default()).unwrap();
-//! assert_eq!(decode(&out.bytes).unwrap(), out.dungeon);
+//! let out = compile(src, "dungeon.def", &Features::default(), Layout::ILP32).unwrap();
+//! assert_eq!(decode(&out.bytes, Layout::ILP32).unwrap(), out.dungeon);
 //! assert_eq!(out.dungeon.dungeons[0].levels[0].name, "oracle");
 //! ```
 //!
@@ -31,6 +32,7 @@ pub use ir::*;
 use chumsky::span::SimpleSpan;
 
 use crate::diag::{Diagnostics, Reporter};
+use crate::layout::Layout;
 
 /// The `%NAME` conditionals `makedefs -e` knows, each defined or not.
 ///
@@ -113,12 +115,17 @@ pub fn preprocess(source: &str, path: &str, features: &Features) -> Result<Strin
 }
 
 /// Compiles `dungeon.def` (or an already preprocessed `dungeon.pdf`) into
-/// the `dungeon` file. Any error means no output: the `Err` holds every
-/// diagnostic, located in `source`.
+/// the `dungeon` file for `layout`. Any error means no output: the `Err`
+/// holds every diagnostic, located in `source`.
+///
+/// # Errors
+///
+/// Every error and warning of the file, when it has an error.
 pub fn compile(
     source: &str,
     path: &str,
     features: &Features,
+    layout: Layout,
 ) -> Result<CompiledDungeon, Diagnostics> {
     let mut report = Reporter::default();
     let pre = preprocess::run(source, features, &mut report);
@@ -131,7 +138,7 @@ pub fn compile(
     let bytes = if report.has_errors() {
         Vec::new()
     } else {
-        match encode(&dungeon) {
+        match encode(&dungeon, layout) {
             Ok(b) => b,
             Err(e) => {
                 report.error(0..0, format!("The dungeon cannot be encoded: {e}"));

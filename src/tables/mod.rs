@@ -7,6 +7,33 @@ mod data;
 
 pub use data::{MONSTERS, OBJECTS, TERRAIN_NAMES, VERSION_INFO};
 
+use crate::layout::{DataModel, Layout};
+
+/// The four `version_info` words of NetHack 3.4.3 (default Unix
+/// configuration) built for `layout`: [`VERSION_INFO`] (the LP64 build)
+/// with the struct-sizes word of that data model. The word packs
+/// `sizeof` of the game's `struct flag`, `obj`, `monst` and `you`
+/// (`flag << 24 | obj << 17 | monst << 10 | you`), which byte order does
+/// not change:
+///
+/// * LP64: 184, 104, 144, 2384 (`golden/nethack-3.4.3/date.h`);
+/// * ILP32: 164, 64, 100, 1480 (`golden/nethack-3.4.3-ilp32/date.h`,
+///   made by the reference tools built with `gcc -m32`);
+/// * LLP64: 164, 80, 120, 1496, derived: the game's headers in that
+///   configuration compiled by `x86_64-w64-mingw32-gcc` (64-bit Windows
+///   ABI). No reference build is at hand for it.
+pub fn version_info(layout: Layout) -> [u64; 4] {
+    let struct_sizes: [u64; 4] = match layout.model {
+        DataModel::Lp64 => [184, 104, 144, 2384],
+        DataModel::Ilp32 => [164, 64, 100, 1480],
+        DataModel::Llp64 => [164, 80, 120, 1496],
+    };
+    let [flag, obj, monst, you] = struct_sizes;
+    let mut words = VERSION_INFO;
+    words[3] = flag << 24 | obj << 17 | monst << 10 | you;
+    words
+}
+
 /// The terrain value lev_comp gives a character with no map meaning.
 pub const INVALID_TERRAIN: i8 = 127;
 
@@ -166,6 +193,17 @@ pub fn room_type_names() -> impl Iterator<Item = &'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn version_info_matches_the_reference_builds() {
+        assert_eq!(version_info(Layout::LP64), VERSION_INFO);
+        assert_eq!(version_info(Layout::LP64)[3], 0xb8d24950);
+        assert_eq!(version_info(Layout::ILP32)[3], 0xa48195c8);
+        assert_eq!(version_info(Layout::LLP64)[3], 0xa4a1e5d8);
+        for l in Layout::ALL {
+            assert_eq!(version_info(l)[..3], VERSION_INFO[..3]);
+        }
+    }
 
     #[test]
     fn lookups_follow_lev_comp_rules() {

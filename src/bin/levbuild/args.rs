@@ -3,6 +3,7 @@
 use std::ffi::{OsStr, OsString};
 
 use anyhow::{anyhow, bail, Result};
+use levbuild::Layout;
 
 /// One scanned argument.
 pub enum Arg<'a> {
@@ -59,6 +60,13 @@ impl<'a> Args<'a> {
         let v = self.value(flag)?;
         v.to_str()
             .ok_or_else(|| anyhow!("{flag}: value is not UTF-8"))
+    }
+
+    /// The layout named by the value of `--target`: a Rust target triple
+    /// or a layout name (`lp64`, `ilp32-be`, …).
+    pub fn layout(&mut self, flag: &str) -> Result<Layout> {
+        let v = self.text(flag)?;
+        v.parse().map_err(|e| anyhow!("{flag}: {e}"))
     }
 }
 

@@ -10,7 +10,7 @@ use levbuild::Build;
 
 use crate::args::{unknown, Arg, Args};
 
-const USAGE: &str = "levbuild build|check [DIR...] [-o OUT] [-j N] [--no-cache] [-w] [--dungeon-file GLOB] [--include GLOB] [--exclude GLOB] [--define NAME] [--undefine NAME]";
+const USAGE: &str = "levbuild build|check [DIR...] [-o OUT] [-j N] [--no-cache] [-w] [--target TRIPLE] [--dungeon-file GLOB] [--include GLOB] [--exclude GLOB] [--define NAME] [--undefine NAME]";
 
 /// Runs `build` (writes blobs and index) or, with `check_only`, `check`
 /// (diagnostics only, writes nothing).
@@ -35,6 +35,9 @@ pub fn run(args: &[OsString], check_only: bool) -> Result<ExitCode> {
             }
             Arg::Flag("-w") => {
                 build.extra_warnings(true);
+            }
+            Arg::Flag("--target") => {
+                build.layout(scan.layout("--target")?);
             }
             Arg::Flag("--dungeon-file") => {
                 build.dungeon_file(scan.text("--dungeon-file")?);

@@ -16,13 +16,14 @@ use crate::args::{unknown, Arg, Args};
 use crate::output::{print_diagnostics, read_source, report_open_failure, write_atomic, Format};
 
 const USAGE: &str =
-    "levbuild dgn-comp [-o OUTDIR] [--define NAME]... [--undefine NAME]... [--preprocess-only] [--format rich|short|legacy] [FILE]";
+    "levbuild dgn-comp [-o OUTDIR] [--target TRIPLE] [--define NAME]... [--undefine NAME]... [--preprocess-only] [--format rich|short|legacy] [FILE]";
 
 pub fn run(args: &[OsString]) -> Result<ExitCode> {
     let mut features = Features::default();
     let mut out_dir = PathBuf::from(".");
     let mut format = Format::Rich;
     let mut preprocess_only = false;
+    let mut layout = levbuild::Layout::host();
     let mut file: Option<OsString> = None;
     let mut scan = Args::new(args);
     while let Some(arg) = scan.next_arg() {
@@ -33,6 +34,7 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
                 features = features.undefine(scan.text("--undefine")?)
             }
             Arg::Flag("--preprocess-only" | "-E") => preprocess_only = true,
+            Arg::Flag("--target") => layout = scan.layout("--target")?,
             Arg::Flag("--format") => {
                 format = Format::parse(scan.text("--format")?, LegacyTool::DgnComp)?
             }
@@ -63,7 +65,7 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
             }
         });
     }
-    match dungeon::compile(&source, &name, &features) {
+    match dungeon::compile(&source, &name, &features, layout) {
         Ok(out) => {
             print_diagnostics(&out.warnings, format);
             std::fs::create_dir_all(&out_dir)

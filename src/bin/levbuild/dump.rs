@@ -13,15 +13,17 @@ use levbuild::dungeon::{self, Dungeon};
 
 use crate::args::{unknown, Arg, Args};
 
-const USAGE: &str = "levbuild dump [--json] FILE.lev|dungeon";
+const USAGE: &str = "levbuild dump [--json] [--target TRIPLE] FILE.lev|dungeon";
 
 pub fn run(args: &[OsString]) -> Result<ExitCode> {
     let mut json = false;
+    let mut layout = levbuild::Layout::host();
     let mut file: Option<PathBuf> = None;
     let mut scan = Args::new(args);
     while let Some(arg) = scan.next_arg() {
         match arg {
             Arg::Flag("--json") => json = true,
+            Arg::Flag("--target") => layout = scan.layout("--target")?,
             Arg::Flag(f) => return unknown(f, USAGE),
             Arg::Positional(p) if file.is_none() => file = Some(PathBuf::from(p)),
             Arg::Positional(p) => bail!("unexpected argument {p:?}\nusage: {USAGE}"),
@@ -35,7 +37,7 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
         .unwrap_or_default();
     let is_dungeon = file.extension().is_none_or(|e| e != "lev") && name.starts_with("dungeon");
     let text = if is_dungeon {
-        let d = dungeon::decode(&bytes)
+        let d = dungeon::decode(&bytes, layout)
             .with_context(|| format!("{} is not a valid dungeon file", file.display()))?;
         if json {
             serde_json::to_string_pretty(&d)? + "\n"
@@ -43,7 +45,7 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
             dungeon_text(&d)
         }
     } else {
-        let level = des::decode(&bytes, &name)
+        let level = des::decode(&bytes, &name, layout)
             .with_context(|| format!("{} is not a valid .lev file", file.display()))?;
         if json {
             serde_json::to_string_pretty(&level)? + "\n"

@@ -18,7 +18,7 @@ use crate::args::{unknown, Arg, Args};
 use crate::output::{print_diagnostics, read_source, report_open_failure, write_atomic, Format};
 
 const USAGE: &str =
-    "levbuild lev-comp [-w] [-o OUTDIR] [--format rich|short|legacy] [FILE.des ...]";
+    "levbuild lev-comp [-w] [-o OUTDIR] [--target TRIPLE] [--format rich|short|legacy] [FILE.des ...]";
 
 pub fn run(args: &[OsString]) -> Result<ExitCode> {
     let mut options = des::Options::default();
@@ -29,6 +29,7 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
     while let Some(arg) = scan.next_arg() {
         match arg {
             Arg::Flag("-w") => options.extra_warnings = true,
+            Arg::Flag("--target") => options.layout = scan.layout("--target")?,
             Arg::Flag("-o" | "--out-dir") => out_dir = PathBuf::from(scan.value("-o")?),
             Arg::Flag("--format") => {
                 format = Format::parse(scan.text("--format")?, LegacyTool::LevComp)?

@@ -36,7 +36,11 @@ commands:
                  like makedefs -e + dgn_comp; -E prints the preprocessed text
   dump [--json] FILE
                  print a decoded .lev or dungeon file
-  help           this text";
+  help           this text
+
+Every command takes --target TRIPLE (a Rust target triple such as
+i686-unknown-linux-gnu, or lp64, ilp32, llp64 with an optional -be): the
+C data layout of the game the files are for (default: this machine's).";
 
 fn main() -> ExitCode {
     let mut args: Vec<OsString> = std::env::args_os().skip(1).collect();
