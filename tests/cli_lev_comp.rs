@@ -85,6 +85,59 @@ fn corpus_through_the_cli_gives_the_golden_files_and_warnings() {
     }
 }
 
+#[test]
+fn target_flag_writes_the_i686_golden_files() {
+    let Some(shared) = common::shared_dir() else {
+        return;
+    };
+    let out = scratch("ilp32");
+    let dat = common::corpus_dat(&shared);
+    let mut args: Vec<String> = ["lev-comp", "--target", "i686-unknown-linux-gnu", "-o"]
+        .map(String::from)
+        .into();
+    args.push(out.to_string_lossy().into_owned());
+    args.extend(
+        common::corpus_des_files(&shared)
+            .iter()
+            .map(|p| p.file_name().unwrap().to_string_lossy().into_owned()),
+    );
+    let o = levbuild().current_dir(&dat).args(&args).output().unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = levbuild()
+        .current_dir(&dat)
+        .args(["dgn-comp", "--target", "i686-unknown-linux-gnu", "-o"])
+        .arg(&out)
+        .arg("dungeon.def")
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let golden = shared.join("golden/nethack-3.4.3-ilp32");
+    let produced = files_in(&out);
+    assert_eq!(produced.len(), 114);
+    for name in &produced {
+        assert!(
+            std::fs::read(out.join(name)).unwrap() == std::fs::read(golden.join(name)).unwrap(),
+            "{name}"
+        );
+    }
+    // dump reads them with the same --target, and refuses them without it.
+    let dump = |extra: &[&str]| {
+        levbuild()
+            .arg("dump")
+            .args(extra)
+            .arg(out.join("oracle.lev"))
+            .output()
+            .unwrap()
+    };
+    let o = dump(&["--target", "ilp32"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = dump(&["--target", "x86_64-unknown-linux-gnu"]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("LP64"));
+    let o = dump(&["--target", "pdp11-dec-unix"]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown target `pdp11-dec-unix`"));
+}
+
 const GOOD: &str = "MAZE: \"good\", ' '\nGEOMETRY: center, center\nMAP\n...\n.|.\n...\nENDMAP\nREGION: (0,0,2,2), lit, \"ordinary\"\n";
 
 #[test]

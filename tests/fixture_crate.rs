@@ -3,8 +3,12 @@
 //! with `cc` and linked), `include!`s the generated module under
 //! `#![deny(warnings)]` and checks that the embedded blobs decode.
 
-use std::path::PathBuf;
+mod common;
+
+use std::path::{Path, PathBuf};
 use std::process::Command;
+
+use levbuild::Layout;
 
 #[test]
 fn build_script_fixture_builds_and_runs() {
@@ -22,6 +26,85 @@ fn build_script_fixture_builds_and_runs() {
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
         "fixture ok: 2 levels\n"
+    );
+    build_script_for_i686_embeds_ilp32_blobs(&root);
+    fixture_runs_on_an_installed_32_bit_target(&root);
+}
+
+/// The fixture's compiled build script, run with the environment Cargo
+/// gives a build script for an i686 target, writes ILP32 blobs and says so
+/// in the index (and compiles `levels.c` for that target with `cc`).
+fn build_script_for_i686_embeds_ilp32_blobs(root: &Path) {
+    let scripts = root.join("target/fixture/debug/build");
+    let script = std::fs::read_dir(&scripts)
+        .expect("the fixture's build scripts were built")
+        .map(|e| e.unwrap().path().join("build-script-build"))
+        .filter(|p| p.is_file())
+        .max_by_key(|p| p.metadata().and_then(|m| m.modified()).ok())
+        .expect("a fixture build script");
+    let out_dir = root.join("target/fixture/i686-out");
+    let _ = std::fs::remove_dir_all(&out_dir);
+    std::fs::create_dir_all(&out_dir).unwrap();
+    let out = Command::new(&script)
+        .current_dir(root.join("tests/fixture"))
+        .env("OUT_DIR", &out_dir)
+        .env("CARGO_MANIFEST_DIR", root.join("tests/fixture"))
+        .env("TARGET", "i686-unknown-linux-gnu")
+        .env("HOST", "x86_64-unknown-linux-gnu")
+        .env("CARGO_CFG_TARGET_ARCH", "x86")
+        .env("CARGO_CFG_TARGET_POINTER_WIDTH", "32")
+        .env("CARGO_CFG_TARGET_ENDIAN", "little")
+        .env("CARGO_CFG_TARGET_OS", "linux")
+        .env("CARGO_CFG_TARGET_ENV", "gnu")
+        .env("OPT_LEVEL", "0")
+        .env("DEBUG", "false")
+        .env("PROFILE", "debug")
+        .env("NUM_JOBS", "2")
+        .output()
+        .expect("the build script runs");
+    assert!(
+        out.status.success(),
+        "build script for i686 failed:\n{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let levels = out_dir.join("levels");
+    for name in ["tower", "crypt"] {
+        let bytes = std::fs::read(levels.join(format!("{name}.lev"))).unwrap();
+        levbuild::des::decode(&bytes, name, Layout::ILP32).expect("an ILP32 blob");
+        assert!(levbuild::des::decode(&bytes, name, Layout::LP64).is_err());
+    }
+    let rs = std::fs::read_to_string(levels.join("levels.rs")).unwrap();
+    assert!(rs.contains("\"ILP32 little-endian\""), "{rs}");
+}
+
+/// With a 32-bit Rust target installed, the fixture builds and runs for it
+/// (its `main` decodes the embedded blobs with its own layout).
+fn fixture_runs_on_an_installed_32_bit_target(root: &Path) {
+    let installed = Command::new("rustup")
+        .args(["target", "list", "--installed"])
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+        .unwrap_or_default();
+    let Some(target) = installed
+        .lines()
+        .find(|t| t.starts_with("i686-unknown-linux"))
+    else {
+        common::skip_unavailable("no 32-bit Rust target installed: the fixture is not run as i686");
+        return;
+    };
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = Command::new(cargo)
+        .current_dir(root.join("tests/fixture"))
+        .args(["run", "--offline", "--quiet", "--target", target])
+        .env("CARGO_TARGET_DIR", root.join("target/fixture"))
+        .env_remove("RUSTFLAGS")
+        .output()
+        .expect("cargo runs");
+    assert!(
+        out.status.success(),
+        "fixture for {target} failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
     );
 }
 

@@ -43,7 +43,7 @@ fn have(tool: &str) -> bool {
 #[test]
 fn c_index_is_c89_clean_and_readable_from_c_and_cxx() {
     if !have("cc") {
-        eprintln!("skipped: no C compiler");
+        common::skip("no C compiler (`cc`)");
         return;
     }
     let tmp = TempDir::new("cindex");

@@ -5,7 +5,8 @@
 use std::path::PathBuf;
 
 /// `../shared` beside the project root, or `None` (after printing why the
-/// calling test is skipped) when it is absent.
+/// calling test is skipped) when it is absent. Under `CI` a missing
+/// `../shared` fails the test instead: CI always has it.
 pub fn shared_dir() -> Option<PathBuf> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("..")
@@ -13,12 +14,37 @@ pub fn shared_dir() -> Option<PathBuf> {
     if dir.join("corpus").is_dir() && dir.join("golden").is_dir() {
         Some(dir)
     } else {
-        eprintln!(
-            "skipped: {} not found (NetHack reference data lives beside the repo, never in it)",
+        skip(&format!(
+            "{} not found (NetHack reference data lives beside the repo, never in it)",
             dir.display()
-        );
+        ));
         None
     }
+}
+
+/// Says that the calling test is skipped and why, where `cargo test`
+/// shows it without `--nocapture`; panics instead under `CI`, where
+/// nothing may be skipped.
+pub fn skip(why: &str) {
+    if std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false") {
+        panic!("CI is set, so this test may not skip: {why}");
+    }
+    say_skipped(why);
+}
+
+/// Says that part of a test is skipped because it needs something no
+/// machine of this project can install (a Rust target other than the
+/// host's): allowed under `CI` too.
+pub fn skip_unavailable(why: &str) {
+    say_skipped(why);
+}
+
+fn say_skipped(why: &str) {
+    // Straight to the process's stderr: the test harness captures only
+    // `print!`/`eprint!`, so this shows in the summary of a passing run.
+    use std::io::Write;
+    let line = format!("levbuild test skipped: {why}\n");
+    let _ = std::io::stderr().lock().write_all(line.as_bytes());
 }
 
 /// The vanilla `dat/` directory of the corpus.
