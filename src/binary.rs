@@ -12,7 +12,6 @@
 use std::fmt;
 
 use crate::layout::{ByteOrder, Layout};
-use crate::tables::version_info;
 
 /// The C struct being written or read: where it started and the largest
 /// alignment of its fields so far.
@@ -116,9 +115,9 @@ impl Writer {
         self.raw(&b[..n]);
         self.zeros(size - n);
     }
-    /// The four `version_info` words (`unsigned long`).
-    pub(crate) fn version_info(&mut self) {
-        for w in version_info(self.layout) {
+    /// The `version_info` words (`unsigned long`).
+    pub(crate) fn version_info(&mut self, words: &[u64]) {
+        for &w in words {
             self.int(w, self.layout.long_size());
         }
     }
@@ -263,15 +262,16 @@ impl<'a> Reader<'a> {
     pub(crate) fn skip(&mut self, n: usize, what: &str) -> Result<(), DecodeError> {
         self.take(n, what).map(|_| ())
     }
-    /// Checks the `version_info` header.
-    pub(crate) fn version_info(&mut self) -> Result<(), DecodeError> {
+    /// Checks the `version_info` header against the words expected.
+    pub(crate) fn version_info(&mut self, expected: &[u64]) -> Result<(), DecodeError> {
         let size = self.layout.long_size();
-        for (i, want) in version_info(self.layout).into_iter().enumerate() {
+        for (i, &want) in expected.iter().enumerate() {
+            let want = want & (u64::MAX >> (64 - 8 * size));
             let got = self.int(size, "version_info")? as u64 & (u64::MAX >> (64 - 8 * size));
             if got != want {
                 self.pos -= size;
                 return Err(self.error(format!(
-                    "version_info word {i} is {got:#x}, expected {want:#x} (not a NetHack 3.4.3 {} file)",
+                    "version_info word {i} is {got:#x}, expected {want:#x} (not a file of this game for {})",
                     self.layout
                 )));
             }

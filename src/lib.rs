@@ -6,6 +6,9 @@
 //!   byte-identical to NetHack 3.4.3's `lev_comp`.
 //! * [`dungeon`] compiles `dungeon.def` into the `dungeon` blob,
 //!   byte-identical to `makedefs -e` followed by `dgn_comp`.
+//! * [`Game`] is the identity of the game the blobs are for: its monster
+//!   and object tables, `makedefs` features and version header, built in
+//!   for NetHack 3.4.3 or read from a variant's source tree.
 //! * [`Layout`] is the C data layout of the target the blobs are for
 //!   (LP64, ILP32, LLP64, either byte order), as the game reads them.
 //! * [`Build`] compiles a whole source tree from `build.rs` or an xtask:
@@ -22,6 +25,7 @@ mod build;
 pub mod des;
 pub mod diag;
 pub mod dungeon;
+mod game;
 pub mod layout;
 mod parsing;
 pub mod tables;
@@ -29,4 +33,5 @@ pub mod tables;
 pub use binary::DecodeError;
 pub use build::{Build, DuplicateLevel, Error, ErrorKind, Report};
 pub use diag::{Diagnostic, Diagnostics, Severity};
+pub use game::{Game, TreeError, TreeOptions};
 pub use layout::{ByteOrder, DataModel, Layout, UnknownTarget};

@@ -5,7 +5,7 @@
 
 mod common;
 
-use levbuild::Layout;
+use levbuild::{Game, Layout};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -147,7 +147,8 @@ fn reads_standard_input_when_no_file_is_given() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert_eq!(files_in(&dir), ["good.lev"]);
     let bytes = std::fs::read(dir.join("good.lev")).unwrap();
-    let level = levbuild::des::decode(&bytes, "good", Layout::host()).unwrap();
+    let level =
+        levbuild::des::decode(&bytes, "good", &Game::nethack_343(), Layout::host()).unwrap();
     let levbuild::des::LevelBody::Maze(maze) = level.body else {
         panic!("maze expected")
     };

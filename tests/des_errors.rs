@@ -26,8 +26,8 @@
 
 use levbuild::des::{self, Options};
 use levbuild::diag::LegacyTool;
-use levbuild::Layout;
 use levbuild::{Diagnostics, Severity};
+use levbuild::{Game, Layout};
 
 use Severity::{Error, Warning};
 
@@ -1038,9 +1038,14 @@ fn room_names_longer_than_their_16_bit_length() {
     let l = des::compile(&room(&format!("NAME: \"{fits}\"\n")), "t").unwrap();
     assert_eq!(
         l.levels[0].level.body,
-        des::decode(&l.levels[0].bytes, "r", Layout::host())
-            .unwrap()
-            .body
+        des::decode(
+            &l.levels[0].bytes,
+            "r",
+            &Game::nethack_343(),
+            Layout::host()
+        )
+        .unwrap()
+        .body
     );
 }
 

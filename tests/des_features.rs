@@ -8,7 +8,7 @@
 use levbuild::des::{
     self, CompiledLevel, Corridor, Level, LevelBody, Maze, MazePart, Options, Room, RoomLevel,
 };
-use levbuild::Layout;
+use levbuild::{Game, Layout};
 
 /// Bytes before the message text: version (32), level type (1), lev_init
 /// (8), flags (8), message length (1).
@@ -29,11 +29,11 @@ fn compile(src: &str) -> Vec<CompiledLevel> {
         file.warnings
     );
     for l in &file.levels {
-        let back = des::decode(&l.bytes, &l.name, Layout::host())
+        let back = des::decode(&l.bytes, &l.name, &Game::nethack_343(), Layout::host())
             .unwrap_or_else(|e| panic!("{}: {e}", l.name));
         assert_eq!(back, l.level, "{}: decode(bytes) differs", l.name);
         assert_eq!(
-            des::encode(&back, Layout::host()).unwrap(),
+            des::encode(&back, &Game::nethack_343(), Layout::host()).unwrap(),
             l.bytes,
             "{}",
             l.name
@@ -46,7 +46,13 @@ fn compile(src: &str) -> Vec<CompiledLevel> {
 fn level(src: &str) -> Level {
     let levels = compile(src);
     assert_eq!(levels.len(), 1, "one level expected");
-    des::decode(&levels[0].bytes, &levels[0].name, Layout::host()).unwrap()
+    des::decode(
+        &levels[0].bytes,
+        &levels[0].name,
+        &Game::nethack_343(),
+        Layout::host(),
+    )
+    .unwrap()
 }
 
 /// The bytes of the one level `src` defines.

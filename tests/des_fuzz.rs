@@ -13,8 +13,8 @@ use std::panic::{self, AssertUnwindSafe};
 use std::time::Instant;
 
 use levbuild::des::{self, Options};
-use levbuild::Layout;
 use levbuild::Severity;
+use levbuild::{Game, Layout};
 
 /// xorshift64 (Marsaglia): tiny, deterministic, good enough to mutate.
 struct XorShift(u64);
@@ -222,7 +222,7 @@ fn check(src: &str, what: &str) -> bool {
                 "{what}: Ok with an error"
             );
             for l in &file.levels {
-                let back = des::decode(&l.bytes, &l.name, Layout::host())
+                let back = des::decode(&l.bytes, &l.name, &Game::nethack_343(), Layout::host())
                     .unwrap_or_else(|e| panic!("{what}: level {} does not decode: {e}", l.name));
                 assert_eq!(
                     back, l.level,
@@ -230,7 +230,7 @@ fn check(src: &str, what: &str) -> bool {
                     l.name
                 );
                 assert_eq!(
-                    des::encode(&back, Layout::host()).as_ref(),
+                    des::encode(&back, &Game::nethack_343(), Layout::host()).as_ref(),
                     Ok(&l.bytes),
                     "{what}: {}",
                     l.name
@@ -402,17 +402,19 @@ fn mutated_lev_bytes_decode_or_fail_cleanly() {
                     }
                 }
                 total += 1;
-                let decoded = panic::catch_unwind(|| des::decode(&b, &level.name, Layout::host()))
-                    .unwrap_or_else(|_| {
-                        panic!("{}: decode panicked (rng {:#x})", level.name, rng.0)
-                    });
+                let decoded = panic::catch_unwind(|| {
+                    des::decode(&b, &level.name, &Game::nethack_343(), Layout::host())
+                })
+                .unwrap_or_else(|_| panic!("{}: decode panicked (rng {:#x})", level.name, rng.0));
                 if let Ok(l) = decoded {
                     ok += 1;
                     // Whatever decodes is a level the encoder can write
                     // and that reads back the same.
-                    let again = des::encode(&l, Layout::host()).expect("a decoded level encodes");
+                    let again = des::encode(&l, &Game::nethack_343(), Layout::host())
+                        .expect("a decoded level encodes");
                     assert_eq!(
-                        des::decode(&again, &level.name, Layout::host()).as_ref(),
+                        des::decode(&again, &level.name, &Game::nethack_343(), Layout::host())
+                            .as_ref(),
                         Ok(&l)
                     );
                 }

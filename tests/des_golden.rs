@@ -6,7 +6,7 @@ mod common;
 
 use levbuild::des::{self, Options};
 use levbuild::diag::LegacyTool;
-use levbuild::Layout;
+use levbuild::{Game, Layout};
 
 /// Compiles the corpus for `layout` and compares every level with the
 /// golden set `set` (113 levels), byte for byte, and checks that each
@@ -41,7 +41,7 @@ fn corpus_matches(set: &str, layout: Layout) {
                 mismatches.push(level.name.clone());
             }
             assert_eq!(
-                des::decode(&level.bytes, &level.name, layout).as_ref(),
+                des::decode(&level.bytes, &level.name, &Game::nethack_343(), layout).as_ref(),
                 Ok(&level.level),
                 "{}: decode(encode) differs",
                 level.name

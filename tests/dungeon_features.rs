@@ -3,22 +3,36 @@
 //! the message text and its line.
 
 use levbuild::dungeon::{self, BranchKind, CompiledDungeon, Couple, Features};
-use levbuild::Layout;
 use levbuild::{Diagnostics, Severity};
+use levbuild::{Game, Layout};
 
 fn compile(src: &str) -> CompiledDungeon {
-    let out = dungeon::compile(src, "t.def", &Features::default(), Layout::host())
-        .unwrap_or_else(|d| panic!("{d}"));
+    let out = dungeon::compile(
+        src,
+        "t.def",
+        &dungeon::Options {
+            layout: Layout::host(),
+            ..Default::default()
+        },
+    )
+    .unwrap_or_else(|d| panic!("{d}"));
     // Everything is checked on what the file decodes to.
     assert_eq!(
-        dungeon::decode(&out.bytes, Layout::host()).unwrap(),
+        dungeon::decode(&out.bytes, &Game::nethack_343(), Layout::host()).unwrap(),
         out.dungeon
     );
     out
 }
 
 fn errors(src: &str) -> Diagnostics {
-    match dungeon::compile(src, "t.def", &Features::default(), Layout::host()) {
+    match dungeon::compile(
+        src,
+        "t.def",
+        &dungeon::Options {
+            layout: Layout::host(),
+            ..Default::default()
+        },
+    ) {
         Ok(_) => panic!("expected errors for:\n{src}"),
         Err(d) => d,
     }
@@ -120,8 +134,10 @@ fn reincarnation_conditional_and_features() {
     let off = dungeon::compile(
         &src,
         "t.def",
-        &Features::default().undefine("REINCARNATION"),
-        Layout::host(),
+        &dungeon::Options {
+            layout: Layout::host(),
+            ..dungeon::Options::with_features(Features::default().undefine("REINCARNATION").clone())
+        },
     )
     .unwrap();
     let names: Vec<_> = off.dungeon.all_levels().map(|l| l.name.as_str()).collect();
@@ -139,8 +155,10 @@ fn reincarnation_conditional_and_features() {
     let out = dungeon::compile(
         &custom,
         "t.def",
-        &Features::default().define("MYVARIANT"),
-        Layout::host(),
+        &dungeon::Options {
+            layout: Layout::host(),
+            ..dungeon::Options::with_features(Features::default().define("MYVARIANT").clone())
+        },
     )
     .unwrap();
     assert_eq!(out.dungeon.dungeons[0].levels[0].name, "extra");

@@ -4,7 +4,7 @@
 mod common;
 
 use levbuild::dungeon::{self, Features};
-use levbuild::Layout;
+use levbuild::{Game, Layout};
 
 #[test]
 fn vanilla_dungeon_def_matches_golden() {
@@ -19,18 +19,32 @@ fn vanilla_dungeon_def_matches_golden() {
     let pdf = dungeon::preprocess(&src, "dungeon.def", &Features::default()).unwrap();
     assert_eq!(pdf, want_pdf);
 
-    let out = dungeon::compile(&src, "dungeon.def", &Features::default(), Layout::LP64)
-        .unwrap_or_else(|d| panic!("{d}"));
+    let out = dungeon::compile(
+        &src,
+        "dungeon.def",
+        &dungeon::Options {
+            layout: Layout::LP64,
+            ..Default::default()
+        },
+    )
+    .unwrap_or_else(|d| panic!("{d}"));
     assert!(out.warnings.is_empty());
     assert!(out.bytes == want, "dungeon differs from golden");
     assert_eq!(
-        dungeon::decode(&out.bytes, Layout::LP64).unwrap(),
+        dungeon::decode(&out.bytes, &Game::nethack_343(), Layout::LP64).unwrap(),
         out.dungeon
     );
 
     // The preprocessed text compiles to the same bytes.
-    let again =
-        dungeon::compile(&want_pdf, "dungeon.pdf", &Features::default(), Layout::LP64).unwrap();
+    let again = dungeon::compile(
+        &want_pdf,
+        "dungeon.pdf",
+        &dungeon::Options {
+            layout: Layout::LP64,
+            ..Default::default()
+        },
+    )
+    .unwrap();
     assert!(again.bytes == want);
 
     let d = &out.dungeon;
@@ -50,15 +64,22 @@ fn vanilla_dungeon_def_for_i686_matches_the_ilp32_golden() {
     };
     let src = std::fs::read_to_string(common::corpus_dat(&shared).join("dungeon.def")).unwrap();
     let want = std::fs::read(shared.join("golden/nethack-3.4.3-ilp32/dungeon")).unwrap();
-    let out = dungeon::compile(&src, "dungeon.def", &Features::default(), Layout::ILP32)
-        .unwrap_or_else(|d| panic!("{d}"));
+    let out = dungeon::compile(
+        &src,
+        "dungeon.def",
+        &dungeon::Options {
+            layout: Layout::ILP32,
+            ..Default::default()
+        },
+    )
+    .unwrap_or_else(|d| panic!("{d}"));
     assert!(out.bytes == want, "ILP32 dungeon differs from golden");
     assert_eq!(
-        dungeon::decode(&out.bytes, Layout::ILP32).unwrap(),
+        dungeon::decode(&out.bytes, &Game::nethack_343(), Layout::ILP32).unwrap(),
         out.dungeon
     );
     // An LP64 reader refuses it: the header words are 4 bytes here.
-    assert!(dungeon::decode(&out.bytes, Layout::LP64).is_err());
+    assert!(dungeon::decode(&out.bytes, &Game::nethack_343(), Layout::LP64).is_err());
 }
 
 #[test]
@@ -67,7 +88,15 @@ fn vanilla_levels_cover_every_level_the_dungeon_names() {
         return;
     };
     let src = std::fs::read_to_string(common::corpus_dat(&shared).join("dungeon.def")).unwrap();
-    let out = dungeon::compile(&src, "dungeon.def", &Features::default(), Layout::LP64).unwrap();
+    let out = dungeon::compile(
+        &src,
+        "dungeon.def",
+        &dungeon::Options {
+            layout: Layout::LP64,
+            ..Default::default()
+        },
+    )
+    .unwrap();
     let mut names = Vec::new();
     for path in common::corpus_des_files(&shared) {
         let text = std::fs::read_to_string(&path).unwrap();

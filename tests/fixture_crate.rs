@@ -71,8 +71,12 @@ fn build_script_for_i686_embeds_ilp32_blobs(root: &Path) {
     let levels = out_dir.join("levels");
     for name in ["tower", "crypt"] {
         let bytes = std::fs::read(levels.join(format!("{name}.lev"))).unwrap();
-        levbuild::des::decode(&bytes, name, Layout::ILP32).expect("an ILP32 blob");
-        assert!(levbuild::des::decode(&bytes, name, Layout::LP64).is_err());
+        levbuild::des::decode(&bytes, name, &levbuild::Game::nethack_343(), Layout::ILP32)
+            .expect("an ILP32 blob");
+        assert!(
+            levbuild::des::decode(&bytes, name, &levbuild::Game::nethack_343(), Layout::LP64)
+                .is_err()
+        );
     }
     let rs = std::fs::read_to_string(levels.join("levels.rs")).unwrap();
     assert!(rs.contains("\"ILP32 little-endian\""), "{rs}");

@@ -7,8 +7,8 @@
 mod common;
 
 use levbuild::des::{self, Options};
-use levbuild::dungeon::{self, Features};
-use levbuild::{ByteOrder, DataModel, Layout};
+use levbuild::dungeon;
+use levbuild::{ByteOrder, DataModel, Game, Layout};
 
 /// A level using every record kind that holds an `int`, a `short`, a
 /// `long` or a pointer-sized union.
@@ -55,10 +55,14 @@ fn every_layout_round_trips_every_record() {
     for layout in Layout::ALL {
         for src in [EVERY_RECORD, ROOMS] {
             for l in compile(src, layout) {
-                let back = des::decode(&l.bytes, &l.name, layout)
+                let back = des::decode(&l.bytes, &l.name, &Game::nethack_343(), layout)
                     .unwrap_or_else(|e| panic!("{layout}: {e}"));
                 assert_eq!(back, l.level, "{layout}");
-                assert_eq!(des::encode(&back, layout).unwrap(), l.bytes, "{layout}");
+                assert_eq!(
+                    des::encode(&back, &Game::nethack_343(), layout).unwrap(),
+                    l.bytes,
+                    "{layout}"
+                );
             }
         }
     }
@@ -68,7 +72,7 @@ fn every_layout_round_trips_every_record() {
 fn a_blob_is_refused_by_a_reader_of_another_layout() {
     let lp64 = &compile(EVERY_RECORD, Layout::LP64)[0];
     for other in Layout::ALL.into_iter().filter(|&l| l != Layout::LP64) {
-        let e = des::decode(&lp64.bytes, "every", other).unwrap_err();
+        let e = des::decode(&lp64.bytes, "every", &Game::nethack_343(), other).unwrap_err();
         assert!(e.message.contains("version_info"), "{other}: {e}");
     }
 }
@@ -170,10 +174,29 @@ fn header_words_follow_the_data_model() {
 fn dungeon_files_differ_only_in_header_and_byte_order() {
     let src = "DUNGEON: \"The Dungeons of Doom\" \"D\" (25, 5)\nBRANCH: \"Mines\" @ (2, 3)\n\
                LEVEL: \"oracle\" \"O\" @ (5, 5)\nDUNGEON: \"Mines\" \"M\" (8, 2)\n";
-    let lp64 = dungeon::compile(src, "d.def", &Features::default(), Layout::LP64).unwrap();
+    let lp64 = dungeon::compile(
+        src,
+        "d.def",
+        &dungeon::Options {
+            layout: Layout::LP64,
+            ..Default::default()
+        },
+    )
+    .unwrap();
     for layout in Layout::ALL {
-        let out = dungeon::compile(src, "d.def", &Features::default(), layout).unwrap();
-        assert_eq!(dungeon::decode(&out.bytes, layout).unwrap(), out.dungeon);
+        let out = dungeon::compile(
+            src,
+            "d.def",
+            &dungeon::Options {
+                layout: layout,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(
+            dungeon::decode(&out.bytes, &Game::nethack_343(), layout).unwrap(),
+            out.dungeon
+        );
         // Records hold only chars, shorts and ints: same size everywhere.
         let header = 4 * layout.long_size();
         assert_eq!(out.bytes.len() - header, lp64.bytes.len() - 32, "{layout}");

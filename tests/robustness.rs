@@ -4,8 +4,8 @@
 
 mod common;
 
-use levbuild::Layout;
 use levbuild::{des, dungeon};
+use levbuild::{Game, Layout};
 
 /// xorshift64*: a small deterministic generator, so failures reproduce.
 struct Rng(u64);
@@ -104,7 +104,7 @@ fn check_des(src: &str) {
     ) {
         for l in file.levels {
             assert_eq!(
-                des::decode(&l.bytes, &l.name, Layout::host()).as_ref(),
+                des::decode(&l.bytes, &l.name, &Game::nethack_343(), Layout::host()).as_ref(),
                 Ok(&l.level)
             );
         }
@@ -112,9 +112,16 @@ fn check_des(src: &str) {
 }
 
 fn check_dungeon(src: &str) {
-    if let Ok(out) = dungeon::compile(src, "m.def", &dungeon::Features::default(), Layout::host()) {
+    if let Ok(out) = dungeon::compile(
+        src,
+        "m.def",
+        &dungeon::Options {
+            layout: Layout::host(),
+            ..Default::default()
+        },
+    ) {
         assert_eq!(
-            dungeon::decode(&out.bytes, Layout::host()).as_ref(),
+            dungeon::decode(&out.bytes, &Game::nethack_343(), Layout::host()).as_ref(),
             Ok(&out.dungeon)
         );
     }
@@ -158,8 +165,10 @@ fn garbage_and_empty_inputs_are_answered() {
     let d = dungeon::compile(
         &noise,
         "n.def",
-        &dungeon::Features::default(),
-        Layout::host(),
+        &dungeon::Options {
+            layout: Layout::host(),
+            ..Default::default()
+        },
     )
     .unwrap_err();
     assert!(d.len() <= 201, "errors are capped: {}", d.len());
@@ -194,7 +203,13 @@ fn ten_megabyte_inputs_finish() {
         "DUNGEON: \"M\" \"M\" (1, 0)\n{}",
         "LEVELDESC: town\n".repeat(400_000)
     );
-    assert!(
-        dungeon::compile(&dgn, "d.def", &dungeon::Features::default(), Layout::host()).is_err()
-    );
+    assert!(dungeon::compile(
+        &dgn,
+        "d.def",
+        &dungeon::Options {
+            layout: Layout::host(),
+            ..Default::default()
+        }
+    )
+    .is_err());
 }

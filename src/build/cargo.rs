@@ -14,6 +14,8 @@ pub(crate) struct CargoEnv {
     pub num_jobs: Option<usize>,
     /// The layout of the target (not the host), from `CARGO_CFG_TARGET_*`.
     pub layout: Option<Result<Layout, UnknownTarget>>,
+    /// `TARGET`: the target triple.
+    pub target: Option<String>,
 }
 
 impl CargoEnv {
@@ -33,6 +35,7 @@ impl CargoEnv {
                 .and_then(|n| n.parse().ok())
                 .filter(|&n| n > 0),
             layout: Layout::from_cargo_env(),
+            target: var("TARGET"),
         }
     }
 

@@ -161,6 +161,24 @@ pub(crate) struct Walk {
     pub notes: Vec<String>,
 }
 
+/// `dir`, or the directory it names when it is a symbolic link that git
+/// checked out as a file holding the link's target (as it does where it
+/// cannot make links: `core.symlinks=false`, Windows without the right to
+/// make them). Anything else is returned unchanged.
+pub(crate) fn follow_checked_out_link(dir: &Path) -> PathBuf {
+    let target = std::fs::symlink_metadata(dir)
+        .ok()
+        .filter(|m| m.is_file() && m.len() < 1024)
+        .and_then(|_| std::fs::read(dir).ok())
+        .and_then(|bytes| String::from_utf8(bytes).ok())
+        .filter(|t| !t.is_empty() && !t.contains(['\n', '\0']))
+        .map(|t| dir.parent().unwrap_or(Path::new(".")).join(t));
+    match target {
+        Some(t) if t.is_dir() => t,
+        _ => dir.to_path_buf(),
+    }
+}
+
 /// Walks `dir`.
 pub(crate) fn walk(dir: &Path, filter: &Filter<'_>) -> Result<Walk, std::io::Error> {
     // A missing or unreadable root is an error of the build, not a note.

@@ -35,6 +35,8 @@ pub enum ErrorKind {
     },
     /// Compiling the generated C index failed.
     CCompile(String),
+    /// A game tree could not be read.
+    GameTree(crate::game::TreeError),
 }
 
 /// Two files of one level set define the same level.
@@ -93,6 +95,7 @@ impl fmt::Display for Error {
             ErrorKind::Io { path, source } => write!(f, "{}: {source}", path.display()),
             ErrorKind::Config(msg) => f.write_str(msg),
             ErrorKind::CCompile(msg) => write!(f, "compiling the C level index failed: {msg}"),
+            ErrorKind::GameTree(e) => write!(f, "{e}"),
             ErrorKind::Failed {
                 diagnostics,
                 duplicates,
@@ -120,6 +123,7 @@ impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match &self.kind {
             ErrorKind::Io { source, .. } => Some(source),
+            ErrorKind::GameTree(e) => Some(e),
             _ => None,
         }
     }

@@ -12,7 +12,8 @@ use super::stamp::Stamp;
 use super::stat_dir::StatDir;
 use crate::des;
 use crate::diag::Diagnostics;
-use crate::dungeon::{self, Features, RequiredLevel};
+use crate::dungeon::{self, RequiredLevel};
+use crate::game::Game;
 use crate::layout::Layout;
 
 /// One source of one set, as the build goes through it.
@@ -22,30 +23,27 @@ pub(crate) struct Job<'a> {
 }
 
 /// The options that change what a source compiles to.
-pub(crate) struct Options<'a> {
+pub(crate) struct Options {
     pub extra_warnings: bool,
-    pub features: &'a Features,
+    pub game: Arc<Game>,
     pub layout: Layout,
     /// A hash of the above and of levbuild's version.
     pub fingerprint: blake3::Hash,
 }
 
-impl<'a> Options<'a> {
+impl Options {
     /// The options, with their fingerprint.
-    pub(crate) fn new(extra_warnings: bool, features: &'a Features, layout: Layout) -> Self {
+    pub(crate) fn new(extra_warnings: bool, game: Arc<Game>, layout: Layout) -> Self {
         let mut h = blake3::Hasher::new();
         h.update(b"levbuild options\0");
         h.update(env!("CARGO_PKG_VERSION").as_bytes());
         h.update(&[0, u8::from(extra_warnings)]);
         h.update(layout.name().as_bytes());
         h.update(&[0]);
-        for (name, on) in features.iter() {
-            h.update(name.as_bytes());
-            h.update(&[0, u8::from(on)]);
-        }
+        h.update(game.fingerprint().as_bytes());
         Options {
             extra_warnings,
-            features,
+            game,
             layout,
             fingerprint: h.finalize(),
         }
@@ -177,7 +175,7 @@ pub(crate) fn probe(
     source_dir: &StatDir,
     prefix: &str,
     outputs: &mut Outputs,
-    options: &Options<'_>,
+    options: &Options,
 ) -> Probe {
     let Some(stamp) = source_dir
         .stat_path(&source.path)
@@ -253,7 +251,7 @@ pub(crate) struct Identified {
 pub(crate) fn identify(
     source: &Source,
     probe: Probe,
-    options: &Options<'_>,
+    options: &Options,
 ) -> Result<Identified, FileFailure> {
     match probe {
         Probe::Known(done) => Ok(Identified {
@@ -274,7 +272,7 @@ pub(crate) fn identify(
 pub(crate) fn read(
     source: &Source,
     stamp: Option<Stamp>,
-    options: &Options<'_>,
+    options: &Options,
 ) -> Result<Identified, FileFailure> {
     let bytes = std::fs::read(&source.path).map_err(|e| FileFailure::Io(source.path.clone(), e))?;
     Ok(Identified {
@@ -288,7 +286,7 @@ pub(crate) fn read(
 pub(crate) fn compile(
     source: &Source,
     bytes: &[u8],
-    options: &Options<'_>,
+    options: &Options,
 ) -> Result<Entry, FileFailure> {
     let shown = source.path.to_string_lossy();
     let text = String::from_utf8_lossy(bytes);
@@ -297,6 +295,7 @@ pub(crate) fn compile(
             let des_options = des::Options {
                 extra_warnings: options.extra_warnings,
                 layout: options.layout,
+                game: Arc::clone(&options.game),
             };
             let file =
                 des::compile_with(&text, &shown, &des_options).map_err(FileFailure::Diagnostics)?;
@@ -309,8 +308,15 @@ pub(crate) fn compile(
             )
         }
         SourceKind::Dungeon => {
-            let out = dungeon::compile(&text, &shown, options.features, options.layout)
-                .map_err(FileFailure::Diagnostics)?;
+            let out = dungeon::compile(
+                &text,
+                &shown,
+                &dungeon::Options {
+                    game: Arc::clone(&options.game),
+                    layout: options.layout,
+                },
+            )
+            .map_err(FileFailure::Diagnostics)?;
             (
                 vec![(dungeon_name(source), out.bytes.into())],
                 out.warnings.short(),
@@ -335,14 +341,14 @@ pub(crate) fn from_entry(
     id: Identified,
     entry: Arc<Entry>,
     from_cache: bool,
-    layout: Layout,
+    options: &Options,
 ) -> Done {
     let needs = match source.kind {
         SourceKind::Des => Vec::new(),
         SourceKind::Dungeon => entry
             .outputs
             .first()
-            .and_then(|(_, bytes)| dungeon::decode(bytes, layout).ok())
+            .and_then(|(_, bytes)| dungeon::decode(bytes, &options.game, options.layout).ok())
             .map(|d| dungeon::required_levels(&d))
             .unwrap_or_default(),
     };

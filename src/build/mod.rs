@@ -49,11 +49,13 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use crate::dungeon::Features;
+use crate::game::{Game, TreeOptions};
 use crate::layout::{Layout, UnknownTarget};
 use cache::{Cache, Pack};
 use discover::{output_file, LevelSet};
 use job::{Done, FileFailure, Job, Probe};
 use produce::{packs_to_save, produce, set_id};
+use std::sync::Arc;
 use workers::Workers;
 use write::Written;
 
@@ -65,9 +67,14 @@ pub struct Build {
     dungeon_patterns: Vec<String>,
     include: Vec<String>,
     exclude: Vec<String>,
-    features: Features,
+    features: Option<Features>,
     extra_warnings: bool,
     layout: Option<Result<Layout, UnknownTarget>>,
+    /// The triple given to [`Build::target`].
+    target: Option<String>,
+    game_tree: Option<PathBuf>,
+    /// Each source directory's own game tree, if it has one.
+    set_trees: Vec<Option<PathBuf>>,
     jobs: Option<usize>,
     cache_dir: Option<PathBuf>,
     use_cache: bool,
@@ -112,6 +119,9 @@ pub struct Report {
     pub warnings: Vec<String>,
     /// Things discovery skipped (unreadable entries, symlink loops).
     pub notes: Vec<String>,
+    /// The game each level set was built for: `DIR: NAME VERSION (header
+    /// ORIGIN)`.
+    pub games: Vec<String>,
     /// The C data layout the blobs were written in (`None` only for a
     /// report made before the build chose one).
     pub layout: Option<Layout>,
@@ -160,9 +170,12 @@ impl Build {
             dungeon_patterns: vec!["dungeon.def".to_string()],
             include: Vec::new(),
             exclude: Vec::new(),
-            features: Features::default(),
+            features: None,
             extra_warnings: false,
             layout: None,
+            target: None,
+            game_tree: None,
+            set_trees: Vec::new(),
             jobs: None,
             cache_dir: None,
             use_cache: true,
@@ -177,6 +190,7 @@ impl Build {
     /// Adds a source directory: one level set.
     pub fn source_dir(&mut self, dir: impl AsRef<Path>) -> &mut Self {
         self.source_dirs.push(dir.as_ref().to_path_buf());
+        self.set_trees.push(None);
         self
     }
 
@@ -221,12 +235,39 @@ impl Build {
     /// triple makes the build fail with a configuration error.
     pub fn target(&mut self, triple: &str) -> &mut Self {
         self.layout = Some(Layout::for_target(triple));
+        self.target = Some(triple.to_string());
         self
     }
 
-    /// The `%NAME` features for `makedefs -e` preprocessing.
+    /// Builds for the game whose source tree is at `root`: its monster and
+    /// object tables, `makedefs -e` features and version header come from
+    /// the tree (see [`Game::from_tree`]; this needs a C compiler the first
+    /// time). Every level set without a tree of its own uses it; with no
+    /// source directory, `root/dat` is the one.
+    pub fn game_tree(&mut self, root: impl AsRef<Path>) -> &mut Self {
+        self.game_tree = Some(root.as_ref().to_path_buf());
+        self
+    }
+
+    /// A level set (as [`Build::source_dir`]) built for the game whose
+    /// source tree is at `root`: a workspace holding several variants
+    /// builds each with its own identity.
+    pub fn source_dir_for_game(
+        &mut self,
+        dir: impl AsRef<Path>,
+        root: impl AsRef<Path>,
+    ) -> &mut Self {
+        self.source_dir(dir);
+        if let Some(last) = self.set_trees.last_mut() {
+            *last = Some(root.as_ref().to_path_buf());
+        }
+        self
+    }
+
+    /// The `%NAME` features for `makedefs -e` preprocessing, instead of
+    /// the game's (NetHack 3.4.3's, or a game tree's `config.h`).
     pub fn features(&mut self, features: Features) -> &mut Self {
-        self.features = features;
+        self.features = Some(features);
         self
     }
 
@@ -321,9 +362,9 @@ impl Build {
     pub fn try_compile(&self) -> Result<Report, Error> {
         let env = cargo::CargoEnv::read();
         let emit = self.cargo.unwrap_or(env.is_build_script());
-        if self.source_dirs.is_empty() {
+        if self.source_dirs.is_empty() && self.game_tree.is_none() {
             return Err(Error::new(ErrorKind::Config(
-                "no source directory: call source_dir()".into(),
+                "no source directory: call source_dir() or game_tree()".into(),
             )));
         }
         let out_dir = match (&self.out_dir, &env.out_dir) {
@@ -338,7 +379,6 @@ impl Build {
         let mut directives = cargo::Directives::default();
         let mut report = Report {
             out_dir: out_dir.clone(),
-            sets: self.source_dirs.len(),
             ..Report::default()
         };
         let layout = match self.layout.clone().or(env.layout.clone()) {
@@ -347,17 +387,38 @@ impl Build {
             None => Layout::host(),
         };
         report.layout = Some(layout);
-        let options = job::Options::new(self.extra_warnings, &self.features, layout);
-        let fingerprint = options.fingerprint;
+        let source_dirs = self.source_dirs_or_tree_dat();
+        report.sets = source_dirs.len();
+        let cache_dir = self
+            .cache_dir
+            .clone()
+            .unwrap_or_else(|| out_dir.join(".levbuild-cache"));
+        let target = self.target.clone().or(env.target.clone());
+        let games = self.games(&source_dirs, target, &cache_dir)?;
+        for (n, game) in games.iter().enumerate() {
+            if emit {
+                for f in game.tree_files() {
+                    directives.rerun_if_changed(f);
+                }
+            }
+            report
+                .games
+                .push(format!("{}: {game}", source_dirs[n].display()));
+        }
+        let options: Vec<job::Options> = games
+            .into_iter()
+            .map(|game| job::Options::new(self.extra_warnings, game, layout))
+            .collect();
+        let fingerprint = {
+            let mut h = blake3::Hasher::new();
+            for o in &options {
+                h.update(o.fingerprint.as_bytes());
+            }
+            h.finalize()
+        };
         // How manifests name the options their records were made with.
         let fingerprint_hex = fingerprint.to_hex().to_string();
-        let cache = (self.use_cache && !self.check_only).then(|| {
-            Cache::new(
-                self.cache_dir
-                    .clone()
-                    .unwrap_or_else(|| out_dir.join(".levbuild-cache")),
-            )
-        });
+        let cache = (self.use_cache && !self.check_only).then(|| Cache::new(cache_dir.clone()));
         let available = std::thread::available_parallelism().map_or(1, |n| n.get());
         let threads = self
             .jobs
@@ -366,8 +427,14 @@ impl Build {
 
         // Per set, in parallel: its sources, its manifest, and what that
         // proves about each source.
-        let scans = workers.map(self.set_specs(), |spec| {
-            self.scan(spec, &out_dir, &options, &fingerprint_hex, cache.is_some())
+        let specs: Vec<(usize, SetSpec<'_>)> = self
+            .set_specs(&source_dirs)
+            .into_iter()
+            .enumerate()
+            .collect();
+        let scans = workers.map(specs, |(n, spec)| {
+            let hex = options[n].fingerprint.to_hex().to_string();
+            self.scan(spec, &out_dir, &options[n], &hex, cache.is_some())
         });
         let mut sets = Vec::new();
         let mut manifests = Vec::new();
@@ -406,7 +473,11 @@ impl Build {
         for (j, p) in jobs.iter().zip(&probes) {
             changed[j.set] |= !matches!(p, Some(Probe::Known(_)));
         }
-        let set_ids: Vec<blake3::Hash> = sets.iter().map(|s| set_id(&fingerprint, s)).collect();
+        let set_ids: Vec<blake3::Hash> = sets
+            .iter()
+            .zip(&options)
+            .map(|(s, o)| set_id(&o.fingerprint, s))
+            .collect();
         let changed_sets: Vec<usize> = (0..sets.len()).filter(|&n| changed[n]).collect();
         let mut packs: Vec<Option<Pack>> = (0..sets.len()).map(|_| None).collect();
         if let Some(cache) = &cache {
@@ -480,12 +551,65 @@ impl Build {
         Ok(report)
     }
 
+    /// The source directories; with none and a game tree, its `dat`. A
+    /// directory link that git checked out as a file is followed.
+    fn source_dirs_or_tree_dat(&self) -> Vec<PathBuf> {
+        let dirs = match (&self.game_tree, self.source_dirs.is_empty()) {
+            (Some(root), true) => vec![root.join("dat")],
+            _ => self.source_dirs.clone(),
+        };
+        dirs.iter()
+            .map(|d| discover::follow_checked_out_link(d))
+            .collect()
+    }
+
+    /// The game of each source directory: its own tree's, the build's
+    /// tree's, or NetHack 3.4.3; each tree is read once.
+    fn games(
+        &self,
+        source_dirs: &[PathBuf],
+        target: Option<String>,
+        cache_dir: &Path,
+    ) -> Result<Vec<Arc<Game>>, Error> {
+        let mut read: Vec<(PathBuf, Arc<Game>)> = Vec::new();
+        let mut games = Vec::with_capacity(source_dirs.len());
+        for n in 0..source_dirs.len() {
+            let tree = self
+                .set_trees
+                .get(n)
+                .cloned()
+                .flatten()
+                .or(self.game_tree.clone());
+            let game = match tree {
+                None => Game::nethack_343(),
+                Some(root) => match read.iter().find(|(r, _)| *r == root) {
+                    Some((_, game)) => Arc::clone(game),
+                    None => {
+                        let mut options = TreeOptions::new().cache_dir(cache_dir);
+                        options.target = target.clone();
+                        let game = Arc::new(
+                            Game::from_tree(&root, &options)
+                                .map_err(|e| Error::new(ErrorKind::GameTree(e)))?,
+                        );
+                        read.push((root, Arc::clone(&game)));
+                        game
+                    }
+                },
+            };
+            games.push(match &self.features {
+                Some(f) => Arc::new(game.with_features(f.clone())),
+                None => game,
+            });
+        }
+        Ok(games)
+    }
+
     /// Each source directory with where its outputs go and its module name.
-    fn set_specs(&self) -> Vec<SetSpec<'_>> {
+    fn set_specs<'s>(&self, source_dirs: &'s [PathBuf]) -> Vec<SetSpec<'s>> {
         let mut names: Vec<String> = Vec::new();
-        self.source_dirs
+        source_dirs
             .iter()
-            .zip(discover::set_layout(&self.source_dirs))
+            .zip(discover::set_layout(source_dirs))
             .map(|(dir, (out_rel, name))| {
                 let mut name = name;
                 if names.contains(&name) || is_keyword(&name) {
@@ -503,7 +627,7 @@ impl Build {
         &self,
         spec: SetSpec<'_>,
         out_dir: &Path,
-        options: &job::Options<'_>,
+        options: &job::Options,
         fingerprint_hex: &str,
         trust: bool,
     ) -> Result<Scan, Error> {

@@ -59,7 +59,7 @@ pub(super) fn produce(
     prefixes: &[String],
     work: Vec<(usize, Probe)>,
     packs: &[Option<Pack>],
-    options: &job::Options<'_>,
+    options: &[job::Options],
 ) -> Vec<(usize, Result<Done, FileFailure>)> {
     let cached: HashMap<blake3::Hash, &Arc<Entry>> = packs
         .iter()
@@ -75,13 +75,14 @@ pub(super) fn produce(
             id,
             entry,
             from_cache,
-            options.layout,
+            &options[j.set],
         )
     };
     let mut results = Vec::new();
     // Keys come from the manifest where a stamp proves them, else from
     // reading the file; a proven key the cache lacks means a read after all.
     let identified = workers.map(work, |(i, probe)| {
+        let options = &options[jobs[i].set];
         let id = job::identify(jobs[i].source, probe, options).and_then(|id| {
             if id.bytes.is_none() && !cached.contains_key(&id.key) {
                 job::read(jobs[i].source, id.stamp, options)
@@ -129,7 +130,7 @@ pub(super) fn produce(
                     }
                 },
             };
-            match job::compile(source, &bytes, options) {
+            match job::compile(source, &bytes, &options[jobs[i].set]) {
                 Ok(entry) => {
                     let entry = Arc::new(entry);
                     shared = Some(Arc::clone(&entry));

@@ -3,18 +3,20 @@
 
 use super::ir::*;
 use crate::binary::{DecodeError, Reader};
+use crate::game::Game;
 use crate::layout::Layout;
 
-/// Decodes the `.lev` bytes, written in `layout`, of the level called
-/// `name` (the file stem; the format itself does not store the name).
+/// Decodes the `.lev` bytes, written for `game` built for `layout`, of
+/// the level called `name` (the file stem; the format itself does not
+/// store the name).
 ///
 /// # Errors
 ///
-/// Bytes that are not a NetHack 3.4.3 level of that layout: a wrong
+/// Bytes that are not a level of that game and layout: a wrong
 /// header, a record cut short, impossible values, trailing bytes.
-pub fn decode(bytes: &[u8], name: &str, layout: Layout) -> Result<Level, DecodeError> {
+pub fn decode(bytes: &[u8], name: &str, game: &Game, layout: Layout) -> Result<Level, DecodeError> {
     let mut r = Reader::new(bytes, layout);
-    r.version_info()?;
+    r.version_info(&game.version_info(layout))?;
     let kind = r.i8("level type")?;
     let present = r.i8("lev_init")?;
     r.skip(1, "lev_init")?;

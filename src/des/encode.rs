@@ -7,6 +7,7 @@ use std::fmt;
 
 use super::ir::*;
 use crate::binary::Writer;
+use crate::game::Game;
 use crate::layout::Layout;
 
 /// A level that the `.lev` format cannot hold (only possible for a
@@ -22,15 +23,15 @@ impl fmt::Display for EncodeError {
 
 impl std::error::Error for EncodeError {}
 
-/// The `.lev` bytes of `level` in `layout`.
+/// The `.lev` bytes of `level` for `game` built for `layout`.
 ///
 /// # Errors
 ///
 /// A hand-built level the format cannot hold (more than 127 records of a
 /// kind, a message over 255 bytes, map cells that do not match its size).
-pub fn encode(level: &Level, layout: Layout) -> Result<Vec<u8>, EncodeError> {
+pub fn encode(level: &Level, game: &Game, layout: Layout) -> Result<Vec<u8>, EncodeError> {
     let mut w = Writer::new(layout);
-    w.version_info();
+    w.version_info(&game.version_info(layout));
     w.i8(match level.body {
         LevelBody::Rooms(_) => 1,
         LevelBody::Maze(_) => 2,

@@ -6,7 +6,8 @@
 //! let file = levbuild::des::compile(src, "mini.des").unwrap();
 //! assert_eq!(file.levels[0].name, "mini");
 //! let layout = levbuild::Layout::host();
-//! let level = levbuild::des::decode(&file.levels[0].bytes, "mini", layout).unwrap();
+//! let game = levbuild::Game::nethack_343();
+//! let level = levbuild::des::decode(&file.levels[0].bytes, "mini", &game, layout).unwrap();
 //! assert_eq!(level, file.levels[0].level);
 //! ```
 //!
@@ -28,10 +29,12 @@ pub use encode::{encode, EncodeError};
 pub use ir::*;
 
 use crate::diag::{Diagnostics, Reporter};
+use crate::game::Game;
 use crate::layout::Layout;
+use std::sync::Arc;
 
 /// Compiler settings.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Options {
     /// Also report lev_comp's `-w` warnings (`Rock in room`, `NonRock edge
     /// in room`).
@@ -39,6 +42,19 @@ pub struct Options {
     /// The C data layout to write (default: the host's, as `lev_comp`
     /// built on it would).
     pub layout: Layout,
+    /// The game whose monster and object tables names resolve against and
+    /// whose header the files carry (default: NetHack 3.4.3).
+    pub game: Arc<Game>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            extra_warnings: false,
+            layout: Layout::default(),
+            game: Game::nethack_343(),
+        }
+    }
 }
 
 /// One level of a compiled file.
@@ -79,7 +95,7 @@ pub fn compile_with(
     let mut compiled = Vec::with_capacity(levels.len());
     if !report.has_errors() {
         for level in levels {
-            match encode(&level, options.layout) {
+            match encode(&level, &options.game, options.layout) {
                 Ok(bytes) => compiled.push(CompiledLevel {
                     name: level.name.clone(),
                     bytes,

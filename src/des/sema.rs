@@ -21,6 +21,7 @@ use super::map;
 use super::syntax::*;
 use super::Options;
 use crate::diag::{Reporter, Span};
+use crate::game::Game;
 use crate::tables::{self, terrain};
 
 /// Records of one kind a room or map part may hold.
@@ -316,7 +317,7 @@ fn chance(report: &mut Reporter, c: &Option<Sp<i64>>) -> i8 {
 fn class_value(
     report: &mut Reporter,
     c: &Class,
-    valid: fn(u8) -> bool,
+    valid: impl Fn(u8) -> bool,
     message: &str,
     kind: &str,
 ) -> i8 {
@@ -333,21 +334,21 @@ fn class_value(
     }
 }
 
-fn monster_class(report: &mut Reporter, c: &Class) -> i8 {
+fn monster_class(report: &mut Reporter, game: &Game, c: &Class) -> i8 {
     class_value(
         report,
         c,
-        tables::is_monster_class,
+        |ch| game.is_monster_class(ch),
         "Unknown monster class!",
         "a monster class",
     )
 }
 
-fn object_class(report: &mut Reporter, c: &Class) -> i8 {
+fn object_class(report: &mut Reporter, game: &Game, c: &Class) -> i8 {
     class_value(
         report,
         c,
-        tables::is_object_class,
+        |ch| game.is_object_class(ch),
         "Unknown char class!",
         "an object class",
     )
@@ -1014,6 +1015,7 @@ impl Builder<'_, '_, '_> {
     fn room_statement(&mut self, s: &Stmt<'_>) {
         let Some(cur) = self.cur.as_mut() else { return };
         let report = &mut *self.report;
+        let opts = self.opts;
         if matches!(
             s.kind,
             StmtKind::Flags(_) | StmtKind::InitMap { .. } | StmtKind::Message(_)
@@ -1030,16 +1032,26 @@ impl Builder<'_, '_, '_> {
                 if !rooms.random_objects.is_empty() {
                     report.error(s.span.clone(), "Object registers already initialized!");
                 } else {
-                    rooms.random_objects =
-                        class_list(report, list, "Object list too long!", object_class_char);
+                    rooms.random_objects = class_list(
+                        report,
+                        &opts.game,
+                        list,
+                        "Object list too long!",
+                        object_class_char,
+                    );
                 }
             }
             StmtKind::RandomMonsters(list) => {
                 if !rooms.random_monsters.is_empty() {
                     report.error(s.span.clone(), "Monster registers already initialized!");
                 } else {
-                    rooms.random_monsters =
-                        class_list(report, list, "Monster list too long!", monster_class_char);
+                    rooms.random_monsters = class_list(
+                        report,
+                        &opts.game,
+                        list,
+                        "Monster list too long!",
+                        monster_class_char,
+                    );
                 }
             }
             StmtKind::Room {
@@ -1165,28 +1177,29 @@ impl Builder<'_, '_, '_> {
                 let Some(room) = rooms.rooms.last_mut() else {
                     return;
                 };
-                room_detail(report, room, s);
+                room_detail(report, &opts.game, room, s);
             }
         }
     }
 }
 
-fn object_class_char(report: &mut Reporter, c: &Sp<u8>) -> i8 {
-    object_class(report, &Class::Char(c.clone()))
+fn object_class_char(report: &mut Reporter, game: &Game, c: &Sp<u8>) -> i8 {
+    object_class(report, game, &Class::Char(c.clone()))
 }
 
-fn monster_class_char(report: &mut Reporter, c: &Sp<u8>) -> i8 {
-    monster_class(report, &Class::Char(c.clone()))
+fn monster_class_char(report: &mut Reporter, game: &Game, c: &Sp<u8>) -> i8 {
+    monster_class(report, game, &Class::Char(c.clone()))
 }
 
 /// A register list of class characters, stored last-listed first.
 fn class_list(
     report: &mut Reporter,
+    game: &Game,
     list: &[Sp<u8>],
     too_long: &str,
-    class: fn(&mut Reporter, &Sp<u8>) -> i8,
+    class: fn(&mut Reporter, &Game, &Sp<u8>) -> i8,
 ) -> Vec<i8> {
-    let mut out: Vec<i8> = list.iter().rev().map(|c| class(report, c)).collect();
+    let mut out: Vec<i8> = list.iter().rev().map(|c| class(report, game, c)).collect();
     if out.len() > MAX_REGISTERS as usize {
         let extra = &list[MAX_REGISTERS as usize];
         report
@@ -1229,6 +1242,7 @@ fn corr_spec(report: &mut Reporter, c: &CorrSpec, nrooms: usize) -> (i8, i8, i8)
 /// statements maze parts and rooms share. Returns false for other kinds.
 fn shared_detail(
     report: &mut Reporter,
+    game: &Game,
     target: &mut Target<'_>,
     place: &Place<'_>,
     s: &Stmt<'_>,
@@ -1242,7 +1256,7 @@ fn shared_detail(
             at,
             infos,
         } => {
-            let class = monster_class(report, class);
+            let class = monster_class(report, game, class);
             let pos = place.point(report, at);
             if !place.in_room {
                 place.check_in_wall(report, at, "Monster");
@@ -1259,7 +1273,7 @@ fn shared_detail(
             };
             if let Some(n) = name {
                 let class_char = u8::try_from(class).ok().filter(|&c| c > 0);
-                match class_char.and_then(|c| tables::monster_id(n.v, Some(c))) {
+                match class_char.and_then(|c| game.monster_id(n.v, Some(c))) {
                     Some(id) => m.id = id,
                     None => {
                         report
@@ -1304,7 +1318,7 @@ fn shared_detail(
             at,
             tail,
         } => {
-            let class = object_class(report, class);
+            let class = object_class(report, game, class);
             let mut o = Object {
                 corpsenm: -1,
                 id: -1,
@@ -1316,7 +1330,7 @@ fn shared_detail(
             };
             if let Some(n) = name {
                 let class_char = u8::try_from(class).ok().filter(|&c| c > 0);
-                match tables::object_id(n.v, class_char) {
+                match game.object_id(n.v, class_char) {
                     Some(id) => o.id = id,
                     None => {
                         report
@@ -1348,7 +1362,7 @@ fn shared_detail(
                     o.curse_state = curse.unwrap_or(-1);
                 }
                 if let Some(m) = &t.montype {
-                    o.corpsenm = tables::monster_id(m.v, None).map_or(-2, i32::from);
+                    o.corpsenm = game.monster_id(m.v, None).map_or(-2, i32::from);
                 }
                 if let Some(spe) = &t.spe {
                     o.spe = i16::try_from(spe.v).unwrap_or_else(|_| {
@@ -1510,7 +1524,7 @@ fn shared_detail(
     true
 }
 
-fn room_detail(report: &mut Reporter, room: &mut Room, s: &Stmt<'_>) {
+fn room_detail(report: &mut Reporter, game: &Game, room: &mut Room, s: &Stmt<'_>) {
     let span = &s.span;
     match &s.kind {
         StmtKind::Name(n) => {
@@ -1590,7 +1604,7 @@ fn room_detail(report: &mut Reporter, room: &mut Room, s: &Stmt<'_>) {
             );
         }
         _ => {
-            shared_detail(report, &mut Target::Room(room), &ROOM_PLACE, s);
+            shared_detail(report, game, &mut Target::Room(room), &ROOM_PLACE, s);
         }
     }
 }
@@ -1618,8 +1632,13 @@ fn maze_detail(
             if !ps.part.random_objects.is_empty() {
                 report.error(span.clone(), "Object registers already initialized!");
             } else {
-                ps.part.random_objects =
-                    class_list(report, list, "Object list too long!", object_class_char);
+                ps.part.random_objects = class_list(
+                    report,
+                    &opts.game,
+                    list,
+                    "Object list too long!",
+                    object_class_char,
+                );
             }
             return;
         }
@@ -1627,8 +1646,13 @@ fn maze_detail(
             if !ps.part.random_monsters.is_empty() {
                 report.error(span.clone(), "Monster registers already initialized!");
             } else {
-                ps.part.random_monsters =
-                    class_list(report, list, "Monster list too long!", monster_class_char);
+                ps.part.random_monsters = class_list(
+                    report,
+                    &opts.game,
+                    list,
+                    "Monster list too long!",
+                    monster_class_char,
+                );
             }
             return;
         }
@@ -1705,7 +1729,7 @@ fn map_detail(
     s: &Stmt<'_>,
 ) {
     let span = &s.span;
-    if shared_detail(report, &mut Target::Part(part), place, s) {
+    if shared_detail(report, &opts.game, &mut Target::Part(part), place, s) {
         return;
     }
     match &s.kind {

@@ -4,16 +4,18 @@
 use super::ir::*;
 use super::sema::MAX_NAME;
 use crate::binary::{DecodeError, Reader};
+use crate::game::Game;
 use crate::layout::Layout;
 
-/// Decodes the bytes of a `dungeon` file written in `layout`.
+/// Decodes the bytes of a `dungeon` file written for `game` built for
+/// `layout`.
 ///
 /// # Errors
 ///
-/// Bytes that are not a NetHack 3.4.3 dungeon file of that layout.
-pub fn decode(bytes: &[u8], layout: Layout) -> Result<Dungeon, DecodeError> {
+/// Bytes that are not a dungeon file of that game and layout.
+pub fn decode(bytes: &[u8], game: &Game, layout: Layout) -> Result<Dungeon, DecodeError> {
     let mut r = Reader::new(bytes, layout);
-    r.version_info()?;
+    r.version_info(&game.version_info(layout))?;
     let n = r.i32("dungeon count")?;
     let n = usize::try_from(n).map_err(|_| r.error(format!("negative dungeon count {n}")))?;
     let mut dungeon = Dungeon::default();

@@ -6,20 +6,21 @@ use super::ir::*;
 use super::sema::MAX_NAME;
 use crate::binary::Writer;
 use crate::des::EncodeError;
+use crate::game::Game;
 use crate::layout::Layout;
 
 /// Size of a name field in the records.
 const NAME_FIELD: usize = MAX_NAME + 1;
 
-/// The `dungeon` file bytes of `d` in `layout`.
+/// The `dungeon` file bytes of `d` for `game` built for `layout`.
 ///
 /// # Errors
 ///
 /// A hand-built dungeon the format cannot hold (names over 23 bytes,
 /// counts or chain indices over `int`).
-pub fn encode(d: &Dungeon, layout: Layout) -> Result<Vec<u8>, EncodeError> {
+pub fn encode(d: &Dungeon, game: &Game, layout: Layout) -> Result<Vec<u8>, EncodeError> {
     let mut w = Writer::new(layout);
-    w.version_info();
+    w.version_info(&game.version_info(layout));
     w.i32(i32::try_from(d.dungeons.len()).map_err(|_| EncodeError("too many dungeons".into()))?);
     for dg in &d.dungeons {
         w.record(|w| {

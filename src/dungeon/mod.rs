@@ -3,11 +3,12 @@
 //! reference tools.
 //!
 //! ```
-//! use levbuild::dungeon::{compile, decode, Features};
+//! use levbuild::dungeon::{compile, decode, Options};
 //! use levbuild::Layout;
 //! let src = "DUNGEON: \"The Dungeons of Doom\" \"D\" (25, 5)\nLEVEL: \"oracle\" \"O\" @ (5, 5)\n";
-//! let out = compile(src, "dungeon.def", &Features::default(), Layout::ILP32).unwrap();
-//! assert_eq!(decode(&out.bytes, Layout::ILP32).unwrap(), out.dungeon);
+//! let options = Options { layout: Layout::ILP32, ..Options::default() };
+//! let out = compile(src, "dungeon.def", &options).unwrap();
+//! assert_eq!(decode(&out.bytes, &options.game, Layout::ILP32).unwrap(), out.dungeon);
 //! assert_eq!(out.dungeon.dungeons[0].levels[0].name, "oracle");
 //! ```
 //!
@@ -32,7 +33,9 @@ pub use ir::*;
 use chumsky::span::SimpleSpan;
 
 use crate::diag::{Diagnostics, Reporter};
+use crate::game::Game;
 use crate::layout::Layout;
+use std::sync::Arc;
 
 /// The `%NAME` conditionals `makedefs -e` knows, each defined or not.
 ///
@@ -92,6 +95,35 @@ impl Features {
     }
 }
 
+/// Compiler settings.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Options {
+    /// The game whose `makedefs -e` features preprocess the file and whose
+    /// header the `dungeon` file carries (default: NetHack 3.4.3).
+    pub game: Arc<Game>,
+    /// The C data layout to write (default: the host's).
+    pub layout: Layout,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            game: Game::nethack_343(),
+            layout: Layout::default(),
+        }
+    }
+}
+
+impl Options {
+    /// The default options with other `makedefs -e` features.
+    pub fn with_features(features: Features) -> Options {
+        Options {
+            game: Arc::new(Game::nethack_343().with_features(features)),
+            ..Options::default()
+        }
+    }
+}
+
 /// The result of compiling a `dungeon.def`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CompiledDungeon {
@@ -115,8 +147,8 @@ pub fn preprocess(source: &str, path: &str, features: &Features) -> Result<Strin
 }
 
 /// Compiles `dungeon.def` (or an already preprocessed `dungeon.pdf`) into
-/// the `dungeon` file for `layout`. Any error means no output: the `Err`
-/// holds every diagnostic, located in `source`.
+/// the `dungeon` file for the game and layout of `options`. Any error
+/// means no output: the `Err` holds every diagnostic, located in `source`.
 ///
 /// # Errors
 ///
@@ -124,11 +156,10 @@ pub fn preprocess(source: &str, path: &str, features: &Features) -> Result<Strin
 pub fn compile(
     source: &str,
     path: &str,
-    features: &Features,
-    layout: Layout,
+    options: &Options,
 ) -> Result<CompiledDungeon, Diagnostics> {
     let mut report = Reporter::default();
-    let pre = preprocess::run(source, features, &mut report);
+    let pre = preprocess::run(source, options.game.features(), &mut report);
     let tokens: Vec<_> = lexer::lex(&pre.text)
         .into_iter()
         .map(|(t, s)| (t, SimpleSpan::from(preprocess::remap(&s, &pre))))
@@ -138,7 +169,7 @@ pub fn compile(
     let bytes = if report.has_errors() {
         Vec::new()
     } else {
-        match encode(&dungeon, layout) {
+        match encode(&dungeon, &options.game, options.layout) {
             Ok(b) => b,
             Err(e) => {
                 report.error(0..0, format!("The dungeon cannot be encoded: {e}"));

@@ -1,11 +1,14 @@
 //! NetHack 3.4.3's name tables as compiled (monsters, objects, classes,
 //! traps, room types, map characters) and the lookups lev_comp performs on
-//! them. The data is generated from the reference tables by
+//! the ones every game of the 3.4.3 family shares (traps, room types, map
+//! characters; the monster and object tables are a [`crate::Game`]'s). The data is generated from the reference tables by
 //! `build-support/gen_tables.py`.
 
 mod data;
 
-pub use data::{MONSTERS, OBJECTS, TERRAIN_NAMES, VERSION_INFO};
+pub use data::{
+    MONSTERS, MONSTER_CLASS_CHARS, OBJECTS, OBJECT_CLASS_CHARS, TERRAIN_NAMES, VERSION_INFO,
+};
 
 use crate::layout::{DataModel, Layout};
 
@@ -84,70 +87,6 @@ static TERRAIN_BY_CHAR: [i8; 256] = {
     table
 };
 
-/// True if `c` names a monster class (`def_char_to_monclass` succeeds).
-pub fn is_monster_class(c: u8) -> bool {
-    data::MONSTER_CLASS_CHARS.contains(&c)
-}
-
-/// True if `c` names an object class (`def_char_to_objclass` succeeds).
-pub fn is_object_class(c: u8) -> bool {
-    data::OBJECT_CLASS_CHARS.contains(&c)
-}
-
-/// lev_comp's `get_monster_id`: the lowest-index monster called `name`,
-/// restricted to monster class `class` unless `class` is `None`. A class
-/// that is not a valid monster class character matches nothing.
-pub fn monster_id(name: &str, class: Option<u8>) -> Option<i16> {
-    if let Some(c) = class {
-        if !is_monster_class(c) {
-            return None;
-        }
-    }
-    // Candidates are in increasing index order, so the first match is the
-    // lowest index, as in the linear search of the reference.
-    let candidates = name_index(MONSTERS, &MONSTER_INDEX).get(name)?;
-    candidates
-        .iter()
-        .copied()
-        .find(|&i| class.is_none_or(|k| MONSTERS[usize::from(i)].1 == k))
-        .map(|i| i as i16)
-}
-
-static MONSTER_INDEX: std::sync::OnceLock<NameIndex> = std::sync::OnceLock::new();
-static OBJECT_INDEX: std::sync::OnceLock<NameIndex> = std::sync::OnceLock::new();
-
-/// Table indices by name, in increasing order.
-type NameIndex = std::collections::HashMap<&'static str, Vec<u16>>;
-
-fn name_index(
-    table: &'static [(&'static str, u8)],
-    cell: &'static std::sync::OnceLock<NameIndex>,
-) -> &'static NameIndex {
-    cell.get_or_init(|| {
-        let mut index = NameIndex::new();
-        for (i, &(name, _)) in table.iter().enumerate() {
-            if !name.is_empty() {
-                index.entry(name).or_default().push(i as u16);
-            }
-        }
-        index
-    })
-}
-
-/// lev_comp's `get_object_id`: with a real class character, the first
-/// object of that class named `name`; without one, the first object of any
-/// class. Nameless placeholder entries never match.
-pub fn object_id(name: &str, class: Option<u8>) -> Option<i16> {
-    let candidates = name_index(OBJECTS, &OBJECT_INDEX).get(name)?;
-    // With a class, the reference searches only that class's contiguous
-    // range of the table; the lowest match in the class is the same thing.
-    candidates
-        .iter()
-        .copied()
-        .find(|&i| class.is_none_or(|k| OBJECTS[usize::from(i)].1 == k))
-        .map(|i| i as i16)
-}
-
 /// lev_comp's `get_trap_type`: the trap number of `name`.
 pub fn trap_type(name: &str) -> Option<i8> {
     data::TRAPS
@@ -207,18 +146,6 @@ mod tests {
 
     #[test]
     fn lookups_follow_lev_comp_rules() {
-        // Duplicate names resolve to the lowest index without a class.
-        assert_eq!(monster_id("werewolf", None), Some(21));
-        assert_eq!(monster_id("werewolf", Some(b'@')), Some(259));
-        assert_eq!(monster_id("werewolf", Some(b'I')), None);
-        assert_eq!(object_id("light", None), Some(303));
-        assert_eq!(object_id("blank paper", None), Some(320));
-        assert_eq!(object_id("", None), None);
-        assert_eq!(object_id("arrow", Some(b')')), Some(1));
-        assert_eq!(object_id("arrow", Some(b'[')), None);
-        assert!(!is_monster_class(b'I'));
-        assert!(is_monster_class(b' '));
-        assert!(is_object_class(b'`'));
         assert_eq!(room_type("leprehall"), Some(11));
         assert_eq!(trap_type("polymorph"), Some(22));
         assert_eq!(terrain_of_map_char(b'K'), Some(29));

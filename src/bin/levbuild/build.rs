@@ -10,13 +10,15 @@ use levbuild::Build;
 
 use crate::args::{unknown, Arg, Args};
 
-const USAGE: &str = "levbuild build|check [DIR...] [-o OUT] [-j N] [--no-cache] [-w] [--target TRIPLE] [--dungeon-file GLOB] [--include GLOB] [--exclude GLOB] [--define NAME] [--undefine NAME]";
+const USAGE: &str = "levbuild build|check [DIR...] [-o OUT] [-j N] [--no-cache] [-w] [--target TRIPLE] [--game-tree ROOT] [--dungeon-file GLOB] [--include GLOB] [--exclude GLOB] [--define NAME] [--undefine NAME]";
 
 /// Runs `build` (writes blobs and index) or, with `check_only`, `check`
 /// (diagnostics only, writes nothing).
 pub fn run(args: &[OsString], check_only: bool) -> Result<ExitCode> {
     let mut build = Build::new();
-    let mut features = levbuild::dungeon::Features::default();
+    // Only --define/--undefine replace the game's own features.
+    let mut features: Option<levbuild::dungeon::Features> = None;
+    let mut game_tree: Option<PathBuf> = None;
     let mut out = PathBuf::from("target/levels");
     let mut dirs = Vec::new();
     let mut scan = Args::new(args);
@@ -37,7 +39,20 @@ pub fn run(args: &[OsString], check_only: bool) -> Result<ExitCode> {
                 build.extra_warnings(true);
             }
             Arg::Flag("--target") => {
-                build.layout(scan.layout("--target")?);
+                let triple = scan.text("--target")?;
+                match triple.parse::<levbuild::Layout>() {
+                    // A layout name has no triple; a triple also sets the
+                    // game tree probe's target.
+                    Ok(layout) if levbuild::Layout::ALL.iter().any(|l| l.name() == triple) => {
+                        build.layout(layout);
+                    }
+                    _ => {
+                        build.target(triple);
+                    }
+                }
+            }
+            Arg::Flag("--game-tree") => {
+                game_tree = Some(PathBuf::from(scan.value("--game-tree")?));
             }
             Arg::Flag("--dungeon-file") => {
                 build.dungeon_file(scan.text("--dungeon-file")?);
@@ -48,23 +63,36 @@ pub fn run(args: &[OsString], check_only: bool) -> Result<ExitCode> {
             Arg::Flag("--exclude") => {
                 build.exclude(scan.text("--exclude")?);
             }
-            Arg::Flag("--define" | "-D") => features = features.define(scan.text("--define")?),
+            Arg::Flag("--define" | "-D") => {
+                features = Some(features.unwrap_or_default().define(scan.text("--define")?))
+            }
             Arg::Flag("--undefine" | "-U") => {
-                features = features.undefine(scan.text("--undefine")?)
+                features = Some(
+                    features
+                        .unwrap_or_default()
+                        .undefine(scan.text("--undefine")?),
+                )
             }
             Arg::Flag(f) => return unknown(f, USAGE),
             Arg::Positional(p) => dirs.push(PathBuf::from(p)),
         }
     }
-    if dirs.is_empty() {
-        dirs.push(PathBuf::from("."));
+    match game_tree {
+        // The tree's dat/ unless directories are given.
+        Some(root) => {
+            build.game_tree(root);
+        }
+        None if dirs.is_empty() => dirs.push(PathBuf::from(".")),
+        None => {}
     }
     for d in &dirs {
         build.source_dir(d);
     }
+    if let Some(features) = features {
+        build.features(features);
+    }
     build
         .out_dir(&out)
-        .features(features)
         .check_only(check_only)
         .cargo_directives(false);
     match build.try_compile() {

@@ -65,7 +65,14 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
             }
         });
     }
-    match dungeon::compile(&source, &name, &features, layout) {
+    match dungeon::compile(
+        &source,
+        &name,
+        &dungeon::Options {
+            layout,
+            ..dungeon::Options::with_features(features)
+        },
+    ) {
         Ok(out) => {
             print_diagnostics(&out.warnings, format);
             std::fs::create_dir_all(&out_dir)

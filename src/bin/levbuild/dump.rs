@@ -10,26 +10,43 @@ use std::process::ExitCode;
 use anyhow::{anyhow, bail, Context, Result};
 use levbuild::des::{self, Level, LevelBody, TerrainMap};
 use levbuild::dungeon::{self, Dungeon};
+use levbuild::{Game, Layout, TreeOptions};
+use std::sync::Arc;
 
 use crate::args::{unknown, Arg, Args};
 
-const USAGE: &str = "levbuild dump [--json] [--target TRIPLE] FILE.lev|dungeon";
+const USAGE: &str = "levbuild dump [--json] [--target TRIPLE] [--game-tree ROOT] FILE.lev|dungeon";
 
 pub fn run(args: &[OsString]) -> Result<ExitCode> {
     let mut json = false;
     let mut layout = levbuild::Layout::host();
+    let mut game_tree: Option<PathBuf> = None;
+    let mut target: Option<String> = None;
     let mut file: Option<PathBuf> = None;
     let mut scan = Args::new(args);
     while let Some(arg) = scan.next_arg() {
         match arg {
             Arg::Flag("--json") => json = true,
-            Arg::Flag("--target") => layout = scan.layout("--target")?,
+            Arg::Flag("--target") => {
+                let triple = scan.text("--target")?;
+                layout = triple.parse().map_err(|e| anyhow!("--target: {e}"))?;
+                target = Some(triple.to_string());
+            }
+            Arg::Flag("--game-tree") => game_tree = Some(PathBuf::from(scan.value("--game-tree")?)),
             Arg::Flag(f) => return unknown(f, USAGE),
             Arg::Positional(p) if file.is_none() => file = Some(PathBuf::from(p)),
             Arg::Positional(p) => bail!("unexpected argument {p:?}\nusage: {USAGE}"),
         }
     }
     let file = file.ok_or_else(|| anyhow!("no file given\nusage: {USAGE}"))?;
+    let game = match game_tree {
+        None => Game::nethack_343(),
+        Some(root) => {
+            let mut options = TreeOptions::new();
+            options.target = target.filter(|t| !Layout::ALL.iter().any(|l| l.name() == t));
+            Arc::new(Game::from_tree(&root, &options)?)
+        }
+    };
     let bytes = std::fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
     let name = file
         .file_stem()
@@ -37,7 +54,7 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
         .unwrap_or_default();
     let is_dungeon = file.extension().is_none_or(|e| e != "lev") && name.starts_with("dungeon");
     let text = if is_dungeon {
-        let d = dungeon::decode(&bytes, layout)
+        let d = dungeon::decode(&bytes, &game, layout)
             .with_context(|| format!("{} is not a valid dungeon file", file.display()))?;
         if json {
             serde_json::to_string_pretty(&d)? + "\n"
@@ -45,12 +62,12 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
             dungeon_text(&d)
         }
     } else {
-        let level = des::decode(&bytes, &name, layout)
+        let level = des::decode(&bytes, &name, &game, layout)
             .with_context(|| format!("{} is not a valid .lev file", file.display()))?;
         if json {
             serde_json::to_string_pretty(&level)? + "\n"
         } else {
-            level_text(&level)
+            level_text(&level, &game)
         }
     };
     print!("{text}");
@@ -95,7 +112,44 @@ fn draw(out: &mut String, map: &TerrainMap) {
     }
 }
 
-fn level_text(level: &Level) -> String {
+/// Every monster and object the level names, with its name in `game`.
+fn legend(out: &mut String, level: &Level, game: &Game) {
+    let (monsters, objects): (Vec<_>, Vec<_>) = match &level.body {
+        LevelBody::Maze(m) => (
+            m.parts.iter().flat_map(|p| &p.monsters).collect(),
+            m.parts.iter().flat_map(|p| &p.objects).collect(),
+        ),
+        LevelBody::Rooms(r) => (
+            r.rooms.iter().flat_map(|p| &p.monsters).collect(),
+            r.rooms.iter().flat_map(|p| &p.objects).collect(),
+        ),
+    };
+    let mut ids: Vec<(&str, i16, Option<&str>)> = monsters
+        .iter()
+        .filter(|m| m.id >= 0)
+        .map(|m| ("monster", m.id, game.monster_name(m.id)))
+        .chain(
+            objects
+                .iter()
+                .filter(|o| o.id >= 0)
+                .map(|o| ("object", o.id, game.object_name(o.id))),
+        )
+        .collect();
+    ids.sort();
+    ids.dedup();
+    if !ids.is_empty() {
+        let _ = writeln!(out, "  names ({} {}):", game.name(), game.version());
+        for (kind, id, name) in ids {
+            let _ = writeln!(
+                out,
+                "    {kind} {id}: {}",
+                name.unwrap_or("(no such entry)")
+            );
+        }
+    }
+}
+
+fn level_text(level: &Level, game: &Game) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "level {:?}", level.name);
     let _ = writeln!(out, "  flags {:#x}", level.flags);
@@ -135,6 +189,7 @@ fn level_text(level: &Level) -> String {
             let _ = writeln!(out, "{}", indent(&format!("{rooms:#?}")));
         }
     }
+    legend(&mut out, level, game);
     out
 }
 

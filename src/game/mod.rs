@@ -1,0 +1,351 @@
+//! A game's identity as the level tools see it: the monster and object
+//! tables that names in a `.des` file resolve against, the class symbols,
+//! the `makedefs -e` features of `dungeon.def`, and the `version_info`
+//! header the game checks before it reads a file.
+//!
+//! [`Game::nethack_343`] is NetHack 3.4.3 in its default configuration,
+//! built in; [`Game::from_tree`] reads a variant's identity from its own
+//! source tree. The compilers take a `Game` and never ask where it came
+//! from.
+//!
+//! ```
+//! use levbuild::Game;
+//! let game = Game::nethack_343();
+//! assert_eq!(game.monster_id("jackal", Some(b'd')), Some(12));
+//! assert_eq!(game.object_id("arrow", Some(b')')), Some(1));
+//! ```
+
+mod tree;
+
+use std::collections::HashMap;
+use std::fmt;
+use std::path::PathBuf;
+use std::sync::{Arc, OnceLock};
+
+use crate::dungeon::Features;
+use crate::layout::Layout;
+use crate::tables;
+
+pub use tree::{TreeError, TreeOptions};
+
+/// The tables, features and header of one game.
+pub struct Game {
+    name: String,
+    version: String,
+    monsters: Vec<(Box<str>, u8)>,
+    objects: Vec<(Box<str>, u8)>,
+    monster_classes: Vec<u8>,
+    object_classes: Vec<u8>,
+    features: Features,
+    header: Header,
+    monster_index: HashMap<Box<str>, Vec<u16>>,
+    object_index: HashMap<Box<str>, Vec<u16>>,
+    fingerprint: blake3::Hash,
+    /// The tree files the identity was read from (none when built in).
+    tree_files: Vec<PathBuf>,
+}
+
+/// Where the `version_info` words come from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Header {
+    /// NetHack 3.4.3's words, with the struct sizes of each data model.
+    BuiltIn343,
+    /// Fixed words, from the tree's `date.h` or computed for one target.
+    Words {
+        words: Vec<u64>,
+        /// `include/date.h`, or how they were computed.
+        origin: String,
+    },
+}
+
+impl Game {
+    /// NetHack 3.4.3 in its default Unix configuration: the tables of the
+    /// reference `lev_comp`, `REINCARNATION` for `makedefs -e`, and the
+    /// header of each data model (see [`crate::tables::version_info`]).
+    pub fn nethack_343() -> Arc<Game> {
+        static GAME: OnceLock<Arc<Game>> = OnceLock::new();
+        Arc::clone(GAME.get_or_init(|| {
+            let owned = |t: &[(&str, u8)]| t.iter().map(|&(n, c)| (n.into(), c)).collect();
+            Arc::new(Game::new(
+                "NetHack".into(),
+                "3.4.3".into(),
+                owned(tables::MONSTERS),
+                owned(tables::OBJECTS),
+                tables::MONSTER_CLASS_CHARS.to_vec(),
+                tables::OBJECT_CLASS_CHARS.to_vec(),
+                Features::default(),
+                Header::BuiltIn343,
+            ))
+        }))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        name: String,
+        version: String,
+        monsters: Vec<(Box<str>, u8)>,
+        objects: Vec<(Box<str>, u8)>,
+        monster_classes: Vec<u8>,
+        object_classes: Vec<u8>,
+        features: Features,
+        header: Header,
+    ) -> Game {
+        let index = |table: &[(Box<str>, u8)]| {
+            let mut index: HashMap<Box<str>, Vec<u16>> = HashMap::new();
+            for (i, (name, _)) in table.iter().enumerate() {
+                if !name.is_empty() {
+                    index.entry(name.clone()).or_default().push(i as u16);
+                }
+            }
+            index
+        };
+        let mut game = Game {
+            monster_index: index(&monsters),
+            object_index: index(&objects),
+            name,
+            version,
+            monsters,
+            objects,
+            monster_classes,
+            object_classes,
+            features,
+            header,
+            fingerprint: blake3::Hash::from_bytes([0; 32]),
+            tree_files: Vec::new(),
+        };
+        game.fingerprint = game.compute_fingerprint();
+        game
+    }
+
+    fn compute_fingerprint(&self) -> blake3::Hash {
+        let mut h = blake3::Hasher::new();
+        h.update(b"levbuild game\0");
+        for table in [&self.monsters, &self.objects] {
+            h.update(&(table.len() as u64).to_le_bytes());
+            for (name, class) in table {
+                h.update(name.as_bytes());
+                h.update(&[0, *class]);
+            }
+        }
+        for classes in [&self.monster_classes, &self.object_classes] {
+            h.update(&(classes.len() as u64).to_le_bytes());
+            h.update(classes);
+        }
+        for (name, on) in self.features.iter() {
+            h.update(name.as_bytes());
+            h.update(&[0, u8::from(on)]);
+        }
+        match &self.header {
+            Header::BuiltIn343 => {
+                h.update(b"built-in 3.4.3 header");
+            }
+            Header::Words { words, .. } => {
+                for w in words {
+                    h.update(&w.to_le_bytes());
+                }
+            }
+        }
+        h.finalize()
+    }
+
+    /// This game with other `makedefs -e` features.
+    pub fn with_features(&self, features: Features) -> Game {
+        let mut game = Game::new(
+            self.name.clone(),
+            self.version.clone(),
+            self.monsters.clone(),
+            self.objects.clone(),
+            self.monster_classes.clone(),
+            self.object_classes.clone(),
+            features,
+            self.header.clone(),
+        );
+        game.tree_files = self.tree_files.clone();
+        game
+    }
+
+    /// The files of its source tree the identity was read from, header
+    /// `date.h` included whether or not it exists (nothing for a built-in
+    /// game): a build depends on them.
+    pub fn tree_files(&self) -> &[PathBuf] {
+        &self.tree_files
+    }
+
+    /// The game's name (`NetHack`, or the directory of its tree).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The game's version (`3.4.3`, `0.2.2`).
+    pub fn version(&self) -> &str {
+        &self.version
+    }
+
+    /// The `%NAME` features of `makedefs -e`.
+    pub fn features(&self) -> &Features {
+        &self.features
+    }
+
+    /// Every `mons[]` entry as `(name, class character)`; the index is the
+    /// monster id a `.lev` stores.
+    pub fn monsters(&self) -> impl ExactSizeIterator<Item = (&str, u8)> {
+        self.monsters.iter().map(|(n, c)| (&**n, *c))
+    }
+
+    /// Every `objects[]` entry as `(name, class character)`; nameless
+    /// entries have an empty name.
+    pub fn objects(&self) -> impl ExactSizeIterator<Item = (&str, u8)> {
+        self.objects.iter().map(|(n, c)| (&**n, *c))
+    }
+
+    /// The `version_info` words of a file for this game built for
+    /// `layout` (four for the 3.4.3 family).
+    pub fn version_info(&self, layout: Layout) -> Vec<u64> {
+        match &self.header {
+            Header::BuiltIn343 => tables::version_info(layout).to_vec(),
+            Header::Words { words, .. } => words.clone(),
+        }
+    }
+
+    /// Where the header words come from, for reports.
+    pub fn header_origin(&self) -> &str {
+        match &self.header {
+            Header::BuiltIn343 => "built in",
+            Header::Words { origin, .. } => origin,
+        }
+    }
+
+    /// A hash of everything about the game that changes output.
+    pub fn fingerprint(&self) -> blake3::Hash {
+        self.fingerprint
+    }
+
+    /// True if `c` names a monster class (`def_char_to_monclass` succeeds).
+    pub fn is_monster_class(&self, c: u8) -> bool {
+        self.monster_classes.contains(&c)
+    }
+
+    /// True if `c` names an object class (`def_char_to_objclass` succeeds).
+    pub fn is_object_class(&self, c: u8) -> bool {
+        self.object_classes.contains(&c)
+    }
+
+    /// lev_comp's `get_monster_id`: the lowest-index monster called
+    /// `name`, restricted to monster class `class` unless it is `None`. A
+    /// class that is not a valid monster class character matches nothing.
+    pub fn monster_id(&self, name: &str, class: Option<u8>) -> Option<i16> {
+        if class.is_some_and(|c| !self.is_monster_class(c)) {
+            return None;
+        }
+        lowest_in_class(&self.monster_index, &self.monsters, name, class)
+    }
+
+    /// lev_comp's `get_object_id`: with a class character, the first object
+    /// of that class named `name`; without one, the first object of any
+    /// class. Nameless placeholder entries never match.
+    pub fn object_id(&self, name: &str, class: Option<u8>) -> Option<i16> {
+        // With a class, the reference searches only that class's contiguous
+        // range of the table; the lowest match in the class is the same.
+        lowest_in_class(&self.object_index, &self.objects, name, class)
+    }
+
+    /// The name of monster `id`, for listings.
+    pub fn monster_name(&self, id: i16) -> Option<&str> {
+        let (name, _) = self.monsters.get(usize::try_from(id).ok()?)?;
+        Some(name)
+    }
+
+    /// The name of object `id`, for listings.
+    pub fn object_name(&self, id: i16) -> Option<&str> {
+        let (name, _) = self.objects.get(usize::try_from(id).ok()?)?;
+        (!name.is_empty()).then_some(&**name)
+    }
+}
+
+/// The lowest index of `name` in `table` whose class is `class` (any class
+/// when `None`), as a `.lev` stores it.
+fn lowest_in_class(
+    index: &HashMap<Box<str>, Vec<u16>>,
+    table: &[(Box<str>, u8)],
+    name: &str,
+    class: Option<u8>,
+) -> Option<i16> {
+    index
+        .get(name)?
+        .iter()
+        .copied()
+        .find(|&i| class.is_none_or(|k| table[usize::from(i)].1 == k))
+        .map(|i| i as i16)
+}
+
+impl fmt::Debug for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Game")
+            .field("name", &self.name)
+            .field("version", &self.version)
+            .field("monsters", &self.monsters.len())
+            .field("objects", &self.objects.len())
+            .field("header", &self.header_origin())
+            .finish_non_exhaustive()
+    }
+}
+
+impl fmt::Display for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} {} (header {})",
+            self.name,
+            self.version,
+            self.header_origin()
+        )
+    }
+}
+
+impl PartialEq for Game {
+    fn eq(&self, other: &Game) -> bool {
+        self.fingerprint == other.fingerprint
+    }
+}
+
+impl Eq for Game {}
+
+impl std::hash::Hash for Game {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.fingerprint.as_bytes().hash(state);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lookups_follow_lev_comp_rules() {
+        let g = Game::nethack_343();
+        // Duplicate names resolve to the lowest index without a class.
+        assert_eq!(g.monster_id("werewolf", None), Some(21));
+        assert_eq!(g.monster_id("werewolf", Some(b'@')), Some(259));
+        assert_eq!(g.monster_id("werewolf", Some(b'I')), None);
+        assert_eq!(g.object_id("light", None), Some(303));
+        assert_eq!(g.object_id("blank paper", None), Some(320));
+        assert_eq!(g.object_id("", None), None);
+        assert_eq!(g.object_id("arrow", Some(b')')), Some(1));
+        assert_eq!(g.object_id("arrow", Some(b'[')), None);
+        assert!(!g.is_monster_class(b'I'));
+        assert!(g.is_monster_class(b' '));
+        assert!(g.is_object_class(b'`'));
+        assert_eq!(g.monster_name(12), Some("jackal"));
+        assert_eq!(g.object_name(0), Some("strange object"));
+        assert_eq!(g.object_name(315), None, "a nameless placeholder");
+    }
+
+    #[test]
+    fn features_change_the_fingerprint_not_the_tables() {
+        let g = Game::nethack_343();
+        let off = g.with_features(Features::default().undefine("REINCARNATION"));
+        assert_ne!(off.fingerprint(), g.fingerprint());
+        assert_eq!(off.monster_id("jackal", None), Some(12));
+        assert_eq!(*g, *Game::nethack_343());
+    }
+}

@@ -1,0 +1,748 @@
+//! Reading a game's identity from its source tree, the way its own level
+//! tools get it: the tree's `monst.c`, `objects.c`, `drawing.c`, `decl.c`
+//! and `alloc.c` are compiled with its headers (as `lev_comp` is linked)
+//! into a small probe that prints the tables, the class symbols, the
+//! `makedefs -e` features of its `config.h` and the header `makedefs -v`
+//! would compute. The header comes from `include/date.h` instead when the
+//! tree has one: that is what the game was built with.
+//!
+//! The probe's output is cached by the hash of every file it reads, so the
+//! C compiler runs once per change of the tree, not once per build.
+
+use std::fmt;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use super::{Game, Header};
+use crate::dungeon::Features;
+
+/// The probe's first stage: monster and object names, for the generated
+/// headers.
+const NAMES_PROBE: &str = include_str!("../../templates/game_names.c");
+/// The probe's second stage: tables, classes, features, header.
+const GAME_PROBE: &str = include_str!("../../templates/game_probe.c");
+
+/// The tree's sources that `lev_comp` links.
+const TREE_SOURCES: [&str; 5] = ["monst.c", "objects.c", "drawing.c", "decl.c", "alloc.c"];
+
+/// How to read a tree.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct TreeOptions {
+    /// The Rust target triple of the game (its header's struct sizes are
+    /// that target's); `None` for the host.
+    pub target: Option<String>,
+    /// Where to cache the probe's output; `None` for no cache.
+    pub cache_dir: Option<PathBuf>,
+}
+
+impl TreeOptions {
+    /// Options for the host, without a cache.
+    pub fn new() -> Self {
+        TreeOptions::default()
+    }
+
+    /// The target triple the game is built for.
+    pub fn target(mut self, triple: impl Into<String>) -> Self {
+        self.target = Some(triple.into());
+        self
+    }
+
+    /// Caches the probe's output in `dir`.
+    pub fn cache_dir(mut self, dir: impl Into<PathBuf>) -> Self {
+        self.cache_dir = Some(dir.into());
+        self
+    }
+}
+
+/// Why a game tree could not be read.
+#[derive(Debug)]
+pub struct TreeError {
+    root: PathBuf,
+    message: String,
+    source: Option<Box<dyn std::error::Error + Send + Sync>>,
+}
+
+impl TreeError {
+    fn new(root: &Path, message: impl Into<String>) -> TreeError {
+        TreeError {
+            root: root.to_path_buf(),
+            message: message.into(),
+            source: None,
+        }
+    }
+
+    fn io(root: &Path, what: &str, e: io::Error) -> TreeError {
+        TreeError {
+            root: root.to_path_buf(),
+            message: format!("{what}: {e}"),
+            source: Some(Box::new(e)),
+        }
+    }
+
+    /// The tree's root directory.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+}
+
+impl fmt::Display for TreeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "game tree {}: {}", self.root.display(), self.message)
+    }
+}
+
+impl std::error::Error for TreeError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.source
+            .as_deref()
+            .map(|e| e as &(dyn std::error::Error + 'static))
+    }
+}
+
+impl Game {
+    /// The identity of the game whose source tree is at `root` (its
+    /// `include/`, and the `src/` files its `lev_comp` links): tables and
+    /// class symbols as that tree's `lev_comp` resolves names, `makedefs
+    /// -e` features from its `config.h`, and the header from
+    /// `include/date.h` or as its `makedefs -v` would compute it.
+    ///
+    /// Needs a C compiler (found as the `cc` crate finds one; set `CC` to
+    /// choose it) unless the result is in `options.cache_dir`.
+    ///
+    /// # Errors
+    ///
+    /// A tree without those files, a tree whose level format is not the
+    /// 3.4.3 family's, no C compiler, C that does not compile or a probe
+    /// that does not run (the compiler's first errors are in the message),
+    /// a `date.h` that does not parse.
+    pub fn from_tree(root: &Path, options: &TreeOptions) -> Result<Game, TreeError> {
+        let files = tree_files(root)?;
+        check_level_format(root)?;
+        let version = read_version(root)?;
+        let key = probe_key(&files, options)?;
+        let cached = options
+            .cache_dir
+            .as_ref()
+            .map(|d| d.join(format!("game-{}.txt", &key.to_hex()[..32])));
+        let output = match cached
+            .as_ref()
+            .and_then(|p| std::fs::read_to_string(p).ok())
+        {
+            Some(text) => text,
+            None => {
+                let text = run_probe(root, options)?;
+                if let Some(path) = &cached {
+                    // A cache that cannot be written only costs a rerun.
+                    let _ = write_atomically(path, text.as_bytes());
+                }
+                text
+            }
+        };
+        let facts = parse_probe(root, &output)?;
+        let date_h = root.join("include/date.h");
+        let header = if date_h.is_file() {
+            let text = std::fs::read_to_string(&date_h)
+                .map_err(|e| TreeError::io(root, "cannot read include/date.h", e))?;
+            Header::Words {
+                words: parse_date_h(&text).map_err(|why| {
+                    TreeError::new(root, format!("include/date.h does not parse: {why}"))
+                })?,
+                origin: "include/date.h".into(),
+            }
+        } else {
+            Header::Words {
+                words: facts.header.to_vec(),
+                origin: format!(
+                    "computed as makedefs -v does, for {}",
+                    options.target.as_deref().unwrap_or("the host")
+                ),
+            }
+        };
+        let name = root
+            .canonicalize()
+            .ok()
+            .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+            .unwrap_or_else(|| root.display().to_string());
+        let mut game = Game::new(
+            name,
+            version,
+            facts.monsters,
+            facts.objects,
+            facts.monster_classes,
+            facts.object_classes,
+            facts.features,
+            header,
+        );
+        game.tree_files = files;
+        game.tree_files.push(date_h);
+        Ok(game)
+    }
+}
+
+/// Every file of the tree the probe reads: all of `include/*.h` (headers
+/// include each other) and the linked sources.
+fn tree_files(root: &Path) -> Result<Vec<PathBuf>, TreeError> {
+    let include = root.join("include");
+    let missing: Vec<String> = [
+        "include/config.h",
+        "include/patchlevel.h",
+        "include/sp_lev.h",
+    ]
+    .into_iter()
+    .map(String::from)
+    .chain(TREE_SOURCES.iter().map(|s| format!("src/{s}")))
+    .filter(|p| !root.join(p).is_file())
+    .collect();
+    if !missing.is_empty() {
+        return Err(TreeError::new(
+            root,
+            format!(
+                "not a NetHack-family source tree: missing {} (levbuild needs include/ and the \
+                 src/ files lev_comp links: {})",
+                missing.join(", "),
+                TREE_SOURCES.join(", ")
+            ),
+        ));
+    }
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&include)
+        .map_err(|e| TreeError::io(root, "cannot list include/", e))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.extension().is_some_and(|x| x == "h") && p.file_name() != Some("date.h".as_ref())
+        })
+        .collect();
+    files.sort();
+    files.extend(TREE_SOURCES.iter().map(|s| root.join("src").join(s)));
+    Ok(files)
+}
+
+/// The level format of the tree, from `include/sp_lev.h` (the structures
+/// its `lev_comp` writes): only the 3.4.3 family's record format is built.
+fn check_level_format(root: &Path) -> Result<(), TreeError> {
+    let sp_lev = std::fs::read_to_string(root.join("include/sp_lev.h"))
+        .map_err(|e| TreeError::io(root, "cannot read include/sp_lev.h", e))?;
+    if sp_lev.contains("SPO_") {
+        return Err(TreeError::new(
+            root,
+            "its include/sp_lev.h defines the SPO_ opcodes of the NetHack 3.6 level format; \
+             levbuild builds the 3.4.3 family's level language and format only",
+        ));
+    }
+    if !sp_lev.contains("mazepart") {
+        return Err(TreeError::new(
+            root,
+            "its include/sp_lev.h has neither the 3.4.3 family's records (mazepart) nor 3.6's \
+             opcodes: an unknown level format",
+        ));
+    }
+    Ok(())
+}
+
+/// `VERSION_MAJOR.VERSION_MINOR.PATCHLEVEL` from `include/patchlevel.h`.
+fn read_version(root: &Path) -> Result<String, TreeError> {
+    let text = std::fs::read_to_string(root.join("include/patchlevel.h"))
+        .map_err(|e| TreeError::io(root, "cannot read include/patchlevel.h", e))?;
+    let get = |name: &str| {
+        text.lines().find_map(|l| {
+            let mut words = l.split_whitespace();
+            (words.next() == Some("#define") && words.next() == Some(name))
+                .then(|| words.next().map(str::to_string))
+                .flatten()
+        })
+    };
+    match (
+        get("VERSION_MAJOR"),
+        get("VERSION_MINOR"),
+        get("PATCHLEVEL"),
+    ) {
+        (Some(a), Some(b), Some(c)) => Ok(format!("{a}.{b}.{c}")),
+        _ => Err(TreeError::new(
+            root,
+            "include/patchlevel.h does not define VERSION_MAJOR, VERSION_MINOR and PATCHLEVEL",
+        )),
+    }
+}
+
+/// The cache key of a tree's probe output: every file it reads, the probe
+/// itself, the target and the compiler asked for.
+fn probe_key(files: &[PathBuf], options: &TreeOptions) -> Result<blake3::Hash, TreeError> {
+    let mut h = blake3::Hasher::new();
+    h.update(b"levbuild game probe\0");
+    h.update(env!("CARGO_PKG_VERSION").as_bytes());
+    h.update(NAMES_PROBE.as_bytes());
+    h.update(GAME_PROBE.as_bytes());
+    h.update(options.target.as_deref().unwrap_or("host").as_bytes());
+    h.update(std::env::var("CC").unwrap_or_default().as_bytes());
+    for f in files {
+        let bytes = std::fs::read(f).map_err(|e| {
+            TreeError::io(
+                f.parent().unwrap_or(f),
+                &format!("cannot read {}", f.display()),
+                e,
+            )
+        })?;
+        h.update(f.file_name().unwrap_or_default().as_encoded_bytes());
+        h.update(&(bytes.len() as u64).to_le_bytes());
+        h.update(&bytes);
+    }
+    Ok(h.finalize())
+}
+
+/// What the probe reports.
+struct ProbeFacts {
+    monsters: Vec<(Box<str>, u8)>,
+    objects: Vec<(Box<str>, u8)>,
+    monster_classes: Vec<u8>,
+    object_classes: Vec<u8>,
+    features: Features,
+    header: [u64; 4],
+}
+
+fn parse_probe(root: &Path, text: &str) -> Result<ProbeFacts, TreeError> {
+    let bad = |line: &str| TreeError::new(root, format!("unexpected probe output line {line:?}"));
+    let mut facts = ProbeFacts {
+        monsters: Vec::new(),
+        objects: Vec::new(),
+        monster_classes: Vec::new(),
+        object_classes: Vec::new(),
+        features: Features::none(),
+        header: [0; 4],
+    };
+    let mut saw_header = false;
+    for line in text.lines() {
+        let (tag, rest) = line.split_once(' ').ok_or_else(|| bad(line))?;
+        let symbol = |s: &str| {
+            s.parse::<i32>()
+                .ok()
+                .map(|v| v as u8)
+                .ok_or_else(|| bad(line))
+        };
+        match tag {
+            "M" | "O" => {
+                let (class, name) = rest.split_once(' ').unwrap_or((rest, ""));
+                let entry = (name.into(), symbol(class)?);
+                if tag == "M" {
+                    facts.monsters.push(entry);
+                } else {
+                    facts.objects.push(entry);
+                }
+            }
+            "MC" => facts.monster_classes.push(symbol(rest)?),
+            "OC" => facts.object_classes.push(symbol(rest)?),
+            "F" => {
+                let (name, on) = rest.split_once(' ').ok_or_else(|| bad(line))?;
+                facts.features = if on == "1" {
+                    std::mem::replace(&mut facts.features, Features::none()).define(name)
+                } else {
+                    std::mem::replace(&mut facts.features, Features::none()).undefine(name)
+                };
+            }
+            "V" => {
+                let words: Vec<u64> = rest.split(' ').filter_map(|w| w.parse().ok()).collect();
+                facts.header = words.try_into().map_err(|_| bad(line))?;
+                saw_header = true;
+            }
+            _ => return Err(bad(line)),
+        }
+    }
+    if !saw_header || facts.monsters.is_empty() || facts.objects.is_empty() {
+        return Err(TreeError::new(root, "the probe's output is incomplete"));
+    }
+    Ok(facts)
+}
+
+/// The four `version_info` words of a `date.h`: `VERSION_NUMBER`,
+/// `VERSION_FEATURES`, `VERSION_SANITY1`, `VERSION_SANITY2`.
+fn parse_date_h(text: &str) -> Result<Vec<u64>, String> {
+    const NAMES: [&str; 4] = [
+        "VERSION_NUMBER",
+        "VERSION_FEATURES",
+        "VERSION_SANITY1",
+        "VERSION_SANITY2",
+    ];
+    NAMES
+        .iter()
+        .map(|name| {
+            let value = text
+                .lines()
+                .find_map(|l| {
+                    let mut words = l.split_whitespace();
+                    (words.next() == Some("#define") && words.next() == Some(name))
+                        .then(|| words.next())
+                        .flatten()
+                })
+                .ok_or_else(|| format!("no #define {name}"))?;
+            let digits = value.trim_end_matches(['U', 'L', 'u', 'l']);
+            let parsed = match digits
+                .strip_prefix("0x")
+                .or_else(|| digits.strip_prefix("0X"))
+            {
+                Some(hex) => u64::from_str_radix(hex, 16),
+                None => digits.parse(),
+            };
+            parsed.map_err(|_| format!("{name} is {value:?}, not a number"))
+        })
+        .collect()
+}
+
+/// Compiles and runs both probe stages in a temporary directory.
+fn run_probe(root: &Path, options: &TreeOptions) -> Result<String, TreeError> {
+    let work =
+        ProbeDir::new().map_err(|e| TreeError::io(root, "cannot make a temporary directory", e))?;
+    let include = root.join("include");
+    let src = root.join("src");
+    let write = |name: &str, text: &str| {
+        std::fs::write(work.0.join(name), text)
+            .map_err(|e| TreeError::io(root, "cannot write the probe", e))
+    };
+    write("levbuild_names.c", NAMES_PROBE)?;
+    write("levbuild_probe.c", GAME_PROBE)?;
+    write("levbuild_features.c", &features_source())?;
+
+    // Stage one, for the host: names for pm.h and onames.h.
+    let host = host_triple();
+    let names_exe = work.0.join("levbuild_names");
+    compile(
+        root,
+        &host,
+        &names_exe,
+        &[&include],
+        &[
+            work.0.join("levbuild_names.c"),
+            src.join("monst.c"),
+            src.join("objects.c"),
+        ],
+    )?;
+    let names = run(root, &names_exe)?;
+    let generated = work.0.join("include");
+    std::fs::create_dir_all(&generated)
+        .map_err(|e| TreeError::io(root, "cannot write the probe", e))?;
+    let (pm_h, onames_h) = generated_headers(root, &names)?;
+    for (file, text) in [("pm.h", pm_h), ("onames.h", onames_h)] {
+        std::fs::write(generated.join(file), text)
+            .map_err(|e| TreeError::io(root, "cannot write the probe", e))?;
+    }
+
+    // Stage two, for the game's target: its struct sizes are the header's.
+    let target = options.target.clone().unwrap_or(host);
+    let probe_exe = work.0.join("levbuild_probe");
+    let mut sources = vec![
+        work.0.join("levbuild_probe.c"),
+        work.0.join("levbuild_features.c"),
+    ];
+    sources.extend(TREE_SOURCES.iter().map(|s| src.join(s)));
+    compile(root, &target, &probe_exe, &[&generated, &include], &sources)?;
+    run(root, &probe_exe)
+}
+
+/// The `levbuild_features` function of the probe: each feature name
+/// `makedefs -e` knows, defined or not in the tree's configuration.
+fn features_source() -> String {
+    let mut c =
+        String::from("#include <stdio.h>\n#include \"hack.h\"\nvoid levbuild_features(void)\n{\n");
+    for name in Features::default().names() {
+        c.push_str(&format!(
+            "#ifdef {name}\n    puts(\"F {name} 1\");\n#else\n    puts(\"F {name} 0\");\n#endif\n"
+        ));
+    }
+    c.push_str("}\n");
+    c
+}
+
+/// `pm.h` and `onames.h` as the tree's `makedefs -p` and `-o` write
+/// them, from the first stage's output.
+fn generated_headers(root: &Path, names: &str) -> Result<(String, String), TreeError> {
+    let bad = |line: &str| TreeError::new(root, format!("unexpected probe output line {line:?}"));
+    let mut monsters: Vec<(i32, &str)> = Vec::new();
+    let mut objects: Vec<(i32, i32, &str)> = Vec::new();
+    let mut artifacts: Vec<&str> = Vec::new();
+    let mut classes: std::collections::HashMap<&str, i32> = std::collections::HashMap::new();
+    for line in names.lines() {
+        let number = |s: Option<&str>| {
+            s.and_then(|s| s.parse::<i32>().ok())
+                .ok_or_else(|| bad(line))
+        };
+        let (tag, rest) = line.split_once(' ').ok_or_else(|| bad(line))?;
+        match tag {
+            "M" => {
+                let (class, name) = rest.split_once(' ').ok_or_else(|| bad(line))?;
+                monsters.push((number(Some(class))?, name));
+            }
+            "O" => {
+                let mut parts = rest.splitn(3, ' ');
+                let class = number(parts.next())?;
+                let material = number(parts.next())?;
+                objects.push((class, material, parts.next().unwrap_or("")));
+            }
+            "A" => artifacts.push(rest),
+            "CLASS" => {
+                let (name, value) = rest.split_once(' ').ok_or_else(|| bad(line))?;
+                classes.insert(name, number(Some(value))?);
+            }
+            _ => return Err(bad(line)),
+        }
+    }
+    let class = |name: &str| classes.get(name).copied().unwrap_or(-1);
+
+    let mut pm = String::from("/* pm.h, as makedefs -p writes it (by levbuild's game probe) */\n#ifndef PM_H\n#define PM_H\n");
+    if monsters.first().is_none_or(|(_, n)| *n != "playermon") {
+        pm.push_str("#define PM_PLAYERMON (-1)\n");
+    }
+    for (i, (mlet, name)) in monsters.iter().enumerate() {
+        let were = *mlet == class("S_HUMAN") && name.starts_with("were");
+        let prefix = if were { "HUMAN_" } else { "" };
+        pm.push_str(&format!("#define PM_{prefix}{} {i}\n", constant(name)));
+    }
+    pm.push_str(&format!("#define NUMMONS {}\n#endif\n", monsters.len()));
+
+    let mut onames = String::from("/* onames.h, as makedefs -o writes it (by levbuild's game probe) */\n#ifndef ONAMES_H\n#define ONAMES_H\n");
+    let mut spells = 0;
+    for (i, (oclass, material, name)) in objects.iter().enumerate() {
+        if name.is_empty() {
+            continue;
+        }
+        let name = constant(name);
+        let prefix = [
+            ("WAND", "WAN_"),
+            ("RING", "RIN_"),
+            ("POTION", "POT_"),
+            ("SPBOOK", "SPE_"),
+            ("SCROLL", "SCR_"),
+        ]
+        .into_iter()
+        .find(|(c, _)| *oclass == class(c))
+        .map(|(_, p)| p);
+        if *oclass == class("SPBOOK") {
+            spells += 1;
+        }
+        if *oclass == class("AMULET") && *material == class("PLASTIC") {
+            onames.push_str(&format!("#define FAKE_AMULET_OF_YENDOR {i}\n"));
+        } else if *oclass == class("GEM") && *material == class("GLASS") {
+            // makedefs leaves the glass gems as comments.
+        } else {
+            let limit = if prefix.is_some() { 26 } else { 30 };
+            let short: String = name.chars().take(limit).collect();
+            onames.push_str(&format!("#define {}{short} {i}\n", prefix.unwrap_or("")));
+        }
+    }
+    onames.push_str(&format!(
+        "#define LAST_GEM (JADE)\n#define MAXSPELL {}\n#define NUM_OBJECTS {}\n",
+        spells + 1,
+        objects.len()
+    ));
+    for (i, name) in artifacts.iter().enumerate() {
+        let mut name = constant(name);
+        name = name
+            .strip_prefix("THE_")
+            .map_or(name.clone(), str::to_string);
+        if classes.contains_key("TOURIST") {
+            name = name
+                .strip_prefix("PLATINUM_")
+                .map_or(name.clone(), str::to_string);
+        }
+        let short: String = name.chars().take(26).collect();
+        onames.push_str(&format!("#define ART_{short} {}\n", i + 1));
+    }
+    onames.push_str(&format!(
+        "#define NROFARTIFACTS {}\n#endif\n",
+        artifacts.len()
+    ));
+    Ok((pm, onames))
+}
+
+/// A name as makedefs turns it into a C constant: letters upper-cased,
+/// everything else `_`.
+fn constant(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_ascii_alphabetic() {
+                c.to_ascii_uppercase()
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// Compiles and links `sources` into `exe` for `target` with the C
+/// compiler the `cc` crate finds.
+fn compile(
+    root: &Path,
+    target: &str,
+    exe: &Path,
+    includes: &[&Path],
+    sources: &[PathBuf],
+) -> Result<(), TreeError> {
+    let mut build = cc::Build::new();
+    build
+        .cargo_metadata(false)
+        .cargo_warnings(false)
+        .warnings(false)
+        .opt_level(0)
+        .debug(false)
+        .target(target)
+        .host(&host_triple());
+    let compiler = build.try_get_compiler().map_err(|e| {
+        TreeError::new(
+            root,
+            format!(
+                "no C compiler for {target}: {e} (levbuild compiles the tree's own C to read its \
+                 tables; install one, or set CC to its path)"
+            ),
+        )
+    })?;
+    let mut cmd = compiler.to_command();
+    for dir in includes {
+        cmd.arg("-I").arg(dir);
+    }
+    cmd.args(sources).arg("-o").arg(exe);
+    let out = cmd.output().map_err(|e| {
+        TreeError::io(
+            root,
+            &format!(
+                "cannot run the C compiler {} (set CC to choose another)",
+                compiler.path().display()
+            ),
+            e,
+        )
+    })?;
+    if !out.status.success() {
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let first: Vec<&str> = stderr
+            .lines()
+            .filter(|l| l.contains("error"))
+            .take(8)
+            .collect();
+        let shown = if first.is_empty() {
+            stderr.trim().to_string()
+        } else {
+            first.join("\n")
+        };
+        return Err(TreeError::new(
+            root,
+            format!(
+                "the tree's C does not compile with {} for {target}:\n{shown}",
+                compiler.path().display(),
+            ),
+        ));
+    }
+    Ok(())
+}
+
+fn run(root: &Path, exe: &Path) -> Result<String, TreeError> {
+    let out = Command::new(exe).output().map_err(|e| {
+        TreeError::io(
+            root,
+            "cannot run the probe built for the game's target (a game for a target this machine \
+             cannot run needs its include/date.h)",
+            e,
+        )
+    })?;
+    if !out.status.success() {
+        return Err(TreeError::new(
+            root,
+            format!(
+                "the probe failed: {}",
+                String::from_utf8_lossy(&out.stderr).trim()
+            ),
+        ));
+    }
+    String::from_utf8(out.stdout)
+        .map_err(|_| TreeError::new(root, "the probe printed names that are not UTF-8"))
+}
+
+/// The host's Rust target triple: Cargo's `HOST` in a build script, else
+/// the one levbuild itself was compiled for.
+fn host_triple() -> String {
+    if let Ok(host) = std::env::var("HOST") {
+        return host;
+    }
+    let arch = std::env::consts::ARCH;
+    match std::env::consts::OS {
+        "linux" => format!(
+            "{arch}-unknown-linux-{}",
+            if cfg!(target_env = "musl") {
+                "musl"
+            } else {
+                "gnu"
+            }
+        ),
+        "macos" => format!(
+            "{}-apple-darwin",
+            if arch == "aarch64" { "aarch64" } else { arch }
+        ),
+        "windows" => format!(
+            "{arch}-pc-windows-{}",
+            if cfg!(target_env = "gnu") {
+                "gnu"
+            } else {
+                "msvc"
+            }
+        ),
+        os => format!("{arch}-unknown-{os}"),
+    }
+}
+
+/// A temporary directory for the probe, removed when dropped.
+struct ProbeDir(PathBuf);
+
+impl ProbeDir {
+    fn new() -> io::Result<ProbeDir> {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "levbuild-probe-{}-{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        ));
+        std::fs::create_dir_all(&dir)?;
+        Ok(ProbeDir(dir))
+    }
+}
+
+impl Drop for ProbeDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    let tmp = path.with_extension(format!("{}.tmp", std::process::id()));
+    std::fs::write(&tmp, bytes)?;
+    std::fs::rename(&tmp, path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn date_h_words_parse() {
+        let text = "#define VERSION_NUMBER 0x00020200UL\n#define VERSION_FEATURES 0x003e0cc6UL\n\
+                    #define IGNORED_FEATURES 0x00800000UL\n#define VERSION_SANITY1 0x211bb16cUL\n\
+                    #define VERSION_SANITY2 0xb8f34d70UL\n";
+        assert_eq!(
+            parse_date_h(text),
+            Ok(vec![0x20200, 0x3e0cc6, 0x211bb16c, 0xb8f34d70])
+        );
+        assert_eq!(
+            parse_date_h("#define VERSION_NUMBER 0x1\n"),
+            Err("no #define VERSION_FEATURES".to_string())
+        );
+        let bad = text.replace("0x003e0cc6UL", "oops");
+        assert!(parse_date_h(&bad)
+            .unwrap_err()
+            .contains("VERSION_FEATURES is \"oops\""));
+    }
+
+    #[test]
+    fn constants_are_named_as_makedefs_names_them() {
+        assert_eq!(constant("giant ant"), "GIANT_ANT");
+        assert_eq!(constant("Woodland-elf"), "WOODLAND_ELF");
+    }
+}

@@ -1,0 +1,44 @@
+/* levbuild game probe, first stage: compiled with a game tree's own
+ * src/monst.c and src/objects.c, lists what makedefs -p and -o name, so
+ * that levbuild can write the pm.h and onames.h the rest of the game's
+ * headers include. Output, one entry a line:
+ *   M <class number> <name>                 every mons[] entry
+ *   O <class number> <material> <name>      every objects[] entry
+ *   A <name>                                every artifact
+ *   CLASS <name> <number>                   class numbers the names use
+ */
+#include <stdio.h>
+#include "config.h"
+#include "permonst.h"
+#include "objclass.h"
+#include "monsym.h"
+
+/* In makedefs, artilist.h is only the list of names. */
+#define MAKEDEFS_C
+#include "artilist.h"
+
+extern struct permonst mons[];
+extern struct objclass objects[];
+extern struct objdescr obj_descr[];
+
+int main(void)
+{
+    int i;
+    for (i = 0; mons[i].mlet; i++)
+        printf("M %d %s\n", (int) mons[i].mlet, mons[i].mname);
+    for (i = 0; !i || objects[i].oc_class != ILLOBJ_CLASS; i++)
+        printf("O %d %d %s\n", (int) objects[i].oc_class, (int) objects[i].oc_material,
+               obj_descr[i].oc_name ? obj_descr[i].oc_name : "");
+    for (i = 1; artifact_names[i]; i++)
+        printf("A %s\n", artifact_names[i]);
+    printf("CLASS S_HUMAN %d\n", (int) S_HUMAN);
+    printf("CLASS WAND %d\nCLASS RING %d\nCLASS POTION %d\nCLASS SPBOOK %d\n",
+           WAND_CLASS, RING_CLASS, POTION_CLASS, SPBOOK_CLASS);
+    printf("CLASS SCROLL %d\nCLASS AMULET %d\nCLASS GEM %d\n",
+           SCROLL_CLASS, AMULET_CLASS, GEM_CLASS);
+    printf("CLASS PLASTIC %d\nCLASS GLASS %d\n", PLASTIC, GLASS);
+#ifdef TOURIST
+    printf("CLASS TOURIST 1\n");
+#endif
+    return 0;
+}
