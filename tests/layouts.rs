@@ -188,7 +188,7 @@ fn dungeon_files_differ_only_in_header_and_byte_order() {
             src,
             "d.def",
             &dungeon::Options {
-                layout: layout,
+                layout,
                 ..Default::default()
             },
         )

@@ -150,6 +150,9 @@ impl fmt::Display for Report {
             self.layout
                 .map_or_else(String::new, |l| format!("; layout {l}"))
         )?;
+        for game in &self.games {
+            writeln!(f, "levbuild: for {game}")?;
+        }
         for w in self.notes.iter().chain(&self.warnings) {
             writeln!(f, "  {w}")?;
         }

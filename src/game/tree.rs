@@ -266,7 +266,8 @@ fn read_version(root: &Path) -> Result<String, TreeError> {
 }
 
 /// The cache key of a tree's probe output: every file it reads, the probe
-/// itself, the target and the compiler asked for.
+/// itself and the target. Not the compiler: any C compiler for the target
+/// lays out the same structs.
 fn probe_key(files: &[PathBuf], options: &TreeOptions) -> Result<blake3::Hash, TreeError> {
     let mut h = blake3::Hasher::new();
     h.update(b"levbuild game probe\0");
@@ -274,7 +275,6 @@ fn probe_key(files: &[PathBuf], options: &TreeOptions) -> Result<blake3::Hash, T
     h.update(NAMES_PROBE.as_bytes());
     h.update(GAME_PROBE.as_bytes());
     h.update(options.target.as_deref().unwrap_or("host").as_bytes());
-    h.update(std::env::var("CC").unwrap_or_default().as_bytes());
     for f in files {
         let bytes = std::fs::read(f).map_err(|e| {
             TreeError::io(
