@@ -73,8 +73,14 @@ fn main() {
     let noop_tree = best(30, || assert_eq!(build("noop-tree", true).compiled, 0));
     let noop_plain = best(30, || assert_eq!(build("noop-plain", false).compiled, 0));
     println!("game tree (GruntHack 0.2.2: 25 sources, 127 outputs):");
-    println!("  reading the identity, no cache (C probe compiled and run): {:.1} ms", ms(probe));
-    println!("  first build with the tree (probe + compile + write):     {:.1} ms", ms(first));
+    println!(
+        "  reading the identity, no cache (C probe compiled and run): {:.1} ms",
+        ms(probe)
+    );
+    println!(
+        "  first build with the tree (probe + compile + write):     {:.1} ms",
+        ms(first)
+    );
     println!(
         "  no-op build: with the tree {:.2} ms, built-in game {:.2} ms (difference {:.2} ms)",
         ms(noop_tree),

@@ -128,3 +128,95 @@ fn rust_index_with_relative_paths_compiles_without_warnings() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(Command::new(&exe).status().unwrap().success());
 }
+
+/// Level sets whose directory names hold newlines, comment markers and
+/// quotes, and levels named `_`, `$`, `-`, `'` and `é`: the generated Rust
+/// compiles under `#![deny(warnings)]` with nothing injected, and the C
+/// under `-Wall -Wextra -Wcomment -Werror`.
+#[test]
+fn hostile_names_cannot_break_or_inject_into_the_index() {
+    let tmp = TempDir::new("hostile");
+    let dirs = ["x\npub fn injected() {}", "a*/b/*c", "q\"uote\\"];
+    let names = ["_", "$", "-", "'", "é", "1st"];
+    let mut build = levbuild::Build::new();
+    for (i, d) in dirs.iter().enumerate() {
+        let dir = tmp.path().join("src").join(d);
+        std::fs::create_dir_all(&dir).unwrap();
+        for n in &names {
+            let level = TOWER.replace("\"tower\"", &format!("{:?}", format!("{n}{i}")));
+            let file = format!(
+                "l{}.des",
+                n.len() + 10 * names.iter().position(|x| x == n).unwrap()
+            );
+            std::fs::write(dir.join(file), level).unwrap();
+        }
+        build.source_dir(&dir);
+    }
+    let out = tmp.path().join("out");
+    build
+        .out_dir(&out)
+        .cargo_directives(false)
+        .try_compile()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let rs = std::fs::read_to_string(out.join("levels.rs")).unwrap();
+    let main = tmp.path().join("main.rs");
+    std::fs::write(
+        &main,
+        format!(
+            "#![deny(warnings)]\nmod levels {{\n    include!({:?});\n}}\nfn main() {{\n    let n: usize = [{}].iter().map(|l| l.len()).sum();\n    assert_eq!(n, 18);\n}}\n",
+            out.join("levels.rs"),
+            rs.lines()
+                .filter_map(|l| l.strip_prefix("pub mod ")?.strip_suffix(" {"))
+                .map(|m| format!("levels::{m}::LEVELS"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    )
+    .unwrap();
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+    let exe = tmp.path().join("hostile");
+    let o = Command::new(rustc)
+        .args(["--edition", "2021", "-o"])
+        .arg(&exe)
+        .arg(&main)
+        .output()
+        .unwrap();
+    assert!(
+        o.status.success(),
+        "{}\n{}",
+        String::from_utf8_lossy(&o.stderr),
+        rs.lines()
+            .filter(|l| l.contains("pub mod"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    assert!(Command::new(&exe).status().unwrap().success(), "{rs}");
+    assert!(!rs.contains("\npub fn injected"), "{rs}");
+    if !have("cc") {
+        common::skip("no C compiler (`cc`)");
+        return;
+    }
+    for set in std::fs::read_dir(&out).unwrap() {
+        let set = set.unwrap().path();
+        if !set.join("levels.c").is_file() {
+            continue;
+        }
+        let o = Command::new("cc")
+            .args([
+                "-std=c89",
+                "-Wall",
+                "-Wextra",
+                "-Wcomment",
+                "-Werror",
+                "-c",
+                "-o",
+            ])
+            .arg(tmp.path().join("x.o"))
+            .arg("-I")
+            .arg(&out)
+            .arg(set.join("levels.c"))
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+}

@@ -291,19 +291,23 @@ pub(crate) fn set_layout(dirs: &[PathBuf]) -> Vec<(PathBuf, String)> {
         .collect()
 }
 
-/// A Rust/C identifier made of `text`: lower case, other characters as `_`.
+/// A Rust/C identifier made of `text`: lower case, each run of other
+/// characters as one `_` (none at the ends), so that rustc's snake-case
+/// lint accepts it.
 pub(crate) fn module_name(text: &str) -> String {
-    let mut s: String = text
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() {
-                c.to_ascii_lowercase()
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    if s.is_empty() || s.starts_with(|c: char| c.is_ascii_digit()) {
+    let mut s = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_ascii_alphanumeric() {
+            s.push(c.to_ascii_lowercase());
+        } else if !s.is_empty() && !s.ends_with('_') {
+            s.push('_');
+        }
+    }
+    while s.ends_with('_') {
+        s.pop();
+    }
+    // `_`, `__` or a leading digit would not be a usable module name.
+    if !s.starts_with(|c: char| c.is_ascii_lowercase()) {
         s.insert_str(0, "set_");
     }
     s

@@ -2,7 +2,7 @@
 //! `levels.h` and `levels.c` (a C table of the blobs), written next to the
 //! blobs from the templates in `templates/`.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// The templates, part of the crate so the build needs no files at run time.
 const RUST_TEMPLATE: &str = include_str!("../../templates/levels.rs.tmpl");
@@ -122,29 +122,46 @@ fn text(s: impl Into<String>) -> Value {
     Value::Text(s.into())
 }
 
-/// An identifier for constants: `Arc-fila` → `ARC_FILA`; unique in `taken`.
-fn constant_name(name: &str, taken: &mut Vec<String>) -> String {
-    let mut c: String = name
-        .chars()
-        .map(|ch| {
-            if ch.is_ascii_alphanumeric() {
-                ch.to_ascii_uppercase()
-            } else {
-                '_'
+/// The constant names of one set's levels, each unique.
+#[derive(Default)]
+struct ConstantNames {
+    taken: HashSet<String>,
+    /// For each base name that collided, the next number to try: many
+    /// names colliding after normalisation stay linear.
+    next: HashMap<String, usize>,
+}
+
+impl ConstantNames {
+    /// An identifier for `name`: `Arc-fila` → `ARC_FILA`, then `ARC_FILA_2`
+    /// for the next one that normalises the same. Anything that would not
+    /// start with a letter (`_`, `$`, `é`, `1st`) gets a `LEVEL_` prefix,
+    /// so every name is a valid, warning-free identifier.
+    fn name(&mut self, name: &str) -> String {
+        let mut c: String = name
+            .chars()
+            .map(|ch| {
+                if ch.is_ascii_alphanumeric() {
+                    ch.to_ascii_uppercase()
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        if !c.starts_with(|ch: char| ch.is_ascii_uppercase()) {
+            c.insert_str(0, "LEVEL_");
+        }
+        if self.taken.insert(c.clone()) {
+            return c;
+        }
+        let n = self.next.entry(c.clone()).or_insert(2);
+        loop {
+            let unique = format!("{c}_{n}");
+            *n += 1;
+            if self.taken.insert(unique.clone()) {
+                return unique;
             }
-        })
-        .collect();
-    if c.is_empty() || c.starts_with(|ch: char| ch.is_ascii_digit()) {
-        c.insert_str(0, "LEVEL_");
+        }
     }
-    let mut unique = c.clone();
-    let mut n = 2;
-    while taken.contains(&unique) {
-        unique = format!("{c}_{n}");
-        n += 1;
-    }
-    taken.push(unique.clone());
-    unique
 }
 
 /// `data` as lines of C hex literals, 16 a line (written without `fmt`:
@@ -205,9 +222,25 @@ fn c_string(s: &str) -> String {
     out
 }
 
-/// `s` safe inside a C or Rust comment.
+/// `s` safe inside a C or Rust comment (block or line): control
+/// characters (line breaks included) become `?`, and neither `/*` nor `*/`
+/// can appear, so the text cannot end the comment, start a nested one or
+/// trip `-Wcomment`.
 fn comment(s: &str) -> String {
-    s.replace("*/", "* /").replace('\n', " ")
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        let c = if c.is_control() || c == '\u{2028}' || c == '\u{2029}' {
+            '?'
+        } else {
+            c
+        };
+        // A `/` right after `*`, or a `*` right after `/`, is spaced out.
+        if matches!((out.chars().last(), c), (Some('*'), '/') | (Some('/'), '*')) {
+            out.push(' ');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// The template contexts of `sets`; with `only`, of that one set, with
@@ -226,7 +259,7 @@ fn contexts(
             Some((_, data)) => Some(data),
             None => None,
         };
-        let mut taken = Vec::new();
+        let mut constants = ConstantNames::default();
         let path = |file: &str| match style {
             PathStyle::OutDir(prefix) => {
                 let sep = if prefix.is_empty() { "" } else { "/" };
@@ -259,14 +292,7 @@ fn contexts(
             .levels
             .iter()
             .enumerate()
-            .map(|(i, b)| {
-                blob_ctx(
-                    i,
-                    b,
-                    constant_name(b.output.path.name(), &mut taken),
-                    nth(i),
-                )
-            })
+            .map(|(i, b)| blob_ctx(i, b, constants.name(b.output.path.name()), nth(i)))
             .collect();
         let dungeons = set
             .dungeons
@@ -297,7 +323,8 @@ fn contexts(
                 "open",
                 text(format!(
                     "/// The levels of {}.\npub mod {} {{\n    use super::{{Dungeon, Level}};\n",
-                    set.dir, set.module
+                    comment(&set.dir),
+                    set.module
                 )),
             );
             c.insert("close", text("}\n"));
@@ -454,9 +481,41 @@ mod tests {
 
     #[test]
     fn constants_are_unique_identifiers() {
-        let mut taken = Vec::new();
-        assert_eq!(constant_name("Arc-fila", &mut taken), "ARC_FILA");
-        assert_eq!(constant_name("arc_fila", &mut taken), "ARC_FILA_2");
-        assert_eq!(constant_name("1st", &mut taken), "LEVEL_1ST");
+        let mut names = ConstantNames::default();
+        assert_eq!(names.name("Arc-fila"), "ARC_FILA");
+        assert_eq!(names.name("arc_fila"), "ARC_FILA_2");
+        assert_eq!(names.name("1st"), "LEVEL_1ST");
+        for odd in ["_", "$", "-", "'", "é", "__"] {
+            let c = names.name(odd);
+            assert!(c.starts_with("LEVEL_"), "{odd}: {c}");
+        }
+        // Thousands of names that collide stay unique (and linear).
+        let many: HashSet<String> = (0..5000).map(|_| names.name("a-b")).collect();
+        assert_eq!(many.len(), 5000);
+        // A numbered name that was taken by a level of its own is skipped.
+        let mut names = ConstantNames::default();
+        assert_eq!(names.name("x_2"), "X_2");
+        assert_eq!(names.name("x"), "X");
+        assert_eq!(names.name("X"), "X_3");
+    }
+
+    #[test]
+    fn comments_cannot_be_ended_or_broken_by_names() {
+        for hostile in [
+            "x\npub fn injected() {}",
+            "a */ b",
+            "a /* b",
+            "r\rn",
+            "u\u{2028}v",
+        ] {
+            let c = comment(hostile);
+            assert!(!c.contains("*/") && !c.contains("/*"), "{c}");
+            assert!(
+                !c.chars().any(|ch| ch.is_control() || ch == '\u{2028}'),
+                "{c:?}"
+            );
+        }
+        assert_eq!(comment("dat/x.des"), "dat/x.des");
+        assert_eq!(comment("a*/b"), "a* /b");
     }
 }
