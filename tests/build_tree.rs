@@ -583,3 +583,111 @@ fn outputs_damaged_or_deleted_behind_levbuild_are_restored() {
     written.sort();
     assert_eq!(written, [out.join("alpha.lev"), out.join("levels.c")]);
 }
+
+#[test]
+fn a_manifest_edited_behind_levbuilds_back_is_not_believed() {
+    let (tmp, src) = small_tree_in("manifest-edit");
+    let out = tmp.path().join("out");
+    let first = build(&src, &out).try_compile().unwrap();
+    let rs = std::fs::read_to_string(out.join("levels.rs")).unwrap();
+    let manifest = out.join(".levbuild-set");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    // Delete one output line, swap two lines, duplicate one.
+    let lines: Vec<&str> = text.lines().collect();
+    let out_line = lines.iter().position(|l| l.starts_with(" out ")).unwrap();
+    let mut deleted = lines.clone();
+    deleted.remove(out_line);
+    let mut swapped = lines.clone();
+    swapped.swap(3, 4);
+    let mut duplicated = lines.clone();
+    duplicated.insert(out_line, lines[out_line]);
+    for damaged in [deleted, swapped, duplicated] {
+        std::fs::write(&manifest, damaged.join("\n") + "\n").unwrap();
+        let report = build(&src, &out)
+            .try_compile()
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(report.levels, first.levels);
+        assert_eq!(std::fs::read_to_string(out.join("levels.rs")).unwrap(), rs);
+        let again = build(&src, &out).try_compile().unwrap();
+        assert_eq!(
+            again.written.len(),
+            0,
+            "the rebuilt manifest is believed again"
+        );
+    }
+}
+
+#[test]
+fn builder_state_cannot_reach_outside_the_output_dir() {
+    let tmp = TempDir::new("state-escape");
+    let a = tmp.path().join("v/a");
+    let b = tmp.path().join("v/b");
+    small_tree(&a);
+    small_tree(&b);
+    let out = tmp.path().join("out");
+    sets_build(&[a.clone(), b.clone()], &out)
+        .try_compile()
+        .unwrap();
+    // Someone points the top manifest's set list outside the output dir.
+    let victim = tmp.path().join("victim");
+    std::fs::create_dir_all(&victim).unwrap();
+    std::fs::write(victim.join(".levbuild-set"), "not levbuild's").unwrap();
+    let top = out.join(".levbuild-manifest");
+    let text = std::fs::read_to_string(&top).unwrap();
+    let evil = text.replacen("\nset ", "\nset ../victim\nset /abs\nset ", 1);
+    assert_ne!(evil, text);
+    std::fs::write(&top, evil).unwrap();
+    sets_build(&[a], &out).try_compile().unwrap();
+    assert_eq!(
+        std::fs::read_to_string(victim.join(".levbuild-set")).unwrap(),
+        "not levbuild's"
+    );
+    assert!(!std::path::Path::new("/abs").exists());
+}
+
+#[test]
+fn a_users_file_over_a_stale_output_is_left_alone() {
+    let (tmp, src) = small_tree_in("stale-user-file");
+    let out = tmp.path().join("out");
+    build(&src, &out).try_compile().unwrap();
+    // The user writes their own file where a blob was; then its source goes.
+    std::fs::write(out.join("beta.lev"), "mine").unwrap();
+    std::fs::remove_file(src.join("sub/b.des")).unwrap();
+    let report = build(&src, &out).try_compile().unwrap();
+    assert_eq!(std::fs::read(out.join("beta.lev")).unwrap(), b"mine");
+    assert!(
+        report.notes.iter().any(|n| n.contains("beta.lev in place")),
+        "{:?}",
+        report.notes
+    );
+    // An untouched stale blob is removed as before.
+    std::fs::remove_file(src.join("a.des")).unwrap();
+    let report = build(&src, &out).try_compile().unwrap();
+    assert!(!out.join("alpha.lev").exists());
+    assert_eq!(report.removed.len(), 1);
+}
+
+#[cfg(unix)]
+#[test]
+fn fifos_and_devices_named_like_sources_are_skipped() {
+    let (tmp, src) = small_tree_in("special-files");
+    let fifo = src.join("pipe.des");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        common::skip("mkfifo is not available");
+        return;
+    }
+    std::os::unix::fs::symlink("/dev/zero", src.join("zero.des")).unwrap();
+    let report = build(&src, &tmp.path().join("out")).try_compile().unwrap();
+    assert_eq!(report.sources, 3);
+    for name in ["pipe.des", "zero.des"] {
+        assert!(
+            report
+                .notes
+                .iter()
+                .any(|n| n.contains(name) && n.contains("not a regular file")),
+            "{name}: {:?}",
+            report.notes
+        );
+    }
+}

@@ -210,6 +210,7 @@ fn a_file_with_errors_writes_nothing_and_fails_but_others_are_written() {
 fn unsafe_level_names_never_write_outside_the_output_dir() {
     let dir = scratch("escape");
     let out = dir.join("out");
+    std::fs::create_dir(&out).unwrap();
     for name in ["../evil", "/tmp/x", "a\\\\b", "..", ""] {
         let src = GOOD.replace("\"good\"", &format!("\"{name}\""));
         let o = run_in(&dir, &["lev-comp", "-o", "out"], Some(&src));
@@ -260,4 +261,35 @@ fn dump_shows_the_map_and_json() {
         .output()
         .unwrap();
     assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn a_missing_output_directory_is_an_error_not_created() {
+    let dir = scratch("no-outdir");
+    for args in [
+        &["lev-comp", "-o", "nowhere/x"][..],
+        &["dgn-comp", "-o", "nowhere/x"][..],
+    ] {
+        let src = if args[0] == "lev-comp" {
+            GOOD
+        } else {
+            "DUNGEON: \"D\" \"D\" (2, 0)\n"
+        };
+        let o = run_in(&dir, args, Some(src));
+        assert!(!o.status.success());
+        assert!(
+            String::from_utf8_lossy(&o.stderr)
+                .contains("output directory nowhere/x does not exist"),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+    assert!(!dir.join("nowhere").exists());
+    // `-j1` as make and cargo take it.
+    std::fs::create_dir_all(dir.join("dat")).unwrap();
+    std::fs::write(dir.join("dat/good.des"), GOOD).unwrap();
+    let o = run_in(&dir, &["check", "dat", "-j1"], None);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = run_in(&dir, &["check", "dat", "-j0"], None);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("-j takes a number of threads"));
 }

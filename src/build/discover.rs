@@ -218,6 +218,19 @@ pub(crate) fn walk(dir: &Path, filter: &Filter<'_>) -> Result<Walk, std::io::Err
         }
         let rel = slash_path(entry.path().strip_prefix(dir).unwrap_or(entry.path()));
         let file_name = entry.file_name().to_string_lossy();
+        let named_like_a_source = file_name.ends_with(".des")
+            || filter
+                .dungeon_patterns
+                .iter()
+                .any(|p| glob::matches(p, &file_name));
+        if named_like_a_source && !entry.file_type().is_file() {
+            // A FIFO would block the build, a device never end.
+            notes.push(format!(
+                "skipped {}: not a regular file",
+                entry.path().display()
+            ));
+            continue;
+        }
         let kind = if file_name.ends_with(".des") {
             SourceKind::Des
         } else if filter

@@ -208,7 +208,7 @@ pub(crate) fn probe(
         };
     }
     if racy
-        && !std::fs::read(&source.path).is_ok_and(|bytes| options.cache_key(source, &bytes) == key)
+        && !read_source(&source.path).is_ok_and(|bytes| options.cache_key(source, &bytes) == key)
     {
         return Probe::Unknown(Some(stamp));
     }
@@ -274,12 +274,40 @@ pub(crate) fn read(
     stamp: Option<Stamp>,
     options: &Options,
 ) -> Result<Identified, FileFailure> {
-    let bytes = std::fs::read(&source.path).map_err(|e| FileFailure::Io(source.path.clone(), e))?;
+    let bytes = read_source(&source.path)?;
     Ok(Identified {
         stamp,
         key: options.cache_key(source, &bytes),
         bytes: Some(bytes),
     })
+}
+
+/// The largest source file levbuild reads: far above any real level file
+/// (the largest vanilla one is 15 KB), low enough that a mistake cannot
+/// exhaust memory.
+pub(crate) const MAX_SOURCE_BYTES: u64 = 64 << 20;
+
+/// The bytes of the source file at `path`, if it is no larger than
+/// [`MAX_SOURCE_BYTES`].
+pub(crate) fn read_source(path: &Path) -> Result<Vec<u8>, FileFailure> {
+    use std::io::Read;
+    let io = |e| FileFailure::Io(path.to_path_buf(), e);
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .map_err(io)?
+        .take(MAX_SOURCE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > MAX_SOURCE_BYTES {
+        return Err(io(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!(
+                "larger than {} MiB, the most levbuild reads from one source file",
+                MAX_SOURCE_BYTES >> 20
+            ),
+        )));
+    }
+    Ok(bytes)
 }
 
 /// Compiles `source` (whose content is `bytes`) into a cache entry.

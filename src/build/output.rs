@@ -28,7 +28,11 @@ use crate::dungeon::RequiredLevel;
 pub(crate) const MANIFEST: &str = ".levbuild-manifest";
 /// The manifest of one level set, in the set's output directory.
 pub(crate) const SET_MANIFEST: &str = ".levbuild-set";
-const HEADER: &str = "levbuild manifest 3";
+const HEADER: &str = "levbuild manifest 4";
+/// The last line of a manifest: `check ` and the hash of every line
+/// before it. A manifest edited, truncated or spliced by anything but
+/// levbuild does not verify and is not believed.
+const CHECK: &str = "check ";
 
 /// What is known of a written file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -235,6 +239,18 @@ fn unescape(s: &str) -> Option<Cow<'_, str>> {
     Some(Cow::Owned(out))
 }
 
+/// What writing one manifest's outputs did.
+pub(crate) struct Finished {
+    /// Files written.
+    pub written: Vec<PathBuf>,
+    /// Stale outputs removed.
+    pub removed: Vec<PathBuf>,
+    /// Outputs already up to date.
+    pub unchanged: usize,
+    /// Stale outputs left in place: something else wrote over them.
+    pub kept: Vec<PathBuf>,
+}
+
 /// The parts of a manifest, as read.
 #[derive(Default)]
 struct Manifest {
@@ -250,13 +266,14 @@ impl Manifest {
     /// Parses a manifest; `None` if it is damaged anywhere (then nothing of
     /// it is trusted, and the build starts over).
     fn parse(text: &str) -> Option<Manifest> {
+        let body = verified(text)?;
         // Sized for the usual line lengths: growing a map costs more than
         // a generous guess.
         let mut m = Manifest {
             sources: HashMap::with_capacity(text.len() / 600),
             ..Manifest::default()
         };
-        let mut lines = text.lines();
+        let mut lines = body.lines();
         if lines.next() != Some(HEADER) {
             return None;
         }
@@ -298,7 +315,12 @@ impl Manifest {
             }
             match tag {
                 "options" => m.options = f.next()?.to_string(),
-                "set" => m.sets.push(owned(f.next()?)?),
+                // A set names a directory inside the output directory (the
+                // empty name: the output directory itself), nothing else,
+                // whatever the file says.
+                "set" => m
+                    .sets
+                    .push(owned(f.next()?).filter(|s| s.is_empty() || is_plain_path(s))?),
                 "started" => m.started = f.next()?.parse().ok()?,
                 "source" => {
                     let stamp = Stamp::from_fields(&mut f)?;
@@ -332,6 +354,25 @@ impl Manifest {
         }
         Some(m)
     }
+}
+
+/// The lines of `text` before its `check` line, if that line holds their
+/// hash.
+fn verified(text: &str) -> Option<&str> {
+    let body = text.strip_suffix('\n')?;
+    let at = body.rfind('\n')? + 1;
+    let hash = body[at..].strip_prefix(CHECK)?;
+    let body = &text[..at];
+    (blake3::Hash::from_hex(hash).ok()? == blake3::hash(body.as_bytes())).then_some(body)
+}
+
+/// True if `rel` is a plain relative path (no root, no `..`, no `.`, not
+/// empty): one that stays inside the directory it is joined to.
+pub(crate) fn is_plain_path(rel: &str) -> bool {
+    !rel.is_empty()
+        && Path::new(rel)
+            .components()
+            .all(|c| matches!(c, Component::Normal(_)))
 }
 
 impl Outputs {
@@ -379,7 +420,7 @@ impl Outputs {
     /// leave it (absolute paths, `..`, prefixes).
     fn target(&self, rel: &str) -> Result<PathBuf, Error> {
         let p = Path::new(rel);
-        if rel.is_empty() || !p.components().all(|c| matches!(c, Component::Normal(_))) {
+        if !is_plain_path(rel) {
             return Err(Error::new(ErrorKind::Config(format!(
                 "refusing to write {rel:?}: not a plain path inside the output directory"
             ))));
@@ -585,14 +626,25 @@ impl Outputs {
     /// Removes what an earlier build wrote and this one did not, and saves
     /// the manifest if it changed. Returns the files written, the files
     /// removed and how many outputs were already up to date.
-    pub(crate) fn finish(mut self) -> Result<(Vec<PathBuf>, Vec<PathBuf>, usize), Error> {
+    pub(crate) fn finish(mut self) -> Result<Finished, Error> {
         let mut removed = Vec::new();
-        // Whatever this build did not keep or store is stale.
+        let mut kept = Vec::new();
+        // Whatever this build did not keep or store is stale: removed if it
+        // still holds what levbuild wrote, left alone (and reported) if
+        // something else has written over it since.
         let old_files = std::mem::take(self.old_files());
-        let mut stale: Vec<&String> = old_files.keys().collect();
-        stale.sort();
-        for rel in stale {
+        let mut stale: Vec<(&String, &Record)> = old_files.iter().collect();
+        stale.sort_by_key(|(rel, _)| *rel);
+        for (rel, record) in stale {
             let Ok(path) = self.target(rel) else { continue };
+            match std::fs::read(&path) {
+                Ok(bytes) if Identity::of(&bytes) != record.hash => {
+                    kept.push(path);
+                    continue;
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+                _ => {}
+            }
             match std::fs::remove_file(&path) {
                 Ok(()) => removed.push(path),
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
@@ -620,7 +672,12 @@ impl Outputs {
             let text = self.manifest_text();
             write_atomic(path, text.as_bytes()).map_err(|e| Error::io(path, e))?;
         }
-        Ok((self.written, removed, self.unchanged))
+        Ok(Finished {
+            written: self.written,
+            removed,
+            unchanged: self.unchanged,
+            kept,
+        })
     }
 
     fn manifest_text(&self) -> String {
@@ -695,6 +752,8 @@ impl Outputs {
                 }
             }
         }
+        let check = blake3::hash(text.as_bytes());
+        let _ = writeln!(text, "{CHECK}{}", check.to_hex());
         text
     }
 }
@@ -777,6 +836,27 @@ mod tests {
         assert!(set.is_intact("sub dir/a b.lev", &written));
         assert!(Manifest::parse(&text.replace(" out ", " odd ")).is_none());
         assert!(Manifest::parse(&text.replace("source 1", "source x")).is_none());
+        // Any edit, even one that still parses, voids it.
+        assert!(Manifest::parse(&text.replace("opts", "opt2")).is_none());
+        let mut lines: Vec<&str> = text.lines().collect();
+        lines.remove(3);
+        assert!(Manifest::parse(&(lines.join("\n") + "\n")).is_none());
+        assert!(Manifest::parse(text.trim_end()).is_none());
+        // Paths in builder state that would leave the output directory void
+        // the manifest even when its check is right.
+        for set in ["../x", "/abs", ".", "a/../../b"] {
+            let body = format!("{HEADER}\noptions o\nstarted 1\nset {set}\n");
+            let signed = format!("{body}{CHECK}{}\n", blake3::hash(body.as_bytes()).to_hex());
+            assert!(Manifest::parse(&signed).is_none(), "{set}");
+            let fine = signed.replace(set, "ok");
+            assert!(
+                Manifest::parse(&fine).is_none(),
+                "the check covers the edit"
+            );
+        }
+        let body = format!("{HEADER}\noptions o\nstarted 1\nset a/b\n");
+        let signed = format!("{body}{CHECK}{}\n", blake3::hash(body.as_bytes()).to_hex());
+        assert_eq!(Manifest::parse(&signed).unwrap().sets, ["a/b"]);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

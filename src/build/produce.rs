@@ -122,10 +122,10 @@ pub(super) fn produce(
             let source = jobs[i].source;
             let bytes = match id.bytes.take() {
                 Some(bytes) => bytes,
-                None => match std::fs::read(&source.path) {
+                None => match job::read_source(&source.path) {
                     Ok(bytes) => bytes,
                     Err(e) => {
-                        out.push((i, Err(FileFailure::Io(source.path.clone(), e))));
+                        out.push((i, Err(e)));
                         continue;
                     }
                 },

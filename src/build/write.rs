@@ -2,7 +2,7 @@
 //! manifest (sets in parallel), then `levels.rs`, `levels.h`, the output
 //! directory's manifest and the removal of sets no longer built.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use super::cargo;
 use super::discover::{output_file, slash_path, LevelSet, Source, SourceKind};
@@ -31,10 +31,17 @@ pub(super) struct Written<'a> {
 impl Report {
     /// Counts what one manifest's [`output::Outputs::finish`] reported:
     /// files written, files removed, outputs already up to date.
-    fn add(&mut self, (written, removed, unchanged): (Vec<PathBuf>, Vec<PathBuf>, usize)) {
-        self.written.extend(written);
-        self.removed.extend(removed);
-        self.unchanged += unchanged;
+    fn add(&mut self, finished: output::Finished) {
+        self.written.extend(finished.written);
+        self.removed.extend(finished.removed);
+        self.unchanged += finished.unchanged;
+        for path in finished.kept {
+            self.notes.push(format!(
+                "left {} in place: levbuild wrote it for a source that is gone, but something \
+                 else has changed it since",
+                path.display()
+            ));
+        }
     }
 }
 
@@ -138,7 +145,7 @@ impl Build {
         w: &Written<'_>,
         indexes: &[index::SetIndex<'_>],
         digests: &index::Digests,
-    ) -> Result<(Vec<PathBuf>, Vec<PathBuf>, usize), Error> {
+    ) -> Result<output::Finished, Error> {
         let c_file = output_file(&w.prefixes[n], "levels.c");
         let c_key = index::key(
             [&digests.contents],
@@ -157,7 +164,12 @@ impl Build {
                 self.c_index.then_some((c_file.as_str(), c_key.as_str())),
             )
         {
-            return Ok((Vec::new(), Vec::new(), blobs + usize::from(self.c_index)));
+            return Ok(output::Finished {
+                written: Vec::new(),
+                removed: Vec::new(),
+                unchanged: blobs + usize::from(self.c_index),
+                kept: Vec::new(),
+            });
         }
         outputs.begin_writing();
         let mut to_store = Vec::new();

@@ -12,6 +12,14 @@ use crate::args::{unknown, Arg, Args};
 
 const USAGE: &str = "levbuild build|check [DIR...] [-o OUT] [-j N] [--no-cache] [-w] [--target TRIPLE] [--game-tree ROOT] [--dungeon-file GLOB] [--include GLOB] [--exclude GLOB] [--define NAME] [--undefine NAME]";
 
+/// The thread count of `-j N`.
+fn jobs(text: &str) -> Result<usize> {
+    text.parse()
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or_else(|| anyhow::anyhow!("-j takes a number of threads, not {text:?}"))
+}
+
 /// Runs `build` (writes blobs and index) or, with `check_only`, `check`
 /// (diagnostics only, writes nothing).
 pub fn run(args: &[OsString], check_only: bool) -> Result<ExitCode> {
@@ -26,11 +34,11 @@ pub fn run(args: &[OsString], check_only: bool) -> Result<ExitCode> {
         match arg {
             Arg::Flag("-o" | "--out-dir") => out = PathBuf::from(scan.value("-o")?),
             Arg::Flag("-j" | "--jobs") => {
-                let n: usize = scan
-                    .text("-j")?
-                    .parse()
-                    .map_err(|_| anyhow::anyhow!("-j takes a number"))?;
-                build.jobs(n);
+                build.jobs(jobs(scan.text("-j")?)?);
+            }
+            // `-j4`, as make and cargo take it.
+            Arg::Flag(f) if f.starts_with("-j") && f.len() > 2 => {
+                build.jobs(jobs(&f[2..])?);
             }
             Arg::Flag("--no-cache") => {
                 build.cache(false);

@@ -8,7 +8,7 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use levbuild::diag::LegacyTool;
 use levbuild::dungeon::{self, Features};
 
@@ -75,8 +75,10 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
     ) {
         Ok(out) => {
             print_diagnostics(&out.warnings, format);
-            std::fs::create_dir_all(&out_dir)
-                .with_context(|| format!("cannot create {}", out_dir.display()))?;
+            // Like dgn_comp, write only into a directory that exists.
+            if !out_dir.is_dir() {
+                bail!("output directory {} does not exist", out_dir.display());
+            }
             write_atomic(&out_dir, "dungeon", &out.bytes)?;
             Ok(ExitCode::SUCCESS)
         }

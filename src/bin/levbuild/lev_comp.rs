@@ -10,7 +10,7 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use levbuild::des;
 use levbuild::diag::LegacyTool;
 
@@ -41,8 +41,10 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
     if jobs.is_empty() {
         jobs.push((OsString::from("-"), options));
     }
-    std::fs::create_dir_all(&out_dir)
-        .with_context(|| format!("cannot create {}", out_dir.display()))?;
+    // Like lev_comp, write only into a directory that exists.
+    if !out_dir.is_dir() {
+        anyhow::bail!("output directory {} does not exist", out_dir.display());
+    }
     let mut failed = false;
     for (path, options) in &jobs {
         let (name, source) = match read_source(path) {
