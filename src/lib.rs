@@ -31,7 +31,7 @@ mod parsing;
 pub mod tables;
 
 pub use binary::DecodeError;
-pub use build::{Build, DuplicateLevel, Error, ErrorKind, Report};
+pub use build::{Build, DuplicateLevel, Error, ErrorKind, OutputClash, Report};
 pub use diag::{Diagnostic, Diagnostics, Severity};
 pub use game::{Game, TreeError, TreeOptions};
 pub use layout::{ByteOrder, DataModel, Layout, UnknownTarget};

@@ -691,3 +691,79 @@ fn fifos_and_devices_named_like_sources_are_skipped() {
         );
     }
 }
+
+#[test]
+fn two_products_of_one_build_never_share_an_output_file() {
+    let (tmp, src) = small_tree_in("clash");
+    let out = tmp.path().join("out");
+    // Two dungeon files of one set, each writing OUT/dungeon.
+    std::fs::create_dir_all(src.join("other")).unwrap();
+    std::fs::write(src.join("other/dungeon.def"), DGN).unwrap();
+    let e = build(&src, &out).try_compile().unwrap_err();
+    let ErrorKind::Failed { clashes, .. } = e.kind() else {
+        panic!("{e}")
+    };
+    assert_eq!(clashes.len(), 1, "{e}");
+    assert_eq!(clashes[0].file, "dungeon");
+    assert!(
+        e.to_string().contains("output dungeon is written by both"),
+        "{e}"
+    );
+    std::fs::remove_file(src.join("other/dungeon.def")).unwrap();
+    // Dungeon files named after a blob, the index or levbuild's state.
+    for name in ["alpha.lev.def", "levels.rs.def", ".levbuild-set.def"] {
+        std::fs::write(src.join(name), DGN).unwrap();
+        let e = build(&src, &out)
+            .dungeon_file("*.def")
+            .try_compile()
+            .unwrap_err();
+        assert!(
+            e.to_string().contains("is written by both")
+                || e.to_string().contains("would overwrite levbuild's own"),
+            "{name}: {e}"
+        );
+        std::fs::remove_file(src.join(name)).unwrap();
+        assert!(!out.exists(), "a failed build writes nothing");
+    }
+}
+
+#[test]
+fn level_sets_that_would_share_a_directory_are_refused() {
+    let tmp = TempDir::new("set-places");
+    let outer = tmp.path().join("v/d");
+    let inner = outer.join("set0");
+    small_tree(&outer);
+    small_tree(&inner);
+    let out = tmp.path().join("out");
+    let e = sets_build(&[outer.clone(), inner.clone()], &out)
+        .try_compile()
+        .unwrap_err();
+    assert!(e.to_string().contains("is inside source directory"), "{e}");
+    let e = sets_build(&[outer.clone(), outer.clone()], &out)
+        .try_compile()
+        .unwrap_err();
+    assert!(e.to_string().contains("is given twice"), "{e}");
+    assert!(!out.exists());
+}
+
+#[cfg(unix)]
+#[test]
+fn directory_names_differing_only_in_non_utf8_bytes_are_refused() {
+    use std::os::unix::ffi::OsStrExt;
+    let tmp = TempDir::new("non-utf8");
+    let dirs: Vec<std::path::PathBuf> = [b"a\xff".as_slice(), b"a\xfe".as_slice()]
+        .iter()
+        .map(|n| tmp.path().join(std::ffi::OsStr::from_bytes(n)))
+        .collect();
+    for d in &dirs {
+        small_tree(d);
+    }
+    let out = tmp.path().join("out");
+    let e = sets_build(&dirs, &out).try_compile().unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("differ only in bytes that are not UTF-8"),
+        "{e}"
+    );
+    assert!(!out.exists());
+}

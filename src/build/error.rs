@@ -32,6 +32,8 @@ pub enum ErrorKind {
         diagnostics: Vec<Diagnostics>,
         /// Level names defined twice within one level set.
         duplicates: Vec<DuplicateLevel>,
+        /// Output files that two products of the build would both write.
+        clashes: Vec<OutputClash>,
     },
     /// Compiling the generated C index failed.
     CCompile(String),
@@ -48,6 +50,40 @@ pub struct DuplicateLevel {
     pub first: PathBuf,
     /// The file that defines it again.
     pub second: PathBuf,
+}
+
+/// Two products of one build map to one output file: two sources (a
+/// level and a dungeon file named `castle.lev.def`, two `dungeon.def` in
+/// one set), or a source and levbuild's own index or state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutputClash {
+    /// The file, relative to the output directory.
+    pub file: String,
+    /// The source whose output it is.
+    pub source: PathBuf,
+    /// The other source writing it, or `None` for levbuild's own file.
+    pub other: Option<PathBuf>,
+}
+
+impl fmt::Display for OutputClash {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.other {
+            Some(other) => write!(
+                f,
+                "output {} is written by both {} and {}",
+                self.file,
+                other.display(),
+                self.source.display()
+            ),
+            None => write!(
+                f,
+                "output {} of {} would overwrite levbuild's own {}",
+                self.file,
+                self.source.display(),
+                self.file
+            ),
+        }
+    }
 }
 
 impl Error {
@@ -99,19 +135,31 @@ impl fmt::Display for Error {
             ErrorKind::Failed {
                 diagnostics,
                 duplicates,
+                clashes,
             } => {
                 let errors: usize = diagnostics.iter().map(|d| d.errors().count()).sum();
-                writeln!(
+                write!(
                     f,
-                    "level build failed: {errors} error(s) in {} file(s), {} duplicate level name(s)",
-                    diagnostics.len(),
-                    duplicates.len()
+                    "level build failed: {errors} error(s) in {} file(s)",
+                    diagnostics.len()
                 )?;
+                for (n, what) in [
+                    (duplicates.len(), "duplicate level name(s)"),
+                    (clashes.len(), "clashing output file(s)"),
+                ] {
+                    if n > 0 {
+                        write!(f, ", {n} {what}")?;
+                    }
+                }
+                writeln!(f)?;
                 for d in diagnostics {
                     write!(f, "{}", d.render(false))?;
                 }
                 for d in duplicates {
                     writeln!(f, "error: {d}")?;
+                }
+                for c in clashes {
+                    writeln!(f, "error: {c}")?;
                 }
                 Ok(())
             }

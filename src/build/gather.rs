@@ -1,10 +1,15 @@
 //! Results sorted per set: counts, failures, level names defined twice
 //! within a set, and the dungeon cross-check.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
+
+/// File names levbuild writes for itself in the output directory and in
+/// each set's: no source's output may take them, nor any name starting
+/// with `.` (manifests, the cache, temporary files).
+const RESERVED: [&str; 3] = ["levels.rs", "levels.h", "levels.c"];
 
 use super::discover::{LevelSet, Source, SourceKind};
-use super::error::{DuplicateLevel, Error, ErrorKind};
+use super::error::{DuplicateLevel, Error, ErrorKind, OutputClash};
 use super::job::{Done, FileFailure, Job};
 use super::workers::Workers;
 use super::Report;
@@ -41,6 +46,7 @@ pub(super) fn gather<'s>(
         check_set(set, done)
     });
     let mut duplicates = Vec::new();
+    let mut clashes = Vec::new();
     for (done, (dups, missing)) in per_set.iter().zip(checks) {
         for (_, d) in done {
             report.warnings.extend(d.warnings.iter().cloned());
@@ -48,13 +54,39 @@ pub(super) fn gather<'s>(
         report.warnings.extend(missing);
         duplicates.extend(dups);
     }
+    // Output files are unique across sets too: one set's directory may
+    // lie inside another's.
+    let mut files: HashMap<&str, &Source> = HashMap::new();
+    for (source, d) in per_set.iter().flatten() {
+        for o in &d.outputs {
+            let file = o.path.file();
+            let own_name = file.rsplit('/').next().unwrap_or(file);
+            if RESERVED.contains(&own_name) || own_name.starts_with('.') {
+                clashes.push(OutputClash {
+                    file: file.to_string(),
+                    source: source.path.clone(),
+                    other: None,
+                });
+            } else if let Some(other) = files.insert(file, source) {
+                // Two levels of one name are reported as duplicates.
+                if !(other.kind == SourceKind::Des && source.kind == SourceKind::Des) {
+                    clashes.push(OutputClash {
+                        file: file.to_string(),
+                        source: source.path.clone(),
+                        other: Some(other.path.clone()),
+                    });
+                }
+            }
+        }
+    }
     if let Some((path, e)) = io_failure {
         return Err(Error::io(path, e));
     }
-    if !diagnostics.is_empty() || !duplicates.is_empty() {
+    if !diagnostics.is_empty() || !duplicates.is_empty() || !clashes.is_empty() {
         return Err(Error::new(ErrorKind::Failed {
             diagnostics,
             duplicates,
+            clashes,
         }));
     }
     for (source, d) in per_set.iter().flatten() {

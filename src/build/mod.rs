@@ -43,7 +43,7 @@ mod stat_dir;
 mod workers;
 mod write;
 
-pub use error::{DuplicateLevel, Error, ErrorKind};
+pub use error::{DuplicateLevel, Error, ErrorKind, OutputClash};
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -435,6 +435,7 @@ impl Build {
             .into_iter()
             .enumerate()
             .collect();
+        check_set_places(&specs)?;
         let scans = workers.map(specs, |(n, spec)| {
             let hex = options[n].fingerprint.to_hex().to_string();
             self.scan(spec, &out_dir, &options[n], &hex, cache.is_some())
@@ -669,6 +670,43 @@ impl Build {
             probes,
         })
     }
+}
+
+/// Refuses level sets that would share files: a source directory inside
+/// another (its files would belong to both sets) or two sets whose output
+/// directories have one name (directory names that differ only in bytes
+/// that are not UTF-8, which the generated index cannot tell apart).
+fn check_set_places(specs: &[(usize, SetSpec<'_>)]) -> Result<(), Error> {
+    let real: Vec<PathBuf> = specs
+        .iter()
+        .map(|(_, s)| std::fs::canonicalize(s.dir).unwrap_or_else(|_| s.dir.clone()))
+        .collect();
+    let mut places: std::collections::HashMap<String, &PathBuf> = std::collections::HashMap::new();
+    for (n, (_, spec)) in specs.iter().enumerate() {
+        for (m, (_, other)) in specs.iter().enumerate() {
+            if n != m && real[n].starts_with(&real[m]) {
+                let what = if real[n] == real[m] {
+                    "is given twice".to_string()
+                } else {
+                    format!("is inside source directory {}", other.dir.display())
+                };
+                return Err(Error::new(ErrorKind::Config(format!(
+                    "source directory {} {what}: its files would belong to two level sets",
+                    spec.dir.display()
+                ))));
+            }
+        }
+        let place = discover::slash_path(&spec.out_rel);
+        if let Some(first) = places.insert(place.clone(), spec.dir) {
+            return Err(Error::new(ErrorKind::Config(format!(
+                "source directories {} and {} would both write to `{place}` in the output \
+                 directory (their names differ only in bytes that are not UTF-8): rename one",
+                first.display(),
+                spec.dir.display()
+            ))));
+        }
+    }
+    Ok(())
 }
 
 /// Rust keywords a level-set module must not be named.
