@@ -514,7 +514,8 @@ impl Build {
         };
         drop(packs);
 
-        // The cache packs are saved while the outputs are written.
+        // The cache packs are saved while the outputs are written; a
+        // failed build (gather) wrote neither.
         let save_packs = || {
             if let Some(cache) = &cache {
                 workers.map(saves, |(n, entries)| {
@@ -524,8 +525,9 @@ impl Build {
                 });
             }
         };
-        let report_and_write = || -> Result<(), Error> {
-            let per_set = gather::gather(&workers, &sets, &jobs, results, &mut report)?;
+        // A failed build writes nothing, not even the cache.
+        let per_set = gather::gather(&workers, &sets, &jobs, results, &mut report)?;
+        let write = || -> Result<(), Error> {
             if !self.check_only {
                 let written = Written {
                     out_dir: &out_dir,
@@ -539,7 +541,7 @@ impl Build {
             }
             Ok(())
         };
-        workers.join(save_packs, report_and_write).1?;
+        workers.join(save_packs, write).1?;
         if self.compile_c && !self.check_only {
             self.compile_c_library(&out_dir, &prefixes, &env)?;
         }
