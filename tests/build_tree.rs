@@ -767,3 +767,33 @@ fn directory_names_differing_only_in_non_utf8_bytes_are_refused() {
     );
     assert!(!out.exists());
 }
+
+#[test]
+fn an_invisible_edit_of_an_output_cannot_wedge_the_build() {
+    let (tmp, src) = small_tree_in("wedge");
+    let out = tmp.path().join("out");
+    // Sources old enough for their stamps to be trusted.
+    std::thread::sleep(std::time::Duration::from_millis(150));
+    build(&src, &out).try_compile().unwrap();
+    let alpha = out.join("alpha.lev");
+    let good = std::fs::read(&alpha).unwrap();
+    // Rewritten in place: same size, same modification time.
+    let mtime = std::fs::metadata(&alpha).unwrap().modified().unwrap();
+    let mut bad = good.clone();
+    *bad.last_mut().unwrap() ^= 0xff;
+    std::fs::write(&alpha, &bad).unwrap();
+    std::fs::File::options()
+        .write(true)
+        .open(&alpha)
+        .unwrap()
+        .set_modified(mtime)
+        .unwrap();
+    // Something that regenerates levels.c from the blobs on disk.
+    std::fs::remove_file(out.join("levels.c")).unwrap();
+    let e = build(&src, &out).try_compile().unwrap_err();
+    assert!(e.to_string().contains("build again"), "{e}");
+    // The next build succeeds and restores it; so do those after it.
+    build(&src, &out).try_compile().unwrap_or_else(|e| panic!("{e}"));
+    build(&src, &out).try_compile().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(std::fs::read(&alpha).unwrap(), good);
+}

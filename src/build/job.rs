@@ -120,7 +120,9 @@ impl Output {
                 } else {
                     Err(std::io::Error::new(
                         std::io::ErrorKind::InvalidData,
-                        "changed by something else during the build; build again",
+                        "changed by something else since levbuild wrote it (its size and time \
+                         did not show it); levbuild forgot this set's record: build again to \
+                         restore it",
                     ))
                 }
             }

@@ -437,6 +437,12 @@ impl Outputs {
             .then(|| (old, old.stamp.proves_unchanged(now, self.old_started)))
     }
 
+    /// Removes the manifest: the next build trusts nothing of this set's
+    /// outputs and produces each again.
+    pub(crate) fn forget(&self) {
+        let _ = std::fs::remove_file(&self.manifest);
+    }
+
     /// Takes the last build's record of `path` (a source known unchanged,
     /// outputs intact): this build will not record it again unless its set
     /// changed.
