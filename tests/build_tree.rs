@@ -793,7 +793,34 @@ fn an_invisible_edit_of_an_output_cannot_wedge_the_build() {
     let e = build(&src, &out).try_compile().unwrap_err();
     assert!(e.to_string().contains("build again"), "{e}");
     // The next build succeeds and restores it; so do those after it.
-    build(&src, &out).try_compile().unwrap_or_else(|e| panic!("{e}"));
-    build(&src, &out).try_compile().unwrap_or_else(|e| panic!("{e}"));
+    build(&src, &out)
+        .try_compile()
+        .unwrap_or_else(|e| panic!("{e}"));
+    build(&src, &out)
+        .try_compile()
+        .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(std::fs::read(&alpha).unwrap(), good);
+}
+
+#[cfg(unix)]
+#[test]
+fn temporary_files_of_a_killed_build_are_cleared_by_the_next() {
+    let (tmp, src) = small_tree_in("leftovers");
+    let out = tmp.path().join("out");
+    build(&src, &out).try_compile().unwrap();
+    // No process has this id (above Linux's largest), and this one runs.
+    let dead = [
+        out.join(".alpha.lev.4194305.0.tmp"),
+        out.join(".levbuild-cache/.x.pack.4194305.3.tmp"),
+    ];
+    let live = out.join(format!(".beta.lev.{}.9.tmp", std::process::id()));
+    for f in dead.iter().chain([&live]) {
+        std::fs::write(f, "partial").unwrap();
+    }
+    std::fs::write(src.join("a.des"), A.replace("...", "..")).unwrap();
+    build(&src, &out).try_compile().unwrap();
+    for f in &dead {
+        assert!(!f.exists(), "{}", f.display());
+    }
+    assert!(live.exists(), "a running build's temporary file stays");
 }

@@ -85,6 +85,11 @@ impl Cache {
         bytes.extend_from_slice(&payload);
         write_atomic(&self.path(set), &bytes)
     }
+
+    /// Removes what killed builds left in the cache directory.
+    pub(crate) fn remove_leftovers(&self) {
+        remove_stale_temp_files(&self.dir);
+    }
 }
 
 impl Pack {
@@ -97,6 +102,51 @@ impl Pack {
     pub(crate) fn holds_exactly(&self, keys: &[blake3::Hash]) -> bool {
         self.entries.len() == keys.len() && keys.iter().all(|k| self.entries.contains_key(k))
     }
+}
+
+/// Removes the temporary files of [`write_atomic`] that a killed build left
+/// in `dir`: those whose process is gone (a running build's are kept).
+pub(crate) fn remove_stale_temp_files(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let name = e.file_name();
+        let Some(pid) = name.to_str().and_then(temp_file_pid) else {
+            continue;
+        };
+        if !process_is_running(pid) {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
+}
+
+/// The process id in a [`write_atomic`] temporary file's name
+/// (`.NAME.PID.N.tmp`).
+fn temp_file_pid(name: &str) -> Option<u32> {
+    let rest = name.strip_prefix('.')?.strip_suffix(".tmp")?;
+    let mut parts = rest.rsplitn(3, '.');
+    let _counter: u64 = parts.next()?.parse().ok()?;
+    let pid = parts.next()?.parse().ok()?;
+    parts.next().filter(|stem| !stem.is_empty())?;
+    Some(pid)
+}
+
+#[cfg(unix)]
+fn process_is_running(pid: u32) -> bool {
+    let Ok(pid) = libc::pid_t::try_from(pid) else {
+        return false;
+    };
+    // Signal 0 checks only that the process exists (EPERM: it does).
+    // SAFETY: kill with signal 0 sends nothing.
+    let sent = unsafe { libc::kill(pid, 0) } == 0;
+    sent || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
+}
+
+/// Without a portable way to ask, every process might be running.
+#[cfg(not(unix))]
+fn process_is_running(_pid: u32) -> bool {
+    true
 }
 
 /// Writes `bytes` to `path` through a uniquely named temporary file in the
@@ -204,6 +254,19 @@ mod tests {
         pack.entries()
             .find(|(k, _)| *k == key)
             .map(|(_, e)| (**e).clone())
+    }
+
+    #[test]
+    fn temp_file_names_give_their_process() {
+        assert_eq!(temp_file_pid(".alpha.lev.1234.7.tmp"), Some(1234));
+        assert_eq!(temp_file_pid("..levbuild-set.99.0.tmp"), Some(99));
+        assert_eq!(temp_file_pid(".x.tmp"), None);
+        assert_eq!(temp_file_pid("alpha.lev.1234.7.tmp"), None);
+        assert_eq!(temp_file_pid("..1.2.tmp"), None);
+        if cfg!(unix) {
+            assert!(process_is_running(std::process::id()));
+            assert!(!process_is_running(u32::MAX));
+        }
     }
 
     #[test]

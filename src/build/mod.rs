@@ -517,7 +517,8 @@ impl Build {
         // The cache packs are saved while the outputs are written; a
         // failed build (gather) wrote neither.
         let save_packs = || {
-            if let Some(cache) = &cache {
+            if let Some(cache) = cache.as_ref().filter(|_| !saves.is_empty()) {
+                cache.remove_leftovers();
                 workers.map(saves, |(n, entries)| {
                     let entries: Vec<_> = entries.iter().map(|(k, e)| (*k, &**e)).collect();
                     // A pack that cannot be written only costs a recompile later.

@@ -487,6 +487,9 @@ impl Outputs {
         let home = self.dir.join(&self.home_prefix);
         // A failure here is reported by the first write into it.
         self.created_home = !home.is_dir() && std::fs::create_dir_all(&home).is_ok();
+        if !self.created_home {
+            super::cache::remove_stale_temp_files(&home);
+        }
         let outputs = self.old_sources.values().flat_map(|s| &s.outputs);
         let files = outputs
             .filter_map(|o| Some((o.path.file().to_string(), o.record?)))
