@@ -561,6 +561,12 @@ fn a_set_left_out_of_the_build_takes_its_outputs_with_it() {
         .collect();
     assert_eq!(left, ["notes.txt"]);
     assert!(out.join("a/dat/alpha.lev").is_file() && out.join("c/dat/alpha.lev").is_file());
+    // Without the user's file, a gone set leaves no empty directories.
+    sets_build(&sets, &out).try_compile().unwrap();
+    std::fs::remove_file(out.join("b/dat/notes.txt")).unwrap();
+    sets_build(&without_b, &out).try_compile().unwrap();
+    assert!(!out.join("b").exists());
+    assert!(out.join("a/dat/alpha.lev").is_file());
 }
 
 #[test]

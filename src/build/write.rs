@@ -99,6 +99,12 @@ impl Build {
             let rel = output_file(&gone, output::SET_MANIFEST);
             let old = output::Outputs::open(w.out_dir, &rel, w.fingerprint.clone());
             report.add(old.finish()?);
+            // Its directories go too, as far up as they are empty (a user's
+            // file in one keeps it).
+            let mut dir = std::path::PathBuf::from(&gone);
+            while !dir.as_os_str().is_empty() && std::fs::remove_dir(w.out_dir.join(&dir)).is_ok() {
+                dir.pop();
+            }
         }
         let sources = self
             .source_dirs
