@@ -346,12 +346,19 @@ impl Diagnostics {
         let source = Source::from(&*self.source);
         let mut out = Vec::new();
         for d in &self.items {
+            // A very long line is shown as a window around the span, so a
+            // one-line file of megabytes does not print megabytes per error.
+            let clipped = clip_line(&self.source, &d.span);
+            let (source, span) = match &clipped {
+                Some((text, span)) => (&Source::from(text.as_str()), span.clone()),
+                None => (&source, d.span.clone()),
+            };
             let kind = match d.severity {
                 Severity::Error => ReportKind::Error,
                 Severity::Warning => ReportKind::Warning,
             };
             let file = self.file.as_str();
-            let mut label = Label::new((file, d.span.clone()));
+            let mut label = Label::new((file, span.clone()));
             if let Some(text) = &d.label {
                 label = label.with_message(text);
             }
@@ -363,7 +370,7 @@ impl Diagnostics {
                 } else {
                     CharSet::Ascii
                 });
-            let mut report = Report::build(kind, (file, d.span.clone()))
+            let mut report = Report::build(kind, (file, span))
                 .with_config(config)
                 .with_message(format!("{} ({}:{}:{})", d.message, file, d.line, d.column))
                 .with_label(label);
@@ -371,10 +378,55 @@ impl Diagnostics {
                 report = report.with_help(help);
             }
             // Writing into a Vec cannot fail; a failure would only lose the snippet.
-            let _ = report.finish().write((file, &source), &mut out);
+            let _ = report.finish().write((file, source), &mut out);
         }
         String::from_utf8_lossy(&out).into_owned()
     }
+}
+
+/// Lines longer than this many bytes are clipped around the span when
+/// rendered.
+const MAX_SHOWN_LINE: usize = 240;
+
+/// For a span on a line longer than [`MAX_SHOWN_LINE`]: a text holding a
+/// window around it (`...` marking what is cut) on the same line number
+/// (the lines before it are left empty), and the span within that text.
+/// `None` for a shorter line.
+fn clip_line(source: &str, span: &Range<usize>) -> Option<(String, Range<usize>)> {
+    // A span at the very end shows on the last line, as ariadne draws it.
+    let at = span.start.min(source.len().saturating_sub(1));
+    let line_start = source[..at].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = source[at..].find('\n').map_or(source.len(), |i| at + i);
+    if line_end - line_start <= MAX_SHOWN_LINE {
+        return None;
+    }
+    let boundary = |mut i: usize| {
+        while !source.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    };
+    const CONTEXT: usize = 80;
+    let start = boundary(at.saturating_sub(CONTEXT).max(line_start));
+    let end = boundary(
+        span.end
+            .max(at)
+            .min(at + CONTEXT)
+            .saturating_add(CONTEXT)
+            .min(line_end),
+    );
+    let lines_before = source[..line_start].matches('\n').count();
+    let mut text = "\n".repeat(lines_before);
+    if start > line_start {
+        text.push_str("...");
+    }
+    let shift = text.len();
+    text.push_str(&source[start..end]);
+    if end < line_end {
+        text.push_str("...");
+    }
+    let span_end = span.end.clamp(at, end);
+    Some((text, at - start + shift..span_end - start + shift))
 }
 
 impl<'a> IntoIterator for &'a Diagnostics {
@@ -431,6 +483,25 @@ mod tests {
         assert_eq!(d.errors().count(), MAX_ERRORS + 1);
         assert_eq!(d.iter().last().unwrap().message, "5 more errors not shown");
         assert_eq!(d.warnings().count(), 1);
+    }
+
+    #[test]
+    fn long_lines_are_clipped_around_the_span() {
+        let mut src = "first line\n".to_string();
+        src.push_str(&"x".repeat(1_000_000));
+        src.push_str("BAD");
+        src.push_str(&"y".repeat(1_000_000));
+        let at = src.find("BAD").unwrap();
+        let mut r = Reporter::default();
+        for _ in 0..50 {
+            r.error(at..at + 3, "bad").label("here");
+        }
+        r.warning(src.len()..src.len(), "at the end");
+        let shown = r.finish("f", &src).render(false);
+        assert!(shown.len() < 50 * 1000, "{} bytes", shown.len());
+        assert!(shown.contains("xxxBADyyy"));
+        assert!(shown.contains("f:2:1000001"), "{}", &shown[..400]);
+        assert!(shown.contains(" 2 | ..."), "{}", &shown[..400]);
     }
 
     #[test]
