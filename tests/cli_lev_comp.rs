@@ -293,3 +293,67 @@ fn a_missing_output_directory_is_an_error_not_created() {
     let o = run_in(&dir, &["check", "dat", "-j0"], None);
     assert!(String::from_utf8_lossy(&o.stderr).contains("-j takes a number of threads"));
 }
+
+#[test]
+fn every_command_has_help_and_the_tool_a_version() {
+    for command in ["lev-comp", "dgn-comp", "build", "check", "dump"] {
+        for flag in ["--help", "-h"] {
+            let o = levbuild().args([command, flag]).output().unwrap();
+            assert!(o.status.success(), "{command} {flag}");
+            let text = String::from_utf8_lossy(&o.stdout);
+            assert!(text.starts_with("usage: levbuild "), "{command}: {text}");
+        }
+    }
+    let o = levbuild().arg("--version").output().unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        format!("levbuild {}\n", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+#[test]
+fn a_closed_pipe_ends_output_quietly() {
+    let dir = scratch("pipe");
+    std::fs::write(dir.join("good.des"), GOOD).unwrap();
+    let o = run_in(&dir, &["lev-comp", "good.des"], None);
+    assert!(o.status.success());
+    for _ in 0..5 {
+        let mut child = levbuild()
+            .current_dir(&dir)
+            .args(["dump", "--json", "good.lev"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            out.stderr.is_empty(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+#[test]
+fn a_failed_check_says_check_failed() {
+    let dir = scratch("check-failed");
+    std::fs::create_dir_all(dir.join("dat")).unwrap();
+    std::fs::write(
+        dir.join("dat/bad.des"),
+        "MAZE: \"bad\", ' '\nNOMAP\nTRAP: \"nope\", random\n",
+    )
+    .unwrap();
+    let o = run_in(&dir, &["check", "dat"], None);
+    assert!(!o.status.success());
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        stderr.starts_with("check failed: 1 error(s) in 1 file(s)\n"),
+        "{stderr}"
+    );
+}

@@ -10,7 +10,7 @@ use levbuild::Build;
 
 use crate::args::{unknown, Arg, Args};
 
-const USAGE: &str = "levbuild build|check [DIR...] [-o OUT] [-j N] [--no-cache] [-w] [--target TRIPLE] [--game-tree ROOT] [--dungeon-file GLOB] [--include GLOB] [--exclude GLOB] [--define NAME] [--undefine NAME]";
+pub const USAGE: &str = "levbuild build|check [DIR...] [-o OUT] [-j N] [--no-cache] [-w] [--target TRIPLE] [--game-tree ROOT] [--dungeon-file GLOB] [--include GLOB] [--exclude GLOB] [--define NAME] [--undefine NAME]";
 
 /// The thread count of `-j N`.
 fn jobs(text: &str) -> Result<usize> {
@@ -120,7 +120,11 @@ pub fn run(args: &[OsString], check_only: bool) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Err(e) => {
-            eprintln!("{e}");
+            let text = e.to_string();
+            match check_only {
+                true => eprintln!("{}", text.replacen("level build failed", "check failed", 1)),
+                false => eprintln!("{text}"),
+            }
             Ok(ExitCode::FAILURE)
         }
     }

@@ -13,9 +13,11 @@ use levbuild::diag::LegacyTool;
 use levbuild::dungeon::{self, Features};
 
 use crate::args::{unknown, Arg, Args};
-use crate::output::{print_diagnostics, read_source, report_open_failure, write_atomic, Format};
+use crate::output::{
+    print_diagnostics, print_stdout, read_source, report_open_failure, write_atomic, Format,
+};
 
-const USAGE: &str =
+pub const USAGE: &str =
     "levbuild dgn-comp [-o OUTDIR] [--target TRIPLE] [--define NAME]... [--undefine NAME]... [--preprocess-only] [--format rich|short|legacy] [FILE]";
 
 pub fn run(args: &[OsString]) -> Result<ExitCode> {
@@ -56,7 +58,7 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
     if preprocess_only {
         return Ok(match dungeon::preprocess(&source, &name, &features) {
             Ok(text) => {
-                print!("{text}");
+                print_stdout(&text)?;
                 ExitCode::SUCCESS
             }
             Err(d) => {

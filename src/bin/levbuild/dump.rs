@@ -14,8 +14,10 @@ use levbuild::{Game, Layout, TreeOptions};
 use std::sync::Arc;
 
 use crate::args::{unknown, Arg, Args};
+use crate::output::print_stdout;
 
-const USAGE: &str = "levbuild dump [--json] [--target TRIPLE] [--game-tree ROOT] FILE.lev|dungeon";
+pub const USAGE: &str =
+    "levbuild dump [--json] [--target TRIPLE] [--game-tree ROOT] FILE.lev|dungeon";
 
 pub fn run(args: &[OsString]) -> Result<ExitCode> {
     let mut json = false;
@@ -70,7 +72,7 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
             level_text(&level, &game)
         }
     };
-    print!("{text}");
+    print_stdout(&text)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -17,7 +17,7 @@ use levbuild::diag::LegacyTool;
 use crate::args::{unknown, Arg, Args};
 use crate::output::{print_diagnostics, read_source, report_open_failure, write_atomic, Format};
 
-const USAGE: &str =
+pub const USAGE: &str =
     "levbuild lev-comp [-w] [-o OUTDIR] [--target TRIPLE] [--format rich|short|legacy] [FILE.des ...]";
 
 pub fn run(args: &[OsString]) -> Result<ExitCode> {

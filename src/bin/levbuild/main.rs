@@ -36,7 +36,8 @@ commands:
                  like makedefs -e + dgn_comp; -E prints the preprocessed text
   dump [--json] FILE
                  print a decoded .lev or dungeon file
-  help           this text
+  help, --version
+                 this text, the version; COMMAND --help shows its usage
 
 Every command takes --target TRIPLE (a Rust target triple such as
 i686-unknown-linux-gnu, or lp64, ilp32, llp64 with an optional -be): the
@@ -49,6 +50,23 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     }
     let command = args.remove(0);
+    // `--help` anywhere before `--` shows the command's usage.
+    let wants_help = args
+        .iter()
+        .take_while(|a| *a != "--")
+        .any(|a| a == "--help" || a == "-h");
+    let usage = match command.to_str() {
+        Some("lev-comp") => Some(lev_comp::USAGE),
+        Some("build" | "check") => Some(build::USAGE),
+        Some("dgn-comp") => Some(dgn_comp::USAGE),
+        Some("dump") => Some(dump::USAGE),
+        _ => None,
+    };
+    if let (true, Some(usage)) = (wants_help, usage) {
+        return exit_after(output::print_stdout(&format!(
+            "usage: {usage}\n\n{USAGE}\n"
+        )));
+    }
     let result = match command.to_str() {
         Some("lev-comp") => lev_comp::run(&args),
         Some("build") => build::run(&args, false),
@@ -56,8 +74,11 @@ fn main() -> ExitCode {
         Some("dgn-comp") => dgn_comp::run(&args),
         Some("dump") => dump::run(&args),
         Some("help" | "-h" | "--help") => {
-            println!("{USAGE}");
-            Ok(ExitCode::SUCCESS)
+            output::print_stdout(&format!("{USAGE}\n")).map(|()| ExitCode::SUCCESS)
+        }
+        Some("--version" | "-V" | "version") => {
+            output::print_stdout(&format!("levbuild {}\n", env!("CARGO_PKG_VERSION")))
+                .map(|()| ExitCode::SUCCESS)
         }
         _ => {
             eprintln!("levbuild: unknown command {command:?}\n\n{USAGE}");
@@ -68,4 +89,15 @@ fn main() -> ExitCode {
         eprintln!("levbuild: {e:#}");
         ExitCode::from(2)
     })
+}
+
+/// The exit status after printing: success, or 2 with the error.
+fn exit_after(printed: anyhow::Result<()>) -> ExitCode {
+    match printed {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("levbuild: {e:#}");
+            ExitCode::from(2)
+        }
+    }
 }

@@ -41,6 +41,16 @@ pub fn print_diagnostics(d: &Diagnostics, format: Format) {
     let _ = std::io::stderr().write_all(text.as_bytes());
 }
 
+/// Prints `text` on standard output. A reader that has gone away (`levbuild
+/// dump FILE | head`) ends the output quietly, as Unix tools do.
+pub fn print_stdout(text: &str) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(()),
+    }
+}
+
 /// Writes `bytes` to `dir/name` through a temporary file and a rename, so a
 /// reader never sees a half-written file and an old longer file never
 /// leaves its tail behind.
