@@ -111,7 +111,7 @@ fn rust_index_with_relative_paths_compiles_without_warnings() {
     std::fs::write(
         &main,
         format!(
-            "#![deny(warnings)]\nmod levels {{\n    include!({:?});\n}}\nfn main() {{\n    let t = levels::level(\"tower\").unwrap();\n    assert_eq!(t.data.len(), {});\n    assert_eq!(levels::LEVELS[levels::id::CRYPT_1].name, \"crypt-1\");\n    assert!(levels::dungeon().is_some());\n}}\n",
+            "#![deny(warnings)]\nmod levels {{\n    include!({:?});\n}}\nfn main() {{\n    let t = levels::level(\"tower\").unwrap();\n    assert_eq!(t.data.len(), {});\n    assert_eq!(levels::LEVELS[levels::id::CRYPT_1].name, \"crypt-1\");\n    assert!(levels::dungeon().is_some());\n    assert_eq!(levels::variants(\"crypt\").map(|l| l.name).collect::<Vec<_>>(), [\"crypt-1\"]);\n    assert_eq!(levels::variants(\"tower\").count(), 0);\n}}\n",
             out.join("levels.rs"),
             std::fs::metadata(out.join("tower.lev")).unwrap().len()
         ),
