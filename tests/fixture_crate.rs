@@ -153,3 +153,80 @@ fn xtask_example_builds_the_example_tree() {
         assert!(out_dir.join(f).is_file(), "{f}");
     }
 }
+
+/// Two crates whose build scripts each link their own C level table, in
+/// one program: each reads its own table (the symbols are prefixed with
+/// the package name by default), and the link does not clash.
+#[test]
+fn two_crates_with_c_tables_link_into_one_program() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let work = root.join("target/fixture-two-crates");
+    let _ = std::fs::remove_dir_all(&work);
+    for (name, level) in [("alpha_levels", "aardvark"), ("beta_levels", "bee")] {
+        let dir = work.join(name);
+        std::fs::create_dir_all(dir.join("src")).unwrap();
+        std::fs::create_dir_all(dir.join("dat")).unwrap();
+        std::fs::write(
+            dir.join("dat/one.des"),
+            format!("MAZE: \"{level}\", ' '\nGEOMETRY: center, center\nMAP\n...\nENDMAP\n"),
+        )
+        .unwrap();
+        std::fs::write(
+            dir.join("Cargo.toml"),
+            format!(
+                "[package]\nname = \"{name}\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\n\
+                 [build-dependencies]\nlevbuild = {{ path = {:?} }}\n",
+                root
+            ),
+        )
+        .unwrap();
+        std::fs::write(
+            dir.join("build.rs"),
+            "fn main() { levbuild::Build::new().source_dir(\"dat\").compile_c_index(true).compile(); }\n",
+        )
+        .unwrap();
+        std::fs::write(
+            dir.join("src/lib.rs"),
+            format!(
+                "#[repr(C)]\npub struct Blob {{ name: *const std::ffi::c_char, data: *const u8, size: std::ffi::c_ulong }}\n\
+                 extern \"C\" {{ static {name}_levbuild_levels: [Blob; 2]; }}\n\
+                 pub fn first_level() -> &'static str {{\n\
+                 unsafe {{ std::ffi::CStr::from_ptr({name}_levbuild_levels[0].name) }}.to_str().unwrap()\n}}\n"
+            ),
+        )
+        .unwrap();
+    }
+    let app = work.join("app");
+    std::fs::create_dir_all(app.join("src")).unwrap();
+    std::fs::write(
+        app.join("Cargo.toml"),
+        "[package]\nname = \"app\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\n[workspace]\n\n\
+         [dependencies]\nalpha_levels = { path = \"../alpha_levels\" }\nbeta_levels = { path = \"../beta_levels\" }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        app.join("src/main.rs"),
+        "fn main() { println!(\"{} {}\", alpha_levels::first_level(), beta_levels::first_level()); }\n",
+    )
+    .unwrap();
+    // The fixture's lock file pins the same dependency versions.
+    std::fs::copy(
+        root.join("tests/fixture/Cargo.lock"),
+        app.join("Cargo.lock"),
+    )
+    .unwrap();
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = Command::new(cargo)
+        .current_dir(&app)
+        .args(["run", "--offline", "--quiet"])
+        .env("CARGO_TARGET_DIR", root.join("target/fixture"))
+        .env_remove("RUSTFLAGS")
+        .output()
+        .expect("cargo runs");
+    assert!(
+        out.status.success(),
+        "two crates failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "aardvark bee\n");
+}

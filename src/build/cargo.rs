@@ -16,6 +16,8 @@ pub(crate) struct CargoEnv {
     pub layout: Option<Result<Layout, UnknownTarget>>,
     /// `TARGET`: the target triple.
     pub target: Option<String>,
+    /// `CARGO_PKG_NAME`: the package whose build script runs.
+    pub package: Option<String>,
 }
 
 impl CargoEnv {
@@ -36,6 +38,7 @@ impl CargoEnv {
                 .filter(|&n| n > 0),
             layout: Layout::from_cargo_env(),
             target: var("TARGET"),
+            package: var("CARGO_PKG_NAME"),
         }
     }
 

@@ -32,6 +32,8 @@ pub(crate) struct SetIndex<'a> {
     pub dungeons: Vec<Blob<'a>>,
     /// The C data layout the blobs are written in.
     pub layout: Layout,
+    /// What every C symbol, macro and type of the build starts with.
+    pub c_prefix: String,
 }
 
 /// How `levels.rs` names blob files.
@@ -312,9 +314,9 @@ fn contexts(
         c.insert("layout", text(set.layout.to_string()));
         c.insert("layout_name", text(set.layout.name()));
         let prefix = if several {
-            format!("levbuild_{}_", set.module)
+            format!("{}{}_", set.c_prefix, set.module)
         } else {
-            "levbuild_".to_string()
+            set.c_prefix.clone()
         };
         c.insert("CPREFIX", text(prefix.to_ascii_uppercase()));
         c.insert("cprefix", text(prefix));
@@ -339,6 +341,9 @@ fn contexts(
         list.push(c);
     }
     let mut root = Context::new();
+    let build_prefix = sets.first().map_or("levbuild_", |s| s.c_prefix.as_str());
+    root.insert("PREFIX", text(build_prefix.to_ascii_uppercase()));
+    root.insert("prefix", text(build_prefix));
     root.insert("version", text(env!("CARGO_PKG_VERSION")));
     root.insert("sources", text(comment(sources)));
     root.insert("sets", Value::List(list));
@@ -368,6 +373,7 @@ impl SetIndex<'_> {
         put(self.module.as_bytes());
         put(self.dir.as_bytes());
         put(self.layout.name().as_bytes());
+        put(self.c_prefix.as_bytes());
         for (kind, list) in [(b"L", &self.levels), (b"D", &self.dungeons)] {
             for b in list {
                 put(kind);

@@ -73,6 +73,7 @@ pub struct Build {
     /// The triple given to [`Build::target`].
     target: Option<String>,
     game_tree: Option<PathBuf>,
+    c_prefix: Option<String>,
     /// Each source directory's own game tree, if it has one.
     set_trees: Vec<Option<PathBuf>>,
     jobs: Option<usize>,
@@ -178,6 +179,7 @@ impl Build {
             layout: None,
             target: None,
             game_tree: None,
+            c_prefix: None,
             set_trees: Vec::new(),
             jobs: None,
             cache_dir: None,
@@ -239,6 +241,16 @@ impl Build {
     pub fn target(&mut self, triple: &str) -> &mut Self {
         self.layout = Some(Layout::for_target(triple));
         self.target = Some(triple.to_string());
+        self
+    }
+
+    /// What every symbol, macro, type and library of the C index starts
+    /// with (letters, digits and `_`; anything else becomes `_`). The
+    /// default is unique per package in a build script (`PACKAGE_levbuild_`
+    /// from Cargo's package name), so two crates that each link their own
+    /// table into one program do not clash; elsewhere `levbuild_`.
+    pub fn c_prefix(&mut self, prefix: &str) -> &mut Self {
+        self.c_prefix = Some(c_identifier(prefix));
         self
     }
 
@@ -390,6 +402,11 @@ impl Build {
             None => Layout::host(),
         };
         report.layout = Some(layout);
+        let c_prefix = match (&self.c_prefix, &env.package) {
+            (Some(p), _) => p.clone(),
+            (None, Some(package)) => format!("{}_levbuild_", c_identifier(package)),
+            (None, None) => "levbuild_".to_string(),
+        };
         let source_dirs = self.source_dirs_or_tree_dat();
         report.sets = source_dirs.len();
         let cache_dir = self
@@ -537,6 +554,7 @@ impl Build {
                     prefixes: &prefixes,
                     per_set: &per_set,
                     layout,
+                    c_prefix: &c_prefix,
                 };
                 self.write(manifests, &workers, &written, &env, &mut report)?;
             }
@@ -544,7 +562,7 @@ impl Build {
         };
         workers.join(save_packs, write).1?;
         if self.compile_c && !self.check_only {
-            self.compile_c_library(&out_dir, &prefixes, &env)?;
+            self.compile_c_library(&out_dir, &prefixes, &env, &c_prefix)?;
         }
         if emit {
             for w in report.notes.iter().chain(&report.warnings) {
@@ -710,6 +728,19 @@ fn check_set_places(specs: &[(usize, SetSpec<'_>)]) -> Result<(), Error> {
         }
     }
     Ok(())
+}
+
+/// `text` as the start of a C identifier: letters, digits and `_`, not
+/// starting with a digit.
+fn c_identifier(text: &str) -> String {
+    let mut s: String = text
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    if s.is_empty() || s.starts_with(|c: char| c.is_ascii_digit()) {
+        s.insert(0, '_');
+    }
+    s
 }
 
 /// Rust keywords a level-set module must not be named.

@@ -26,6 +26,8 @@ pub(super) struct Written<'a> {
     pub per_set: &'a [Vec<(&'a Source, Done)>],
     /// The C data layout of every blob.
     pub layout: Layout,
+    /// What every C symbol, macro and type starts with.
+    pub c_prefix: &'a str,
 }
 
 impl Report {
@@ -77,6 +79,7 @@ impl Build {
                     levels,
                     dungeons,
                     layout: w.layout,
+                    c_prefix: w.c_prefix.to_string(),
                 }
             });
         // Each set's blobs, levels.c and manifest, in parallel.
@@ -225,6 +228,7 @@ impl Build {
         out_dir: &Path,
         prefixes: &[String],
         env: &cargo::CargoEnv,
+        c_prefix: &str,
     ) -> Result<(), Error> {
         if !env.is_build_script() {
             return Err(Error::new(ErrorKind::Config(
@@ -238,7 +242,7 @@ impl Build {
                     .map(|p| out_dir.join(output_file(p, "levels.c"))),
             )
             .include(out_dir)
-            .try_compile("levbuild_levels")
+            .try_compile(&format!("{c_prefix}levels"))
             .map_err(|e| Error::new(ErrorKind::CCompile(e.to_string())))
     }
 }
