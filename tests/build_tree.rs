@@ -830,3 +830,37 @@ fn temporary_files_of_a_killed_build_are_cleared_by_the_next() {
     }
     assert!(live.exists(), "a running build's temporary file stays");
 }
+
+#[test]
+fn identical_sets_share_one_cache_pack_and_dropped_sets_leave_none() {
+    let tmp = TempDir::new("shared-packs");
+    let names = ["a", "b", "c", "d", "e"];
+    let sets = variant_sets(&tmp, &names);
+    let out = tmp.path().join("out");
+    sets_build(&sets, &out).try_compile().unwrap();
+    let count = |ext: &str| {
+        std::fs::read_dir(out.join(".levbuild-cache"))
+            .unwrap()
+            .filter(|f| {
+                f.as_ref()
+                    .unwrap()
+                    .path()
+                    .extension()
+                    .is_some_and(|x| x == ext)
+            })
+            .count()
+    };
+    assert_eq!(
+        (count("pack"), count("entries")),
+        (5, 1),
+        "one pack, five references"
+    );
+    // Two sets dropped: their references go, the shared pack stays.
+    sets_build(&sets[..3], &out).try_compile().unwrap();
+    assert_eq!((count("pack"), count("entries")), (3, 1));
+    // Rebuilding from the cache still works.
+    std::fs::remove_file(out.join("a/dat/alpha.lev")).unwrap();
+    let report = sets_build(&sets[..3], &out).try_compile().unwrap();
+    assert_eq!(report.compiled, 0);
+    assert!(out.join("a/dat/alpha.lev").is_file());
+}

@@ -9,6 +9,13 @@
 //! entries of the set's current sources: it is rewritten whenever one of
 //! them missed, which also drops the entries of deleted or edited files.
 //!
+//! Packs are stored by the hash of their content (`<hash>.entries`), and
+//! each set names its pack in a small reference file (`<set>.pack`): sets
+//! with identical sources (variants share many) share one pack, written
+//! once. A cache that only one output directory uses (the default, inside
+//! it) is pruned after each build that writes to it: references of sets no
+//! longer built and packs no set refers to are removed.
+//!
 //! Packs are written to a temporary file and renamed into place, so a
 //! build killed at any point leaves either the old pack or the new one,
 //! and builds sharing a cache directory never see half a pack (the last
@@ -32,6 +39,8 @@ pub(crate) struct Entry {
 }
 
 const MAGIC: &[u8; 8] = b"LVBPACK1";
+/// The start of a set's reference file, before its pack's content hash.
+const REF_MAGIC: &[u8; 8] = b"LVBREF01";
 
 /// A cache directory.
 #[derive(Clone, Debug)]
@@ -50,16 +59,29 @@ impl Cache {
         Cache { dir }
     }
 
-    /// The pack file of the set identified by `set` (a hash of its
-    /// directory and of the options, see `Build::set_id`).
-    fn path(&self, set: &blake3::Hash) -> PathBuf {
+    /// The reference file of the set identified by `set` (a hash of its
+    /// directory and of the options, see `produce::set_id`).
+    fn ref_path(&self, set: &blake3::Hash) -> PathBuf {
         self.dir.join(format!("{}.pack", set.to_hex()))
+    }
+
+    /// The pack file whose content hashes to `content`.
+    fn pack_path(&self, content: &blake3::Hash) -> PathBuf {
+        self.dir.join(format!("{}.entries", content.to_hex()))
+    }
+
+    /// The content hash a set's reference file names.
+    fn referenced(&self, set: &blake3::Hash) -> Option<blake3::Hash> {
+        let bytes = std::fs::read(self.ref_path(set)).ok()?;
+        let hash: [u8; 32] = bytes.strip_prefix(REF_MAGIC)?.try_into().ok()?;
+        Some(blake3::Hash::from_bytes(hash))
     }
 
     /// The pack of `set`; empty if there is none or it is damaged.
     pub(crate) fn load(&self, set: &blake3::Hash) -> Pack {
-        let entries = std::fs::read(self.path(set))
-            .ok()
+        let entries = self
+            .referenced(set)
+            .and_then(|content| std::fs::read(self.pack_path(&content)).ok())
             .and_then(|bytes| {
                 let rest = bytes.strip_prefix(MAGIC)?;
                 let (sum, payload) = rest.split_at_checked(32)?;
@@ -79,11 +101,60 @@ impl Cache {
         entries: &[(blake3::Hash, &Entry)],
     ) -> std::io::Result<()> {
         let payload = encode(entries);
-        let mut bytes = Vec::with_capacity(payload.len() + 40);
-        bytes.extend_from_slice(MAGIC);
-        bytes.extend_from_slice(blake3::hash(&payload).as_bytes());
-        bytes.extend_from_slice(&payload);
-        write_atomic(&self.path(set), &bytes)
+        let content = blake3::hash(&payload);
+        let pack = self.pack_path(&content);
+        // Another set (or an earlier build) may have stored it already; a
+        // damaged copy fails its hash when loaded and is written again.
+        if !self.holds_intact(&pack, &content) {
+            let mut bytes = Vec::with_capacity(payload.len() + 40);
+            bytes.extend_from_slice(MAGIC);
+            bytes.extend_from_slice(content.as_bytes());
+            bytes.extend_from_slice(&payload);
+            write_atomic(&pack, &bytes)?;
+        }
+        if self.referenced(set) != Some(content) {
+            let mut reference = REF_MAGIC.to_vec();
+            reference.extend_from_slice(content.as_bytes());
+            write_atomic(&self.ref_path(set), &reference)?;
+        }
+        Ok(())
+    }
+
+    /// True if the pack file at `path` holds content hashing to `content`.
+    fn holds_intact(&self, path: &Path, content: &blake3::Hash) -> bool {
+        std::fs::read(path).is_ok_and(|bytes| {
+            bytes
+                .strip_prefix(MAGIC)
+                .and_then(|rest| rest.split_at_checked(32))
+                .is_some_and(|(sum, payload)| {
+                    sum == content.as_bytes() && blake3::hash(payload) == *content
+                })
+        })
+    }
+
+    /// Keeps only the references of `sets` and the packs they name: for a
+    /// cache that no other output directory uses.
+    pub(crate) fn prune(&self, sets: &[blake3::Hash]) {
+        let Ok(files) = std::fs::read_dir(&self.dir) else {
+            return;
+        };
+        let keep_refs: std::collections::HashSet<String> = sets
+            .iter()
+            .map(|s| format!("{}.pack", s.to_hex()))
+            .collect();
+        let keep_packs: std::collections::HashSet<String> = sets
+            .iter()
+            .filter_map(|s| self.referenced(s))
+            .map(|c| format!("{}.entries", c.to_hex()))
+            .collect();
+        for f in files.flatten() {
+            let name = f.file_name().to_string_lossy().into_owned();
+            let stale = (name.ends_with(".pack") && !keep_refs.contains(&name))
+                || (name.ends_with(".entries") && !keep_packs.contains(&name));
+            if stale {
+                let _ = std::fs::remove_file(f.path());
+            }
+        }
     }
 
     /// Removes what killed builds left in the cache directory.
@@ -284,9 +355,36 @@ mod tests {
             .save(&set, &[(k1, &e), (k2, &Entry::default())])
             .unwrap();
         let pack = cache.load(&set);
-        assert_eq!(get(&pack, &k1), Some(e));
+        assert_eq!(get(&pack, &k1), Some(e.clone()));
         assert!(pack.holds_exactly(&[k2, k1]) && !pack.holds_exactly(&[k1]));
-        let path = cache.path(&set);
+        // Identical entries for another set share the pack.
+        let twin = blake3::hash(b"twin");
+        cache
+            .save(&twin, &[(k1, &e), (k2, &Entry::default())])
+            .unwrap();
+        let packs = |ext: &str| {
+            std::fs::read_dir(&dir)
+                .unwrap()
+                .filter(|f| {
+                    f.as_ref()
+                        .unwrap()
+                        .path()
+                        .extension()
+                        .is_some_and(|x| x == ext)
+                })
+                .count()
+        };
+        assert_eq!((packs("pack"), packs("entries")), (2, 1));
+        // Pruning keeps only what the sets still built refer to.
+        cache.prune(&[set]);
+        assert_eq!((packs("pack"), packs("entries")), (1, 1));
+        assert_eq!(get(&cache.load(&set), &k1), Some(e.clone()));
+        cache.prune(&[]);
+        assert_eq!((packs("pack"), packs("entries")), (0, 0));
+        cache
+            .save(&set, &[(k1, &e), (k2, &Entry::default())])
+            .unwrap();
+        let path = cache.pack_path(&cache.referenced(&set).unwrap());
         let mut bytes = std::fs::read(&path).unwrap();
         let last = bytes.len() - 1;
         bytes[last] ^= 1;
@@ -294,6 +392,12 @@ mod tests {
         assert_eq!(get(&cache.load(&set), &k1), None, "flipped byte");
         std::fs::write(&path, &bytes[..20]).unwrap();
         assert_eq!(get(&cache.load(&set), &k1), None, "truncated");
+        // Saving again repairs the damaged shared pack.
+        cache.save(&set, &[(k1, &e)]).unwrap();
+        cache
+            .save(&twin, &[(k1, &e), (k2, &Entry::default())])
+            .unwrap();
+        assert_eq!(get(&cache.load(&twin), &k1), Some(e));
         let _ = std::fs::remove_dir_all(dir);
     }
 }

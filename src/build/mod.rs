@@ -533,6 +533,7 @@ impl Build {
 
         // The cache packs are saved while the outputs are written; a
         // failed build (gather) wrote neither.
+        let packs_saved = !saves.is_empty();
         let save_packs = || {
             if let Some(cache) = cache.as_ref().filter(|_| !saves.is_empty()) {
                 cache.remove_leftovers();
@@ -561,6 +562,13 @@ impl Build {
             Ok(())
         };
         workers.join(save_packs, write).1?;
+        if let Some(cache) = cache.as_ref().filter(|_| self.cache_dir.is_none()) {
+            // The default cache is this output directory's alone: once a
+            // build saved packs or dropped sets, what no set refers to goes.
+            if packs_saved || !report.removed.is_empty() {
+                cache.prune(&set_ids);
+            }
+        }
         if self.compile_c && !self.check_only {
             self.compile_c_library(&out_dir, &prefixes, &env, &c_prefix)?;
         }

@@ -123,12 +123,12 @@ pub fn compile_with(
 /// Parses and checks `source` into typed levels without encoding them.
 /// The levels are meaningful only if no error was reported.
 fn parse_and_check(source: &str, options: &Options, report: &mut Reporter) -> Vec<Level> {
-    let lexed = lexer::lex(source);
-    let tokens: Vec<_> = lexed
-        .tokens
-        .iter()
-        .map(|(t, s)| (t.clone(), chumsky::span::SimpleSpan::from(s.clone())))
+    let lexer::Lexed { tokens, maps } = lexer::lex(source);
+    // Moved, not copied: the token list is the largest structure here.
+    let tokens: Vec<_> = tokens
+        .into_iter()
+        .map(|(t, s)| (t, chumsky::span::SimpleSpan::from(s)))
         .collect();
     let stmts = parser::parse(&tokens, report);
-    sema::build(source, &stmts, &lexed.maps, options, report)
+    sema::build(source, &stmts, &maps, options, report)
 }
