@@ -253,10 +253,12 @@ impl<'a> Reader<'a> {
         let b = self.take(len, what)?;
         String::from_utf8(b.to_vec()).map_err(|_| self.error(format!("{what} is not UTF-8")))
     }
-    /// A NUL-terminated name in a fixed-size field.
+    /// A name in a fixed-size, NUL-padded field, up to its last non-NUL
+    /// byte: a shorter name written over a longer one keeps the longer
+    /// one's tail after its own NUL, and that tail is part of the field.
     pub(crate) fn name_field(&mut self, size: usize, what: &str) -> Result<String, DecodeError> {
         let b = self.take(size, what)?;
-        let end = b.iter().position(|&c| c == 0).unwrap_or(size);
+        let end = b.iter().rposition(|&c| c != 0).map_or(0, |i| i + 1);
         String::from_utf8(b[..end].to_vec()).map_err(|_| self.error(format!("{what} is not UTF-8")))
     }
     pub(crate) fn skip(&mut self, n: usize, what: &str) -> Result<(), DecodeError> {

@@ -96,6 +96,9 @@ pub(crate) struct Reporter {
     errors: usize,
     /// Errors past [`MAX_ERRORS`], counted but not kept.
     dropped: usize,
+    warnings: usize,
+    /// Warnings past [`MAX_WARNINGS`], counted but not kept.
+    dropped_warnings: usize,
     /// The last diagnostic recorded was dropped.
     pending_dropped: bool,
 }
@@ -103,6 +106,9 @@ pub(crate) struct Reporter {
 /// Errors kept per file; the rest are summarised in one last error, so
 /// that a garbage input cannot produce an unreadable flood.
 pub(crate) const MAX_ERRORS: usize = 200;
+
+/// Warnings kept per file, likewise.
+pub(crate) const MAX_WARNINGS: usize = 200;
 
 #[derive(Debug)]
 struct Pending {
@@ -125,11 +131,13 @@ impl Reporter {
     }
 
     fn push(&mut self, severity: Severity, span: Span, message: String) -> &mut Self {
-        if severity == Severity::Error {
-            self.errors += 1;
-        }
-        if severity == Severity::Error && self.errors > MAX_ERRORS {
-            self.dropped += 1;
+        let (count, limit, dropped) = match severity {
+            Severity::Error => (&mut self.errors, MAX_ERRORS, &mut self.dropped),
+            Severity::Warning => (&mut self.warnings, MAX_WARNINGS, &mut self.dropped_warnings),
+        };
+        *count += 1;
+        if *count > limit {
+            *dropped += 1;
             // Labels and hints for a dropped error go nowhere.
             self.pending_dropped = true;
             return self;
@@ -177,17 +185,27 @@ impl Reporter {
     pub(crate) fn finish(self, file: &str, source: &str) -> Diagnostics {
         let mut items = self.items;
         items.sort_by_key(|d| d.span.start);
-        if self.dropped > 0 {
-            let end = source.len();
-            items.push(Pending {
-                severity: Severity::Error,
-                message: format!("{} more errors not shown", self.dropped),
-                label: Some(format!(
-                    "only the first {MAX_ERRORS} errors of a file are listed"
-                )),
-                help: None,
-                span: end..end,
-            });
+        for (severity, dropped, limit, what) in [
+            (Severity::Error, self.dropped, MAX_ERRORS, "errors"),
+            (
+                Severity::Warning,
+                self.dropped_warnings,
+                MAX_WARNINGS,
+                "warnings",
+            ),
+        ] {
+            if dropped > 0 {
+                let end = source.len();
+                items.push(Pending {
+                    severity,
+                    message: format!("{dropped} more {what} not shown"),
+                    label: Some(format!(
+                        "only the first {limit} {what} of a file are listed"
+                    )),
+                    help: None,
+                    span: end..end,
+                });
+            }
         }
         // Most files have nothing to report: no line index for them.
         let lines = match items.is_empty() {
@@ -483,6 +501,17 @@ mod tests {
         assert_eq!(d.errors().count(), MAX_ERRORS + 1);
         assert_eq!(d.iter().last().unwrap().message, "5 more errors not shown");
         assert_eq!(d.warnings().count(), 1);
+        let mut r = Reporter::default();
+        for i in 0..MAX_WARNINGS + 7 {
+            r.warning(i..i + 1, "odd").label("here");
+        }
+        let d = r.finish("f", &"x".repeat(1000));
+        assert_eq!(d.warnings().count(), MAX_WARNINGS + 1);
+        assert_eq!(
+            d.iter().last().unwrap().message,
+            "7 more warnings not shown"
+        );
+        assert!(!d.has_errors());
     }
 
     #[test]

@@ -209,7 +209,6 @@ fn every_reachable_dgn_comp_message_with_its_line() {
         ("DUNGEON: \"M\" \"M\" (1, 0)\nALIGNMENT: mazelike\n", (2, "Illegal alignment - ignoring!")),
         ("DUNGEON: \"M\" \"M\" (1, 0)\nLEVEL: \"a\" \"A\" @ (1, 0)\nLEVELDESC: chaotic\n", (3, "Illegal description - ignoring!")),
         ("DUNGEON: \"M\" \"M\" (1, 0)\nLEVEL: \"a\" \"A\" @ (1, 0)\nLEVALIGN: town\n", (3, "Illegal alignment - ignoring!")),
-        ("DUNGEON: \"M\" \"M\" (1, 0)\nLEVELDESC: town\n", (2, "No level to describe.")),
         (
             "DUNGEON: \"M\" \"M\" (1, 0)\nLEVEL: \"a\" \"A\" @ (1, 0)\nLEVEL: \"b\" \"B\" @ (2, 0)\nCHAINLEVEL: \"a\" \"C\" \"b\" + (1, 0)\n",
             (4, "Duplicate level name."),
@@ -241,7 +240,6 @@ fn every_reachable_dgn_comp_message_with_its_line() {
             (3, "Branch cannot chain from a probabilistic level."),
         ),
         ("ENTRY: \n", (1, "syntax error")),
-        ("# nothing but a comment\n", (1, "FATAL - no dungeons were defined.")),
         ("DUNGEON: \"The Dungeons of Doom and More\" \"D\" (1, 0)\n", (1, "Name too long (29 characters, at most 23)")),
         ("DUNGEON: \"M\" \"M\" (1, 0) 99999999999\n", (1, "Value 99999999999 does not fit in its field")),
     ];
@@ -307,4 +305,98 @@ fn crlf_input_compiles_like_lf() {
         format!("{HEAD}LEVEL: \"a\" \"A\" @ (1, 0)\n%REINCARNATION LEVEL: \"r\" \"R\" @ (3, 0)\n");
     let crlf = lf.replace('\n', "\r\n");
     assert_eq!(compile(&lf).bytes, compile(&crlf).bytes);
+}
+
+/// Compiles `src`, which must give warnings only, and returns the output
+/// with each warning's line and message.
+fn with_warnings(src: &str) -> (CompiledDungeon, Vec<(usize, String)>) {
+    let out = dungeon::compile(
+        src,
+        "t.def",
+        &dungeon::Options {
+            layout: Layout::LP64,
+            ..Default::default()
+        },
+    )
+    .unwrap_or_else(|d| panic!("{d}"));
+    let warnings = out
+        .warnings
+        .iter()
+        .map(|d| (d.line, d.message.clone()))
+        .collect();
+    (out, warnings)
+}
+
+/// Inputs dgn_comp and makedefs accept that levbuild once refused; the
+/// expected bytes were checked against the reference tools.
+#[test]
+fn what_the_reference_accepts_builds_to_its_bytes() {
+    // `%REINCARNATIONLEVEL:` is `%REINCARNATION` + `LEVEL:` to makedefs.
+    let (out, warnings) =
+        with_warnings("DUNGEON: \"D\" \"D\" (5, 0)\n%REINCARNATIONLEVEL: \"x\" \"y\" @ (1,1)\n");
+    assert_eq!(out.dungeon.dungeons[0].levels[0].name, "x");
+    assert_eq!(warnings.len(), 1);
+    assert!(
+        warnings[0].1.contains("runs into the text after it"),
+        "{warnings:?}"
+    );
+    let off = dungeon::compile(
+        "DUNGEON: \"D\" \"D\" (5, 0)\n%REINCARNATIONLEVEL: \"x\" \"y\" @ (1,1)\n",
+        "t.def",
+        &dungeon::Options::with_features(Features::default().undefine("REINCARNATION")),
+    )
+    .unwrap();
+    assert!(off.dungeon.dungeons[0].levels.is_empty());
+
+    // An empty chain name means no chain.
+    let (out, warnings) = with_warnings(
+        "DUNGEON: \"D\" \"D\" (25, 5)\nLEVEL: \"a\" \"A\" @ (2, 3)\nCHAINBRANCH: \"X\" \"\" + (1,0)\nCHAINLEVEL: \"b\" \"B\" \"\" + (3,0)\nDUNGEON: \"X\" \"X\" (5, 0)\n",
+    );
+    assert!(warnings.is_empty(), "{warnings:?}");
+    let d = &out.dungeon.dungeons[0];
+    assert_eq!((d.branches[0].chain, d.levels[1].chain), (None, None));
+    assert_eq!(d.levels[1].at, Couple { base: 3, rand: 0 });
+
+    // LEVELDESC before a dungeon's first level describes the level before.
+    let (out, warnings) = with_warnings(
+        "DUNGEON: \"D\" \"D\" (25, 5)\nLEVEL: \"a\" \"A\" @ (2, 3)\nBRANCH: \"E\" @ (2,0)\nDUNGEON: \"E\" \"E\" (5, 0)\nLEVELDESC: roguelike\nLEVEL: \"c\" \"C\" @ (2,0)\n",
+    );
+    assert_eq!(out.dungeon.dungeons[0].levels[0].flags, 8);
+    assert_eq!(out.dungeon.dungeons[1].levels[0].flags, 0);
+    assert_eq!(
+        warnings,
+        [(
+            5,
+            "This describes level \"a\" of the dungeon \"D\".".to_string()
+        )]
+    );
+    // ... and before any level, no level at all.
+    let (out, warnings) = with_warnings(
+        "DUNGEON: \"D\" \"D\" (25, 5)\nLEVELDESC: roguelike\nLEVEL: \"a\" \"A\" @ (2, 3)\n",
+    );
+    assert_eq!(out.dungeon.dungeons[0].levels[0].flags, 0);
+    assert_eq!(
+        warnings,
+        [(
+            2,
+            "No level to describe: this changes no level.".to_string()
+        )]
+    );
+
+    // PROTOFILE twice: the longer first value's tail stays in the buffer.
+    let (out, warnings) = with_warnings(
+        "DUNGEON: \"D\" \"D\" (25, 5)\nPROTOFILE: \"longername\"\nPROTOFILE: \"ab\"\nLEVEL: \"a\" \"A\" @ (2, 3)\n",
+    );
+    assert_eq!(out.dungeon.dungeons[0].protofile, "ab\0gername");
+    // After the header (32) and the count (4): the name (24), then this.
+    assert_eq!(
+        &out.bytes[60..84],
+        b"ab\0gername\0\0\0\0\0\0\0\0\0\0\0\0\0\0"
+    );
+    assert_eq!(warnings.len(), 1);
+
+    // No DUNGEON at all: an empty file, as dgn_comp writes.
+    let (out, warnings) = with_warnings("# nothing but a comment\n");
+    assert!(out.bytes.is_empty());
+    assert_eq!(warnings, [(1, "No dungeons were defined.".to_string())]);
 }

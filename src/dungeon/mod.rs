@@ -166,7 +166,8 @@ pub fn compile(
         .collect();
     let stmts = parser::parse(&tokens, &mut report);
     let dungeon = sema::build(&stmts, &mut report);
-    let bytes = if report.has_errors() {
+    // No dungeon at all: dgn_comp's file is empty (said in a warning).
+    let bytes = if report.has_errors() || dungeon.dungeons.is_empty() {
         Vec::new()
     } else {
         match encode(&dungeon, &options.game, options.layout) {

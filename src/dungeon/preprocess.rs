@@ -76,6 +76,19 @@ pub(crate) fn run(source: &str, features: &Features, report: &mut Reporter) -> P
                     ));
                 break;
             };
+            if runs_on(text, name) {
+                let skip = 1 + name.len();
+                report
+                    .warning(
+                        start..start + skip,
+                        format!(
+                            "'%{name}' runs into the text after it: makedefs reads this line as \
+                             '%{name}' followed by '{}'",
+                            text[skip..].trim_end()
+                        ),
+                    )
+                    .label("feature name matched as a prefix");
+            }
             if defined {
                 let skip = 1 + name.len();
                 keep(&mut out, start + skip, &text[skip..]);
@@ -111,14 +124,18 @@ fn keep(out: &mut Preprocessed, source_offset: usize, text: &str) {
     out.text.push_str(text);
 }
 
-/// The feature a `%NAME` line names, and whether it is defined.
+/// The feature a `%NAME` line names, and whether it is defined. Like
+/// makedefs, the first known feature whose name starts the line matches,
+/// whatever follows it (`%REINCARNATIONLEVEL:` is `%REINCARNATION`).
 fn control<'f>(line: &str, features: &'f Features) -> Option<(&'f str, bool)> {
     let rest = line.strip_prefix('%')?;
-    features.iter().find(|(name, _)| {
-        rest.strip_prefix(name).is_some_and(|after| {
-            !after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
-        })
-    })
+    features.iter().find(|(name, _)| rest.starts_with(name))
+}
+
+/// True if the feature name `name` at the start of a `%` line runs on
+/// into the next word (`%REINCARNATIONLEVEL`), which makedefs accepts.
+fn runs_on(line: &str, name: &str) -> bool {
+    line[1 + name.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
 }
 
 /// A span of the preprocessed text as a span of the source.
@@ -149,5 +166,19 @@ mod tests {
         assert!(!r.has_errors());
         run("%NOPE x\n", &Features::default(), &mut r);
         assert!(r.has_errors());
+    }
+
+    #[test]
+    fn a_feature_name_matches_as_a_prefix_like_makedefs() {
+        let src = "%REINCARNATIONLEVEL: \"x\" \"y\" @ (1,1)\nA\n";
+        let mut r = Reporter::default();
+        let p = run(src, &Features::default(), &mut r);
+        assert_eq!(p.text, format!("{HEADER}LEVEL: \"x\" \"y\" @ (1,1)\nA\n"));
+        let d = r.finish("d.def", src);
+        assert!(!d.has_errors());
+        assert_eq!(d.warnings().count(), 1);
+        let mut r = Reporter::default();
+        let off = Features::default().undefine("REINCARNATION");
+        assert_eq!(run(src, &off, &mut r).text, format!("{HEADER}A\n"));
     }
 }

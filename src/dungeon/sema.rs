@@ -41,10 +41,20 @@ pub(crate) fn build(stmts: &[Stmt<'_>], report: &mut Reporter) -> Dungeon {
     }
     if b.dungeon.dungeons.is_empty() && !b.report.has_errors() {
         b.report
-            .error(0..0, "FATAL - no dungeons were defined.")
-            .label("expected a `DUNGEON:` statement");
+            .warning(0..0, "No dungeons were defined.")
+            .label("expected a `DUNGEON:` statement")
+            .help("dgn_comp writes an empty `dungeon` file for this, which the game cannot load");
     }
     b.dungeon
+}
+
+/// What a fixed-size name buffer holds after `new` is copied over `old`
+/// with `strcpy`: `new`, its NUL, and whatever of `old` lies beyond.
+fn overwritten(old: &str, new: &str) -> String {
+    match old.get(new.len() + 1..) {
+        Some(tail) if !tail.is_empty() => format!("{new}\0{tail}"),
+        _ => new.to_string(),
+    }
 }
 
 struct Builder<'r> {
@@ -106,8 +116,26 @@ impl Builder<'_> {
                 self.current().entry = v;
             }
             StmtKind::Protofile(p) => {
-                let v = self.name(p);
-                self.current().protofile = v;
+                let new = self.name(p);
+                let old = std::mem::take(&mut self.current().protofile);
+                let buffer = overwritten(&old, &new);
+                if !old.is_empty() {
+                    let tail = buffer.get(new.len() + 1..).unwrap_or_default();
+                    let w = self
+                        .report
+                        .warning(
+                            p.span.clone(),
+                            "PROTOFILE given twice: the last one counts.",
+                        )
+                        .label("replaces an earlier PROTOFILE of this dungeon");
+                    if !tail.is_empty() {
+                        w.help(format!(
+                            "dgn_comp copies \"{new}\" over \"{old}\" in one buffer, so the file \
+                             keeps \"{tail}\" after the name's end (the game ignores it)"
+                        ));
+                    }
+                }
+                self.current().protofile = buffer;
             }
             StmtKind::Description(d) => {
                 if d.v <= flags::TOWN || d.v >= flags::CHAOTIC {
@@ -186,6 +214,11 @@ impl Builder<'_> {
                         .label("another level has this name");
                     return;
                 }
+                // An empty chain name means no chain, as in dgn_comp.
+                if chain.v.is_empty() {
+                    self.add_level(level, &s.span);
+                    return;
+                }
                 let Some(target) = self.find_chain(chain, Some(name.v)) else {
                     return;
                 };
@@ -237,7 +270,7 @@ impl Builder<'_> {
                         .label("this dungeon is defined before the current one");
                     return;
                 }
-                if let Some(chain) = chain {
+                if let Some(chain) = chain.as_ref().filter(|c| !c.v.is_empty()) {
                     let Some(target) = self.find_chain(chain, None) else {
                         return;
                     };
@@ -269,20 +302,47 @@ impl Builder<'_> {
         &mut self.dungeon.dungeons[i]
     }
 
-    /// The level LEVELDESC / LEVALIGN apply to: the most recent one.
+    /// The level LEVELDESC / LEVALIGN apply to: the most recent one, as in
+    /// dgn_comp, even when it belongs to an earlier dungeon (said in a
+    /// warning). Before any level, dgn_comp writes outside its level table:
+    /// the statement changes no level, with a warning.
     fn last_level(&mut self, span: &crate::diag::Span) -> Option<&mut LevelDef> {
-        let level = self
+        let current = self.dungeon.dungeons.len() - 1;
+        let owner = self
             .dungeon
             .dungeons
-            .iter_mut()
-            .rev()
-            .find_map(|d| d.levels.last_mut());
-        if level.is_none() {
-            self.report
-                .error(span.clone(), "No level to describe.")
-                .label("expected a LEVEL statement before this");
+            .iter()
+            .rposition(|d| !d.levels.is_empty());
+        match owner {
+            None => {
+                self.report
+                    .warning(span.clone(), "No level to describe: this changes no level.")
+                    .label("before the first LEVEL of the file")
+                    .help("dgn_comp writes it outside its level table; it reaches no level");
+                None
+            }
+            Some(d) => {
+                if d != current {
+                    let (dungeon, level) = (
+                        &self.dungeon.dungeons[d].name,
+                        self.dungeon.dungeons[d]
+                            .levels
+                            .last()
+                            .map_or("", |l| l.name.as_str()),
+                    );
+                    self.report
+                        .warning(
+                            span.clone(),
+                            format!(
+                                "This describes level \"{level}\" of the dungeon \"{dungeon}\"."
+                            ),
+                        )
+                        .label("before the first LEVEL of this dungeon")
+                        .help("dgn_comp applies it to the last level defined, whichever dungeon holds it");
+                }
+                self.dungeon.dungeons[d].levels.last_mut()
+            }
         }
-        level
     }
 
     fn add_level(&mut self, level: LevelDef, span: &crate::diag::Span) {
@@ -307,6 +367,9 @@ impl Builder<'_> {
     /// dungeon's first level. Real files rely on this window, so it is
     /// kept.
     fn find_chain(&mut self, chain: &Sp<&str>, own_name: Option<&str>) -> Option<usize> {
+        if chain.v.is_empty() {
+            return None;
+        }
         let d = self.dungeon.dungeons.len() - 1;
         let first = self.levels - self.dungeon.dungeons[d].levels.len();
         let levels = &self.dungeon.dungeons[d].levels;
