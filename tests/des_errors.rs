@@ -308,20 +308,26 @@ fn register_index_overflow() {
 }
 
 #[test]
-fn negative_register_index_is_an_error() {
-    // lev_comp would silently store (0,0); levbuild rejects it.
-    expect_error(
+fn negative_register_index_is_stored_as_lev_comp_stores_it() {
+    // lev_comp stores -n-1: `place[-1]` is the plain coordinate (0,0).
+    expect_warning(
         &maze("MONSTER: 'd', random, place[-1]\n"),
         8,
         29,
-        "Register index cannot be negative",
+        "Register index -1 is negative",
     );
-    expect_error(
+    expect_warning(
         &maze("OBJECT: object[-3], random, random\n"),
         8,
         16,
-        "Register index cannot be negative",
+        "Register index -3 is negative",
     );
+    let file = des::compile(&maze("TRAP: \"arrow\", place[-3]\n"), "t.des").unwrap();
+    let des::LevelBody::Maze(m) = &file.levels[0].level.body else {
+        panic!("maze")
+    };
+    let pos = m.parts[0].traps[0].pos;
+    assert_eq!((pos.x, pos.y), (2, 2));
 }
 
 // ---------------------------------------------------------------------
@@ -1070,18 +1076,18 @@ fn one_by_one_map_on_an_init_map_level() {
 #[test]
 fn maze_without_parts_and_empty_maps() {
     expect_error("MAZE: \"m\", ' '\n", 1, 7, "Maze level has no map part");
-    expect_error(
+    // An empty MAP is a 0x0 map part, as lev_comp stores it.
+    for src in [
         "MAZE: \"m\", ' '\nGEOMETRY: center, center\nMAP\nENDMAP\n",
-        3,
-        1,
-        "Empty map",
-    );
-    expect_error(
         "MAZE: \"m\", ' '\nGEOMETRY: center, center\nMAP\n\n\nENDMAP\n",
-        3,
-        1,
-        "Empty map",
-    );
+    ] {
+        expect_warning(src, 3, 1, "Empty map");
+        let file = des::compile(src, "t.des").unwrap();
+        let des::LevelBody::Maze(m) = &file.levels[0].level.body else {
+            panic!("maze")
+        };
+        assert_eq!((m.parts[0].map.width, m.parts[0].map.height), (0, 0));
+    }
 }
 
 #[test]

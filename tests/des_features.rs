@@ -1015,3 +1015,17 @@ fn map_block_rows_comments_and_indented_endmap() {
     assert_eq!((p.map.width, p.map.height), (3, 2));
     assert_eq!(p.map.cells, [23, 23, 23, 23, 24, 23]);
 }
+
+/// A 1x1 map on an INIT_MAP level is stored without its cell, but the
+/// checks of the part's statements see the cell, as lev_comp's do: an
+/// irregular region on a floor cell is accepted.
+#[test]
+fn a_one_cell_map_on_an_init_map_level_is_checked_with_its_cell() {
+    let src = "MAZE: \"onex\", ' '\nINIT_MAP: '.', ' ', true, true, lit, false\nGEOMETRY: center, center\nMAP\n.\nENDMAP\nREGION: (0,0,0,0), lit, \"ordinary\", filled, true\n";
+    let file = des::compile(src, "t.des").unwrap_or_else(|d| panic!("{d}"));
+    let LevelBody::Maze(m) = &file.levels[0].level.body else {
+        panic!("maze")
+    };
+    assert_eq!(m.parts[0].map.cells, [0], "stored without its cell");
+    assert!(m.parts[0].regions[0].irregular);
+}

@@ -130,10 +130,23 @@ enum BodyState {
 struct PartState {
     part: MazePart,
     nomap: bool,
+    /// A 1x1 map on an INIT_MAP level: its cell is not stored, but the
+    /// checks of the part's statements still see it, as in lev_comp.
+    drops_cell: bool,
     /// A statement other than a register list was seen.
     details: bool,
     max_x: i64,
     max_y: i64,
+}
+
+impl PartState {
+    /// The part as it is stored.
+    fn into_part(mut self) -> MazePart {
+        if self.drops_cell {
+            self.part.map.cells[0] = terrain::STONE;
+        }
+        self.part
+    }
 }
 
 /// What coordinates are checked against.
@@ -288,10 +301,16 @@ fn register(report: &mut Reporter, n: &Sp<i64>, limit: i64) -> i8 {
             .label(format!("expected 0..{}", limit - 1));
         0
     } else if n.v < 0 {
+        // lev_comp stores -n-1 all the same (as a C char): a plain value.
+        let stored = (-n.v).wrapping_sub(1) as i8;
         report
-            .error(n.span.clone(), "Register index cannot be negative")
-            .label(format!("expected 0..{}", limit - 1));
-        0
+            .warning(
+                n.span.clone(),
+                format!("Register index {} is negative", n.v),
+            )
+            .label(format!("stored as {stored}, a plain value, not a register"))
+            .help("lev_comp stores -n-1 for register n; registers are 0..9 (alignments 0..2)");
+        stored
     } else {
         -(n.v as i8) - 1
     }
@@ -778,7 +797,7 @@ impl Builder<'_, '_, '_> {
                 part,
             } => {
                 if let Some(p) = part {
-                    parts.push(p.part);
+                    parts.push(p.into_part());
                 }
                 if parts.is_empty() && !broken_part {
                     self.report
@@ -917,7 +936,7 @@ impl Builder<'_, '_, '_> {
         };
         match &s.kind {
             StmtKind::NoMap => {
-                parts.extend(part.take().map(|p| p.part));
+                parts.extend(part.take().map(PartState::into_part));
                 let map = TerrainMap {
                     width: 1,
                     height: 1,
@@ -932,6 +951,7 @@ impl Builder<'_, '_, '_> {
                 *part = Some(PartState {
                     part: p,
                     nomap: true,
+                    drops_cell: false,
                     details: false,
                     max_x: 79,
                     max_y: 21,
@@ -944,7 +964,7 @@ impl Builder<'_, '_, '_> {
                 map: index,
                 map_span,
             } => {
-                parts.extend(part.take().map(|p| p.part));
+                parts.extend(part.take().map(PartState::into_part));
                 let rows = self.maps.get(*index).map_or(&[][..], |m| &m.rows[..]);
                 let mut map = match map::scan(rows) {
                     Ok(m) => m,
@@ -961,22 +981,19 @@ impl Builder<'_, '_, '_> {
                 };
                 if map.width == 0 || map.height == 0 {
                     report
-                        .error(map_span.clone(), "Empty map")
-                        .label("a MAP block needs at least one map character");
-                    map = TerrainMap {
-                        width: 1,
-                        height: 1,
-                        cells: vec![0],
-                    };
+                        .warning(map_span.clone(), "Empty map")
+                        .label("no map character between MAP and ENDMAP")
+                        .help("lev_comp stores a 0x0 map: the part places no terrain");
+                    map = TerrainMap::default();
                 }
-                if has_init && map.width == 1 && map.height == 1 && map.cells[0] != terrain::STONE {
+                let drops_cell = has_init && map.width == 1 && map.height == 1;
+                if drops_cell && map.cells[0] != terrain::STONE {
                     report
                         .warning(
                             map_span.clone(),
                             "A 1x1 map on an INIT_MAP level is stored without its cell",
                         )
                         .label("the game treats it like NOMAP");
-                    map.cells[0] = terrain::STONE;
                 }
                 let (max_x, max_y) = (i64::from(map.width) - 1, i64::from(map.height) - 1);
                 let p = MazePart {
@@ -988,6 +1005,7 @@ impl Builder<'_, '_, '_> {
                 *part = Some(PartState {
                     part: p,
                     nomap: false,
+                    drops_cell,
                     details: false,
                     max_x,
                     max_y,
