@@ -864,3 +864,29 @@ fn identical_sets_share_one_cache_pack_and_dropped_sets_leave_none() {
     assert_eq!(report.compiled, 0);
     assert!(out.join("a/dat/alpha.lev").is_file());
 }
+
+#[test]
+fn warnings_into_errors_fails_the_build_and_writes_nothing() {
+    let (tmp, src) = small_tree_in("deny");
+    let out = tmp.path().join("out");
+    // The small tree's dungeon names a level ("gamma") no .des defines.
+    let report = build(&src, &out).try_compile().unwrap();
+    assert_eq!(report.warnings.len(), 1, "{:?}", report.warnings);
+    let strict = tmp.path().join("strict");
+    let e = build(&src, &strict)
+        .warnings_into_errors(true)
+        .try_compile()
+        .unwrap_err();
+    let ErrorKind::WarningsDenied(warnings) = e.kind() else {
+        panic!("{e}")
+    };
+    assert_eq!(warnings, &report.warnings);
+    assert!(e.to_string().contains(": error: "), "{e}");
+    assert!(!strict.exists());
+    // Without warnings it changes nothing.
+    std::fs::write(src.join("gamma.des"), A.replace("alpha", "gamma")).unwrap();
+    build(&src, &strict)
+        .warnings_into_errors(true)
+        .try_compile()
+        .unwrap_or_else(|e| panic!("{e}"));
+}

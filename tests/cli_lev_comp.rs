@@ -357,3 +357,27 @@ fn a_failed_check_says_check_failed() {
         "{stderr}"
     );
 }
+
+#[test]
+fn deny_warnings_makes_warnings_fail_and_write_nothing() {
+    let dir = scratch("deny");
+    // A negative register index: accepted with a warning.
+    let src = format!("{GOOD}TRAP: \"arrow\", place[-2]\n");
+    std::fs::write(dir.join("w.des"), &src).unwrap();
+    let o = run_in(&dir, &["lev-comp", "w.des"], None);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    std::fs::remove_file(dir.join("good.lev")).unwrap();
+    let o = run_in(&dir, &["lev-comp", "--deny-warnings", "w.des"], None);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("warnings denied"));
+    assert!(!dir.join("good.lev").exists());
+    std::fs::write(dir.join("d.def"), "# nothing\n").unwrap();
+    let o = run_in(&dir, &["dgn-comp", "--deny-warnings", "d.def"], None);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(!dir.join("dungeon").exists());
+    std::fs::create_dir_all(dir.join("dat")).unwrap();
+    std::fs::copy(dir.join("w.des"), dir.join("dat/w.des")).unwrap();
+    let o = run_in(&dir, &["check", "--deny-warnings", "dat"], None);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).starts_with("check failed: 1 warning(s)"));
+}

@@ -39,6 +39,9 @@ pub enum ErrorKind {
     CCompile(String),
     /// A game tree could not be read.
     GameTree(crate::game::TreeError),
+    /// The build had warnings and [`crate::Build::warnings_into_errors`] is
+    /// on: every warning, one line each. Nothing was written.
+    WarningsDenied(Vec<String>),
 }
 
 /// Two files of one level set define the same level.
@@ -132,6 +135,17 @@ impl fmt::Display for Error {
             ErrorKind::Config(msg) => f.write_str(msg),
             ErrorKind::CCompile(msg) => write!(f, "compiling the C level index failed: {msg}"),
             ErrorKind::GameTree(e) => write!(f, "{e}"),
+            ErrorKind::WarningsDenied(warnings) => {
+                writeln!(
+                    f,
+                    "level build failed: {} warning(s), which warnings_into_errors makes errors",
+                    warnings.len()
+                )?;
+                for w in warnings {
+                    writeln!(f, "{}", w.replacen(": warning: ", ": error: ", 1))?;
+                }
+                Ok(())
+            }
             ErrorKind::Failed {
                 diagnostics,
                 duplicates,

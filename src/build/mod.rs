@@ -69,6 +69,7 @@ pub struct Build {
     exclude: Vec<String>,
     features: Option<Features>,
     extra_warnings: bool,
+    warnings_into_errors: bool,
     layout: Option<Result<Layout, UnknownTarget>>,
     /// The triple given to [`Build::target`].
     target: Option<String>,
@@ -176,6 +177,7 @@ impl Build {
             exclude: Vec::new(),
             features: None,
             extra_warnings: false,
+            warnings_into_errors: false,
             layout: None,
             target: None,
             game_tree: None,
@@ -223,6 +225,15 @@ impl Build {
     /// Skips files whose relative path matches `glob`.
     pub fn exclude(&mut self, glob: &str) -> &mut Self {
         self.exclude.push(glob.to_string());
+        self
+    }
+
+    /// Makes every warning an error, as `cc::Build::warnings_into_errors`
+    /// does: a build with a warning fails and writes nothing. Off by
+    /// default (warnings say what surprising bytes mean; the bytes are the
+    /// reference tools').
+    pub fn warnings_into_errors(&mut self, on: bool) -> &mut Self {
+        self.warnings_into_errors = on;
         self
     }
 
@@ -546,6 +557,9 @@ impl Build {
         };
         // A failed build writes nothing, not even the cache.
         let per_set = gather::gather(&workers, &sets, &jobs, results, &mut report)?;
+        if self.warnings_into_errors && !report.warnings.is_empty() {
+            return Err(Error::new(ErrorKind::WarningsDenied(report.warnings)));
+        }
         let write = || -> Result<(), Error> {
             if !self.check_only {
                 let written = Written {

@@ -10,7 +10,7 @@ use levbuild::Build;
 
 use crate::args::{unknown, Arg, Args};
 
-pub const USAGE: &str = "levbuild build|check [DIR...] [-o OUT] [-j N] [--no-cache] [-w] [--target TRIPLE] [--game-tree ROOT] [--dungeon-file GLOB] [--include GLOB] [--exclude GLOB] [--define NAME] [--undefine NAME]";
+pub const USAGE: &str = "levbuild build|check [DIR...] [-o OUT] [-j N] [--no-cache] [-w] [--deny-warnings] [--target TRIPLE] [--game-tree ROOT] [--dungeon-file GLOB] [--include GLOB] [--exclude GLOB] [--define NAME] [--undefine NAME]";
 
 /// The thread count of `-j N`.
 fn jobs(text: &str) -> Result<usize> {
@@ -45,6 +45,9 @@ pub fn run(args: &[OsString], check_only: bool) -> Result<ExitCode> {
             }
             Arg::Flag("-w") => {
                 build.extra_warnings(true);
+            }
+            Arg::Flag("--deny-warnings") => {
+                build.warnings_into_errors(true);
             }
             Arg::Flag("--target") => {
                 let triple = scan.text("--target")?;

@@ -18,13 +18,14 @@ use crate::output::{
 };
 
 pub const USAGE: &str =
-    "levbuild dgn-comp [-o OUTDIR] [--target TRIPLE] [--define NAME]... [--undefine NAME]... [--preprocess-only] [--format rich|short|legacy] [FILE]";
+    "levbuild dgn-comp [-o OUTDIR] [--deny-warnings] [--target TRIPLE] [--define NAME]... [--undefine NAME]... [--preprocess-only] [--format rich|short|legacy] [FILE]";
 
 pub fn run(args: &[OsString]) -> Result<ExitCode> {
     let mut features = Features::default();
     let mut out_dir = PathBuf::from(".");
     let mut format = Format::Rich;
     let mut preprocess_only = false;
+    let mut deny_warnings = false;
     let mut layout = levbuild::Layout::host();
     let mut file: Option<OsString> = None;
     let mut scan = Args::new(args);
@@ -36,6 +37,7 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
                 features = features.undefine(scan.text("--undefine")?)
             }
             Arg::Flag("--preprocess-only" | "-E") => preprocess_only = true,
+            Arg::Flag("--deny-warnings") => deny_warnings = true,
             Arg::Flag("--target") => layout = scan.layout("--target")?,
             Arg::Flag("--format") => {
                 format = Format::parse(scan.text("--format")?, LegacyTool::DgnComp)?
@@ -75,6 +77,11 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
             ..dungeon::Options::with_features(features)
         },
     ) {
+        Ok(out) if deny_warnings && !out.warnings.is_empty() => {
+            print_diagnostics(&out.warnings, format);
+            eprintln!("{name}: warnings denied (--deny-warnings); nothing written");
+            Ok(ExitCode::FAILURE)
+        }
         Ok(out) => {
             print_diagnostics(&out.warnings, format);
             // Like dgn_comp, write only into a directory that exists.

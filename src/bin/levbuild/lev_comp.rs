@@ -18,17 +18,19 @@ use crate::args::{unknown, Arg, Args};
 use crate::output::{print_diagnostics, read_source, report_open_failure, write_atomic, Format};
 
 pub const USAGE: &str =
-    "levbuild lev-comp [-w] [-o OUTDIR] [--target TRIPLE] [--format rich|short|legacy] [FILE.des ...]";
+    "levbuild lev-comp [-w] [--deny-warnings] [-o OUTDIR] [--target TRIPLE] [--format rich|short|legacy] [FILE.des ...]";
 
 pub fn run(args: &[OsString]) -> Result<ExitCode> {
     let mut options = des::Options::default();
     let mut out_dir = PathBuf::from(".");
     let mut format = Format::Rich;
+    let mut deny_warnings = false;
     let mut jobs: Vec<(OsString, des::Options)> = Vec::new();
     let mut scan = Args::new(args);
     while let Some(arg) = scan.next_arg() {
         match arg {
             Arg::Flag("-w") => options.extra_warnings = true,
+            Arg::Flag("--deny-warnings") => deny_warnings = true,
             Arg::Flag("--target") => options.layout = scan.layout("--target")?,
             Arg::Flag("-o" | "--out-dir") => out_dir = PathBuf::from(scan.value("-o")?),
             Arg::Flag("--format") => {
@@ -56,6 +58,12 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
             }
         };
         match des::compile_with(&source, &name, options) {
+            Ok(file) if deny_warnings && !file.warnings.is_empty() => {
+                print_diagnostics(&file.warnings, format);
+                let n = file.warnings.warnings().count();
+                eprintln!("{name} : {n} warnings denied (--deny-warnings). No output created!");
+                failed = true;
+            }
             Ok(file) => {
                 print_diagnostics(&file.warnings, format);
                 for level in &file.levels {

@@ -22,19 +22,20 @@ const USAGE: &str = "\
 usage: levbuild <command> [options]
 
 commands:
-  build [DIR...] [-o OUT] [-j N] [--no-cache] [-w] [--dungeon-file GLOB]
+  build [DIR...] [-o OUT] [-j N] [--no-cache] [-w] [--deny-warnings]
+        [--game-tree ROOT] [--dungeon-file GLOB]
         [--include GLOB] [--exclude GLOB] [--define NAME] [--undefine NAME]
                  compile every .des and dungeon.def under each DIR (one level
                  set each) into OUT (default target/levels), with the cache,
                  and write levels.rs, levels.h and levels.c there
   check [DIR...] same options; report diagnostics only, write nothing
-  lev-comp [-w] [-o OUTDIR] [--format rich|short|legacy] [FILE.des ...]
+  lev-comp [-w] [--deny-warnings] [-o OUTDIR] [--format rich|short|legacy] [FILE.des ...]
                  compile special levels like NetHack 3.4.3's lev_comp
                  (standard input when no file is given)
-  dgn-comp [-o OUTDIR] [--define NAME]... [--undefine NAME]... [-E] [FILE]
+  dgn-comp [-o OUTDIR] [--deny-warnings] [--define NAME]... [--undefine NAME]... [-E] [FILE]
                  compile dungeon.def (or dungeon.pdf) into OUTDIR/dungeon
                  like makedefs -e + dgn_comp; -E prints the preprocessed text
-  dump [--json] FILE
+  dump [--json] [--game-tree ROOT] FILE
                  print a decoded .lev or dungeon file
   help, --version
                  this text, the version; COMMAND --help shows its usage
