@@ -28,6 +28,7 @@ pub mod dungeon;
 mod game;
 pub mod layout;
 mod parsing;
+mod suggest;
 pub mod tables;
 
 pub use binary::DecodeError;

@@ -1480,3 +1480,35 @@ fn hundreds_of_levels_are_fine() {
         .collect();
     assert_eq!(des::compile(&src, "t.des").unwrap().levels.len(), 400);
 }
+
+#[test]
+fn misspelt_names_get_a_suggestion() {
+    let help = |src: &str| -> Vec<Option<String>> {
+        let file = des::compile(src, "t.des").unwrap_or_else(|e| panic!("{e}"));
+        file.warnings.iter().map(|d| d.help.clone()).collect()
+    };
+    assert_eq!(
+        help(&maze("MONSTER: '@', \"soldierx\", (0,0)\n")),
+        [Some("did you mean \"soldier\"?".to_string())]
+    );
+    assert_eq!(
+        help(&maze("MONSTER: 'd', \"soldier\", (0,0)\n")),
+        [Some("\"soldier\" is of class '@'".to_string())]
+    );
+    assert_eq!(
+        help(&maze("OBJECT: ')', \"long swrd\", (0,0)\n")),
+        [Some("did you mean \"long sword\"?".to_string())]
+    );
+    assert_eq!(help(&maze("MONSTER: '@', \"zzzzzzzz\", (0,0)\n")), [None]);
+    assert_eq!(
+        help(&room("")).len()
+            + help(&"LEVEL: \"r\"\nROOM: \"ordinery\", lit, random, random, random\n").len(),
+        1
+    );
+    let e = des::compile(&maze("TRAP: \"polymorf\", (0,0)\n"), "t.des").unwrap_err();
+    let trap_help = e.iter().next().unwrap().help.clone().unwrap();
+    assert!(
+        trap_help.starts_with("did you mean \"polymorph\"? trap names:"),
+        "{trap_help}"
+    );
+}

@@ -22,6 +22,7 @@ use super::syntax::*;
 use super::Options;
 use crate::diag::{Reporter, Span};
 use crate::game::Game;
+use crate::suggest;
 use crate::tables::{self, terrain};
 
 /// Records of one kind a room or map part may hold.
@@ -391,6 +392,9 @@ fn room_type(report: &mut Reporter, t: &NameOrRandom<'_>) -> i8 {
                     "Unknown room type!  Making ordinary room...",
                 )
                 .label(format!("\"{}\" is not a room type", name.v));
+            if let Some(s) = suggest::closest(name.v, tables::room_type_names()) {
+                report.help(format!("did you mean \"{s}\"?"));
+            }
             0
         }),
     }
@@ -1294,7 +1298,7 @@ fn shared_detail(
                 match class_char.and_then(|c| game.monster_id(n.v, Some(c))) {
                     Some(id) => m.id = id,
                     None => {
-                        report
+                        let r = report
                             .warning(
                                 n.span.clone(),
                                 "Invalid monster name!  Making random monster.",
@@ -1304,6 +1308,19 @@ fn shared_detail(
                             } else {
                                 "a named monster needs its class letter"
                             });
+                        let other_class = game
+                            .monster_id(n.v, None)
+                            .and_then(|id| game.monsters().nth(usize::try_from(id).ok()?));
+                        if let Some((_, c)) = other_class {
+                            r.help(format!("\"{}\" is of class '{}'", n.v, char::from(c)));
+                        } else if let Some(s) = suggest::closest(
+                            n.v,
+                            game.monsters()
+                                .filter(|(_, c)| class_char.is_none_or(|k| k == *c))
+                                .map(|(name, _)| name),
+                        ) {
+                            r.help(format!("did you mean \"{s}\"?"));
+                        }
                     }
                 }
             }
@@ -1351,12 +1368,19 @@ fn shared_detail(
                 match game.object_id(n.v, class_char) {
                     Some(id) => o.id = id,
                     None => {
-                        report
+                        let r = report
                             .warning(
                                 n.span.clone(),
                                 "Illegal object name!  Making random object.",
                             )
                             .label("no object has that name");
+                        let candidates = game
+                            .objects()
+                            .filter(|(_, c)| class_char.is_none_or(|k| k == *c))
+                            .map(|(name, _)| name);
+                        if let Some(s) = suggest::closest(n.v, candidates) {
+                            r.help(format!("did you mean \"{s}\"?"));
+                        }
                     }
                 }
             }
@@ -1421,7 +1445,9 @@ fn shared_detail(
                         .error(n.span.clone(), "Unknown trap type!")
                         .label("not a trap name")
                         .help(format!(
-                            "trap names: {}",
+                            "{}trap names: {}",
+                            suggest::closest(n.v, tables::trap_names())
+                                .map_or_else(String::new, |s| format!("did you mean \"{s}\"? ")),
                             tables::trap_names().collect::<Vec<_>>().join(", ")
                         ));
                     -1
