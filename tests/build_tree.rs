@@ -890,3 +890,17 @@ fn warnings_into_errors_fails_the_build_and_writes_nothing() {
         .try_compile()
         .unwrap_or_else(|e| panic!("{e}"));
 }
+
+#[test]
+fn superseded_cache_packs_do_not_pile_up() {
+    let (tmp, src) = small_tree_in("pile");
+    let out = tmp.path().join("out");
+    for i in 0..40 {
+        std::fs::write(src.join("a.des"), format!("# edit {i}\n{A}")).unwrap();
+        build(&src, &out).try_compile().unwrap();
+    }
+    let files = std::fs::read_dir(out.join(".levbuild-cache"))
+        .unwrap()
+        .count();
+    assert!(files <= 2 + 16 + 1, "{files} files in the cache");
+}

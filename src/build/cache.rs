@@ -132,6 +132,12 @@ impl Cache {
         })
     }
 
+    /// True if the cache directory holds clearly more files than `sets`
+    /// level sets need (a reference and at most a pack each).
+    pub(crate) fn is_cluttered(&self, sets: usize) -> bool {
+        std::fs::read_dir(&self.dir).is_ok_and(|files| files.count() > 2 * sets + 16)
+    }
+
     /// Keeps only the references of `sets` and the packs they name: for a
     /// cache that no other output directory uses.
     pub(crate) fn prune(&self, sets: &[blake3::Hash]) {

@@ -577,9 +577,11 @@ impl Build {
         };
         workers.join(save_packs, write).1?;
         if let Some(cache) = cache.as_ref().filter(|_| self.cache_dir.is_none()) {
-            // The default cache is this output directory's alone: once a
-            // build saved packs or dropped sets, what no set refers to goes.
-            if packs_saved || !report.removed.is_empty() {
+            // The default cache is this output directory's alone: what no
+            // set refers to goes when sets are dropped, and when edits have
+            // left enough superseded packs (counting them is one directory
+            // listing; pruning reads every reference).
+            if !report.removed.is_empty() || (packs_saved && cache.is_cluttered(set_ids.len())) {
                 cache.prune(&set_ids);
             }
         }
