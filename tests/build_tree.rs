@@ -904,3 +904,24 @@ fn superseded_cache_packs_do_not_pile_up() {
         .count();
     assert!(files <= 2 + 16 + 1, "{files} files in the cache");
 }
+
+#[test]
+fn a_missing_random_level_is_one_warning_listing_its_variants() {
+    let Some(shared) = common::shared_dir() else {
+        return;
+    };
+    let tmp = TempDir::new("rndlevel");
+    let src = tmp.path().join("dat");
+    common::copy_dir(&common::corpus_dat(&shared), &src);
+    std::fs::remove_file(src.join("bigroom.des")).unwrap();
+    let report = build(&src, &tmp.path().join("out")).try_compile().unwrap();
+    assert_eq!(report.warnings.len(), 1, "{:?}", report.warnings);
+    assert!(
+        report.warnings[0].ends_with(
+            "warning: dungeon \"The Dungeons of Doom\" needs 5 levels for RNDLEVEL \"bigrm\" \
+             (bigrm-1, bigrm-2, bigrm-3, bigrm-4, bigrm-5), but no .des file defines them"
+        ),
+        "{}",
+        report.warnings[0]
+    );
+}

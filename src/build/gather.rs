@@ -13,6 +13,7 @@ use super::error::{DuplicateLevel, Error, ErrorKind, OutputClash};
 use super::job::{Done, FileFailure, Job};
 use super::workers::Workers;
 use super::Report;
+use crate::dungeon::RequiredLevel;
 
 /// Sorts the results per set, in discovery order, and counts them in
 /// `report`; fails with every diagnostic and every level name defined twice
@@ -130,11 +131,36 @@ fn check_set(set: &LevelSet, done: &[(&Source, Done)]) -> (Vec<DuplicateLevel>, 
     }
     let mut missing = Vec::new();
     for (source, d) in done.iter().filter(|(s, _)| s.kind == SourceKind::Dungeon) {
+        let file = set.dir.join(&source.rel);
+        // The variants of one RNDLEVEL (or fillers of one PROTOFILE) are
+        // one warning listing them.
+        let mut groups: Vec<(&RequiredLevel, Vec<&str>)> = Vec::new();
         for need in d.needs.iter().filter(|n| !n.is_met_by(&levels)) {
-            missing.push(format!(
-                "{}: warning: {need}, but no .des file defines it",
-                set.dir.join(&source.rel).display()
-            ));
+            let statement = |n: &RequiredLevel| n.needed_by.split(", ").next().map(str::to_owned);
+            match groups.last_mut() {
+                Some((first, names))
+                    if first.dungeon == need.dungeon && statement(first) == statement(need) =>
+                {
+                    names.push(&need.level)
+                }
+                _ => groups.push((need, vec![&need.level])),
+            }
+        }
+        for (first, names) in groups {
+            missing.push(match names.len() {
+                1 => format!(
+                    "{}: warning: {first}, but no .des file defines it",
+                    file.display()
+                ),
+                n => format!(
+                    "{}: warning: dungeon \"{}\" needs {n} levels for {} ({}), but no .des file \
+                     defines them",
+                    file.display(),
+                    first.dungeon,
+                    first.needed_by.split(", ").next().unwrap_or_default(),
+                    names.join(", ")
+                ),
+            });
         }
     }
     (duplicates, missing)

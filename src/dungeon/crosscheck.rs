@@ -80,19 +80,19 @@ pub fn required_levels(dungeon: &Dungeon) -> Vec<RequiredLevel> {
                 need(l.name.clone(), format!("LEVEL \"{}\"", l.name));
             }
         }
-        if !d.protofile.is_empty() && d.levels.is_empty() {
+        // The game reads the name up to its NUL (a PROTOFILE given twice
+        // may leave an older name's tail after it).
+        let protofile = d.protofile.split('\0').next().unwrap_or_default();
+        if !protofile.is_empty() && d.levels.is_empty() {
             let count = i32::from(d.depth.base) + i32::from(d.depth.rand.max(0));
             if count == 1 {
-                need(
-                    d.protofile.clone(),
-                    format!("PROTOFILE \"{}\"", d.protofile),
-                );
+                need(protofile.to_string(), format!("PROTOFILE \"{protofile}\""));
             }
             for k in 1..=count.max(0) {
                 if count > 1 {
                     need(
-                        format!("{}{k}", d.protofile),
-                        format!("PROTOFILE \"{}\", level {k} of {count}", d.protofile),
+                        format!("{protofile}{k}"),
+                        format!("PROTOFILE \"{protofile}\", level {k} of {count}"),
                     );
                 }
             }
