@@ -241,7 +241,6 @@ fn every_reachable_dgn_comp_message_with_its_line() {
         ),
         ("ENTRY: \n", (1, "syntax error")),
         ("DUNGEON: \"The Dungeons of Doom and More\" \"D\" (1, 0)\n", (1, "Name too long (29 characters, at most 23)")),
-        ("DUNGEON: \"M\" \"M\" (1, 0) 99999999999\n", (1, "Value 99999999999 does not fit in its field")),
     ];
     for (src, (line, message)) in cases {
         let got = messages(src);
@@ -393,6 +392,11 @@ fn what_the_reference_accepts_builds_to_its_bytes() {
         &out.bytes[60..84],
         b"ab\0gername\0\0\0\0\0\0\0\0\0\0\0\0\0\0"
     );
+    assert_eq!(warnings.len(), 1);
+
+    // A number too large for its int keeps its low bits.
+    let (out, warnings) = with_warnings("DUNGEON: \"D\" \"D\" (25, 5) 99999999999\n");
+    assert_eq!(out.dungeon.dungeons[0].chance, 1_215_752_191);
     assert_eq!(warnings.len(), 1);
 
     // No DUNGEON at all: an empty file, as dgn_comp writes.

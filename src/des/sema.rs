@@ -281,17 +281,56 @@ fn push_limited<T>(
     }
 }
 
-/// Checks that `v` fits a signed byte field.
+/// `v` in a signed byte field, as lev_comp stores it (C's conversion keeps
+/// the low bits), with a warning saying what is stored when it does not
+/// fit.
 fn byte(report: &mut Reporter, v: &Sp<i64>) -> i8 {
-    i8::try_from(v.v).unwrap_or_else(|_| {
+    converted(report, v, "-128..127")
+}
+
+/// `v` converted to the field type `T` as C converts an `int` (the low
+/// bits kept), with a warning when that changes the value.
+fn converted<T>(report: &mut Reporter, v: &Sp<i64>, range: &str) -> T
+where
+    T: TryFrom<i64> + WrappingFrom + std::fmt::Display + Copy,
+{
+    T::try_from(v.v).unwrap_or_else(|_| {
+        let stored = T::wrapping_from(v.v);
         report
-            .error(
+            .warning(
                 v.span.clone(),
-                format!("Value {} does not fit in its field", v.v),
+                format!(
+                    "Value {} does not fit in its field: stored as {stored}",
+                    v.v
+                ),
             )
-            .label("expected -128..127");
-        0
+            .label(format!("the field holds {range}"))
+            .help("lev_comp keeps the low bits of the number, as C does");
+        stored
     })
+}
+
+/// C's conversion of an integer to a narrower signed type.
+trait WrappingFrom {
+    fn wrapping_from(v: i64) -> Self;
+}
+
+impl WrappingFrom for i8 {
+    fn wrapping_from(v: i64) -> i8 {
+        v as i8
+    }
+}
+
+impl WrappingFrom for i16 {
+    fn wrapping_from(v: i64) -> i16 {
+        v as i16
+    }
+}
+
+impl WrappingFrom for i32 {
+    fn wrapping_from(v: i64) -> i32 {
+        v as i32
+    }
 }
 
 /// `-(n+1)` for a register index below `limit`.
@@ -1407,15 +1446,7 @@ fn shared_detail(
                     o.corpsenm = game.monster_id(m.v, None).map_or(-2, i32::from);
                 }
                 if let Some(spe) = &t.spe {
-                    o.spe = i16::try_from(spe.v).unwrap_or_else(|_| {
-                        report
-                            .error(
-                                spe.span.clone(),
-                                format!("Value {} does not fit in its field", spe.v),
-                            )
-                            .label("expected -32768..32767");
-                        0
-                    });
+                    o.spe = converted(report, spe, "-32768..32767");
                 }
                 if let Some(n) = t.name {
                     o.name = n.to_string();
@@ -1521,15 +1552,7 @@ fn shared_detail(
         StmtKind::Gold { amount, at } => {
             let amount = match amount {
                 None => -1,
-                Some(a) => i32::try_from(a.v).unwrap_or_else(|_| {
-                    report
-                        .error(
-                            a.span.clone(),
-                            format!("Value {} does not fit in its field", a.v),
-                        )
-                        .label("expected a 32-bit integer");
-                    0
-                }),
+                Some(a) => converted(report, a, "a 32-bit integer"),
             };
             let pos = place.point(report, at);
             if !place.in_room {

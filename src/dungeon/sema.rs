@@ -453,13 +453,22 @@ impl Builder<'_> {
         }
     }
 
+    /// `n` in an `int` field, as dgn_comp stores it: C keeps the low
+    /// bits (with a warning when that changes the value).
     fn int32(&mut self, n: &Sp<i64>) -> i32 {
         i32::try_from(n.v).unwrap_or_else(|_| {
-            self.report.error(
-                n.span.clone(),
-                format!("Value {} does not fit in its field", n.v),
-            );
-            0
+            let stored = n.v as i32;
+            self.report
+                .warning(
+                    n.span.clone(),
+                    format!(
+                        "Value {} does not fit in its field: stored as {stored}",
+                        n.v
+                    ),
+                )
+                .label("the field holds a 32-bit integer")
+                .help("dgn_comp keeps the low bits of the number, as C does");
+            stored
         })
     }
 
