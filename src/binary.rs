@@ -110,7 +110,7 @@ impl Writer {
     }
     /// A NUL-padded fixed-size name field; the caller has checked the length.
     pub(crate) fn name_field(&mut self, name: &str, size: usize) {
-        let b = name.as_bytes();
+        let b = crate::text::bytes(name);
         let n = b.len().min(size - 1);
         self.raw(&b[..n]);
         self.zeros(size - n);
@@ -248,10 +248,9 @@ impl<'a> Reader<'a> {
         }
         Ok(n as usize)
     }
-    /// `len` bytes of text (lossless for ASCII; other bytes map to U+FFFD).
+    /// `len` bytes of text, every byte kept (see [`crate::text`]).
     pub(crate) fn text(&mut self, len: usize, what: &str) -> Result<String, DecodeError> {
-        let b = self.take(len, what)?;
-        String::from_utf8(b.to_vec()).map_err(|_| self.error(format!("{what} is not UTF-8")))
+        Ok(crate::text::decode(self.take(len, what)?).into_owned())
     }
     /// A name in a fixed-size, NUL-padded field, up to its last non-NUL
     /// byte: a shorter name written over a longer one keeps the longer
@@ -259,7 +258,7 @@ impl<'a> Reader<'a> {
     pub(crate) fn name_field(&mut self, size: usize, what: &str) -> Result<String, DecodeError> {
         let b = self.take(size, what)?;
         let end = b.iter().rposition(|&c| c != 0).map_or(0, |i| i + 1);
-        String::from_utf8(b[..end].to_vec()).map_err(|_| self.error(format!("{what} is not UTF-8")))
+        Ok(crate::text::decode(&b[..end]).into_owned())
     }
     pub(crate) fn skip(&mut self, n: usize, what: &str) -> Result<(), DecodeError> {
         self.take(n, what).map(|_| ())

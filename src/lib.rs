@@ -30,9 +30,19 @@ pub mod layout;
 mod parsing;
 mod suggest;
 pub mod tables;
+mod text;
 
 pub use binary::DecodeError;
 pub use build::{Build, DuplicateLevel, Error, ErrorKind, OutputClash, Report};
 pub use diag::{Diagnostic, Diagnostics, Severity};
 pub use game::{Game, TreeError, TreeOptions};
 pub use layout::{ByteOrder, DataModel, Layout, UnknownTarget};
+
+/// The text of a source file's bytes for [`des::compile`] and
+/// [`dungeon::compile`], every byte kept: valid UTF-8 as its characters,
+/// any other byte (a Latin-1 `é` in a string) as a private-use character
+/// that the encoders write back as that byte. Read sources with this, not
+/// `String::from_utf8_lossy`, to get the bytes the C tools write.
+pub fn source_text(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    text::decode(bytes)
+}

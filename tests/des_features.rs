@@ -1029,3 +1029,34 @@ fn a_one_cell_map_on_an_init_map_level_is_checked_with_its_cell() {
     assert_eq!(m.parts[0].map.cells, [0], "stored without its cell");
     assert!(m.parts[0].regions[0].irregular);
 }
+
+/// Strings keep their bytes, as lev_comp stores them: a Latin-1 `é` is
+/// one byte 0xE9 in the `.lev` (checked against the reference tool), and
+/// UTF-8 text its own bytes.
+#[test]
+fn strings_keep_their_bytes_whatever_the_encoding() {
+    let mut src = b"MAZE: \"lat\", ' '\n".to_vec();
+    src.extend_from_slice("MESSAGE: \"d\u{e9}j\u{e0} vu\"\n".as_bytes());
+    src.extend_from_slice(
+        b"GEOMETRY: center, center\nMAP\n...\nENDMAP\nENGRAVING: (1,0), burn, \"caf\xe9\"\n",
+    );
+    let text = levbuild::source_text(&src);
+    let file = des::compile(&text, "lat.des").unwrap_or_else(|d| panic!("{d}"));
+    let bytes = &file.levels[0].bytes;
+    let find = |needle: &[u8]| bytes.windows(needle.len()).any(|w| w == needle);
+    // The engraving is the file's last record (its length field at bytes
+    // 8..12 of 24 in LP64), then its 4 bytes of text.
+    assert!(bytes.ends_with(b"caf\xe9"));
+    let end = bytes.len();
+    if Layout::host() == Layout::LP64 {
+        assert_eq!(&bytes[end - 20..end - 16], &[4, 0, 0, 0], "length 4, not 5");
+    }
+    assert!(find("d\u{e9}j\u{e0} vu".as_bytes()));
+    assert!(!find("\u{fffd}".as_bytes()));
+    let back = des::decode(bytes, "lat", &Game::nethack_343(), Layout::host()).unwrap();
+    assert_eq!(back, file.levels[0].level);
+    assert_eq!(
+        des::encode(&back, &Game::nethack_343(), Layout::host()).unwrap(),
+        *bytes
+    );
+}

@@ -319,7 +319,7 @@ pub(crate) fn compile(
     options: &Options,
 ) -> Result<Entry, FileFailure> {
     let shown = source.path.to_string_lossy();
-    let text = String::from_utf8_lossy(bytes);
+    let text = crate::text::decode(bytes);
     let (outputs, warnings) = match source.kind {
         SourceKind::Des => {
             let des_options = des::Options {

@@ -9,6 +9,7 @@ use super::ir::*;
 use crate::binary::Writer;
 use crate::game::Game;
 use crate::layout::Layout;
+use crate::text;
 
 /// A level that the `.lev` format cannot hold (only possible for a
 /// hand-built [`Level`]; the compiler rejects such input with a diagnostic).
@@ -54,11 +55,11 @@ pub fn encode(level: &Level, game: &Game, layout: Layout) -> Result<Vec<u8>, Enc
         None => w.zeros(8),
     }
     w.long(level.flags);
-    let msg = level.message.as_bytes();
+    let msg = text::bytes(&level.message);
     let msg_len = u8::try_from(msg.len())
         .map_err(|_| EncodeError(format!("message of {} bytes (at most 255)", msg.len())))?;
     w.u8(msg_len);
-    w.raw(msg);
+    w.raw(&msg);
     match &level.body {
         LevelBody::Maze(m) => maze(&mut w, m, level.init.is_some())?,
         LevelBody::Rooms(r) => rooms(&mut w, r)?,
@@ -99,7 +100,7 @@ fn area(w: &mut Writer, a: &Area) {
 
 /// A `Str_or_Len` union holding the length of `s`.
 fn str_len(w: &mut Writer, s: &str) {
-    w.str_or_len(s.len() as i32);
+    w.str_or_len(text::byte_len(s) as i32);
 }
 
 fn maze(w: &mut Writer, m: &Maze, has_init: bool) -> Result<(), EncodeError> {
@@ -134,7 +135,7 @@ fn part_body(w: &mut Writer, p: &MazePart) -> Result<(), EncodeError> {
             w.i8(0); // the `padding` member
             str_len(w, &r.destination);
         });
-        w.raw(r.destination.as_bytes());
+        w.raw(&text::bytes(&r.destination));
     })?;
     list(w, "random objects", &p.random_objects, |w, &c| w.i8(c))?;
     count(w, "random places", p.random_places.len())?;
@@ -205,8 +206,8 @@ fn monster(w: &mut Writer, m: &Monster) {
             w.i8(b);
         }
     });
-    w.raw(m.name.as_bytes());
-    w.raw(m.appear_as.as_bytes());
+    w.raw(&text::bytes(&m.name));
+    w.raw(&text::bytes(&m.appear_as));
 }
 
 fn object(w: &mut Writer, o: &Object) {
@@ -226,7 +227,7 @@ fn object(w: &mut Writer, o: &Object) {
             w.i8(b);
         }
     });
-    w.raw(o.name.as_bytes());
+    w.raw(&text::bytes(&o.name));
 }
 
 fn gold(w: &mut Writer, g: &Gold) {
@@ -242,14 +243,15 @@ fn engraving(w: &mut Writer, e: &Engraving) {
         str_len(w, &e.text);
         w.i8(e.kind);
     });
-    w.raw(e.text.as_bytes());
+    w.raw(&text::bytes(&e.text));
 }
 
 fn short_string(w: &mut Writer, what: &str, s: &str) -> Result<(), EncodeError> {
-    let n =
-        i16::try_from(s.len()).map_err(|_| EncodeError(format!("{what} of {} bytes", s.len())))?;
+    let bytes = text::bytes(s);
+    let n = i16::try_from(bytes.len())
+        .map_err(|_| EncodeError(format!("{what} of {} bytes", bytes.len())))?;
     w.i16(n);
-    w.raw(s.as_bytes());
+    w.raw(&bytes);
     Ok(())
 }
 

@@ -441,10 +441,11 @@ fn room_type(report: &mut Reporter, t: &NameOrRandom<'_>) -> i8 {
 
 /// A string stored with a length field of `max` at most.
 fn text(report: &mut Reporter, s: &Sp<&str>, what: &str, max: usize) -> String {
-    if s.v.len() > max {
+    let len = crate::text::byte_len(s.v);
+    if len > max {
         report
             .error(s.span.clone(), format!("{what} is too long"))
-            .label(format!("{} bytes, at most {max} fit", s.v.len()));
+            .label(format!("{len} bytes, at most {max} fit"));
     }
     s.v.to_string()
 }
@@ -785,10 +786,11 @@ impl Builder<'_, '_, '_> {
             self.report
                 .error(name.span.clone(), "Invalid dot ('.') in level name.");
         }
-        if n.len() > 8 {
+        let len = crate::text::byte_len(n);
+        if len > 8 {
             self.report
                 .error(name.span.clone(), "Level names limited to 8 characters.")
-                .label(format!("{} characters", n.len()));
+                .label(format!("{len} characters"));
         }
         let unsafe_char = n
             .chars()
@@ -945,12 +947,12 @@ impl Builder<'_, '_, '_> {
                 });
             }
             StmtKind::Message(m) => {
-                if m.v.len() + 1 + level.message.len() > MAX_MESSAGE {
+                let needed = crate::text::byte_len(m.v) + 1 + crate::text::byte_len(&level.message);
+                if needed > MAX_MESSAGE {
                     report
                         .error(m.span.clone(), "Message string too long (>256 characters)")
                         .label(format!(
-                            "the level's messages would need {} bytes, at most 254 fit",
-                            m.v.len() + 1 + level.message.len()
+                            "the level's messages would need {needed} bytes, at most 254 fit"
                         ));
                 } else {
                     if !level.message.is_empty() {

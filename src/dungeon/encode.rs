@@ -67,7 +67,7 @@ pub fn encode(d: &Dungeon, game: &Game, layout: Layout) -> Result<Vec<u8>, Encod
 }
 
 fn name(w: &mut Writer, s: &str) -> Result<(), EncodeError> {
-    if s.len() > MAX_NAME {
+    if crate::text::byte_len(s) > MAX_NAME {
         return Err(EncodeError(format!(
             "name {s:?} does not fit a {NAME_FIELD}-byte field"
         )));

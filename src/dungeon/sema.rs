@@ -419,14 +419,12 @@ impl Builder<'_> {
     }
 
     fn name(&mut self, s: &Sp<&str>) -> String {
-        if s.v.len() > MAX_NAME {
+        let len = crate::text::byte_len(s.v);
+        if len > MAX_NAME {
             self.report
                 .error(
                     s.span.clone(),
-                    format!(
-                        "Name too long ({} characters, at most {MAX_NAME})",
-                        s.v.len()
-                    ),
+                    format!("Name too long ({len} characters, at most {MAX_NAME})"),
                 )
                 .label("the dungeon file stores names in 24-byte fields");
         }

@@ -72,8 +72,21 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
             level_text(&level, &game)
         }
     };
-    print_stdout(&text)?;
+    print_stdout(&show_raw_bytes(&text))?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `text` with each raw source byte (a private-use character, see
+/// `levbuild::source_text`) written as `\xHH`, as a person reads it.
+fn show_raw_bytes(text: &str) -> String {
+    let mut out = text.to_string();
+    for b in 0x80u32..=0xff {
+        let escaped = format!("\\u{{{:x}}}", 0xf780 + b - 0x80);
+        if out.contains(&escaped) {
+            out = out.replace(&escaped, &format!("\\x{b:02X}"));
+        }
+    }
+    out
 }
 
 /// The `.des` character of a terrain type, for drawing maps.

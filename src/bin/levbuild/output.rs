@@ -71,8 +71,8 @@ pub fn report_open_failure(path: &std::ffi::OsStr, error: &std::io::Error) {
     eprintln!("Can't open \"{name}\" for input.\n{name}: {error}");
 }
 
-/// Reads a source file (or standard input for `-`) as text; bytes that are
-/// not UTF-8 become U+FFFD, which the compilers then report.
+/// Reads a source file (or standard input for `-`) as text, every byte
+/// kept (see `levbuild::source_text`).
 pub fn read_source(path: &std::ffi::OsStr) -> std::io::Result<(String, String)> {
     use std::io::Read;
     if path == "-" {
@@ -80,12 +80,12 @@ pub fn read_source(path: &std::ffi::OsStr) -> std::io::Result<(String, String)> 
         std::io::stdin().read_to_end(&mut buf)?;
         return Ok((
             "(stdin)".to_string(),
-            String::from_utf8_lossy(&buf).into_owned(),
+            levbuild::source_text(&buf).into_owned(),
         ));
     }
     let bytes = std::fs::read(path)?;
     Ok((
         path.to_string_lossy().into_owned(),
-        String::from_utf8_lossy(&bytes).into_owned(),
+        levbuild::source_text(&bytes).into_owned(),
     ))
 }

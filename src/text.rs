@@ -1,0 +1,96 @@
+//! Source files are bytes, not UTF-8: a `.des` string may hold Latin-1
+//! bytes (translated variants write them), and lev_comp stores them byte
+//! for byte. levbuild reads a file as text with every byte kept: valid
+//! UTF-8 as the characters it spells, and each byte of an invalid sequence
+//! as one character of a private-use block (U+F780 + the byte − 0x80),
+//! which [`bytes`] turns back into that byte when the text is written. So
+//! any file round-trips to its exact bytes, and the compilers work on
+//! `str` as before.
+
+use std::borrow::Cow;
+
+/// The character standing for raw byte 0x80; 0xFF is `RAW_BASE + 0x7F`.
+const RAW_BASE: u32 = 0xF780;
+
+/// The text of `bytes`, every byte kept (see the module documentation).
+pub(crate) fn decode(bytes: &[u8]) -> Cow<'_, str> {
+    let mut rest = match std::str::from_utf8(bytes) {
+        Ok(text) => return Cow::Borrowed(text),
+        Err(_) => bytes,
+    };
+    let mut text = String::with_capacity(bytes.len() + 16);
+    loop {
+        match std::str::from_utf8(rest) {
+            Ok(valid) => {
+                text.push_str(valid);
+                return Cow::Owned(text);
+            }
+            Err(e) => {
+                let (valid, after) = rest.split_at(e.valid_up_to());
+                // `valid` is UTF-8 by construction.
+                text.push_str(std::str::from_utf8(valid).unwrap_or_default());
+                let bad = e.error_len().unwrap_or(after.len());
+                for &b in &after[..bad] {
+                    text.push(raw_char(b));
+                }
+                rest = &after[bad..];
+            }
+        }
+    }
+}
+
+/// The bytes `text` stands for: the inverse of [`decode`].
+pub(crate) fn bytes(text: &str) -> Cow<'_, [u8]> {
+    if !text.chars().any(is_raw) {
+        return Cow::Borrowed(text.as_bytes());
+    }
+    let mut out = Vec::with_capacity(text.len());
+    for c in text.chars() {
+        match raw_byte(c) {
+            Some(b) => out.push(b),
+            None => out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes()),
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// How many bytes `text` stands for (what a length field in a file counts).
+pub(crate) fn byte_len(text: &str) -> usize {
+    text.len() - 2 * text.chars().filter(|&c| is_raw(c)).count()
+}
+
+fn raw_char(b: u8) -> char {
+    char::from_u32(RAW_BASE + u32::from(b) - 0x80).unwrap_or(char::REPLACEMENT_CHARACTER)
+}
+
+fn raw_byte(c: char) -> Option<u8> {
+    let v = u32::from(c).checked_sub(RAW_BASE)?;
+    (v < 0x80).then(|| (v + 0x80) as u8)
+}
+
+fn is_raw(c: char) -> bool {
+    raw_byte(c).is_some()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_byte_sequence_round_trips() {
+        let cases: [&[u8]; 5] = [
+            b"plain",
+            "caf\u{e9} in UTF-8".as_bytes(),
+            b"caf\xe9 in Latin-1",
+            b"\xff\xfe\x80 and \xc3",
+            b"",
+        ];
+        for bytes in cases {
+            let text = decode(bytes);
+            assert_eq!(&*super::bytes(&text), bytes, "{text:?}");
+            assert_eq!(byte_len(&text), bytes.len());
+        }
+        assert!(matches!(decode(b"ok"), Cow::Borrowed(_)));
+        assert_eq!(decode(b"caf\xe9"), "caf\u{f7e9}");
+    }
+}
