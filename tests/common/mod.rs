@@ -4,6 +4,8 @@
 
 use std::path::PathBuf;
 
+pub mod gen343;
+
 /// `../shared` beside the project root, or `None` (after printing why the
 /// calling test is skipped) when it is absent. Under `CI` a missing
 /// `../shared` fails the test instead: CI always has it.

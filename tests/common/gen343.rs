@@ -1,0 +1,400 @@
+//! A seeded generator of valid NetHack 3.4.3 `.des` and `dungeon.def`
+//! sources: maze and room levels with every kind of content statement,
+//! names from the game's own tables, register lists, odd spacing and
+//! comments, and numbers at and past the ends of their fields. Used by the
+//! suite (no panic, no error, `decode(encode(x)) == x`) and by the
+//! differential test against the reference tools.
+
+#![allow(dead_code)]
+
+use levbuild::Game;
+
+/// xorshift64*: small, seeded, the same on every machine.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1)
+    }
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+    pub fn range(&mut self, lo: i64, hi: i64) -> i64 {
+        lo + (self.next() % (hi - lo + 1) as u64) as i64
+    }
+    pub fn chance(&mut self, percent: usize) -> bool {
+        self.below(100) < percent
+    }
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}
+
+const TRAPS: &[&str] = &[
+    "arrow",
+    "dart",
+    "falling rock",
+    "board",
+    "bear",
+    "land mine",
+    "rolling boulder",
+    "sleep gas",
+    "rust",
+    "fire",
+    "pit",
+    "spiked pit",
+    "hole",
+    "trap door",
+    "teleport",
+    "level teleport",
+    "magic portal",
+    "web",
+    "statue",
+    "magic",
+    "anti magic",
+    "polymorph",
+];
+const ROOM_TYPES: &[&str] = &[
+    "ordinary",
+    "throne",
+    "swamp",
+    "beehive",
+    "morgue",
+    "barracks",
+    "zoo",
+    "delphi",
+    "temple",
+    "shop",
+    "armor shop",
+    "scroll shop",
+    "potion shop",
+    "weapon shop",
+    "food shop",
+    "ring shop",
+    "wand shop",
+    "tool shop",
+    "book shop",
+    "candle shop",
+];
+const ENGRAVINGS: &[&str] = &["dust", "engrave", "burn", "mark"];
+const ALIGNS: &[&str] = &["law", "neutral", "chaos", "noalign"];
+
+/// A comma with random spacing around it.
+fn comma(r: &mut Rng) -> &'static str {
+    *r.pick(&[",", ", ", " ,", " , ", ",\t"])
+}
+
+/// A string literal holding printable text (and, sometimes, Latin-1).
+fn text(r: &mut Rng, max: usize) -> String {
+    let words = [
+        "Elbereth",
+        "ad aerarium",
+        "hi",
+        "x",
+        "caf\u{e9}",
+        "a b c",
+        "!?",
+    ];
+    let mut s = String::new();
+    while s.len() < max / 2 && r.chance(60) {
+        let word: &&str = r.pick(&words);
+        s.push_str(word);
+        s.push(' ');
+    }
+    format!("\"{}\"", s.trim_end())
+}
+
+/// A monster: class character and name from the game's table.
+fn monster(r: &mut Rng, game: &Game) -> String {
+    if r.chance(15) {
+        return "random, random".into();
+    }
+    let monsters: Vec<(&str, u8)> = game.monsters().collect();
+    let (name, class) = *r.pick(&monsters);
+    let class = char::from(class);
+    if r.chance(20) {
+        format!("'{class}', random")
+    } else {
+        format!("'{class}', \"{name}\"")
+    }
+}
+
+/// An object: class character and name from the game's table.
+fn object(r: &mut Rng, game: &Game) -> String {
+    if r.chance(15) {
+        return "random, random".into();
+    }
+    let objects: Vec<(&str, u8)> = game.objects().filter(|(n, _)| !n.is_empty()).collect();
+    let (name, class) = *r.pick(&objects);
+    format!("'{}', \"{name}\"", char::from(class))
+}
+
+/// A number for an `int` field: mostly ordinary, sometimes at or past
+/// the ends of its field.
+fn number(r: &mut Rng) -> i64 {
+    *r.pick(&[
+        0,
+        1,
+        7,
+        100,
+        127,
+        128,
+        255,
+        256,
+        32767,
+        40000,
+        -1,
+        2_147_483_647,
+        5_000_000_000,
+    ])
+}
+
+/// A maze level of one or two map parts with content statements.
+fn maze(r: &mut Rng, game: &Game, name: &str) -> String {
+    let mut s = format!("MAZE: \"{name}\"{}' '\n", comma(r));
+    if r.chance(30) {
+        let flags = [
+            "noteleport",
+            "hardfloor",
+            "nommap",
+            "shortsighted",
+            "arboreal",
+        ];
+        let n = 1 + r.below(3);
+        let list: Vec<&str> = (0..n).map(|_| *r.pick(&flags)).collect();
+        s.push_str(&format!("FLAGS: {}\n", list.join(",")));
+    }
+    for part in 0..1 + r.below(2) {
+        let (w, h) = (3 + r.below(14), 3 + r.below(7));
+        let halign = r.pick(&["left", "half-left", "center", "half-right", "right"]);
+        let valign = r.pick(&["top", "center", "bottom"]);
+        s.push_str(&format!("GEOMETRY:{halign}{}{valign}\nMAP\n", comma(r)));
+        for y in 0..h {
+            let row: String = (0..w)
+                .map(|x| {
+                    if x == 0 || x == w - 1 {
+                        '|'
+                    } else if y == 0 || y == h - 1 {
+                        '-'
+                    } else {
+                        *r.pick(&['.', '.', '.', '#', 'T', '{', 'L', 'P'])
+                    }
+                })
+                .collect();
+            s.push_str(&row);
+            s.push('\n');
+        }
+        s.push_str("ENDMAP\n");
+        // Interior cells: inside the walls.
+        let at = |r: &mut Rng| format!("({},{})", 1 + r.below(w - 2), 1 + r.below(h - 2));
+        if r.chance(30) {
+            let classes = ["')'", "'['", "'%'", "'?'", "'!'", "'*'"];
+            let n = 1 + r.below(4);
+            let list: Vec<&str> = (0..n).map(|_| *r.pick(&classes)).collect();
+            s.push_str(&format!("RANDOM_OBJECTS: {}\n", list.join(",")));
+        }
+        if r.chance(30) {
+            let n = 1 + r.below(4);
+            let list: Vec<String> = (0..n).map(|_| at(r)).collect();
+            s.push_str(&format!("RANDOM_PLACES: {}\n", list.join(",")));
+        }
+        for _ in 0..r.below(12) {
+            let stmt = match r.below(11) {
+                0 => format!("MONSTER: {}{}{}", monster(r, game), comma(r), at(r)),
+                1 => format!(
+                    "MONSTER: {}, {}, \"{}\", {}",
+                    monster(r, game),
+                    at(r),
+                    r.pick(&["Bob", "Fang", "x"]),
+                    r.pick(&["peaceful", "hostile"])
+                ),
+                2 => format!("OBJECT: {}{}{}", object(r, game), comma(r), at(r)),
+                3 => format!(
+                    "OBJECT: {}, {}, {}, {}",
+                    object(r, game),
+                    at(r),
+                    r.pick(&["blessed", "uncursed", "cursed"]),
+                    number(r)
+                ),
+                4 => format!("TRAP: \"{}\"{}{}", r.pick(TRAPS), comma(r), at(r)),
+                5 => format!(
+                    "ENGRAVING: {}, {}, {}",
+                    at(r),
+                    r.pick(ENGRAVINGS),
+                    text(r, 40)
+                ),
+                6 => format!("GOLD: {}, {}", number(r), at(r)),
+                7 => format!("FOUNTAIN: {}", at(r)),
+                8 => format!(
+                    "ALTAR: {}, {}, {}",
+                    at(r),
+                    r.pick(ALIGNS),
+                    r.pick(&["altar", "shrine", "sanctum"])
+                ),
+                9 => {
+                    let (x1, y1) = (1 + r.below(w - 2), 1 + r.below(h - 2));
+                    let (x2, y2) = (x1 + r.below(w - 1 - x1), y1 + r.below(h - 1 - y1));
+                    format!(
+                        "REGION: ({x1},{y1},{x2},{y2}), {}, \"{}\"",
+                        r.pick(&["lit", "unlit"]),
+                        r.pick(ROOM_TYPES)
+                    )
+                }
+                _ => format!("NON_DIGGABLE: (0,0,{},{})", w - 1, h - 1),
+            };
+            s.push_str(&stmt);
+            s.push('\n');
+            if r.chance(10) {
+                s.push_str(&format!("# part {part}\n"));
+            }
+        }
+    }
+    s
+}
+
+/// A room level with a few rooms and their contents.
+fn rooms(r: &mut Rng, game: &Game, name: &str) -> String {
+    let mut s = format!("LEVEL: \"{name}\"\n");
+    for _ in 0..1 + r.below(3) {
+        let (w, h) = (2 + r.below(5), 2 + r.below(4));
+        s.push_str(&format!(
+            "ROOM: \"{}\", {}, random, random, ({w},{h})\n",
+            r.pick(&["ordinary", "ordinary", "temple", "zoo", "morgue"]),
+            r.pick(&["lit", "unlit", "random"])
+        ));
+        let at = |r: &mut Rng| format!("({},{})", r.below(w), r.below(h));
+        for _ in 0..r.below(5) {
+            let stmt = match r.below(6) {
+                0 => format!("MONSTER: {}, {}", monster(r, game), at(r)),
+                1 => format!("OBJECT: {}, {}", object(r, game), at(r)),
+                2 => format!("TRAP: \"{}\", {}", r.pick(TRAPS), at(r)),
+                3 => format!("GOLD: {}, {}", number(r), at(r)),
+                4 => format!("FOUNTAIN: {}", at(r)),
+                _ => format!(
+                    "ENGRAVING: {}, {}, {}",
+                    at(r),
+                    r.pick(ENGRAVINGS),
+                    text(r, 30)
+                ),
+            };
+            s.push_str(&stmt);
+            s.push('\n');
+        }
+    }
+    s.push_str("RANDOM_CORRIDORS\n");
+    s
+}
+
+/// A `.des` file of one or two levels, named `gNNNNa`, `gNNNNb`.
+pub fn des_file(seed: u64) -> String {
+    let mut r = Rng::new(seed);
+    let game = Game::nethack_343();
+    let mut s = String::new();
+    if r.chance(30) {
+        s.push_str("# generated\n");
+    }
+    for suffix in ["a", "b"].iter().take(1 + r.below(2)) {
+        let name = format!("g{:04}{suffix}", seed % 10_000);
+        if r.chance(50) {
+            s.push_str(&maze(&mut r, &game, &name));
+        } else {
+            s.push_str(&rooms(&mut r, &game, &name));
+        }
+    }
+    s
+}
+
+/// A `dungeon.def` of a few dungeons with levels, random levels, chains,
+/// branches, descriptions and a `%REINCARNATION` line.
+pub fn dungeon_file(seed: u64) -> String {
+    let mut r = Rng::new(seed ^ 0xd06e);
+    let mut s = String::from("# generated dungeon\n");
+    let names = [
+        "The Dungeons of Doom",
+        "Gnomish Mines",
+        "Sokoban",
+        "Vlad's Tower",
+    ];
+    let count = 1 + r.below(names.len());
+    for (d, name) in names.iter().take(count).enumerate() {
+        let bones = ["\"D\"", "\"M\"", "\"none\"", "\"S\""][d];
+        s.push_str(&format!(
+            "DUNGEON:{}\"{name}\" {bones} ({}, {})",
+            " ",
+            5 + r.below(20),
+            r.below(5)
+        ));
+        if d > 0 && r.chance(40) {
+            s.push_str(&format!(" {}", 10 + r.below(90)));
+        }
+        s.push('\n');
+        if r.chance(30) {
+            s.push_str(&format!(
+                "DESCRIPTION: {}\n",
+                r.pick(&["mazelike", "hellish", "roguelike"])
+            ));
+        }
+        if r.chance(20) {
+            s.push_str(&format!(
+                "ALIGNMENT: {}\n",
+                r.pick(&["lawful", "neutral", "chaotic"])
+            ));
+        }
+        if r.chance(20) {
+            s.push_str(&format!("ENTRY: {}\n", r.range(-1, 3)));
+        }
+        let mut levels: Vec<String> = Vec::new();
+        for l in 0..1 + r.below(4) {
+            let level = format!("l{d}{l}");
+            match r.below(4) {
+                // The first level of a dungeon is no chain target (dgn_comp's
+                // window), so chain to the latest of two or more.
+                0 if levels.len() >= 2 => {
+                    let target = levels.last().unwrap();
+                    s.push_str(&format!(
+                        "CHAINLEVEL: \"{level}\" \"none\" \"{target}\" + ({}, {})\n",
+                        1 + r.below(2),
+                        r.below(2)
+                    ));
+                }
+                1 => s.push_str(&format!(
+                    "RNDLEVEL: \"{level}\" \"none\" @ ({}, {}) {}\n",
+                    1 + r.below(4),
+                    r.below(2),
+                    1 + r.below(5)
+                )),
+                _ => s.push_str(&format!(
+                    "LEVEL: \"{level}\" \"none\" @ ({}, {})\n",
+                    1 + r.below(4),
+                    r.below(3)
+                )),
+            }
+            if r.chance(25) {
+                s.push_str(&format!(
+                    "LEVELDESC: {}\n",
+                    r.pick(&["town", "mazelike", "roguelike"])
+                ));
+            }
+            levels.push(level);
+        }
+        if d + 1 < count && r.chance(70) {
+            s.push_str(&format!(
+                "BRANCH: \"{}\" @ ({}, {}){}\n",
+                names[d + 1],
+                1 + r.below(3),
+                r.below(2),
+                r.pick(&["", " portal", " no_down", " up"])
+            ));
+        }
+    }
+    if r.chance(40) {
+        s.push_str("%REINCARNATION LEVEL: \"rogue\" \"R\" @ (2, 2)\n");
+    }
+    s
+}
