@@ -87,7 +87,8 @@ const ALIGNS: &[&str] = &["law", "neutral", "chaos", "noalign"];
 
 /// A comma with random spacing around it.
 fn comma(r: &mut Rng) -> &'static str {
-    *r.pick(&[",", ", ", " ,", " , ", ",\t"])
+    const COMMAS: [&str; 5] = [",", ", ", " ,", " , ", ",\t"];
+    COMMAS[r.below(COMMAS.len())]
 }
 
 /// A string literal holding printable text (and, sometimes, Latin-1).
