@@ -394,6 +394,31 @@ fn what_the_reference_accepts_builds_to_its_bytes() {
     );
     assert_eq!(warnings.len(), 1);
 
+    // dgn_comp's probabilistic-chain check reads branch slot "current
+    // dungeon index": a branch chained from a 50% level passes when another
+    // slot is checked (with a warning) ...
+    let (out, warnings) = with_warnings(
+        "DUNGEON: \"A\" \"A\" (5, 0)\nLEVEL: \"a\" \"A\" @ (1, 0)\nDUNGEON: \"B\" \"B\" (5, 0)\nLEVEL: \"b\" \"B\" @ (1, 0)\nDUNGEON: \"C\" \"C\" (5, 0)\nLEVEL: \"x\" \"X\" @ (1,0)\nLEVEL: \"c\" \"C\" @ (2, 0) 50\nCHAINBRANCH: \"D\" \"c\" + (1,0)\nDUNGEON: \"D\" \"D\" (5,0)\n",
+    );
+    assert_eq!(out.dungeon.dungeons[2].branches[0].chain, Some(3));
+    assert_eq!(
+        warnings,
+        [(
+            8,
+            "This branch chains from a probabilistic level.".to_string()
+        )]
+    );
+    // ... and a plain branch fails when the slot read is an unused one,
+    // "chained" to a first level that is probabilistic.
+    let d = errors(
+        "DUNGEON: \"A\" \"A\" (5, 0)\nLEVEL: \"a\" \"A\" @ (1, 0) 50\nDUNGEON: \"B\" \"B\" (5, 0)\nDUNGEON: \"C\" \"C\" (5, 0)\nBRANCH: \"D\" @ (1,0)\nDUNGEON: \"D\" \"D\" (5,0)\n",
+    );
+    let first = d.iter().next().unwrap();
+    assert_eq!(
+        (first.line, first.message.as_str()),
+        (5, "Branch cannot chain from a probabilistic level.")
+    );
+
     // A number too large for its int keeps its low bits.
     let (out, warnings) = with_warnings("DUNGEON: \"D\" \"D\" (25, 5) 99999999999\n");
     assert_eq!(out.dungeon.dungeons[0].chance, 1_215_752_191);

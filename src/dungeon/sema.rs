@@ -274,14 +274,10 @@ impl Builder<'_> {
                     let Some(target) = self.find_chain(chain, None) else {
                         return;
                     };
-                    if !self.chain_target_is_certain(
-                        target,
-                        chain,
-                        "Branch cannot chain from a probabilistic level.",
-                    ) {
-                        return;
-                    }
                     branch.chain = Some(target);
+                }
+                if !self.branch_slot_check(&branch, &s.span) {
+                    return;
                 }
                 if self.branches >= MAX_BRANCHES {
                     self.report.error(
@@ -402,6 +398,65 @@ impl Builder<'_> {
                 ));
         }
         found
+    }
+
+    /// dgn_comp's probabilistic-chain check of a branch. It reads branch
+    /// slot *number of the current dungeon*, not the branch being defined:
+    /// an earlier branch, this one, or a slot not yet used (zero-filled:
+    /// "chained" to the file's first level, whose chance is 0 until it is
+    /// defined). levbuild checks the same slot, so it refuses and accepts
+    /// what dgn_comp does, and warns when this branch passes only because
+    /// another slot was checked.
+    fn branch_slot_check(&mut self, branch: &BranchDef, span: &crate::diag::Span) -> bool {
+        let slot = self.dungeon.dungeons.len() - 1;
+        let slot_chain = match slot.cmp(&self.branches) {
+            std::cmp::Ordering::Less => self
+                .dungeon
+                .dungeons
+                .iter()
+                .flat_map(|d| &d.branches)
+                .nth(slot)
+                .and_then(|b| b.chain),
+            std::cmp::Ordering::Equal => branch.chain,
+            std::cmp::Ordering::Greater => Some(0),
+        };
+        let chance_of =
+            |b: &Self, level: usize| b.dungeon.all_levels().nth(level).map_or(0, |l| l.chance);
+        if let Some(level) = slot_chain {
+            let chance = chance_of(self, level);
+            if chance != 100 {
+                self.report
+                    .error(
+                        span.clone(),
+                        "Branch cannot chain from a probabilistic level.",
+                    )
+                    .label(if slot == self.branches {
+                        format!("it chains from a level that exists with a {chance}% chance")
+                    } else {
+                        format!(
+                            "dgn_comp checks branch slot {slot} here, not this branch, and that \
+                             slot chains from a level with a {chance}% chance"
+                        )
+                    });
+                return false;
+            }
+        }
+        if let Some(level) = branch.chain.filter(|_| slot != self.branches) {
+            let chance = chance_of(self, level);
+            if chance != 100 {
+                self.report
+                    .warning(
+                        span.clone(),
+                        "This branch chains from a probabilistic level.",
+                    )
+                    .label(format!("that level exists with a {chance}% chance"))
+                    .help(
+                        "dgn_comp lets it through (its check reads another branch slot); the \
+                         game places the branch relative to a level that may not exist",
+                    );
+            }
+        }
+        true
     }
 
     fn chain_target_is_certain(&mut self, target: usize, chain: &Sp<&str>, message: &str) -> bool {
