@@ -66,18 +66,25 @@ fn generated_des_files_match_the_reference_lev_comp() {
         return;
     };
     let mut diffs = Differences::default();
-    let mut compared = 0;
+    let (mut compared, mut crashed) = (0, 0);
     for seed in 0..cases() {
         let tmp = TempDir::new("diff-des");
         let src = common::gen343::des_file(seed);
         std::fs::write(tmp.path().join("g.des"), &src).unwrap();
-        let ok = Command::new(&lev_comp)
+        let status = Command::new(&lev_comp)
             .current_dir(tmp.path())
             .arg("g.des")
             .output()
             .unwrap()
-            .status
-            .success();
+            .status;
+        // lev_comp killed by a signal corrupted its own memory (a NOMAP
+        // part with map-content checks, say): its output is undefined, and
+        // levbuild's answer is its own (see the README).
+        if status.code().is_none() {
+            crashed += 1;
+            continue;
+        }
+        let ok = status.success();
         let options = des::Options {
             layout: Layout::LP64,
             ..Default::default()
@@ -104,6 +111,7 @@ fn generated_des_files_match_the_reference_lev_comp() {
         compared * 2 > cases(),
         "the reference accepted only {compared} files"
     );
+    eprintln!("{compared} .des files compared; {crashed} crashed the reference lev_comp");
 }
 
 #[test]

@@ -171,8 +171,27 @@ fn maze(r: &mut Rng, game: &Game, name: &str) -> String {
         let list: Vec<&str> = (0..n).map(|_| *r.pick(&flags)).collect();
         s.push_str(&format!("FLAGS: {}\n", list.join(",")));
     }
+    if r.chance(20) {
+        s.push_str("INIT_MAP: '.', ' ', true, true, lit, false\n");
+    }
+    for _ in 0..r.below(3) {
+        s.push_str(&format!("MESSAGE: {}\n", text(r, 60)));
+    }
+    if r.chance(15) {
+        // A part without a map: coordinates are level coordinates.
+        s.push_str("NOMAP\n");
+        for _ in 0..1 + r.below(4) {
+            let at = format!("({},{})", 1 + r.below(70), r.below(20));
+            s.push_str(&match r.below(3) {
+                0 => format!("MONSTER: {}, {at}\n", monster(r, game)),
+                1 => format!("OBJECT: {}, {at}\n", object(r, game)),
+                _ => format!("TRAP: \"{}\", {at}\n", r.pick(TRAPS)),
+            });
+        }
+        return s;
+    }
     for part in 0..1 + r.below(2) {
-        let (w, h) = (3 + r.below(14), 3 + r.below(7));
+        let (w, h) = (4 + r.below(13), 4 + r.below(6));
         let halign = r.pick(&["left", "half-left", "center", "half-right", "right"]);
         let valign = r.pick(&["top", "center", "bottom"]);
         s.push_str(&format!("GEOMETRY:{halign}{}{valign}\nMAP\n", comma(r)));
@@ -183,6 +202,10 @@ fn maze(r: &mut Rng, game: &Game, name: &str) -> String {
                         '|'
                     } else if y == 0 || y == h - 1 {
                         '-'
+                    } else if (x, y) == (2, 1) {
+                        '+'
+                    } else if (x, y) == (1, 1) {
+                        '.'
                     } else {
                         *r.pick(&['.', '.', '.', '#', 'T', '{', 'L', 'P'])
                     }
@@ -206,7 +229,7 @@ fn maze(r: &mut Rng, game: &Game, name: &str) -> String {
             s.push_str(&format!("RANDOM_PLACES: {}\n", list.join(",")));
         }
         for _ in 0..r.below(12) {
-            let stmt = match r.below(11) {
+            let stmt = match r.below(22) {
                 0 => format!("MONSTER: {}{}{}", monster(r, game), comma(r), at(r)),
                 1 => format!(
                     "MONSTER: {}, {}, \"{}\", {}",
@@ -247,7 +270,51 @@ fn maze(r: &mut Rng, game: &Game, name: &str) -> String {
                         r.pick(ROOM_TYPES)
                     )
                 }
-                _ => format!("NON_DIGGABLE: (0,0,{},{})", w - 1, h - 1),
+                10 => format!("NON_DIGGABLE: (0,0,{},{})", w - 1, h - 1),
+                11 => format!(
+                    "DOOR: {}, (2,1)",
+                    r.pick(&["open", "closed", "locked", "nodoor", "broken", "random"])
+                ),
+                12 => format!("DRAWBRIDGE: (1,1), west, {}", r.pick(&["open", "closed"])),
+                13 => format!(
+                    "MAZEWALK: {}, {}",
+                    at(r),
+                    r.pick(&["north", "south", "east", "west"])
+                ),
+                14 => format!(
+                    "{}: {}, {}",
+                    r.pick(&["STAIR", "LADDER"]),
+                    at(r),
+                    r.pick(&["up", "down"])
+                ),
+                15 => format!("TELEPORT_REGION: (1,1,{},{}), (0,0,0,0)", w - 2, h - 2),
+                16 => format!(
+                    "TELEPORT_REGION: levregion({},0,79,20), (0,0,{},{}){}",
+                    1 + r.below(30),
+                    w - 1,
+                    h - 1,
+                    r.pick(&["", ", up", ", down"])
+                ),
+                17 => format!(
+                    "PORTAL: (1,1,1,1), (0,0,0,0), \"{}\"",
+                    r.pick(&["fire", "water", "air"])
+                ),
+                18 => format!("NON_PASSWALL: (0,0,{},{})", w - 1, h - 1),
+                19 => format!(
+                    "MONSTER: {}, {}, {}",
+                    monster(r, game),
+                    at(r),
+                    r.pick(&[
+                        "asleep",
+                        "awake",
+                        "m_object \"boulder\"",
+                        "m_feature \"fountain\"",
+                        "law",
+                        "chaos"
+                    ])
+                ),
+                20 => format!("CONTAINER: '(', \"chest\", {}", at(r)),
+                _ => "WALLIFY".to_string(),
             };
             s.push_str(&stmt);
             s.push('\n');
@@ -271,7 +338,15 @@ fn rooms(r: &mut Rng, game: &Game, name: &str) -> String {
         ));
         let at = |r: &mut Rng| format!("({},{})", r.below(w), r.below(h));
         for _ in 0..r.below(5) {
-            let stmt = match r.below(6) {
+            let stmt = match r.below(9) {
+                6 => format!("SINK: {}", at(r)),
+                7 => format!("POOL: {}", at(r)),
+                8 => format!(
+                    "DOOR: {}, {}, {}, random",
+                    r.pick(&["true", "false"]),
+                    r.pick(&["open", "closed", "locked", "random"]),
+                    r.pick(&["north", "south", "east", "west", "random"])
+                ),
                 0 => format!("MONSTER: {}, {}", monster(r, game), at(r)),
                 1 => format!("OBJECT: {}, {}", object(r, game), at(r)),
                 2 => format!("TRAP: \"{}\", {}", r.pick(TRAPS), at(r)),
