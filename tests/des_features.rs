@@ -1060,3 +1060,16 @@ fn strings_keep_their_bytes_whatever_the_encoding() {
         *bytes
     );
 }
+
+/// Inside `MAP`, a row may follow white space that is not a map character
+/// (a tab): lev_comp's row rule is not anchored, so the tab is skipped and
+/// the rest of the line is a (shorter) row, as the reference tool reads it.
+#[test]
+fn a_tab_before_a_map_row_is_skipped_like_lev_comp_does() {
+    let src = "MAZE: \"r3\", ' '\nGEOMETRY: center, center\nMAP\n.....\n\t...\n.....\nENDMAP\n";
+    let file = des::compile(src, "t.des").unwrap_or_else(|d| panic!("{d}"));
+    let LevelBody::Maze(m) = &file.levels[0].level.body else {
+        panic!("maze")
+    };
+    assert_eq!((m.parts[0].map.width, m.parts[0].map.height), (5, 3));
+}

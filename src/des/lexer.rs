@@ -290,16 +290,14 @@ pub(crate) fn lex(src: &str) -> Lexed<'_> {
                 in_map = None;
                 continue;
             }
-            // A map row: map characters up to the end of the line. (flex does
-            // not anchor this rule, but elsewhere than at a line start it can
-            // only follow a token that is already a syntax error.)
-            if at_line_start {
-                let n = rest.iter().take_while(|&&c| is_map_char(c)).count();
-                if let Some(nl) = newline_len(&rest[n..]) {
-                    out.maps[m].rows.push(&src[pos..pos + n]);
-                    pos += n + nl;
-                    continue;
-                }
+            // A map row: map characters up to the end of the line. Like
+            // flex's rule it is not anchored: a tab (not a map character)
+            // is skipped as white space and the rest of the line is a row.
+            let n = rest.iter().take_while(|&&c| is_map_char(c)).count();
+            if let Some(nl) = newline_len(&rest[n..]) {
+                out.maps[m].rows.push(&src[pos..pos + n]);
+                pos += n + nl;
+                continue;
             }
         }
         if at_line_start && rest[0] == b'#' {
