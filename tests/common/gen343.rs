@@ -329,13 +329,27 @@ fn maze(r: &mut Rng, game: &Game, name: &str) -> String {
 /// A room level with a few rooms and their contents.
 fn rooms(r: &mut Rng, game: &Game, name: &str) -> String {
     let mut s = format!("LEVEL: \"{name}\"\n");
-    for _ in 0..1 + r.below(3) {
+    let rooms = 1 + r.below(3);
+    for room in 0..rooms {
         let (w, h) = (2 + r.below(5), 2 + r.below(4));
         s.push_str(&format!(
             "ROOM: \"{}\", {}, random, random, ({w},{h})\n",
             r.pick(&["ordinary", "ordinary", "temple", "zoo", "morgue"]),
             r.pick(&["lit", "unlit", "random"])
         ));
+        if r.chance(25) {
+            s.push_str(&format!("NAME: \"room{room}\"\n"));
+            if w >= 3 && h >= 3 {
+                s.push_str(&format!(
+                    "SUBROOM: \"{}\", {}, (1,1), (1,1), \"room{room}\"\n",
+                    r.pick(&["temple", "shop", "zoo"]),
+                    r.pick(&["lit", "unlit"])
+                ));
+                if r.chance(50) {
+                    s.push_str(&format!("CHANCE: {}\n", 1 + r.below(99)));
+                }
+            }
+        }
         let at = |r: &mut Rng| format!("({},{})", r.below(w), r.below(h));
         for _ in 0..r.below(5) {
             let stmt = match r.below(9) {
@@ -363,7 +377,11 @@ fn rooms(r: &mut Rng, game: &Game, name: &str) -> String {
             s.push('\n');
         }
     }
-    s.push_str("RANDOM_CORRIDORS\n");
+    if rooms >= 2 && r.chance(30) {
+        s.push_str("CORRIDOR: (0, south, 0), (1, north, 0)\n");
+    } else {
+        s.push_str("RANDOM_CORRIDORS\n");
+    }
     s
 }
 
