@@ -1356,10 +1356,10 @@ fn a_broken_header_part_or_room_does_not_cascade() {
 #[test]
 fn syntax_error_labels_name_the_token_found() {
     for (stmt, column, found) in [
-        ("MONSTER: 'd', random, (1,1), sleepy", 30, "found `s`"),
+        ("MONSTER: 'd', random, (1,1), sleepy", 30, "found `sleepy`"),
         ("GOLD: \"ten\", random", 7, "found string \"ten\""),
         ("OBJECT: ')', random, random, 1.5", 30, "found integer 1"),
-        ("LADDER: (1,1), sideways", 16, "found `s`"),
+        ("LADDER: (1,1), sideways", 16, "found `sideways`"),
         ("MAZEWALK: (1,1), up", 18, "found `up`"),
         ("ALTAR: (1,1), law", 18, "found the end of the statement"),
         ("REGION: (0,0,1,1), lit, [50%]", 25, "found chance [50%]"),

@@ -399,8 +399,13 @@ fn token_at(src: &str, pos: usize) -> (Tok<'_>, usize) {
         }
         _ => {}
     }
-    // Any other single character is returned as itself.
-    let len = src[pos..].chars().next().map_or(1, char::len_utf8);
+    // A word that is no keyword is reported whole (`BOGUS`, not `B`); any
+    // other single character is returned as itself.
+    let len = if c.is_ascii_alphabetic() {
+        rest.iter().take_while(|b| b.is_ascii_alphanumeric() || **b == b'_').count()
+    } else {
+        src[pos..].chars().next().map_or(1, char::len_utf8)
+    };
     match c {
         b':' | b',' | b'(' | b')' | b'[' | b']' => (Tok::Punct(c), 1),
         _ => (Tok::Invalid(&src[pos..pos + len]), len),
@@ -527,9 +532,8 @@ mod tests {
         );
         assert_eq!(l.maps[0].rows, ["-|-", "#.#", "", "12."]);
         assert_eq!(toks("MAP\n..\n"), [Tok::Invalid("MAP")]);
-        assert_eq!(
-            toks("  MAP\n"),
-            [Tok::Invalid("M"), Tok::Invalid("A"), Tok::Invalid("P")]
-        );
+        // Not at a line start, MAP is no block start: an unknown word.
+        assert_eq!(toks("  MAP\n"), [Tok::Invalid("MAP")]);
+        assert_eq!(toks("BOGUS,"), [Tok::Invalid("BOGUS"), Tok::Punct(b',')]);
     }
 }

@@ -54,6 +54,9 @@ pub(crate) fn parse<'a>(
             .into_output_errors();
         for e in &errors {
             report_syntax_error(e, report);
+            if matches!(e.found(), Some(Tok::Map(_))) {
+                report.help("a MAP block follows `GEOMETRY: halign, valign`, which is missing here");
+            }
         }
         let kind = match kind {
             Some(kind) if errors.is_empty() => kind,
