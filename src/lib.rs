@@ -21,21 +21,29 @@
 #![warn(missing_docs)]
 
 mod binary;
+#[cfg(feature = "build")]
 mod build;
 pub mod des;
+#[cfg(feature = "compile")]
 pub mod diag;
 pub mod dungeon;
 mod game;
 pub mod layout;
+#[cfg(feature = "compile")]
 mod parsing;
+#[cfg(feature = "compile")]
 mod suggest;
 pub mod tables;
 mod text;
 
 pub use binary::DecodeError;
+#[cfg(feature = "build")]
 pub use build::{Build, DuplicateLevel, Error, ErrorKind, OutputClash, Report};
+#[cfg(feature = "compile")]
 pub use diag::{Diagnostic, Diagnostics, Severity};
-pub use game::{Game, TreeError, TreeOptions};
+pub use game::Game;
+#[cfg(feature = "build")]
+pub use game::{TreeError, TreeOptions};
 pub use layout::{ByteOrder, DataModel, Layout, UnknownTarget};
 
 /// The text of a source file's bytes for [`des::compile`] and

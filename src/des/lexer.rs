@@ -402,7 +402,9 @@ fn token_at(src: &str, pos: usize) -> (Tok<'_>, usize) {
     // A word that is no keyword is reported whole (`BOGUS`, not `B`); any
     // other single character is returned as itself.
     let len = if c.is_ascii_alphabetic() {
-        rest.iter().take_while(|b| b.is_ascii_alphanumeric() || **b == b'_').count()
+        rest.iter()
+            .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+            .count()
     } else {
         src[pos..].chars().next().map_or(1, char::len_utf8)
     };

@@ -18,21 +18,31 @@
 mod decode;
 mod encode;
 pub mod ir;
+#[cfg(feature = "compile")]
 mod lexer;
+#[cfg(feature = "compile")]
 mod map;
+#[cfg(feature = "compile")]
 mod parser;
+#[cfg(feature = "compile")]
 mod sema;
+#[cfg(feature = "compile")]
 mod syntax;
 
 pub use decode::decode;
 pub use encode::{encode, EncodeError};
 pub use ir::*;
 
+#[cfg(feature = "compile")]
 use crate::diag::{Diagnostics, Reporter};
+#[cfg(feature = "compile")]
 use crate::game::Game;
+#[cfg(feature = "compile")]
 use crate::layout::Layout;
+#[cfg(feature = "compile")]
 use std::sync::Arc;
 
+#[cfg(feature = "compile")]
 /// Compiler settings.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Options {
@@ -47,6 +57,7 @@ pub struct Options {
     pub game: Arc<Game>,
 }
 
+#[cfg(feature = "compile")]
 impl Default for Options {
     fn default() -> Self {
         Options {
@@ -57,6 +68,7 @@ impl Default for Options {
     }
 }
 
+#[cfg(feature = "compile")]
 /// One level of a compiled file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CompiledLevel {
@@ -68,6 +80,7 @@ pub struct CompiledLevel {
     pub level: Level,
 }
 
+#[cfg(feature = "compile")]
 /// Everything a `.des` file produced.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CompiledFile {
@@ -77,12 +90,14 @@ pub struct CompiledFile {
     pub warnings: Diagnostics,
 }
 
+#[cfg(feature = "compile")]
 /// Compiles `.des` source with default [`Options`]. `path` is only used in
 /// messages.
 pub fn compile(source: &str, path: &str) -> Result<CompiledFile, Diagnostics> {
     compile_with(source, path, &Options::default())
 }
 
+#[cfg(feature = "compile")]
 /// Compiles `.des` source. On any error, no level is returned and the
 /// diagnostics (errors and warnings, in source order) are the `Err`.
 pub fn compile_with(
@@ -120,6 +135,7 @@ pub fn compile_with(
     })
 }
 
+#[cfg(feature = "compile")]
 /// Parses and checks `source` into typed levels without encoding them.
 /// The levels are meaningful only if no error was reported.
 fn parse_and_check(source: &str, options: &Options, report: &mut Reporter) -> Vec<Level> {

@@ -55,7 +55,8 @@ pub(crate) fn parse<'a>(
         for e in &errors {
             report_syntax_error(e, report);
             if matches!(e.found(), Some(Tok::Map(_))) {
-                report.help("a MAP block follows `GEOMETRY: halign, valign`, which is missing here");
+                report
+                    .help("a MAP block follows `GEOMETRY: halign, valign`, which is missing here");
             }
         }
         let kind = match kind {

@@ -1,8 +1,8 @@
 //! Reads a `dungeon` file in a target [`Layout`] back into a [`Dungeon`]:
 //! `decode(&encode(&d, layout)?, layout) == d`.
 
+use super::ir::MAX_NAME;
 use super::ir::*;
-use super::sema::MAX_NAME;
 use crate::binary::{DecodeError, Reader};
 use crate::game::Game;
 use crate::layout::Layout;

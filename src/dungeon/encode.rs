@@ -2,8 +2,8 @@
 //! file for a target [`Layout`]: version info, the dungeon count, then each
 //! dungeon record followed by its level and branch records.
 
+use super::ir::MAX_NAME;
 use super::ir::*;
-use super::sema::MAX_NAME;
 use crate::binary::Writer;
 use crate::des::EncodeError;
 use crate::game::Game;

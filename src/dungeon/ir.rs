@@ -121,3 +121,6 @@ pub struct BranchDef {
     /// The branch goes up.
     pub up: bool,
 }
+
+/// Longest name a 24-byte record field holds.
+pub(crate) const MAX_NAME: usize = 23;

@@ -20,9 +20,13 @@ mod crosscheck;
 mod decode;
 mod encode;
 pub mod ir;
+#[cfg(feature = "compile")]
 mod lexer;
+#[cfg(feature = "compile")]
 mod parser;
+#[cfg(feature = "compile")]
 mod preprocess;
+#[cfg(feature = "compile")]
 mod sema;
 
 pub use crosscheck::{missing_levels, required_levels, RequiredLevel};
@@ -30,11 +34,16 @@ pub use decode::decode;
 pub use encode::encode;
 pub use ir::*;
 
+#[cfg(feature = "compile")]
 use chumsky::span::SimpleSpan;
 
+#[cfg(feature = "compile")]
 use crate::diag::{Diagnostics, Reporter};
+#[cfg(feature = "compile")]
 use crate::game::Game;
+#[cfg(feature = "compile")]
 use crate::layout::Layout;
+#[cfg(feature = "compile")]
 use std::sync::Arc;
 
 /// The `%NAME` conditionals `makedefs -e` knows, each defined or not.
@@ -90,11 +99,13 @@ impl Features {
     }
 
     /// Every known feature with whether it is defined.
+    #[cfg(feature = "compile")]
     pub(crate) fn iter(&self) -> impl Iterator<Item = (&str, bool)> {
         self.names.iter().map(|(n, d)| (n.as_str(), *d))
     }
 }
 
+#[cfg(feature = "compile")]
 /// Compiler settings.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Options {
@@ -105,6 +116,7 @@ pub struct Options {
     pub layout: Layout,
 }
 
+#[cfg(feature = "compile")]
 impl Default for Options {
     fn default() -> Self {
         Options {
@@ -114,6 +126,7 @@ impl Default for Options {
     }
 }
 
+#[cfg(feature = "compile")]
 impl Options {
     /// The default options with other `makedefs -e` features.
     pub fn with_features(features: Features) -> Options {
@@ -124,6 +137,7 @@ impl Options {
     }
 }
 
+#[cfg(feature = "compile")]
 /// The result of compiling a `dungeon.def`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CompiledDungeon {
@@ -135,6 +149,7 @@ pub struct CompiledDungeon {
     pub warnings: Diagnostics,
 }
 
+#[cfg(feature = "compile")]
 /// `makedefs -e`: the `dungeon.pdf` text of `source`.
 pub fn preprocess(source: &str, path: &str, features: &Features) -> Result<String, Diagnostics> {
     let mut report = Reporter::default();
@@ -146,6 +161,7 @@ pub fn preprocess(source: &str, path: &str, features: &Features) -> Result<Strin
     Ok(pre.text)
 }
 
+#[cfg(feature = "compile")]
 /// Compiles `dungeon.def` (or an already preprocessed `dungeon.pdf`) into
 /// the `dungeon` file for the game and layout of `options`. Any error
 /// means no output: the `Err` holds every diagnostic, located in `source`.

@@ -23,8 +23,7 @@ pub(crate) const MAX_DUNGEONS: usize = 16;
 pub(crate) const MAX_LEVELS: usize = 50;
 /// Branches dgn_comp's table holds.
 pub(crate) const MAX_BRANCHES: usize = 32;
-/// Longest name a 24-byte record field holds.
-pub(crate) const MAX_NAME: usize = 23;
+use super::ir::MAX_NAME;
 /// Deepest level of a dungeon.
 const MAXLEVEL: i64 = 32;
 

@@ -15,6 +15,7 @@
 //! assert_eq!(game.object_id("arrow", Some(b')')), Some(1));
 //! ```
 
+#[cfg(feature = "build")]
 mod tree;
 
 use std::collections::HashMap;
@@ -26,6 +27,7 @@ use crate::dungeon::Features;
 use crate::layout::Layout;
 use crate::tables;
 
+#[cfg(feature = "build")]
 pub use tree::{TreeError, TreeOptions};
 
 /// The tables, features and header of one game.
@@ -40,17 +42,19 @@ pub struct Game {
     header: Header,
     monster_index: HashMap<Box<str>, Vec<u16>>,
     object_index: HashMap<Box<str>, Vec<u16>>,
-    fingerprint: blake3::Hash,
+    #[cfg(feature = "build")]
+    fingerprint: OnceLock<blake3::Hash>,
     /// The tree files the identity was read from (none when built in).
     tree_files: Vec<PathBuf>,
 }
 
 /// Where the `version_info` words come from.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 enum Header {
     /// NetHack 3.4.3's words, with the struct sizes of each data model.
     BuiltIn343,
     /// Fixed words, from the tree's `date.h` or computed for one target.
+    #[cfg_attr(not(feature = "build"), allow(dead_code))]
     Words {
         words: Vec<u64>,
         /// `include/date.h`, or how they were computed.
@@ -99,7 +103,7 @@ impl Game {
             }
             index
         };
-        let mut game = Game {
+        Game {
             monster_index: index(&monsters),
             object_index: index(&objects),
             name,
@@ -110,13 +114,13 @@ impl Game {
             object_classes,
             features,
             header,
-            fingerprint: blake3::Hash::from_bytes([0; 32]),
+            #[cfg(feature = "build")]
+            fingerprint: OnceLock::new(),
             tree_files: Vec::new(),
-        };
-        game.fingerprint = game.compute_fingerprint();
-        game
+        }
     }
 
+    #[cfg(feature = "build")]
     fn compute_fingerprint(&self) -> blake3::Hash {
         let mut h = blake3::Hasher::new();
         h.update(b"levbuild game\0");
@@ -216,8 +220,31 @@ impl Game {
     }
 
     /// A hash of everything about the game that changes output.
+    #[cfg(feature = "build")]
     pub fn fingerprint(&self) -> blake3::Hash {
-        self.fingerprint
+        *self.fingerprint.get_or_init(|| self.compute_fingerprint())
+    }
+
+    /// What identifies the game's output, for equality and hashing.
+    #[allow(clippy::type_complexity)]
+    fn identity(
+        &self,
+    ) -> (
+        &[(Box<str>, u8)],
+        &[(Box<str>, u8)],
+        &[u8],
+        &[u8],
+        &Features,
+        &Header,
+    ) {
+        (
+            &self.monsters,
+            &self.objects,
+            &self.monster_classes,
+            &self.object_classes,
+            &self.features,
+            &self.header,
+        )
     }
 
     /// True if `c` names a monster class (`def_char_to_monclass` succeeds).
@@ -304,7 +331,7 @@ impl fmt::Display for Game {
 
 impl PartialEq for Game {
     fn eq(&self, other: &Game) -> bool {
-        self.fingerprint == other.fingerprint
+        std::ptr::eq(self, other) || self.identity() == other.identity()
     }
 }
 
@@ -312,7 +339,7 @@ impl Eq for Game {}
 
 impl std::hash::Hash for Game {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.fingerprint.as_bytes().hash(state);
+        self.identity().hash(state);
     }
 }
 

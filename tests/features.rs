@@ -1,0 +1,77 @@
+//! The crate's feature layers: with `default-features = false` levbuild
+//! is the level and dungeon models with `encode`/`decode` and depends on
+//! nothing; `compile` adds the compilers; the default (`build`) adds the
+//! tree build. Each layer compiles on its own and pulls in only its own
+//! dependencies.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn cargo(args: &[&str]) -> String {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let out = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+        .current_dir(&root)
+        .args(args)
+        .env("CARGO_TARGET_DIR", root.join("target/features"))
+        .env_remove("RUSTFLAGS")
+        .output()
+        .expect("cargo runs");
+    assert!(
+        out.status.success(),
+        "cargo {args:?} failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The crates a feature set depends on (normal dependencies, this target).
+fn dependencies(features: &[&str]) -> Vec<String> {
+    let mut args = vec!["tree", "--offline", "-e", "normal", "--prefix", "none"];
+    args.extend_from_slice(features);
+    let mut deps: Vec<String> = cargo(&args)
+        .lines()
+        .filter_map(|l| l.split_whitespace().next().map(str::to_string))
+        .filter(|name| name != "levbuild")
+        .collect();
+    deps.sort();
+    deps.dedup();
+    deps
+}
+
+#[test]
+fn reading_levels_needs_no_dependency_and_each_layer_builds_alone() {
+    assert_eq!(
+        dependencies(&["--no-default-features"]),
+        Vec::<String>::new()
+    );
+    let compile = dependencies(&["--no-default-features", "--features", "compile"]);
+    assert!(compile.contains(&"chumsky".to_string()), "{compile:?}");
+    for absent in ["rayon", "walkdir", "blake3", "cc", "anyhow"] {
+        assert!(
+            !compile.iter().any(|d| d == absent),
+            "{absent} in {compile:?}"
+        );
+    }
+    let default = dependencies(&[]);
+    assert!(default.contains(&"rayon".to_string()), "{default:?}");
+    assert!(
+        !default.contains(&"anyhow".to_string()),
+        "anyhow is the CLI's only"
+    );
+    cargo(&[
+        "check",
+        "--offline",
+        "--quiet",
+        "--lib",
+        "--no-default-features",
+    ]);
+    cargo(&[
+        "check",
+        "--offline",
+        "--quiet",
+        "--lib",
+        "--no-default-features",
+        "--features",
+        "compile",
+    ]);
+}
