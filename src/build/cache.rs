@@ -1,7 +1,8 @@
 //! The content-hash cache. An entry is keyed by the blake3 hash of
 //! everything that determines a source's result (levbuild's version, the
-//! options that change output, the file's name in messages, its bytes)
-//! and holds the outputs and the warnings.
+//! options, game and layout that change output, a dungeon file's name,
+//! which names its output, and the source's bytes; not its path: warnings
+//! are stored without it) and holds the outputs and the warnings.
 //!
 //! The entries of one level set live together in one *pack* file, so a
 //! tree of a hundred sets costs a hundred cache files, not thousands, and

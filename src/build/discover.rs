@@ -52,7 +52,8 @@ impl OutputPath {
     /// `file` as recorded with `name`; `None` unless `name` ends the path
     /// as a whole component, with or without `.lev`.
     pub(crate) fn from_parts(file: String, name: &str) -> Option<OutputPath> {
-        let ends = [Some(file.len()), file.len().checked_sub(4)];
+        let suffix = SourceKind::Des.output_suffix().len();
+        let ends = [Some(file.len()), file.len().checked_sub(suffix)];
         let end = ends.into_iter().flatten().find(|&end| {
             let Some(start) = end.checked_sub(name.len()) else {
                 return false;
@@ -60,7 +61,7 @@ impl OutputPath {
             file.get(start..end) == Some(name)
                 && file
                     .get(end..)
-                    .is_some_and(|rest| rest.is_empty() || rest == ".lev")
+                    .is_some_and(|rest| rest.is_empty() || rest == SourceKind::Des.output_suffix())
                 && (start == 0 || file.as_bytes()[start - 1] == b'/')
         })?;
         Some(OutputPath {

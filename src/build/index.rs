@@ -56,7 +56,11 @@ type Context = BTreeMap<&'static str, Value>;
 /// Expands `{{name}}` from the innermost context that has it, and repeats
 /// `{{#list}}` … `{{/list}}` (tags alone on their lines) for each item.
 /// A line that is only a placeholder expanding to nothing is dropped.
-fn expand(template: &str, stack: &mut Vec<&Context>, out: &mut String) {
+///
+/// Strict: a placeholder no context defines as text, a section no context
+/// defines as a list, or a section left open is an error naming it (a
+/// template and its contexts must agree; nothing is dropped silently).
+fn expand(template: &str, stack: &mut Vec<&Context>, out: &mut String) -> Result<(), String> {
     let lines: Vec<&str> = template.split_inclusive('\n').collect();
     let mut i = 0;
     while i < lines.len() {
@@ -81,13 +85,18 @@ fn expand(template: &str, stack: &mut Vec<&Context>, out: &mut String) {
                 }
                 end += 1;
             }
-            let body: String = lines[i + 1..end.min(lines.len())].concat();
-            if let Some(Value::List(items)) = lookup(stack, name) {
-                for item in items {
-                    stack.push(item);
-                    expand(&body, stack, out);
-                    stack.pop();
-                }
+            if end == lines.len() {
+                return Err(format!("section `{name}` is not closed"));
+            }
+            let body: String = lines[i + 1..end].concat();
+            let Some(Value::List(items)) = lookup(stack, name) else {
+                return Err(format!("no list `{name}` for a section"));
+            };
+            for item in items {
+                stack.push(item);
+                let expanded = expand(&body, stack, out);
+                stack.pop();
+                expanded?;
             }
             i = end + 1;
             continue;
@@ -97,12 +106,13 @@ fn expand(template: &str, stack: &mut Vec<&Context>, out: &mut String) {
         while let Some(start) = rest.find("{{") {
             text.push_str(&rest[..start]);
             let Some(len) = rest[start..].find("}}") else {
-                break;
+                return Err(format!("unclosed placeholder in {:?}", line.trim_end()));
             };
             let name = &rest[start + 2..start + len];
-            if let Some(Value::Text(v)) = lookup(stack, name) {
-                text.push_str(v);
-            }
+            let Some(Value::Text(v)) = lookup(stack, name) else {
+                return Err(format!("no value for `{{{{{name}}}}}`"));
+            };
+            text.push_str(v);
             rest = &rest[start + len + 2..];
         }
         text.push_str(rest);
@@ -114,6 +124,7 @@ fn expand(template: &str, stack: &mut Vec<&Context>, out: &mut String) {
         }
         i += 1;
     }
+    Ok(())
 }
 
 fn lookup<'c>(stack: &[&'c Context], name: &str) -> Option<&'c Value> {
@@ -166,8 +177,8 @@ impl ConstantNames {
     }
 }
 
-/// `data` as lines of C hex literals, 16 a line (written without `fmt`:
-/// this is most of the index's size).
+/// `data` as lines of C decimal literals, 24 a line (written without
+/// `fmt`: this is most of the index's size).
 fn c_bytes(data: &[u8]) -> String {
     // Decimal, 24 to a line: about half the size of `0x..` and as portable.
     // Each byte's text (`"255,"`) comes from a table: levels.c of a large
@@ -422,29 +433,37 @@ pub(crate) fn key<'d>(
 }
 
 /// `levels.rs`.
-pub(crate) fn rust(sets: &[SetIndex<'_>], style: &PathStyle, sources: &str) -> String {
+pub(crate) fn rust(
+    sets: &[SetIndex<'_>],
+    style: &PathStyle,
+    sources: &str,
+) -> Result<String, String> {
     let root = contexts(sets, style, sources, None);
     let mut out = String::new();
-    expand(RUST_TEMPLATE, &mut vec![&root], &mut out);
-    out
+    expand(RUST_TEMPLATE, &mut vec![&root], &mut out)?;
+    Ok(out)
 }
 
 /// `levels.h`, declaring the tables of every set.
-pub(crate) fn c_header(sets: &[SetIndex<'_>], sources: &str) -> String {
+pub(crate) fn c_header(sets: &[SetIndex<'_>], sources: &str) -> Result<String, String> {
     let root = contexts(sets, &PathStyle::Relative, sources, None);
     let mut out = String::new();
-    expand(C_HEADER_TEMPLATE, &mut vec![&root], &mut out);
-    out
+    expand(C_HEADER_TEMPLATE, &mut vec![&root], &mut out)?;
+    Ok(out)
 }
 
 /// The `levels.c` of set `n`: its byte arrays and tables. `data` holds
 /// the bytes of its levels, then of its dungeons.
-pub(crate) fn c_source(sets: &[SetIndex<'_>], n: usize, data: &[impl AsRef<[u8]>]) -> String {
+pub(crate) fn c_source(
+    sets: &[SetIndex<'_>],
+    n: usize,
+    data: &[impl AsRef<[u8]>],
+) -> Result<String, String> {
     let data: Vec<&[u8]> = data.iter().map(AsRef::as_ref).collect();
     let root = contexts(sets, &PathStyle::Relative, &sets[n].dir, Some((n, &data)));
     let mut out = String::new();
-    expand(C_SOURCE_TEMPLATE, &mut vec![&root], &mut out);
-    out
+    expand(C_SOURCE_TEMPLATE, &mut vec![&root], &mut out)?;
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -466,8 +485,65 @@ mod tests {
             "a\n{{empty}}\n{{#items}}\n- {{x}}{{t}}\n{{/items}}\nz\n",
             &mut vec![&root],
             &mut out,
-        );
+        )
+        .unwrap();
         assert_eq!(out, "a\n- 1T\n- 2T\nz\n");
+        // Strict: unknown names and open sections are errors.
+        let mut out = String::new();
+        let mut strict = |t: &str| expand(t, &mut vec![&root], &mut out).unwrap_err();
+        assert_eq!(strict("{{nope}}\n"), "no value for `{{nope}}`");
+        assert_eq!(
+            strict("{{#nope}}\n{{/nope}}\n"),
+            "no list `nope` for a section"
+        );
+        assert_eq!(
+            strict("{{#items}}\n{{x}}\n"),
+            "section `items` is not closed"
+        );
+        assert!(strict("a {{t\n").starts_with("unclosed placeholder"));
+        assert_eq!(
+            strict("{{#items}}\n{{t}}{{y}}\n{{/items}}\n"),
+            "no value for `{{y}}`"
+        );
+    }
+
+    #[test]
+    fn every_placeholder_of_every_template_has_a_value() {
+        use crate::layout::Layout;
+        // Two sets with a level and a dungeon each: every section and key.
+        let output = |name: &str, kind| Output {
+            path: super::super::discover::OutputPath::new("x/dat", kind, name),
+            identity: super::super::output::Identity::of(b"bytes"),
+            size: 5,
+            content: super::super::job::Content::Bytes(std::sync::Arc::from(&b"bytes"[..])),
+        };
+        use super::super::discover::SourceKind;
+        let (level, dungeon) = (
+            output("castle", SourceKind::Des),
+            output("dungeon", SourceKind::Dungeon),
+        );
+        let set = |module: &str| SetIndex {
+            module: module.into(),
+            dir: format!("src/{module}"),
+            levels: vec![Blob {
+                source: "castle.des",
+                output: &level,
+            }],
+            dungeons: vec![Blob {
+                source: "dungeon.def",
+                output: &dungeon,
+            }],
+            layout: Layout::LP64,
+            c_prefix: "game_levbuild_".into(),
+        };
+        for sets in [vec![set("a")], vec![set("a"), set("b")]] {
+            let rs = rust(&sets, &PathStyle::Relative, "src").unwrap();
+            assert!(rs.contains("pub const CASTLE: usize = 0;"));
+            let h = c_header(&sets, "src").unwrap();
+            assert!(h.contains("#ifndef GAME_LEVBUILD_LEVELS_H"));
+            let c = c_source(&sets, 0, &[b"bytes", b"bytes"]).unwrap();
+            assert!(c.contains("98,121,116,101,115,"));
+        }
     }
 
     #[test]

@@ -129,7 +129,9 @@ impl Build {
             if !top.index_is_current("levels.rs", &key) {
                 top.put(
                     "levels.rs",
-                    index::rust(&indexes, &style, &sources).as_bytes(),
+                    index::rust(&indexes, &style, &sources)
+                        .map_err(template_error)?
+                        .as_bytes(),
                 )?;
             }
         }
@@ -137,7 +139,8 @@ impl Build {
             let all = digests.iter().map(|d| &d.names);
             let key = index::key(all, several, &style, &sources, "h");
             if !top.index_is_current("levels.h", &key) {
-                top.put("levels.h", index::c_header(&indexes, &sources).as_bytes())?;
+                let header = index::c_header(&indexes, &sources).map_err(template_error)?;
+                top.put("levels.h", header.as_bytes())?;
             }
         }
         report.add(top.finish()?);
@@ -247,6 +250,14 @@ impl Build {
     }
 }
 
+/// A template that does not fit its values: a bug of levbuild's, reported
+/// rather than written out half-filled.
+fn template_error(why: String) -> Error {
+    Error::new(ErrorKind::Config(format!(
+        "levbuild's index templates: {why}"
+    )))
+}
+
 /// The `levels.c` of set `n`, its blobs' bytes read back from `out_dir`
 /// where they are not at hand.
 fn c_source_of(indexes: &[index::SetIndex<'_>], n: usize, out_dir: &Path) -> Result<String, Error> {
@@ -261,5 +272,5 @@ fn c_source_of(indexes: &[index::SetIndex<'_>], n: usize, out_dir: &Path) -> Res
                 .map_err(|e| Error::io(out_dir.join(b.output.path.file()), e))
         })
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(index::c_source(indexes, n, &data))
+    index::c_source(indexes, n, &data).map_err(template_error)
 }
