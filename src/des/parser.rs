@@ -127,36 +127,38 @@ fn val<'a>(k: Val, label: &'static str) -> impl Parser<'a, In<'a>, i8, Extra<'a>
 }
 
 /// A value keyword or `random`.
-fn val_or_random<'a>(
-    k: Val,
-    label: &'static str,
-) -> impl Parser<'a, In<'a>, OrRandom, Extra<'a>> + Clone {
-    val(k, label).map(Some).or(random().to(None))
+fn val_or_random<'a>(k: Val, label: &'static str) -> P<'a, OrRandom> {
+    val(k, label).map(Some).or(random().to(None)).boxed()
 }
 
-fn boolean<'a>() -> impl Parser<'a, In<'a>, bool, Extra<'a>> + Clone {
-    val(Val::Boolean, "`true` or `false`").map(|v| v != 0)
+fn boolean<'a>() -> P<'a, bool> {
+    val(Val::Boolean, "`true` or `false`")
+        .map(|v| v != 0)
+        .boxed()
 }
 
-fn up_down<'a>() -> impl Parser<'a, In<'a>, bool, Extra<'a>> + Clone {
-    val(Val::UpOrDown, "`up` or `down`").map(|v| v != 0)
+fn up_down<'a>() -> P<'a, bool> {
+    val(Val::UpOrDown, "`up` or `down`").map(|v| v != 0).boxed()
 }
 
 /// `name [ INT ]` for a register keyword.
-fn register<'a>(r: Reg) -> impl Parser<'a, In<'a>, Sp<i64>, Extra<'a>> + Clone {
-    just(Tok::Reg(r)).ignore_then(int().delimited_by(punct(b'['), punct(b']')))
+fn register<'a>(r: Reg) -> P<'a, Sp<i64>> {
+    just(Tok::Reg(r))
+        .ignore_then(int().delimited_by(punct(b'['), punct(b']')))
+        .boxed()
 }
 
 /// `( INT , INT )`.
-fn pair<'a>() -> impl Parser<'a, In<'a>, Sp<(i64, i64)>, Extra<'a>> + Clone {
+fn pair<'a>() -> P<'a, Sp<(i64, i64)>> {
     int()
         .then_ignore(comma())
         .then(int())
         .delimited_by(punct(b'('), punct(b')'))
         .map_with(|(a, b), e| sp((a.v, b.v), e.span()))
+        .boxed()
 }
 
-fn coord<'a>() -> impl Parser<'a, In<'a>, Sp<Coord>, Extra<'a>> + Clone {
+fn coord<'a>() -> P<'a, Sp<Coord>> {
     let at = int()
         .then_ignore(comma())
         .then(int())
@@ -169,9 +171,10 @@ fn coord<'a>() -> impl Parser<'a, In<'a>, Sp<Coord>, Extra<'a>> + Clone {
     ))
     .map_with(|c, e| sp(c, e.span()))
     .labelled("a coordinate: (x,y), place[n] or random")
+    .boxed()
 }
 
-fn rect<'a>() -> impl Parser<'a, In<'a>, Rect, Extra<'a>> + Clone {
+fn rect<'a>() -> P<'a, Rect> {
     int()
         .then_ignore(comma())
         .then(int())
@@ -182,55 +185,64 @@ fn rect<'a>() -> impl Parser<'a, In<'a>, Rect, Extra<'a>> + Clone {
         .delimited_by(punct(b'('), punct(b')'))
         .map_with(|(((a, b), c), d), e| sp([a.v, b.v, c.v, d.v], e.span()))
         .labelled("a region (x1,y1,x2,y2)")
+        .boxed()
 }
 
-fn lev_rect<'a>() -> impl Parser<'a, In<'a>, LevRect, Extra<'a>> + Clone {
+fn lev_rect<'a>() -> P<'a, LevRect> {
     rect()
         .map(LevRect::Map)
         .or(kw(Kw::LevRegion).ignore_then(rect()).map(LevRect::Level))
+        .boxed()
 }
 
-fn chance<'a>() -> impl Parser<'a, In<'a>, Option<Sp<i64>>, Extra<'a>> + Clone {
+fn chance<'a>() -> P<'a, Option<Sp<i64>>> {
     select! { Tok::Percent(v) => v }
         .map_with(|v, e| sp(v, e.span()))
         .labelled("a chance like [50%]")
         .or_not()
+        .boxed()
 }
 
-fn class<'a>(r: Reg) -> impl Parser<'a, In<'a>, Class, Extra<'a>> + Clone {
+fn class<'a>(r: Reg) -> P<'a, Class> {
     choice((
         chr().map(Class::Char),
         random().to(Class::Random),
         register(r).map(Class::Register),
     ))
+    .boxed()
 }
 
-fn name_or_random<'a>() -> impl Parser<'a, In<'a>, NameOrRandom<'a>, Extra<'a>> + Clone {
-    string().map(Some).or(random().to(None))
+fn name_or_random<'a>() -> P<'a, NameOrRandom<'a>> {
+    string().map(Some).or(random().to(None)).boxed()
 }
 
-fn align<'a>() -> impl Parser<'a, In<'a>, Align, Extra<'a>> + Clone {
+fn align<'a>() -> P<'a, Align> {
     choice((
         val(Val::Alignment, "an alignment").map(Align::Value),
         register(Reg::Align).map(Align::Register),
         random().to(Align::Random),
     ))
+    .boxed()
 }
 
-fn light<'a>() -> impl Parser<'a, In<'a>, OrRandom, Extra<'a>> + Clone {
-    val_or_random(Val::Light, "`lit` or `unlit`")
+fn light<'a>() -> P<'a, OrRandom> {
+    val_or_random(Val::Light, "`lit` or `unlit`").boxed()
 }
 
-fn hjust<'a>() -> impl Parser<'a, In<'a>, i8, Extra<'a>> + Clone {
-    val(Val::LeftOrRight, "a horizontal justification").or(val(Val::Center, "`center`"))
+fn hjust<'a>() -> P<'a, i8> {
+    val(Val::LeftOrRight, "a horizontal justification")
+        .or(val(Val::Center, "`center`"))
+        .boxed()
 }
 
-fn vjust<'a>() -> impl Parser<'a, In<'a>, i8, Extra<'a>> + Clone {
-    val(Val::TopOrBottom, "a vertical justification").or(val(Val::Center, "`center`"))
+fn vjust<'a>() -> P<'a, i8> {
+    val(Val::TopOrBottom, "a vertical justification")
+        .or(val(Val::Center, "`center`"))
+        .boxed()
 }
 
-fn pair_or_random<'a>() -> impl Parser<'a, In<'a>, PairOrRandom, Extra<'a>> + Clone {
-    pair().map(Some).or(random().to(None))
+fn pair_or_random<'a>() -> P<'a, PairOrRandom> {
+    pair().map(Some).or(random().to(None)).boxed()
 }
 
 /// The header and level-wide statements.

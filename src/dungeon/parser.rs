@@ -137,19 +137,21 @@ fn string<'a>() -> impl Parser<'a, In<'a>, Sp<&'a str>, Extra<'a>> + Clone {
         .labelled("a string")
 }
 
-fn descriptor<'a>() -> impl Parser<'a, In<'a>, Sp<i32>, Extra<'a>> + Clone {
+fn descriptor<'a>() -> P<'a, Sp<i32>> {
     select! { Tok::Descriptor(v) => v }
         .map_with(|v, e| sp(v, e.span()))
         .labelled("a descriptor or alignment")
+        .boxed()
 }
 
-fn couple<'a>() -> impl Parser<'a, In<'a>, CoupleArg, Extra<'a>> + Clone {
+fn couple<'a>() -> P<'a, CoupleArg> {
     int()
         .then_ignore(punct(b','))
         .then(int())
         .delimited_by(punct(b'('), punct(b')'))
         .map_with(|(a, b), e| sp((a.v, b.v), e.span()))
         .labelled("a level couple (base, range)")
+        .boxed()
 }
 
 /// The trailing `[chance] rndlevs` of RNDLEVEL / RNDCHLEVEL, or `[chance]`.
@@ -173,13 +175,14 @@ fn tail<'a>(
         })
 }
 
-fn branch_tail<'a>() -> impl Parser<'a, In<'a>, (i32, bool), Extra<'a>> + Clone {
+fn branch_tail<'a>() -> P<'a, (i32, bool)> {
     let kind = select! { Tok::BranchType(v) => v }
         .labelled("a branch type (stair, no_up, no_down, portal)");
     let dir = select! { Tok::UpDown(v) => v }.labelled("`up` or `down`");
     kind.or_not()
         .then(dir.or_not())
         .map(|(k, d)| (k.unwrap_or(0), d.unwrap_or(false)))
+        .boxed()
 }
 
 /// The parser of the statement `k` starts; it consumes the whole piece.
