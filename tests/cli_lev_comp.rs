@@ -381,3 +381,29 @@ fn deny_warnings_makes_warnings_fail_and_write_nothing() {
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).starts_with("check failed: 1 warning(s)"));
 }
+
+#[test]
+fn check_format_short_prints_one_line_per_diagnostic() {
+    let dir = scratch("check-short");
+    std::fs::create_dir_all(dir.join("dat")).unwrap();
+    std::fs::write(
+        dir.join("dat/bad.des"),
+        "MAZE: \"bad\", ' '\nNOMAP\nTRAP: \"nope\", random\nTRAP: \"nada\", random\n",
+    )
+    .unwrap();
+    let o = run_in(&dir, &["check", "--format", "short", "dat"], None);
+    assert!(!o.status.success());
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(
+        lines[0], "check failed: 2 error(s) in 1 file(s)",
+        "{stderr}"
+    );
+    assert_eq!(lines.len(), 3, "{stderr}");
+    assert!(
+        lines[1].ends_with("bad.des:3:7: error: Unknown trap type! (not a trap name)"),
+        "{stderr}"
+    );
+    let o = run_in(&dir, &["check", "--format", "json", "dat"], None);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--format takes rich or short"));
+}

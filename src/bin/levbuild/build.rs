@@ -10,7 +10,34 @@ use levbuild::Build;
 
 use crate::args::{unknown, Arg, Args};
 
-pub const USAGE: &str = "levbuild build|check [DIR...] [-o OUT] [-j N] [--no-cache] [-w] [--deny-warnings] [--target TRIPLE] [--game-tree ROOT] [--dungeon-file GLOB] [--include GLOB] [--exclude GLOB] [--define NAME] [--undefine NAME]";
+pub const USAGE: &str = "levbuild build|check [DIR...] [-o OUT] [-j N] [--no-cache] [-w] [--deny-warnings] [--format rich|short] [--target TRIPLE] [--game-tree ROOT] [--dungeon-file GLOB] [--include GLOB] [--exclude GLOB] [--define NAME] [--undefine NAME]";
+
+/// `e` with one `file:line:col: severity: message` line per diagnostic,
+/// the format warnings are printed in.
+fn short_error(e: &levbuild::Error) -> String {
+    let levbuild::ErrorKind::Failed {
+        diagnostics,
+        duplicates,
+        clashes,
+    } = e.kind()
+    else {
+        return e.to_string();
+    };
+    let full = e.to_string();
+    let mut text = full.lines().next().unwrap_or_default().to_string();
+    text.push('\n');
+    for line in diagnostics.iter().flat_map(|d| d.short()) {
+        text.push_str(&line);
+        text.push('\n');
+    }
+    for d in duplicates {
+        text.push_str(&format!("error: {d}\n"));
+    }
+    for c in clashes {
+        text.push_str(&format!("error: {c}\n"));
+    }
+    text.trim_end().to_string()
+}
 
 /// The thread count of `-j N`.
 fn jobs(text: &str) -> Result<usize> {
@@ -27,6 +54,7 @@ pub fn run(args: &[OsString], check_only: bool) -> Result<ExitCode> {
     // Only --define/--undefine replace the game's own features.
     let mut features: Option<levbuild::dungeon::Features> = None;
     let mut game_tree: Option<PathBuf> = None;
+    let mut short = false;
     let mut out = PathBuf::from("target/levels");
     let mut dirs = Vec::new();
     let mut scan = Args::new(args);
@@ -45,6 +73,13 @@ pub fn run(args: &[OsString], check_only: bool) -> Result<ExitCode> {
             }
             Arg::Flag("-w") => {
                 build.extra_warnings(true);
+            }
+            Arg::Flag("--format") => {
+                short = match scan.text("--format")? {
+                    "short" => true,
+                    "rich" => false,
+                    other => anyhow::bail!("--format takes rich or short, not {other:?}"),
+                };
             }
             Arg::Flag("--deny-warnings") => {
                 build.warnings_into_errors(true);
@@ -123,7 +158,11 @@ pub fn run(args: &[OsString], check_only: bool) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Err(e) => {
-            let text = e.to_string();
+            let text = if short {
+                short_error(&e)
+            } else {
+                e.to_string()
+            };
             match check_only {
                 true => eprintln!("{}", text.replacen("level build failed", "check failed", 1)),
                 false => eprintln!("{text}"),

@@ -29,6 +29,7 @@ commands:
                  set each) into OUT (default target/levels), with the cache,
                  and write levels.rs, levels.h and levels.c there
   check [DIR...] same options; report diagnostics only, write nothing
+                 (--format short: one line per diagnostic, as warnings are)
   lev-comp [-w] [--deny-warnings] [-o OUTDIR] [--format rich|short|legacy] [FILE.des ...]
                  compile special levels like NetHack 3.4.3's lev_comp
                  (standard input when no file is given)
