@@ -7,28 +7,14 @@
 
 mod common;
 
+use common::gen343::Rng;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use common::TempDir;
-
-/// A small deterministic generator (xorshift64*), so that a failing round
-/// can be replayed from its seed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
 
 fn spawn_build(src: &Path, out: &Path) -> Child {
     Command::new(env!("CARGO_BIN_EXE_levbuild"))
@@ -72,16 +58,16 @@ fn damage(rng: &mut Rng, out: &Path) {
     if files.is_empty() {
         return;
     }
-    let victim = &files[rng.below(files.len() as u64) as usize];
+    let victim = &files[rng.below(files.len())];
     let mut bytes = std::fs::read(victim).unwrap();
     match rng.below(3) {
         0 if !bytes.is_empty() => {
-            let at = rng.below(bytes.len() as u64) as usize;
+            let at = rng.below(bytes.len());
             bytes[at] ^= 1 << rng.below(8);
             std::fs::write(victim, bytes).unwrap();
         }
         1 => {
-            let keep = rng.below(bytes.len() as u64 + 1) as usize;
+            let keep = rng.below(bytes.len() + 1);
             bytes.truncate(keep);
             std::fs::write(victim, bytes).unwrap();
         }
@@ -129,13 +115,13 @@ fn kills_damage_and_concurrency_never_leave_wrong_outputs() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(0x5eed_1e7b_u64);
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     for round in 0..60 {
         match rng.below(4) {
             0 => {
                 // Killed after a random delay: before, during or after.
                 let mut child = spawn_build(&src, &out);
-                std::thread::sleep(Duration::from_micros(rng.below(40_000)));
+                std::thread::sleep(Duration::from_micros(rng.below(40_000) as u64));
                 let _ = child.kill();
                 let _ = child.wait();
             }
@@ -158,7 +144,7 @@ fn kills_damage_and_concurrency_never_leave_wrong_outputs() {
                 let text = std::fs::read_to_string(&file).unwrap();
                 std::fs::write(&file, text.replace("\"ordinary\"", "\"temple\"")).unwrap();
                 let mut child = spawn_build(&src, &out);
-                std::thread::sleep(Duration::from_micros(rng.below(20_000)));
+                std::thread::sleep(Duration::from_micros(rng.below(20_000) as u64));
                 let _ = child.kill();
                 let _ = child.wait();
                 std::fs::write(&file, text).unwrap();

@@ -10,17 +10,26 @@ use std::process::Command;
 
 use levbuild::Layout;
 
-#[test]
-fn build_script_fixture_builds_and_runs() {
+/// `cargo ARGS` in `dir`, sharing one target directory with the other
+/// fixture builds (and without the caller's RUSTFLAGS).
+fn cargo_in(dir: &Path, args: &[&str]) -> std::process::Output {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let out = Command::new(cargo)
-        .current_dir(root.join("tests/fixture"))
-        .args(["run", "--offline", "--quiet"])
+    Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+        .current_dir(dir)
+        .args(args)
         .env("CARGO_TARGET_DIR", root.join("target/fixture"))
         .env_remove("RUSTFLAGS")
         .output()
-        .expect("cargo runs");
+        .expect("cargo runs")
+}
+
+#[test]
+fn build_script_fixture_builds_and_runs() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let out = cargo_in(
+        &root.join("tests/fixture"),
+        &["run", "--offline", "--quiet"],
+    );
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "fixture failed:\n{stderr}");
     assert_eq!(
@@ -97,14 +106,10 @@ fn fixture_runs_on_an_installed_32_bit_target(root: &Path) {
         common::skip_unavailable("no 32-bit Rust target installed: the fixture is not run as i686");
         return;
     };
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let out = Command::new(cargo)
-        .current_dir(root.join("tests/fixture"))
-        .args(["run", "--offline", "--quiet", "--target", target])
-        .env("CARGO_TARGET_DIR", root.join("target/fixture"))
-        .env_remove("RUSTFLAGS")
-        .output()
-        .expect("cargo runs");
+    let out = cargo_in(
+        &root.join("tests/fixture"),
+        &["run", "--offline", "--quiet", "--target", target],
+    );
     assert!(
         out.status.success(),
         "fixture for {target} failed:\n{}",
@@ -117,10 +122,9 @@ fn xtask_example_builds_the_example_tree() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let out_dir = root.join("target/xtask-levels");
     let _ = std::fs::remove_dir_all(&out_dir);
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let out = Command::new(cargo)
-        .current_dir(&root)
-        .args([
+    let out = cargo_in(
+        &root,
+        &[
             "run",
             "--offline",
             "--quiet",
@@ -129,12 +133,9 @@ fn xtask_example_builds_the_example_tree() {
             "--",
             "levels",
             "examples/dat",
-        ])
-        .arg(&out_dir)
-        .env("CARGO_TARGET_DIR", root.join("target/fixture"))
-        .env_remove("RUSTFLAGS")
-        .output()
-        .expect("cargo runs");
+            &out_dir.to_string_lossy(),
+        ],
+    );
     assert!(
         out.status.success(),
         "xtask failed:\n{}",
@@ -215,14 +216,7 @@ fn two_crates_with_c_tables_link_into_one_program() {
         app.join("Cargo.lock"),
     )
     .unwrap();
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let out = Command::new(cargo)
-        .current_dir(&app)
-        .args(["run", "--offline", "--quiet"])
-        .env("CARGO_TARGET_DIR", root.join("target/fixture"))
-        .env_remove("RUSTFLAGS")
-        .output()
-        .expect("cargo runs");
+    let out = cargo_in(&app, &["run", "--offline", "--quiet"]);
     assert!(
         out.status.success(),
         "two crates failed:\n{}",

@@ -4,23 +4,10 @@
 
 mod common;
 
+use common::gen343::Rng;
+
 use levbuild::{des, dungeon};
 use levbuild::{Game, Layout};
-
-/// xorshift64*: a small deterministic generator, so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
 
 const WORDS: &[&str] = &[
     "MAZE:",
@@ -137,7 +124,7 @@ fn mutated_corpus_files_never_panic() {
     let Some(shared) = common::shared_dir() else {
         return;
     };
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
     let files = common::corpus_des_files(&shared);
     let sources: Vec<String> = files
         .iter()
@@ -155,7 +142,7 @@ fn mutated_corpus_files_never_panic() {
 
 #[test]
 fn garbage_and_empty_inputs_are_answered() {
-    let mut rng = Rng(42);
+    let mut rng = Rng::new(42);
     let noise: Vec<u8> = (0..1 << 20).map(|_| rng.next() as u8).collect();
     let noise = String::from_utf8_lossy(&noise).into_owned();
     for src in ["", "\n", "\0\0\0", "MAZE", "MAP\n", "\"", "'", "[", &noise] {
