@@ -925,3 +925,33 @@ fn a_missing_random_level_is_one_warning_listing_its_variants() {
         report.warnings[0]
     );
 }
+
+#[test]
+fn define_and_undefine_change_the_games_makedefs_features() {
+    let (tmp, src) = small_tree_in("define");
+    std::fs::write(
+        src.join("dungeon.def"),
+        "DUNGEON: \"Main\" \"M\" (5, 0)\nLEVEL: \"alpha\" \"A\" @ (1, 0)\n%REINCARNATION LEVEL: \"gamma\" \"G\" @ (2, 0)\n%MYFEAT LEVEL: \"beta\" \"B\" @ (3, 0)\n",
+    )
+    .unwrap();
+    let out = tmp.path().join("out");
+    // MYFEAT is unknown to the game: an error until it is defined.
+    let e = build(&src, &out).try_compile().unwrap_err();
+    assert!(
+        e.to_string().contains("Unknown control option '%MYFEAT'"),
+        "{e}"
+    );
+    let report = build(&src, &out).define("MYFEAT").try_compile().unwrap();
+    assert_eq!(
+        report.warnings.len(),
+        1,
+        "gamma is missing: {:?}",
+        report.warnings
+    );
+    let report = build(&src, &out)
+        .define("MYFEAT")
+        .undefine("REINCARNATION")
+        .try_compile()
+        .unwrap();
+    assert!(report.warnings.is_empty(), "{:?}", report.warnings);
+}

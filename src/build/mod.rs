@@ -48,7 +48,6 @@ pub use error::{DuplicateLevel, Error, ErrorKind, OutputClash};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crate::dungeon::Features;
 use crate::game::{Game, TreeOptions};
 use crate::layout::{Layout, UnknownTarget};
 use cache::{Cache, Pack};
@@ -67,7 +66,8 @@ pub struct Build {
     dungeon_patterns: Vec<String>,
     include: Vec<String>,
     exclude: Vec<String>,
-    features: Option<Features>,
+    /// `define`/`undefine` calls, applied to each game's own features.
+    feature_overrides: Vec<(String, bool)>,
     extra_warnings: bool,
     warnings_into_errors: bool,
     layout: Option<Result<Layout, UnknownTarget>>,
@@ -175,7 +175,7 @@ impl Build {
             dungeon_patterns: vec!["dungeon.def".to_string()],
             include: Vec::new(),
             exclude: Vec::new(),
-            features: None,
+            feature_overrides: Vec::new(),
             extra_warnings: false,
             warnings_into_errors: false,
             layout: None,
@@ -290,10 +290,18 @@ impl Build {
         self
     }
 
-    /// The `%NAME` features for `makedefs -e` preprocessing, instead of
-    /// the game's (NetHack 3.4.3's, or a game tree's `config.h`).
-    pub fn features(&mut self, features: Features) -> &mut Self {
-        self.features = Some(features);
+    /// Defines the `makedefs -e` feature `name` (its `%name` lines of
+    /// `dungeon.def` are kept), on top of the game's own features (NetHack
+    /// 3.4.3's, or a game tree's `config.h`). Named as `cc::Build::define`.
+    pub fn define(&mut self, name: &str) -> &mut Self {
+        self.feature_overrides.push((name.to_string(), true));
+        self
+    }
+
+    /// Undefines the `makedefs -e` feature `name` (its `%name` lines are
+    /// dropped), on top of the game's own features.
+    pub fn undefine(&mut self, name: &str) -> &mut Self {
+        self.feature_overrides.push((name.to_string(), false));
         self
     }
 
@@ -645,9 +653,21 @@ impl Build {
                     }
                 },
             };
-            games.push(match &self.features {
-                Some(f) => Arc::new(game.with_features(f.clone())),
-                None => game,
+            games.push(match self.feature_overrides.is_empty() {
+                true => game,
+                false => {
+                    let features = self.feature_overrides.iter().fold(
+                        game.features().clone(),
+                        |f, (name, on)| {
+                            if *on {
+                                f.define(name)
+                            } else {
+                                f.undefine(name)
+                            }
+                        },
+                    );
+                    Arc::new(game.with_features(features))
+                }
             });
         }
         Ok(games)

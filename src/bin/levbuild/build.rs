@@ -51,8 +51,6 @@ fn jobs(text: &str) -> Result<usize> {
 /// (diagnostics only, writes nothing).
 pub fn run(args: &[OsString], check_only: bool) -> Result<ExitCode> {
     let mut build = Build::new();
-    // Only --define/--undefine replace the game's own features.
-    let mut features: Option<levbuild::dungeon::Features> = None;
     let mut game_tree: Option<PathBuf> = None;
     let mut short = false;
     let mut out = PathBuf::from("target/levels");
@@ -110,14 +108,10 @@ pub fn run(args: &[OsString], check_only: bool) -> Result<ExitCode> {
                 build.exclude(scan.text("--exclude")?);
             }
             Arg::Flag("--define" | "-D") => {
-                features = Some(features.unwrap_or_default().define(scan.text("--define")?))
+                build.define(scan.text("--define")?);
             }
             Arg::Flag("--undefine" | "-U") => {
-                features = Some(
-                    features
-                        .unwrap_or_default()
-                        .undefine(scan.text("--undefine")?),
-                )
+                build.undefine(scan.text("--undefine")?);
             }
             Arg::Flag(f) => return unknown(f, USAGE),
             Arg::Positional(p) => dirs.push(PathBuf::from(p)),
@@ -133,9 +127,6 @@ pub fn run(args: &[OsString], check_only: bool) -> Result<ExitCode> {
     }
     for d in &dirs {
         build.source_dir(d);
-    }
-    if let Some(features) = features {
-        build.features(features);
     }
     build
         .out_dir(&out)
