@@ -45,6 +45,7 @@ pub enum ErrorKind {
 }
 
 /// Two files of one level set define the same level.
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DuplicateLevel {
     /// The level name.
@@ -58,6 +59,7 @@ pub struct DuplicateLevel {
 /// Two products of one build map to one output file: two sources (a
 /// level and a dungeon file named `castle.lev.def`, two `dungeon.def` in
 /// one set), or a source and levbuild's own index or state.
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OutputClash {
     /// The file, relative to the output directory.

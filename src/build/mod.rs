@@ -94,6 +94,7 @@ impl Default for Build {
 }
 
 /// What a build did. `Display` is a readable summary.
+#[non_exhaustive]
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Report {
     /// Where the outputs went.

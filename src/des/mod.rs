@@ -70,6 +70,7 @@ impl Default for Options {
 
 #[cfg(feature = "compile")]
 /// One level of a compiled file.
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CompiledLevel {
     /// Level name; the blob's file name is `NAME.lev`.
@@ -82,6 +83,7 @@ pub struct CompiledLevel {
 
 #[cfg(feature = "compile")]
 /// Everything a `.des` file produced.
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CompiledFile {
     /// The levels, in definition order.

@@ -139,6 +139,7 @@ impl Options {
 
 #[cfg(feature = "compile")]
 /// The result of compiling a `dungeon.def`.
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CompiledDungeon {
     /// The typed layout.
