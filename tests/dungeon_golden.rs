@@ -6,6 +6,22 @@ mod common;
 use levbuild::dungeon::{self, Features};
 use levbuild::{Game, Layout};
 
+/// Compiles `source` (named `path` in diagnostics) for vanilla 3.4.3 and `layout`.
+fn compile_for(
+    source: &str,
+    path: &str,
+    layout: Layout,
+) -> Result<dungeon::CompiledDungeon, levbuild::Diagnostics> {
+    dungeon::compile(
+        source,
+        path,
+        &dungeon::Options {
+            layout,
+            ..Default::default()
+        },
+    )
+}
+
 #[test]
 fn vanilla_dungeon_def_matches_golden() {
     let Some(shared) = common::shared_dir() else {
@@ -19,15 +35,7 @@ fn vanilla_dungeon_def_matches_golden() {
     let pdf = dungeon::preprocess(&src, "dungeon.def", &Features::default()).unwrap();
     assert_eq!(pdf, want_pdf);
 
-    let out = dungeon::compile(
-        &src,
-        "dungeon.def",
-        &dungeon::Options {
-            layout: Layout::LP64,
-            ..Default::default()
-        },
-    )
-    .unwrap_or_else(|d| panic!("{d}"));
+    let out = compile_for(&src, "dungeon.def", Layout::LP64).unwrap_or_else(|d| panic!("{d}"));
     assert!(out.warnings.is_empty());
     assert!(out.bytes == want, "dungeon differs from golden");
     assert_eq!(
@@ -36,15 +44,7 @@ fn vanilla_dungeon_def_matches_golden() {
     );
 
     // The preprocessed text compiles to the same bytes.
-    let again = dungeon::compile(
-        &want_pdf,
-        "dungeon.pdf",
-        &dungeon::Options {
-            layout: Layout::LP64,
-            ..Default::default()
-        },
-    )
-    .unwrap();
+    let again = compile_for(&want_pdf, "dungeon.pdf", Layout::LP64).unwrap();
     assert!(again.bytes == want);
 
     let d = &out.dungeon;
@@ -64,15 +64,7 @@ fn vanilla_dungeon_def_for_i686_matches_the_ilp32_golden() {
     };
     let src = std::fs::read_to_string(common::corpus_dat(&shared).join("dungeon.def")).unwrap();
     let want = std::fs::read(shared.join("golden/nethack-3.4.3-ilp32/dungeon")).unwrap();
-    let out = dungeon::compile(
-        &src,
-        "dungeon.def",
-        &dungeon::Options {
-            layout: Layout::ILP32,
-            ..Default::default()
-        },
-    )
-    .unwrap_or_else(|d| panic!("{d}"));
+    let out = compile_for(&src, "dungeon.def", Layout::ILP32).unwrap_or_else(|d| panic!("{d}"));
     assert!(out.bytes == want, "ILP32 dungeon differs from golden");
     assert_eq!(
         dungeon::decode(&out.bytes, &Game::nethack_343(), Layout::ILP32).unwrap(),
@@ -88,15 +80,7 @@ fn vanilla_levels_cover_every_level_the_dungeon_names() {
         return;
     };
     let src = std::fs::read_to_string(common::corpus_dat(&shared).join("dungeon.def")).unwrap();
-    let out = dungeon::compile(
-        &src,
-        "dungeon.def",
-        &dungeon::Options {
-            layout: Layout::LP64,
-            ..Default::default()
-        },
-    )
-    .unwrap();
+    let out = compile_for(&src, "dungeon.def", Layout::LP64).unwrap();
     let mut names = Vec::new();
     for path in common::corpus_des_files(&shared) {
         let text = std::fs::read_to_string(&path).unwrap();
