@@ -326,6 +326,7 @@ pub(crate) fn compile(
                 extra_warnings: options.extra_warnings,
                 layout: options.layout,
                 game: Arc::clone(&options.game),
+                dialect: des::Dialect::default(),
             };
             let file =
                 des::compile_with(&text, &shown, &des_options).map_err(FileFailure::Diagnostics)?;

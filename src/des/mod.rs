@@ -16,6 +16,7 @@
 //! rules, names, checks, the typed [`Level`]) → [`encode()`].
 
 mod decode;
+mod dialect;
 mod encode;
 pub mod ir;
 #[cfg(feature = "compile")]
@@ -30,6 +31,7 @@ mod sema;
 mod syntax;
 
 pub use decode::decode;
+pub use dialect::{Dialect, UnknownDialect};
 pub use encode::{encode, EncodeError};
 pub use ir::*;
 
@@ -55,6 +57,8 @@ pub struct Options {
     /// The game whose monster and object tables names resolve against and
     /// whose header the files carry (default: NetHack 3.4.3).
     pub game: Arc<Game>,
+    /// The language the source is written in (default: 3.4.3's).
+    pub dialect: Dialect,
 }
 
 #[cfg(feature = "compile")]
@@ -64,6 +68,7 @@ impl Default for Options {
             extra_warnings: false,
             layout: Layout::default(),
             game: Game::nethack_343(),
+            dialect: Dialect::default(),
         }
     }
 }
@@ -108,6 +113,16 @@ pub fn compile_with(
     options: &Options,
 ) -> Result<CompiledFile, Diagnostics> {
     let mut report = Reporter::default();
+    if options.dialect != Dialect::NetHack343 {
+        report.error(
+            0..0,
+            format!(
+                "the NetHack {} level language is not supported yet",
+                options.dialect
+            ),
+        );
+        return Err(report.finish(path, source));
+    }
     let levels = parse_and_check(source, options, &mut report);
     let mut compiled = Vec::with_capacity(levels.len());
     if !report.has_errors() {
