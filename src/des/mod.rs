@@ -23,6 +23,7 @@ pub mod ir;
 mod lexer;
 #[cfg(feature = "compile")]
 mod map;
+pub mod nh36;
 #[cfg(feature = "compile")]
 mod parser;
 #[cfg(feature = "compile")]
@@ -117,7 +118,8 @@ pub fn compile_with(
         report.error(
             0..0,
             format!(
-                "the NetHack {} level language is not supported yet",
+                "des::compile_with compiles the 3.4.3 language; a NetHack {} file is compiled by \
+                 des::compile_levels or des::nh36::compile_with",
                 options.dialect
             ),
         );
@@ -150,6 +152,73 @@ pub fn compile_with(
         levels: compiled,
         warnings: diagnostics,
     })
+}
+
+#[cfg(feature = "compile")]
+/// A level of a file of any dialect: its name and its `.lev` bytes.
+#[non_exhaustive]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Blob {
+    /// Level name; the blob's file name is `NAME.lev`.
+    pub name: String,
+    /// The `.lev` bytes.
+    pub bytes: Vec<u8>,
+}
+
+#[cfg(feature = "compile")]
+/// The levels and warnings of a file of any dialect.
+#[non_exhaustive]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Blobs {
+    /// The levels, in definition order.
+    pub levels: Vec<Blob>,
+    /// Warnings (never errors).
+    pub warnings: Diagnostics,
+}
+
+#[cfg(feature = "compile")]
+/// Compiles a `.des` file in the language `options.dialect` names into
+/// its levels' bytes: what a build needs from any dialect. The typed
+/// results are [`compile_with`] (3.4.3) and [`nh36::compile_with`].
+///
+/// # Errors
+/// Every error of the file, with its warnings; a 3.6 file compiled for a
+/// game of the 3.4.3 family (whose tables it cannot use) is one.
+pub fn compile_levels(source: &str, path: &str, options: &Options) -> Result<Blobs, Diagnostics> {
+    let blob = |name: String, bytes: Vec<u8>| Blob { name, bytes };
+    match options.dialect {
+        Dialect::NetHack343 => compile_with(source, path, options).map(|f| Blobs {
+            levels: f
+                .levels
+                .into_iter()
+                .map(|l| blob(l.name, l.bytes))
+                .collect(),
+            warnings: f.warnings,
+        }),
+        Dialect::NetHack36 => {
+            if options.game.dialect() != Dialect::NetHack36 {
+                let mut report = Reporter::default();
+                report
+                    .error(
+                        0..0,
+                        format!(
+                            "a NetHack 3.6 level file needs a 3.6 game's tables and header, not {}",
+                            options.game
+                        ),
+                    )
+                    .help("use Game::nethack_367() or a 3.6 game tree");
+                return Err(report.finish(path, source));
+            }
+            nh36::compile_with(source, path, options).map(|f| Blobs {
+                levels: f
+                    .levels
+                    .into_iter()
+                    .map(|l| blob(l.name, l.bytes))
+                    .collect(),
+                warnings: f.warnings,
+            })
+        }
+    }
 }
 
 #[cfg(feature = "compile")]

@@ -40,6 +40,7 @@ pub struct Game {
     object_classes: Vec<u8>,
     features: Features,
     header: Header,
+    dialect: crate::des::Dialect,
     monster_index: HashMap<Box<str>, Vec<u16>>,
     object_index: HashMap<Box<str>, Vec<u16>>,
     #[cfg(feature = "build")]
@@ -54,7 +55,6 @@ enum Header {
     /// NetHack 3.4.3's words, with the struct sizes of each data model.
     BuiltIn343,
     /// Fixed words, from the tree's `date.h` or computed for one target.
-    #[cfg_attr(not(feature = "build"), allow(dead_code))]
     Words {
         words: Vec<u64>,
         /// `include/date.h`, or how they were computed.
@@ -80,6 +80,40 @@ impl Game {
                 Features::default(),
                 Header::BuiltIn343,
             ))
+        }))
+    }
+
+    /// NetHack 3.6.7 in its default Unix configuration (`sys/unix/hints/linux`):
+    /// its own monster and object tables and the `version_info` words of
+    /// its x86_64 build (`golden/nethack-3.6.7/date.h`). Its level language
+    /// is [`crate::des::Dialect::NetHack36`].
+    pub fn nethack_367() -> Arc<Game> {
+        static GAME: OnceLock<Arc<Game>> = OnceLock::new();
+        Arc::clone(GAME.get_or_init(|| {
+            use tables::nethack367 as t;
+            let owned = |t: &[(&str, u8)]| t.iter().map(|&(n, c)| (n.into(), c)).collect();
+            Arc::new(Game {
+                dialect: crate::des::Dialect::NetHack36,
+                ..Game::new(
+                    "NetHack".into(),
+                    "3.6.7".into(),
+                    owned(t::MONSTERS),
+                    owned(t::OBJECTS),
+                    t::MONSTER_CLASS_CHARS.to_vec(),
+                    t::OBJECT_CLASS_CHARS.to_vec(),
+                    Features::default(),
+                    Header::Words {
+                        words: vec![
+                            0x0306_0700,
+                            0x0006_0040,
+                            0x211c_617e,
+                            0x1_48c2_4958,
+                            0x0002_8000,
+                        ],
+                        origin: "built in (NetHack 3.6.7, x86_64 Linux)".into(),
+                    },
+                )
+            })
         }))
     }
 
@@ -114,6 +148,7 @@ impl Game {
             object_classes,
             features,
             header,
+            dialect: crate::des::Dialect::NetHack343,
             #[cfg(feature = "build")]
             fingerprint: OnceLock::new(),
             tree_files: Vec::new(),
@@ -165,6 +200,7 @@ impl Game {
             self.header.clone(),
         );
         game.tree_files = self.tree_files.clone();
+        game.dialect = self.dialect;
         game
     }
 
@@ -183,6 +219,11 @@ impl Game {
     /// The game's version (`3.4.3`, `0.2.2`).
     pub fn version(&self) -> &str {
         &self.version
+    }
+
+    /// The level language the game's `lev_comp` reads.
+    pub fn dialect(&self) -> crate::des::Dialect {
+        self.dialect
     }
 
     /// The `%NAME` features of `makedefs -e`.
@@ -276,6 +317,26 @@ impl Game {
         lowest_in_class(&self.object_index, &self.objects, name, class)
     }
 
+    /// NetHack 3.6's `get_monster_id`: [`Game::monster_id`], or failing
+    /// that the first monster whose name matches ignoring ASCII case.
+    pub fn monster_id_any_case(&self, name: &str, class: Option<u8>) -> Option<i16> {
+        if class.is_some_and(|c| !self.is_monster_class(c)) {
+            return None;
+        }
+        self.monster_id(name, class)
+            .or_else(|| first_ignoring_case(&self.monsters, name, class))
+    }
+
+    /// NetHack 3.6's `get_object_id`: [`Game::object_id`], or failing that
+    /// the first object whose name matches ignoring ASCII case.
+    pub fn object_id_any_case(&self, name: &str, class: Option<u8>) -> Option<i16> {
+        if class.is_some_and(|c| !self.is_object_class(c)) {
+            return None;
+        }
+        self.object_id(name, class)
+            .or_else(|| first_ignoring_case(&self.objects, name, class))
+    }
+
     /// The name of monster `id`, for listings.
     pub fn monster_name(&self, id: i16) -> Option<&str> {
         let (name, _) = self.monsters.get(usize::try_from(id).ok()?)?;
@@ -287,6 +348,17 @@ impl Game {
         let (name, _) = self.objects.get(usize::try_from(id).ok()?)?;
         (!name.is_empty()).then_some(&**name)
     }
+}
+
+/// The first entry of `table` named `name` ignoring ASCII case, of class
+/// `class` unless it is `None`.
+fn first_ignoring_case(table: &[(Box<str>, u8)], name: &str, class: Option<u8>) -> Option<i16> {
+    table
+        .iter()
+        .position(|(n, c)| {
+            !n.is_empty() && n.eq_ignore_ascii_case(name) && class.is_none_or(|k| *c == k)
+        })
+        .map(|i| i as i16)
 }
 
 /// The lowest index of `name` in `table` whose class is `class` (any class

@@ -5,6 +5,9 @@
 //! `build-support/gen_tables.py`.
 
 mod data;
+/// NetHack 3.6.7's monster and object tables and class symbols, generated
+/// by `build-support/gen_tables_36.py`.
+pub(crate) mod nethack367;
 
 pub use data::{
     MONSTERS, MONSTER_CLASS_CHARS, OBJECTS, OBJECT_CLASS_CHARS, TERRAIN_NAMES, VERSION_INFO,

@@ -1,0 +1,718 @@
+//! The 3.6 `.des` tokenizer, reproducing 3.6.7's `lev_comp.l`: flex's
+//! longest match (the earlier rule on a tie), so `randomly` is one unknown
+//! word, `3d6` a dice and `-5` a negative integer; comment lines (leading
+//! blanks allowed); `MAP` … `ENDMAP` blocks collected row by row.
+
+use std::fmt;
+
+use crate::diag::Span;
+
+/// Keywords that carry no value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[allow(missing_docs)]
+pub(crate) enum Kw {
+    Message,
+    NoMap,
+    Maze,
+    Level,
+    InitMap,
+    MazeGrid,
+    SolidFill,
+    Mines,
+    Rogue,
+    Flags,
+    Geometry,
+    ObjectLower,
+    Object,
+    Container,
+    Monster,
+    MonsterLower,
+    Trap,
+    Door,
+    RoomDoor,
+    Drawbridge,
+    Mazewalk,
+    Wallify,
+    Region,
+    Altar,
+    Ladder,
+    Stair,
+    Portal,
+    TeleportRegion,
+    Branch,
+    Fountain,
+    Sink,
+    Pool,
+    NonDiggable,
+    NonPasswall,
+    If,
+    Else,
+    Exit,
+    Room,
+    Subroom,
+    RandomCorridors,
+    Corridor,
+    Terrain,
+    TerrainLower,
+    ReplaceTerrain,
+    Gold,
+    Grave,
+    Engraving,
+    Mineralize,
+    Name,
+    For,
+    To,
+    Loop,
+    Switch,
+    Case,
+    Break,
+    Default,
+    Function,
+    Shuffle,
+    Montype,
+    Selection,
+    Rect,
+    FillRect,
+    Line,
+    RandLine,
+    Grow,
+    Floodfill,
+    RndCoord,
+    Circle,
+    Ellipse,
+    Filter,
+    Gradient,
+    Complement,
+    LevRegion,
+    Quantity,
+    Buried,
+    Eroded,
+    Erodeproof,
+    Recharged,
+    Invisible,
+    Greased,
+    Female,
+    Cancelled,
+    Revived,
+    Avenge,
+    Fleeing,
+    Blinded,
+    Paralyzed,
+    Stunned,
+    Confused,
+    SeenTraps,
+    All,
+    Align,
+}
+
+/// Classes of keywords that carry a value (`yylval.i`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Val {
+    GradientType,
+    Humidity,
+    TrappedState,
+    HorizOrVert,
+    DoorState,
+    Direction,
+    LeftOrRight,
+    Center,
+    TopOrBottom,
+    Light,
+    Filling,
+    Irregular,
+    Joined,
+    Limited,
+    Alignment,
+    Attitude,
+    Alertness,
+    Appearance,
+    AltarType,
+    UpOrDown,
+    Boolean,
+    EngravingType,
+    CurseType,
+    Flag,
+}
+
+/// One token.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Tok<'s> {
+    Kw(Kw),
+    Val(Val, i64),
+    /// `random`.
+    Random,
+    /// `random[`.
+    RandomBracket,
+    /// `none` (no rule of the grammar takes it).
+    None,
+    Int(i64),
+    /// `-5` (one token: `$x-5` is a variable and a negative number).
+    MinusInt(i64),
+    /// `+5`.
+    PlusInt(i64),
+    /// `[ 50% ]`.
+    Percent(i64),
+    /// `50%`.
+    SPercent(i64),
+    /// `NdM`.
+    Dice(i64, i64),
+    Str(&'s str),
+    Char(u8),
+    /// `$name`, the `$` included.
+    Var(&'s str),
+    /// A comparison: the jump opcode that is taken when it holds.
+    Compare(super::program::Opcode),
+    /// A `MAP` … `ENDMAP` block: index into [`Lexed::maps`].
+    Map(usize),
+    /// Any other single character.
+    Punct(u8),
+    /// A word of letters, digits, `-` and `_` that is no keyword.
+    Unknown(&'s str),
+    /// Text no rule accepts (an unterminated string, a MAP without ENDMAP).
+    Invalid(&'s str),
+}
+
+/// A map block: its rows (CR removed) and where it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct MapBlock<'s> {
+    pub rows: Vec<&'s str>,
+    /// From `MAP` to the end of `ENDMAP`.
+    pub span: Span,
+}
+
+/// The tokens of a file and its map blocks.
+#[derive(Debug, Default)]
+pub(crate) struct Lexed<'s> {
+    pub tokens: Vec<(Tok<'s>, Span)>,
+    pub maps: Vec<MapBlock<'s>>,
+}
+
+const KEYWORDS: &[(&str, Tok<'static>)] = {
+    use Tok::{Kw as K, Val as V};
+    &[
+        ("MESSAGE", K(Kw::Message)),
+        ("NOMAP", K(Kw::NoMap)),
+        ("MAZE", K(Kw::Maze)),
+        ("LEVEL", K(Kw::Level)),
+        ("INIT_MAP", K(Kw::InitMap)),
+        ("mazegrid", K(Kw::MazeGrid)),
+        ("solidfill", K(Kw::SolidFill)),
+        ("mines", K(Kw::Mines)),
+        ("rogue", K(Kw::Rogue)),
+        ("FLAGS", K(Kw::Flags)),
+        ("GEOMETRY", K(Kw::Geometry)),
+        ("obj", K(Kw::ObjectLower)),
+        ("object", K(Kw::ObjectLower)),
+        ("OBJECT", K(Kw::Object)),
+        ("CONTAINER", K(Kw::Container)),
+        ("MONSTER", K(Kw::Monster)),
+        ("monster", K(Kw::MonsterLower)),
+        ("TRAP", K(Kw::Trap)),
+        ("DOOR", K(Kw::Door)),
+        ("ROOMDOOR", K(Kw::RoomDoor)),
+        ("DRAWBRIDGE", K(Kw::Drawbridge)),
+        ("MAZEWALK", K(Kw::Mazewalk)),
+        ("WALLIFY", K(Kw::Wallify)),
+        ("REGION", K(Kw::Region)),
+        ("ALTAR", K(Kw::Altar)),
+        ("LADDER", K(Kw::Ladder)),
+        ("STAIR", K(Kw::Stair)),
+        ("PORTAL", K(Kw::Portal)),
+        ("TELEPORT_REGION", K(Kw::TeleportRegion)),
+        ("BRANCH", K(Kw::Branch)),
+        ("FOUNTAIN", K(Kw::Fountain)),
+        ("SINK", K(Kw::Sink)),
+        ("POOL", K(Kw::Pool)),
+        ("NON_DIGGABLE", K(Kw::NonDiggable)),
+        ("NON_PASSWALL", K(Kw::NonPasswall)),
+        ("IF", K(Kw::If)),
+        ("ELSE", K(Kw::Else)),
+        ("EXIT", K(Kw::Exit)),
+        ("ROOM", K(Kw::Room)),
+        ("SUBROOM", K(Kw::Subroom)),
+        ("RANDOM_CORRIDORS", K(Kw::RandomCorridors)),
+        ("CORRIDOR", K(Kw::Corridor)),
+        ("TERRAIN", K(Kw::Terrain)),
+        ("terrain", K(Kw::TerrainLower)),
+        ("REPLACE_TERRAIN", K(Kw::ReplaceTerrain)),
+        ("GOLD", K(Kw::Gold)),
+        ("GRAVE", K(Kw::Grave)),
+        ("ENGRAVING", K(Kw::Engraving)),
+        ("MINERALIZE", K(Kw::Mineralize)),
+        ("NAME", K(Kw::Name)),
+        ("name", K(Kw::Name)),
+        ("FOR", K(Kw::For)),
+        ("TO", K(Kw::To)),
+        ("LOOP", K(Kw::Loop)),
+        ("SWITCH", K(Kw::Switch)),
+        ("CASE", K(Kw::Case)),
+        ("BREAK", K(Kw::Break)),
+        ("DEFAULT", K(Kw::Default)),
+        ("FUNCTION", K(Kw::Function)),
+        ("SHUFFLE", K(Kw::Shuffle)),
+        ("montype", K(Kw::Montype)),
+        ("selection", K(Kw::Selection)),
+        ("rect", K(Kw::Rect)),
+        ("fillrect", K(Kw::FillRect)),
+        ("line", K(Kw::Line)),
+        ("randline", K(Kw::RandLine)),
+        ("grow", K(Kw::Grow)),
+        ("floodfill", K(Kw::Floodfill)),
+        ("rndcoord", K(Kw::RndCoord)),
+        ("circle", K(Kw::Circle)),
+        ("ellipse", K(Kw::Ellipse)),
+        ("filter", K(Kw::Filter)),
+        ("gradient", K(Kw::Gradient)),
+        ("complement", K(Kw::Complement)),
+        ("radial", V(Val::GradientType, 0)),
+        ("square", V(Val::GradientType, 1)),
+        ("dry", V(Val::Humidity, 0x01)),
+        ("wet", V(Val::Humidity, 0x02)),
+        ("hot", V(Val::Humidity, 0x04)),
+        ("solid", V(Val::Humidity, 0x08)),
+        ("any", V(Val::Humidity, 0x10)),
+        ("levregion", K(Kw::LevRegion)),
+        ("quantity", K(Kw::Quantity)),
+        ("buried", K(Kw::Buried)),
+        ("eroded", K(Kw::Eroded)),
+        ("erodeproof", K(Kw::Erodeproof)),
+        ("trapped", V(Val::TrappedState, 1)),
+        ("not_trapped", V(Val::TrappedState, 0)),
+        ("recharged", K(Kw::Recharged)),
+        ("invisible", K(Kw::Invisible)),
+        ("greased", K(Kw::Greased)),
+        ("female", K(Kw::Female)),
+        ("cancelled", K(Kw::Cancelled)),
+        ("revived", K(Kw::Revived)),
+        ("avenge", K(Kw::Avenge)),
+        ("fleeing", K(Kw::Fleeing)),
+        ("blinded", K(Kw::Blinded)),
+        ("paralyzed", K(Kw::Paralyzed)),
+        ("stunned", K(Kw::Stunned)),
+        ("confused", K(Kw::Confused)),
+        ("seen_traps", K(Kw::SeenTraps)),
+        ("all", K(Kw::All)),
+        ("horizontal", V(Val::HorizOrVert, 1)),
+        ("vertical", V(Val::HorizOrVert, 2)),
+        ("open", V(Val::DoorState, 2)),
+        ("closed", V(Val::DoorState, 4)),
+        ("locked", V(Val::DoorState, 8)),
+        ("nodoor", V(Val::DoorState, 0)),
+        ("broken", V(Val::DoorState, 1)),
+        ("secret", V(Val::DoorState, 32)),
+        ("north", V(Val::Direction, 1)),
+        ("east", V(Val::Direction, 4)),
+        ("south", V(Val::Direction, 2)),
+        ("west", V(Val::Direction, 8)),
+        ("random", Tok::Random),
+        ("random[", Tok::RandomBracket),
+        ("none", Tok::None),
+        ("align", K(Kw::Align)),
+        ("left", V(Val::LeftOrRight, 1)),
+        ("half-left", V(Val::LeftOrRight, 2)),
+        ("center", V(Val::Center, 3)),
+        ("half-right", V(Val::LeftOrRight, 4)),
+        ("right", V(Val::LeftOrRight, 5)),
+        ("top", V(Val::TopOrBottom, 1)),
+        ("bottom", V(Val::TopOrBottom, 5)),
+        ("lit", V(Val::Light, 1)),
+        ("unlit", V(Val::Light, 0)),
+        ("filled", V(Val::Filling, 1)),
+        ("unfilled", V(Val::Filling, 0)),
+        ("regular", V(Val::Irregular, 0)),
+        ("irregular", V(Val::Irregular, 1)),
+        ("unjoined", V(Val::Joined, 1)),
+        ("joined", V(Val::Joined, 0)),
+        ("limited", V(Val::Limited, 1)),
+        ("unlimited", V(Val::Limited, 0)),
+        ("noalign", V(Val::Alignment, 0)),
+        ("law", V(Val::Alignment, 4)),
+        ("neutral", V(Val::Alignment, 2)),
+        ("chaos", V(Val::Alignment, 1)),
+        ("coaligned", V(Val::Alignment, 3)),
+        ("noncoaligned", V(Val::Alignment, 7)),
+        ("peaceful", V(Val::Attitude, 1)),
+        ("hostile", V(Val::Attitude, 0)),
+        ("asleep", V(Val::Alertness, 1)),
+        ("awake", V(Val::Alertness, 0)),
+        ("m_feature", V(Val::Appearance, 1)),
+        ("m_monster", V(Val::Appearance, 3)),
+        ("m_object", V(Val::Appearance, 2)),
+        ("sanctum", V(Val::AltarType, 2)),
+        ("shrine", V(Val::AltarType, 1)),
+        ("altar", V(Val::AltarType, 0)),
+        ("up", V(Val::UpOrDown, 1)),
+        ("down", V(Val::UpOrDown, 0)),
+        ("false", V(Val::Boolean, 0)),
+        ("true", V(Val::Boolean, 1)),
+        ("dust", V(Val::EngravingType, 1)),
+        ("engrave", V(Val::EngravingType, 2)),
+        ("burn", V(Val::EngravingType, 3)),
+        ("mark", V(Val::EngravingType, 4)),
+        ("blood", V(Val::EngravingType, 5)),
+        ("blessed", V(Val::CurseType, 1)),
+        ("uncursed", V(Val::CurseType, 2)),
+        ("cursed", V(Val::CurseType, 3)),
+        ("noteleport", V(Val::Flag, 0x1)),
+        ("hardfloor", V(Val::Flag, 0x2)),
+        ("nommap", V(Val::Flag, 0x4)),
+        ("arboreal", V(Val::Flag, 0x10)),
+        ("shortsighted", V(Val::Flag, 0x8)),
+        ("mazelevel", V(Val::Flag, 0x20)),
+        ("premapped", V(Val::Flag, 0x40)),
+        ("shroud", V(Val::Flag, 0x80)),
+        ("graveyard", V(Val::Flag, 0x100)),
+        ("icedpools", V(Val::Flag, 0x200)),
+        ("solidify", V(Val::Flag, 0x400)),
+        ("corrmaze", V(Val::Flag, 0x800)),
+        ("inaccessibles", V(Val::Flag, 0x1000)),
+    ]
+};
+
+/// Indices into [`KEYWORDS`] grouped by the keyword's first byte.
+fn keywords_by_first_byte() -> &'static [Vec<usize>] {
+    static INDEX: std::sync::OnceLock<Vec<Vec<usize>>> = std::sync::OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut index = vec![Vec::new(); 128];
+        for (i, (word, _)) in KEYWORDS.iter().enumerate() {
+            index[usize::from(word.as_bytes()[0] & 0x7f)].push(i);
+        }
+        index
+    })
+}
+
+/// Characters a map row may consist of (3.6 adds nothing to 3.4.3's set
+/// but the row may also hold digits, which the map reader drops).
+fn is_map_char(c: u8) -> bool {
+    matches!(
+        c,
+        b'-' | b'|'
+            | b'}'
+            | b'{'
+            | b'+'
+            | b'x'
+            | b'A'
+            | b'B'
+            | b'C'
+            | b'I'
+            | b'S'
+            | b'H'
+            | b'K'
+            | b'P'
+            | b'L'
+            | b'W'
+            | b'T'
+            | b'F'
+            | b'\\'
+            | b'#'
+            | b'.'
+            | b' '
+            | b'0'..=b'9'
+    )
+}
+
+fn newline_len(rest: &[u8]) -> Option<usize> {
+    match rest {
+        [b'\n', ..] => Some(1),
+        [b'\r', b'\n', ..] => Some(2),
+        _ => None,
+    }
+}
+
+fn is_word_byte(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'-' || c == b'_'
+}
+
+/// Splits `src` into tokens. Never fails: text that matches no rule
+/// becomes [`Tok::Invalid`] for the parser to report.
+pub(crate) fn lex(src: &str) -> Lexed<'_> {
+    let b = src.as_bytes();
+    let mut out = Lexed::default();
+    let mut pos = 0;
+    let mut in_map: Option<usize> = None;
+    while pos < b.len() {
+        let at_line_start = pos == 0 || b[pos - 1] == b'\n';
+        let rest = &b[pos..];
+        if let Some(m) = in_map {
+            if rest.starts_with(b"ENDMAP") {
+                pos += 6;
+                let block = &mut out.maps[m];
+                block.span.end = pos;
+                out.tokens.push((Tok::Map(m), block.span.clone()));
+                in_map = None;
+                continue;
+            }
+            let n = rest.iter().take_while(|&&c| is_map_char(c)).count();
+            if let Some(nl) = newline_len(&rest[n..]) {
+                out.maps[m].rows.push(&src[pos..pos + n]);
+                pos += n + nl;
+                continue;
+            }
+        }
+        if at_line_start {
+            // `^[ \t]*#.*\n`: a comment line, when it ends in a newline.
+            let blanks = rest
+                .iter()
+                .take_while(|&&c| c == b' ' || c == b'\t')
+                .count();
+            if rest.get(blanks) == Some(&b'#') {
+                if let Some(nl) = rest.iter().position(|&c| c == b'\n') {
+                    pos += nl + 1;
+                    continue;
+                }
+            }
+        }
+        if let Some(nl) = newline_len(rest) {
+            pos += nl;
+            continue;
+        }
+        if rest[0] == b' ' || rest[0] == b'\t' {
+            pos += 1;
+            continue;
+        }
+        if at_line_start && in_map.is_none() && rest.starts_with(b"MAP") {
+            if let Some(nl) = newline_len(&rest[3..]) {
+                out.maps.push(MapBlock {
+                    rows: Vec::new(),
+                    span: pos..pos + 3,
+                });
+                in_map = Some(out.maps.len() - 1);
+                pos += 3 + nl;
+                continue;
+            }
+        }
+        let (tok, len) = token_at(src, pos);
+        out.tokens.push((tok, pos..pos + len));
+        pos += len;
+    }
+    if let Some(m) = in_map {
+        let span = out.maps[m].span.clone();
+        out.tokens.push((Tok::Invalid(&src[span.clone()]), span));
+    }
+    out
+}
+
+/// The longest token at `pos`; on a tie the rule that comes first in
+/// `lev_comp.l` (keywords, then numbers, then unknown words).
+fn token_at(src: &str, pos: usize) -> (Tok<'_>, usize) {
+    let b = src.as_bytes();
+    let rest = &b[pos..];
+    let c = rest[0];
+    let mut best: Option<(Tok<'_>, usize)> = None;
+    if c.is_ascii() {
+        for &i in &keywords_by_first_byte()[usize::from(c)] {
+            let (word, tok) = &KEYWORDS[i];
+            if rest.starts_with(word.as_bytes()) {
+                offer_owned(tok.clone(), word.len(), &mut best);
+            }
+        }
+    }
+    let digits = |from: usize| {
+        rest[from..]
+            .iter()
+            .take_while(|d| d.is_ascii_digit())
+            .count()
+    };
+    let number = |from: usize, n: usize| parse_int(&src[pos + from..pos + from + n]);
+    let lead = digits(0);
+    if lead > 0 {
+        // `[0-9]+d[0-9]+`, then `[0-9]+%`, then `[0-9]+`.
+        if rest.get(lead) == Some(&b'd') {
+            let die = digits(lead + 1);
+            if die > 0 {
+                let t = Tok::Dice(number(0, lead), number(lead + 1, die));
+                offer_owned(t, lead + 1 + die, &mut best);
+            }
+        }
+        if rest.get(lead) == Some(&b'%') {
+            offer_owned(Tok::SPercent(number(0, lead)), lead + 1, &mut best);
+        }
+        offer_owned(Tok::Int(number(0, lead)), lead, &mut best);
+    }
+    if c == b'[' {
+        if let Some((value, n)) = percent(rest) {
+            offer_owned(Tok::Percent(value), n, &mut best);
+        }
+    }
+    if c == b'-' || c == b'+' {
+        let n = digits(1);
+        if n > 0 {
+            let v = number(0, n + 1);
+            let t = if c == b'-' {
+                Tok::MinusInt(v)
+            } else {
+                Tok::PlusInt(v)
+            };
+            offer_owned(t, n + 1, &mut best);
+        }
+    }
+    if c == b'"' {
+        match rest[1..].iter().position(|&q| q == b'"') {
+            Some(end) => offer_owned(Tok::Str(&src[pos + 1..pos + 1 + end]), end + 2, &mut best),
+            None => {
+                let n = rest.iter().position(|&q| q == b'\n').unwrap_or(rest.len());
+                return (Tok::Invalid(&src[pos..pos + n]), n);
+            }
+        }
+    }
+    if c == b'$' {
+        let n = rest[1..]
+            .iter()
+            .take_while(|d| d.is_ascii_alphabetic() || **d == b'_')
+            .count();
+        if n > 0 {
+            offer_owned(Tok::Var(&src[pos..pos + 1 + n]), n + 1, &mut best);
+        }
+    }
+    {
+        use super::program::Opcode;
+        let compare = match rest {
+            [b'=', b'=', ..] => Some((Opcode::Je, 2)),
+            [b'!', b'=', ..] | [b'<', b'>', ..] => Some((Opcode::Jne, 2)),
+            [b'<', b'=', ..] => Some((Opcode::Jle, 2)),
+            [b'>', b'=', ..] => Some((Opcode::Jge, 2)),
+            [b'<', ..] => Some((Opcode::Jl, 1)),
+            [b'>', ..] => Some((Opcode::Jg, 1)),
+            _ => None,
+        };
+        if let Some((op, n)) = compare {
+            offer_owned(Tok::Compare(op), n, &mut best);
+        }
+    }
+    if c == b'\'' {
+        match rest {
+            [_, b'\\', ch, b'\'', ..] if *ch != b'\n' => offer_owned(Tok::Char(*ch), 4, &mut best),
+            [_, ch, b'\'', ..] if *ch != b'\n' => offer_owned(Tok::Char(*ch), 3, &mut best),
+            _ => {}
+        }
+    }
+    let word = rest.iter().take_while(|&&d| is_word_byte(d)).count();
+    if word > 0 {
+        offer_owned(Tok::Unknown(&src[pos..pos + word]), word, &mut best);
+    }
+    if let Some(found) = best {
+        return found;
+    }
+    let len = src[pos..].chars().next().map_or(1, char::len_utf8);
+    if c.is_ascii() && len == 1 {
+        (Tok::Punct(c), 1)
+    } else {
+        (Tok::Invalid(&src[pos..pos + len]), len)
+    }
+}
+
+/// Keeps `tok` if it is longer than the best so far (a tie keeps the
+/// earlier rule).
+fn offer_owned<'s>(tok: Tok<'s>, n: usize, best: &mut Option<(Tok<'s>, usize)>) {
+    if best.as_ref().is_none_or(|(_, m)| n > *m) {
+        *best = Some((tok, n));
+    }
+}
+
+/// `\[\ *[0-9]+\%\ *\]`: the value and the length matched.
+fn percent(rest: &[u8]) -> Option<(i64, usize)> {
+    let mut i = 1;
+    while rest.get(i) == Some(&b' ') {
+        i += 1;
+    }
+    let start = i;
+    while rest.get(i).is_some_and(u8::is_ascii_digit) {
+        i += 1;
+    }
+    if i == start || rest.get(i) != Some(&b'%') {
+        return None;
+    }
+    let digits = std::str::from_utf8(&rest[start..i]).ok()?;
+    i += 1;
+    while rest.get(i) == Some(&b' ') {
+        i += 1;
+    }
+    (rest.get(i) == Some(&b']')).then(|| (parse_int(digits), i + 1))
+}
+
+/// `atoi`'s value for the digits (a C `int` in lev_comp: saturated here so
+/// that range checks report it).
+fn parse_int(text: &str) -> i64 {
+    text.parse().unwrap_or(if text.starts_with('-') {
+        i64::MIN
+    } else {
+        i64::MAX
+    })
+}
+
+impl fmt::Display for Tok<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Tok::Kw(_) | Tok::Val(..) | Tok::Random | Tok::RandomBracket | Tok::None => {
+                let word = KEYWORDS
+                    .iter()
+                    .find(|(_, t)| t == self)
+                    .map_or("?", |(w, _)| w);
+                write!(f, "`{word}`")
+            }
+            Tok::Int(v) | Tok::MinusInt(v) => write!(f, "integer {v}"),
+            Tok::PlusInt(v) => write!(f, "integer +{v}"),
+            Tok::Percent(v) => write!(f, "chance [{v}%]"),
+            Tok::SPercent(v) => write!(f, "percentage {v}%"),
+            Tok::Dice(n, d) => write!(f, "dice {n}d{d}"),
+            Tok::Str(s) => write!(f, "string \"{s}\""),
+            Tok::Char(c) => write!(f, "character '{}'", char::from(*c)),
+            Tok::Var(v) => write!(f, "variable {v}"),
+            Tok::Compare(op) => write!(f, "comparison {}", op.name()),
+            Tok::Map(_) => f.write_str("a MAP block"),
+            Tok::Punct(c) => write!(f, "`{}`", char::from(*c)),
+            Tok::Unknown(s) => write!(f, "`{s}`"),
+            Tok::Invalid(s) if s.starts_with('"') => write!(f, "unterminated string {s}"),
+            Tok::Invalid(s) if s.starts_with("MAP") => f.write_str("MAP block without ENDMAP"),
+            Tok::Invalid(s) => write!(f, "`{}`", s.escape_debug()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn toks(src: &str) -> Vec<Tok<'_>> {
+        lex(src).tokens.into_iter().map(|(t, _)| t).collect()
+    }
+
+    #[test]
+    fn flex_longest_match() {
+        assert_eq!(toks("randomly"), [Tok::Unknown("randomly")]);
+        assert_eq!(toks("random["), [Tok::RandomBracket]);
+        assert_eq!(toks("half-left"), [Tok::Val(Val::LeftOrRight, 2)]);
+        assert_eq!(toks("3d6"), [Tok::Dice(3, 6)]);
+        assert_eq!(toks("3rd"), [Tok::Unknown("3rd")]);
+        assert_eq!(toks("$x-5"), [Tok::Var("$x"), Tok::MinusInt(-5)]);
+        assert_eq!(toks("50% [ 7% ]"), [Tok::SPercent(50), Tok::Percent(7)]);
+        assert_eq!(
+            toks("object obj"),
+            [Tok::Kw(Kw::ObjectLower), Tok::Kw(Kw::ObjectLower)]
+        );
+        assert_eq!(
+            toks("<> <= <"),
+            [
+                Tok::Compare(super::super::program::Opcode::Jne),
+                Tok::Compare(super::super::program::Opcode::Jle),
+                Tok::Compare(super::super::program::Opcode::Jl),
+            ]
+        );
+    }
+
+    #[test]
+    fn comments_and_maps() {
+        assert_eq!(toks("  # c\nEXIT"), [Tok::Kw(Kw::Exit)]);
+        assert_eq!(
+            toks("# no newline"),
+            [
+                Tok::Punct(b'#'),
+                Tok::Unknown("no"),
+                Tok::Unknown("newline")
+            ]
+        );
+        let l = lex("MAP\r\n-|x\r\n1.2\nENDMAP\n");
+        assert_eq!(l.tokens.len(), 1);
+        assert_eq!(l.maps[0].rows, ["-|x", "1.2"]);
+    }
+}

@@ -1,0 +1,98 @@
+//! The NetHack 3.6 `.des` language and its `.lev` format: `.des` in,
+//! opcode programs out, byte-identical to 3.6.7's `lev_comp`.
+//!
+//! Pipeline: lexer (flex-compatible tokens) → parser (chumsky, recursive:
+//! statements nest in blocks) → code generation (variables typed in
+//! source order, jumps patched, every check of `lev_comp`) → [`encode`].
+//! What the 3.4.3 compiler also does (diagnostics, byte writing, source
+//! text) is shared with it, not copied.
+
+mod codec;
+#[cfg(feature = "compile")]
+mod codegen;
+#[cfg(feature = "compile")]
+mod lexer;
+#[cfg(feature = "compile")]
+mod parser;
+mod program;
+#[cfg(feature = "compile")]
+mod syntax;
+#[cfg(feature = "compile")]
+mod terrain;
+
+pub use codec::{decode, encode};
+pub use program::{Instr, Opcode, Operand, Program};
+
+#[cfg(feature = "compile")]
+use crate::diag::{Diagnostics, Reporter};
+
+#[cfg(feature = "compile")]
+/// One level of a compiled 3.6 file.
+#[non_exhaustive]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompiledLevel {
+    /// Level name; the blob's file name is `NAME.lev`.
+    pub name: String,
+    /// The `.lev` bytes.
+    pub bytes: Vec<u8>,
+    /// The program the bytes encode.
+    pub program: Program,
+}
+
+#[cfg(feature = "compile")]
+/// Everything a 3.6 `.des` file produced.
+#[non_exhaustive]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompiledFile {
+    /// The levels, in definition order.
+    pub levels: Vec<CompiledLevel>,
+    /// Warnings (never errors).
+    pub warnings: Diagnostics,
+}
+
+#[cfg(feature = "compile")]
+/// Compiles 3.6 `.des` source for `options.game` and `options.layout`
+/// (`options.dialect` is not consulted). `path` is only used in messages.
+///
+/// # Errors
+/// Every error of the file (with the warnings, in source order); no level
+/// is returned then.
+pub fn compile_with(
+    source: &str,
+    path: &str,
+    options: &super::Options,
+) -> Result<CompiledFile, Diagnostics> {
+    let mut report = Reporter::default();
+    let lexer::Lexed { tokens, maps } = lexer::lex(source);
+    let tokens: Vec<_> = tokens
+        .into_iter()
+        .map(|(t, s)| (t, chumsky::span::SimpleSpan::from(s)))
+        .collect();
+    let stmts = parser::parse(&tokens, source.len(), &mut report);
+    let programs = codegen::generate(&stmts, &maps, &options.game, &mut report);
+    let mut names = std::collections::HashSet::new();
+    for p in &programs {
+        if !names.insert(p.name.as_str()) {
+            report.error(
+                0..0,
+                format!("Level \"{}\" is defined twice in this file", p.name),
+            );
+        }
+    }
+    let diagnostics = report.finish(path, source);
+    if diagnostics.has_errors() {
+        return Err(diagnostics);
+    }
+    let levels = programs
+        .into_iter()
+        .map(|program| CompiledLevel {
+            name: program.name.clone(),
+            bytes: encode(&program, &options.game, options.layout),
+            program,
+        })
+        .collect();
+    Ok(CompiledFile {
+        levels,
+        warnings: diagnostics,
+    })
+}
