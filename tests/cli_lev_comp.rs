@@ -412,3 +412,48 @@ fn check_format_short_prints_one_line_per_diagnostic() {
     let o = run_in(&dir, &["check", "--format", "json", "dat"], None);
     assert!(String::from_utf8_lossy(&o.stderr).contains("--format takes rich or short"));
 }
+
+#[test]
+fn dialect_36_gives_the_367_golden_files() {
+    let Some(shared) = common::shared_dir() else {
+        return;
+    };
+    let out = scratch("dialect36");
+    let dat = shared.join("trees/nethack-3.6.7/dat");
+    let mut files: Vec<String> = std::fs::read_dir(&dat)
+        .unwrap()
+        .map(|e| e.unwrap().path().display().to_string())
+        .filter(|p| p.ends_with(".des"))
+        .collect();
+    files.sort();
+    let mut args = vec!["lev-comp", "--dialect", "3.6", "-o", out.to_str().unwrap()];
+    args.extend(files.iter().map(String::as_str));
+    let r = run_in(&dat, &args, None);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let dungeon = shared.join("trees/nethack-3.6.7/dat/dungeon.def");
+    let r = run_in(
+        &dat,
+        &[
+            "dgn-comp",
+            "--dialect",
+            "3.6",
+            "-o",
+            out.to_str().unwrap(),
+            dungeon.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let golden = shared.join("golden/nethack-3.6.7");
+    let written = files_in(&out);
+    assert_eq!(written.len(), 121);
+    for name in written {
+        assert!(
+            std::fs::read(out.join(&name)).unwrap() == std::fs::read(golden.join(&name)).unwrap(),
+            "{name} differs from 3.6.7's"
+        );
+    }
+    let r = run_in(&dat, &["lev-comp", "--dialect", "3.5", "x.des"], None);
+    assert!(!r.status.success());
+    assert!(String::from_utf8_lossy(&r.stderr).contains("unknown dialect"));
+}

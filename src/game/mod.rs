@@ -117,6 +117,15 @@ impl Game {
         }))
     }
 
+    /// The built-in game whose level language is `dialect`: NetHack 3.4.3
+    /// or NetHack 3.6.7.
+    pub fn builtin(dialect: crate::des::Dialect) -> Arc<Game> {
+        match dialect {
+            crate::des::Dialect::NetHack343 => Game::nethack_343(),
+            crate::des::Dialect::NetHack36 => Game::nethack_367(),
+        }
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn new(
         name: String,

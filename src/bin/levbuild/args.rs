@@ -70,6 +70,14 @@ impl<'a> Args<'a> {
     }
 }
 
+impl Args<'_> {
+    /// The dialect named by the value of `--dialect` (`3.4.3`, `3.6`).
+    pub fn dialect(&mut self, flag: &str) -> Result<levbuild::des::Dialect> {
+        let v = self.text(flag)?;
+        v.parse().map_err(|e| anyhow!("{flag}: {e}"))
+    }
+}
+
 /// Error for an option a subcommand does not know.
 pub fn unknown(flag: &str, usage: &str) -> Result<std::process::ExitCode> {
     bail!("unknown option {flag}\nusage: {usage}")

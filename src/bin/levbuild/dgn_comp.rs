@@ -18,7 +18,7 @@ use crate::output::{
 };
 
 pub const USAGE: &str =
-    "levbuild dgn-comp [-o OUTDIR] [--deny-warnings] [--target TRIPLE] [--define NAME]... [--undefine NAME]... [--preprocess-only] [--format rich|short|legacy] [FILE]";
+    "levbuild dgn-comp [--dialect 3.4.3|3.6] [-o OUTDIR] [--deny-warnings] [--target TRIPLE] [--define NAME]... [--undefine NAME]... [--preprocess-only] [--format rich|short|legacy] [FILE]";
 
 pub fn run(args: &[OsString]) -> Result<ExitCode> {
     let mut features = Features::default();
@@ -27,6 +27,7 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
     let mut preprocess_only = false;
     let mut deny_warnings = false;
     let mut layout = levbuild::Layout::host();
+    let mut dialect = levbuild::des::Dialect::default();
     let mut file: Option<OsString> = None;
     let mut scan = Args::new(args);
     while let Some(arg) = scan.next_arg() {
@@ -39,6 +40,7 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
             Arg::Flag("--preprocess-only" | "-E") => preprocess_only = true,
             Arg::Flag("--deny-warnings") => deny_warnings = true,
             Arg::Flag("--target") => layout = scan.layout("--target")?,
+            Arg::Flag("--dialect") => dialect = scan.dialect("--dialect")?,
             Arg::Flag("--format") => {
                 format = Format::parse(scan.text("--format")?, LegacyTool::DgnComp)?
             }
@@ -74,7 +76,9 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
         &name,
         &dungeon::Options {
             layout,
-            ..dungeon::Options::with_features(features)
+            // The built-in game of the dialect (its header), with the
+            // features asked for.
+            game: std::sync::Arc::new(levbuild::Game::builtin(dialect).with_features(features)),
         },
     ) {
         Ok(out) if deny_warnings && !out.warnings.is_empty() => {

@@ -1,4 +1,5 @@
-//! `levbuild lev-comp`: NetHack 3.4.3 `lev_comp`'s command line.
+//! `levbuild lev-comp`: `lev_comp`'s command line (NetHack 3.4.3's, or
+//! 3.6's with `--dialect 3.6`).
 //!
 //! Like `lev_comp`, `-w` turns on the extra warnings for every file after
 //! it, each file is compiled independently, standard input is read when no
@@ -18,7 +19,7 @@ use crate::args::{unknown, Arg, Args};
 use crate::output::{print_diagnostics, read_source, report_open_failure, write_atomic, Format};
 
 pub const USAGE: &str =
-    "levbuild lev-comp [-w] [--deny-warnings] [-o OUTDIR] [--target TRIPLE] [--format rich|short|legacy] [FILE.des ...]";
+    "levbuild lev-comp [--dialect 3.4.3|3.6] [-w] [--deny-warnings] [-o OUTDIR] [--target TRIPLE] [--format rich|short|legacy] [FILE.des ...]";
 
 pub fn run(args: &[OsString]) -> Result<ExitCode> {
     let mut options = des::Options::default();
@@ -32,6 +33,10 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
             Arg::Flag("-w") => options.extra_warnings = true,
             Arg::Flag("--deny-warnings") => deny_warnings = true,
             Arg::Flag("--target") => options.layout = scan.layout("--target")?,
+            Arg::Flag("--dialect") => {
+                options.dialect = scan.dialect("--dialect")?;
+                options.game = levbuild::Game::builtin(options.dialect);
+            }
             Arg::Flag("-o" | "--out-dir") => out_dir = PathBuf::from(scan.value("-o")?),
             Arg::Flag("--format") => {
                 format = Format::parse(scan.text("--format")?, LegacyTool::LevComp)?
@@ -57,7 +62,7 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
                 continue;
             }
         };
-        match des::compile_with(&source, &name, options) {
+        match des::compile_levels(&source, &name, options) {
             Ok(file) if deny_warnings && !file.warnings.is_empty() => {
                 print_diagnostics(&file.warnings, format);
                 let n = file.warnings.warnings().count();
