@@ -955,3 +955,44 @@ fn define_and_undefine_change_the_games_makedefs_features() {
         .unwrap();
     assert!(report.warnings.is_empty(), "{:?}", report.warnings);
 }
+
+#[test]
+fn a_36_tree_builds_with_dialect_36_and_the_dialect_is_in_the_cache_key() {
+    let Some(shared) = common::shared_dir() else {
+        return;
+    };
+    let tmp = TempDir::new("dialect36");
+    let src = tmp.path().join("dat");
+    copy_dir(&shared.join("trees/nethack-3.6.7/dat"), &src);
+    let out = tmp.path().join("out");
+    let mut b = build(&src, &out);
+    b.dialect(levbuild::des::Dialect::NetHack36);
+    let report = b.try_compile().unwrap();
+    assert_eq!((report.levels, report.dungeons), (120, 1));
+    assert!(
+        report.games[0].contains("3.6 level language"),
+        "{:?}",
+        report.games
+    );
+    let golden = shared.join("golden/nethack-3.6.7");
+    for e in std::fs::read_dir(&golden).unwrap() {
+        let name = e.unwrap().file_name().to_string_lossy().into_owned();
+        if name.ends_with(".lev") || name == "dungeon" {
+            assert!(
+                std::fs::read(out.join(&name)).unwrap()
+                    == std::fs::read(golden.join(&name)).unwrap(),
+                "{name} differs from 3.6.7's"
+            );
+        }
+    }
+    // The same tree as 3.4.3 is another build: nothing comes from the
+    // 3.6 results, and the 3.4.3 compiler rejects the 3.6 syntax.
+    let err = build(&src, &out).try_compile().unwrap_err();
+    assert!(matches!(err.kind(), ErrorKind::Failed { .. }), "{err}");
+    let again = b.try_compile().unwrap();
+    assert_eq!(
+        (again.compiled, again.unchanged),
+        (0, 124),
+        "the failed 3.4.3 build wrote nothing"
+    );
+}

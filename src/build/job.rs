@@ -40,6 +40,8 @@ impl Options {
         h.update(&[0, u8::from(extra_warnings)]);
         h.update(layout.name().as_bytes());
         h.update(&[0]);
+        h.update(game.dialect().as_str().as_bytes());
+        h.update(&[0]);
         h.update(game.fingerprint().as_bytes());
         Options {
             extra_warnings,
@@ -326,10 +328,10 @@ pub(crate) fn compile(
                 extra_warnings: options.extra_warnings,
                 layout: options.layout,
                 game: Arc::clone(&options.game),
-                dialect: des::Dialect::default(),
+                dialect: options.game.dialect(),
             };
-            let file =
-                des::compile_with(&text, &shown, &des_options).map_err(FileFailure::Diagnostics)?;
+            let file = des::compile_levels(&text, &shown, &des_options)
+                .map_err(FileFailure::Diagnostics)?;
             (
                 file.levels
                     .into_iter()

@@ -74,6 +74,8 @@ pub struct Build {
     /// The triple given to [`Build::target`].
     target: Option<String>,
     game_tree: Option<PathBuf>,
+    /// The language of sets without a game tree (a tree's game has its own).
+    dialect: crate::des::Dialect,
     c_prefix: Option<String>,
     /// Each source directory's own game tree, if it has one.
     set_trees: Vec<Option<PathBuf>>,
@@ -182,6 +184,7 @@ impl Build {
             layout: None,
             target: None,
             game_tree: None,
+            dialect: crate::des::Dialect::NetHack343,
             c_prefix: None,
             set_trees: Vec::new(),
             jobs: None,
@@ -244,6 +247,15 @@ impl Build {
     /// script, else the host's.
     pub fn layout(&mut self, layout: Layout) -> &mut Self {
         self.layout = Some(Ok(layout));
+        self
+    }
+
+    /// The level language of the sets that have no game tree: NetHack
+    /// 3.4.3's (the default) or 3.6's, each compiled for that dialect's
+    /// built-in game ([`Game::builtin`]). A game tree brings its own
+    /// language.
+    pub fn dialect(&mut self, dialect: crate::des::Dialect) -> &mut Self {
+        self.dialect = dialect;
         self
     }
 
@@ -639,7 +651,7 @@ impl Build {
                 .flatten()
                 .or(self.game_tree.clone());
             let game = match tree {
-                None => Game::nethack_343(),
+                None => Game::builtin(self.dialect),
                 Some(root) => match read.iter().find(|(r, _)| *r == root) {
                     Some((_, game)) => Arc::clone(game),
                     None => {

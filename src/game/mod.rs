@@ -402,11 +402,15 @@ impl fmt::Display for Game {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} {} (header {})",
+            "{} {} (header {}",
             self.name,
             self.version,
             self.header_origin()
-        )
+        )?;
+        match self.dialect {
+            crate::des::Dialect::NetHack343 => f.write_str(")"),
+            d => write!(f, "; the {d} level language)"),
+        }
     }
 }
 

@@ -10,7 +10,7 @@ use levbuild::Build;
 
 use crate::args::{unknown, Arg, Args};
 
-pub const USAGE: &str = "levbuild build|check [DIR...] [-o OUT] [-j N] [--no-cache] [-w] [--deny-warnings] [--format rich|short] [--target TRIPLE] [--game-tree ROOT] [--dungeon-file GLOB] [--include GLOB] [--exclude GLOB] [--define NAME] [--undefine NAME]";
+pub const USAGE: &str = "levbuild build|check [DIR...] [-o OUT] [-j N] [--no-cache] [-w] [--deny-warnings] [--format rich|short] [--target TRIPLE] [--game-tree ROOT] [--dialect 3.4.3|3.6] [--dungeon-file GLOB] [--include GLOB] [--exclude GLOB] [--define NAME] [--undefine NAME]";
 
 /// `e` with one `file:line:col: severity: message` line per diagnostic,
 /// the format warnings are printed in.
@@ -97,6 +97,9 @@ pub fn run(args: &[OsString], check_only: bool) -> Result<ExitCode> {
             }
             Arg::Flag("--game-tree") => {
                 game_tree = Some(PathBuf::from(scan.value("--game-tree")?));
+            }
+            Arg::Flag("--dialect") => {
+                build.dialect(scan.dialect("--dialect")?);
             }
             Arg::Flag("--dungeon-file") => {
                 build.dungeon_file(scan.text("--dungeon-file")?);
