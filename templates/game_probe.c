@@ -7,14 +7,26 @@
  *   O <class symbol> <name>    every objects[] entry
  *   MC <symbol>, OC <symbol>   every monster and object class symbol
  *   F <name> <0|1>             makedefs -e features (levbuild_features)
- *   V <number> <features> <entities> <struct sizes>
+ *   V <number> <features> <entities> <struct sizes>...
  *                              the version_info words makedefs -v computes
+ *                              (four for the 3.4.3 family, five for 3.6)
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdarg.h>
 #include "hack.h"
 #include "patchlevel.h"
+
+/* NetHack 3.6 keeps each class symbol in a struct, and its version_info
+ * has another feature list and a second struct-sizes word. */
+#if VERSION_MAJOR > 3 || (VERSION_MAJOR == 3 && VERSION_MINOR >= 6)
+#define LEVBUILD_NH36 1
+#define MONSYM(i) def_monsyms[i].sym
+#define OCSYM(i) def_oc_syms[i].sym
+#else
+#define MONSYM(i) def_monsyms[i]
+#define OCSYM(i) def_oc_syms[i]
+#endif
 
 /* In makedefs, artilist.h is only the list of names. */
 #define MAKEDEFS_C
@@ -33,6 +45,32 @@ void panic(const char *fmt, ...)
     exit(1);
 }
 
+#ifdef LEVBUILD_NH36
+/* makedefs' feature bits of NetHack 3.6 (make_version). */
+static unsigned long feature_bits(void)
+{
+    unsigned long bits = 0;
+#ifdef MAIL
+    bits |= 1UL << 6;
+#endif
+#ifdef TEXTCOLOR
+    bits |= 1UL << 17;
+#endif
+#ifdef INSURANCE
+    bits |= 1UL << 18;
+#endif
+#ifdef SCORE_ON_BOTL
+    bits |= 1UL << 19;
+#endif
+#ifdef ZEROCOMP
+    bits |= 1UL << 27;
+#endif
+#ifdef RLECOMP
+    bits |= 1UL << 28;
+#endif
+    return bits;
+}
+#else
 /* makedefs' feature bits of the 3.4.3 family (make_version). */
 static unsigned long feature_bits(void)
 {
@@ -81,6 +119,7 @@ static unsigned long feature_bits(void)
 #endif
     return bits;
 }
+#endif
 
 int main(void)
 {
@@ -88,15 +127,15 @@ int main(void)
     unsigned long number, entities, sizes;
 
     for (nmons = 0; mons[nmons].mlet; nmons++)
-        printf("M %d %s\n", (int) def_monsyms[(int) mons[nmons].mlet],
+        printf("M %d %s\n", (int) MONSYM((int) mons[nmons].mlet),
                mons[nmons].mname);
     for (nobjs = 0; !nobjs || objects[nobjs].oc_class != ILLOBJ_CLASS; nobjs++)
-        printf("O %d %s\n", (int) def_oc_syms[(int) objects[nobjs].oc_class],
+        printf("O %d %s\n", (int) OCSYM((int) objects[nobjs].oc_class),
                obj_descr[nobjs].oc_name ? obj_descr[nobjs].oc_name : "");
     for (i = 1; i < MAXMCLASSES; i++)
-        printf("MC %d\n", (int) def_monsyms[i]);
+        printf("MC %d\n", (int) MONSYM(i));
     for (i = 1; i < MAXOCLASSES; i++)
-        printf("OC %d\n", (int) def_oc_syms[i]);
+        printf("OC %d\n", (int) OCSYM(i));
     levbuild_features();
 
     for (narts = 1; artifact_names[narts]; narts++)
@@ -105,10 +144,23 @@ int main(void)
              | ((unsigned long) PATCHLEVEL << 8) | (unsigned long) EDITLEVEL;
     entities = ((((unsigned long) (narts - 1)) << 12 | (unsigned long) nobjs) << 12)
                | (unsigned long) nmons;
+#ifdef LEVBUILD_NH36
+    sizes = ((unsigned long) sizeof(struct context_info) << 24)
+            | ((unsigned long) sizeof(struct obj) << 17)
+            | ((unsigned long) sizeof(struct monst) << 10)
+            | (unsigned long) sizeof(struct you);
+    printf("V %lu %lu %lu %lu %lu\n", number, feature_bits(), entities, sizes,
+           ((unsigned long) sizeof(struct flag) << 10)
+#ifdef SYSFLAGS
+               | (unsigned long) sizeof(struct sysflag)
+#endif
+           );
+#else
     sizes = ((unsigned long) sizeof(struct flag) << 24)
             | ((unsigned long) sizeof(struct obj) << 17)
             | ((unsigned long) sizeof(struct monst) << 10)
             | (unsigned long) sizeof(struct you);
     printf("V %lu %lu %lu %lu\n", number, feature_bits(), entities, sizes);
+#endif
     return 0;
 }

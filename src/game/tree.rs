@@ -113,13 +113,13 @@ impl Game {
     ///
     /// # Errors
     ///
-    /// A tree without those files, a tree whose level format is not the
-    /// 3.4.3 family's, no C compiler, C that does not compile or a probe
+    /// A tree without those files, a tree whose level format is neither
+    /// the 3.4.3 family's nor 3.6's, no C compiler, C that does not compile or a probe
     /// that does not run (the compiler's first errors are in the message),
     /// a `date.h` that does not parse.
     pub fn from_tree(root: &Path, options: &TreeOptions) -> Result<Game, TreeError> {
         let files = tree_files(root)?;
-        check_level_format(root)?;
+        let dialect = level_dialect(root)?;
         let version = read_version(root)?;
         let key = probe_key(&files, options)?;
         let cached = options
@@ -153,7 +153,7 @@ impl Game {
             }
         } else {
             Header::Words {
-                words: facts.header.to_vec(),
+                words: facts.header.clone(),
                 origin: format!(
                     "computed as makedefs -v does, for {}",
                     options.target.as_deref().unwrap_or("the host")
@@ -177,6 +177,7 @@ impl Game {
         );
         game.tree_files = files;
         game.tree_files.push(date_h);
+        game.dialect = dialect;
         Ok(game)
     }
 }
@@ -218,26 +219,23 @@ fn tree_files(root: &Path) -> Result<Vec<PathBuf>, TreeError> {
     Ok(files)
 }
 
-/// The level format of the tree, from `include/sp_lev.h` (the structures
-/// its `lev_comp` writes): only the 3.4.3 family's record format is built.
-fn check_level_format(root: &Path) -> Result<(), TreeError> {
+/// The level language of the tree, from `include/sp_lev.h` (the
+/// structures its `lev_comp` writes): the 3.4.3 family's records or 3.6's
+/// `SPO_` opcodes.
+fn level_dialect(root: &Path) -> Result<crate::des::Dialect, TreeError> {
     let sp_lev = std::fs::read_to_string(root.join("include/sp_lev.h"))
         .map_err(|e| TreeError::io(root, "cannot read include/sp_lev.h", e))?;
     if sp_lev.contains("SPO_") {
-        return Err(TreeError::new(
-            root,
-            "its include/sp_lev.h defines the SPO_ opcodes of the NetHack 3.6 level format; \
-             levbuild builds the 3.4.3 family's level language and format only",
-        ));
-    }
-    if !sp_lev.contains("mazepart") {
-        return Err(TreeError::new(
+        Ok(crate::des::Dialect::NetHack36)
+    } else if sp_lev.contains("mazepart") {
+        Ok(crate::des::Dialect::NetHack343)
+    } else {
+        Err(TreeError::new(
             root,
             "its include/sp_lev.h has neither the 3.4.3 family's records (mazepart) nor 3.6's \
              opcodes: an unknown level format",
-        ));
+        ))
     }
-    Ok(())
 }
 
 /// `VERSION_MAJOR.VERSION_MINOR.PATCHLEVEL` from `include/patchlevel.h`.
@@ -297,7 +295,7 @@ struct ProbeFacts {
     monster_classes: Vec<u8>,
     object_classes: Vec<u8>,
     features: Features,
-    header: [u64; 4],
+    header: Vec<u64>,
 }
 
 fn parse_probe(root: &Path, text: &str) -> Result<ProbeFacts, TreeError> {
@@ -308,7 +306,7 @@ fn parse_probe(root: &Path, text: &str) -> Result<ProbeFacts, TreeError> {
         monster_classes: Vec::new(),
         object_classes: Vec::new(),
         features: Features::none(),
-        header: [0; 4],
+        header: Vec::new(),
     };
     let mut saw_header = false;
     for line in text.lines() {
@@ -341,7 +339,10 @@ fn parse_probe(root: &Path, text: &str) -> Result<ProbeFacts, TreeError> {
             }
             "V" => {
                 let words: Vec<u64> = rest.split(' ').filter_map(|w| w.parse().ok()).collect();
-                facts.header = words.try_into().map_err(|_| bad(line))?;
+                if !(4..=5).contains(&words.len()) {
+                    return Err(bad(line));
+                }
+                facts.header = words;
                 saw_header = true;
             }
             _ => return Err(bad(line)),
@@ -353,16 +354,21 @@ fn parse_probe(root: &Path, text: &str) -> Result<ProbeFacts, TreeError> {
     Ok(facts)
 }
 
-/// The four `version_info` words of a `date.h`: `VERSION_NUMBER`,
-/// `VERSION_FEATURES`, `VERSION_SANITY1`, `VERSION_SANITY2`.
+/// The `version_info` words of a `date.h`: `VERSION_NUMBER`,
+/// `VERSION_FEATURES`, `VERSION_SANITY1`, `VERSION_SANITY2`, and
+/// `VERSION_SANITY3` where it is defined (NetHack 3.6).
 fn parse_date_h(text: &str) -> Result<Vec<u64>, String> {
-    const NAMES: [&str; 4] = [
+    const NAMES: [&str; 5] = [
         "VERSION_NUMBER",
         "VERSION_FEATURES",
         "VERSION_SANITY1",
         "VERSION_SANITY2",
+        "VERSION_SANITY3",
     ];
-    NAMES
+    let has_third = text
+        .lines()
+        .any(|l| l.split_whitespace().nth(1) == Some("VERSION_SANITY3"));
+    NAMES[..if has_third { 5 } else { 4 }]
         .iter()
         .map(|name| {
             let value = text
@@ -733,6 +739,12 @@ mod tests {
         assert_eq!(
             parse_date_h("#define VERSION_NUMBER 0x1\n"),
             Err("no #define VERSION_FEATURES".to_string())
+        );
+        // NetHack 3.6's fifth word.
+        let nh36 = format!("{text}#define VERSION_SANITY3 0x00028000UL\n");
+        assert_eq!(
+            parse_date_h(&nh36),
+            Ok(vec![0x20200, 0x3e0cc6, 0x211bb16c, 0xb8f34d70, 0x28000])
         );
         let bad = text.replace("0x003e0cc6UL", "oops");
         assert!(parse_date_h(&bad)
