@@ -24,7 +24,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 
 use crate::dungeon::Features;
-use crate::layout::Layout;
+use crate::layout::{DataModel, Layout};
 use crate::tables;
 
 #[cfg(feature = "build")]
@@ -54,6 +54,8 @@ pub struct Game {
 enum Header {
     /// NetHack 3.4.3's words, with the struct sizes of each data model.
     BuiltIn343,
+    /// NetHack 3.6.7's words for LP64 and ILP32 (no LLP64 build is known).
+    BuiltIn367,
     /// Fixed words, from the tree's `date.h` or computed for one target.
     Words {
         words: Vec<u64>,
@@ -85,7 +87,7 @@ impl Game {
 
     /// NetHack 3.6.7 in its default Unix configuration (`sys/unix/hints/linux`):
     /// its own monster and object tables and the `version_info` words of
-    /// its x86_64 build (`golden/nethack-3.6.7/date.h`). Its level language
+    /// its x86_64 and i686 builds (see [`Game::version_info`]). Its level language
     /// is [`crate::des::Dialect::NetHack36`].
     pub fn nethack_367() -> Arc<Game> {
         static GAME: OnceLock<Arc<Game>> = OnceLock::new();
@@ -102,16 +104,7 @@ impl Game {
                     t::MONSTER_CLASS_CHARS.to_vec(),
                     t::OBJECT_CLASS_CHARS.to_vec(),
                     Features::default(),
-                    Header::Words {
-                        words: vec![
-                            0x0306_0700,
-                            0x0006_0040,
-                            0x211c_617e,
-                            0x1_48c2_4958,
-                            0x0002_8000,
-                        ],
-                        origin: "built in (NetHack 3.6.7, x86_64 Linux)".into(),
-                    },
+                    Header::BuiltIn367,
                 )
             })
         }))
@@ -187,6 +180,9 @@ impl Game {
             Header::BuiltIn343 => {
                 h.update(b"built-in 3.4.3 header");
             }
+            Header::BuiltIn367 => {
+                h.update(b"built-in 3.6.7 header");
+            }
             Header::Words { words, .. } => {
                 for w in words {
                     h.update(&w.to_le_bytes());
@@ -253,18 +249,44 @@ impl Game {
     }
 
     /// The `version_info` words of a file for this game built for
-    /// `layout` (four for the 3.4.3 family).
-    pub fn version_info(&self, layout: Layout) -> Vec<u64> {
+    /// `layout` (four for the 3.4.3 family, five for 3.6).
+    ///
+    /// # Errors
+    /// The built-in NetHack 3.6.7 has no words for LLP64 (64-bit Windows):
+    /// no such build of it is at hand; a game tree computes them.
+    pub fn version_info(&self, layout: Layout) -> Result<Vec<u64>, String> {
         match &self.header {
-            Header::BuiltIn343 => tables::version_info(layout).to_vec(),
-            Header::Words { words, .. } => words.clone(),
+            Header::BuiltIn343 => Ok(tables::version_info(layout).to_vec()),
+            Header::BuiltIn367 => {
+                // x86_64: golden/nethack-3.6.7/date.h. i686: what 3.6.7's
+                // own tools built with `gcc -m32` write (checked on the
+                // whole 3.6.7 corpus).
+                let sanity = match layout.model {
+                    DataModel::Lp64 => [0x1_48c2_4958, 0x0002_8000],
+                    DataModel::Ilp32 => [0xf481_95c4, 0x0002_5000],
+                    DataModel::Llp64 => {
+                        return Err(format!(
+                            "the built-in NetHack 3.6.7 has no header for {layout}: \
+                             read the game from its tree (game_tree / --game-tree) for this target"
+                        ))
+                    }
+                };
+                Ok(vec![
+                    0x0306_0700,
+                    0x0006_0040,
+                    0x211c_617e,
+                    sanity[0],
+                    sanity[1],
+                ])
+            }
+            Header::Words { words, .. } => Ok(words.clone()),
         }
     }
 
     /// Where the header words come from, for reports.
     pub fn header_origin(&self) -> &str {
         match &self.header {
-            Header::BuiltIn343 => "built in",
+            Header::BuiltIn343 | Header::BuiltIn367 => "built in",
             Header::Words { origin, .. } => origin,
         }
     }
