@@ -6,6 +6,8 @@
 //! point these variables at them (the test says it skipped otherwise):
 //!
 //! * `LEVBUILD_REF_LEV_COMP`: `lev_comp`;
+//! * `LEVBUILD_REF_LEV_COMP_36`: NetHack 3.6.7's `lev_comp` (generated 3.6
+//!   sources, `common::gen36`);
 //! * `LEVBUILD_REF_MAKEDEFS`, `LEVBUILD_REF_DGN_COMP`: `makedefs`, `dgn_comp`;
 //! * `LEVBUILD_DIFF_CASES`: how many files of each kind (default 300).
 
@@ -116,6 +118,75 @@ fn generated_des_files_match_the_reference_lev_comp() {
         crashed.len(),
         &crashed[..crashed.len().min(12)]
     );
+}
+
+#[test]
+fn generated_36_files_match_the_reference_36_lev_comp() {
+    let Some(lev_comp) = tool("LEVBUILD_REF_LEV_COMP_36") else {
+        common::skip_unavailable("LEVBUILD_REF_LEV_COMP_36 does not name 3.6.7's lev_comp");
+        return;
+    };
+    let game = levbuild::Game::nethack_367();
+    let options = des::Options {
+        layout: Layout::LP64,
+        game: game.clone(),
+        dialect: des::Dialect::NetHack36,
+        ..Default::default()
+    };
+    let mut diffs = Differences::default();
+    let mut compared = 0;
+    for seed in 0..cases() {
+        let tmp = TempDir::new("diff-des36");
+        let src = common::gen36::des_file(seed);
+        std::fs::write(tmp.path().join("g.des"), &src).unwrap();
+        let status = Command::new(&lev_comp)
+            .current_dir(tmp.path())
+            .arg("g.des")
+            .output()
+            .unwrap()
+            .status;
+        if status.code().is_none() {
+            diffs.add("the reference lev_comp crashed", seed);
+            continue;
+        }
+        match (
+            status.success(),
+            des::nh36::compile_with(&src, "g.des", &options),
+        ) {
+            (true, Ok(file)) => {
+                compared += 1;
+                for level in &file.levels {
+                    match std::fs::read(tmp.path().join(format!("{}.lev", level.name))) {
+                        Ok(want) if want == level.bytes => {}
+                        Ok(want) => {
+                            let at = des::nh36::decode(&want, &level.name, &game, Layout::LP64)
+                                .map(|p| {
+                                    p.code
+                                        .iter()
+                                        .zip(&level.program.code)
+                                        .position(|(a, b)| a != b)
+                                        .map_or("length".to_string(), |i| {
+                                            format!("{} vs {}", p.code[i], level.program.code[i])
+                                        })
+                                })
+                                .unwrap_or_else(|e| e.to_string());
+                            diffs.add(format!("program differs: {at}"), seed)
+                        }
+                        Err(_) => diffs.add("level missing from the reference", seed),
+                    }
+                }
+            }
+            (false, Err(_)) => {}
+            (true, Err(_)) => diffs.add("levbuild refuses what lev_comp accepts", seed),
+            (false, Ok(_)) => diffs.add("levbuild accepts what lev_comp refuses", seed),
+        }
+    }
+    diffs.assert_none("generated 3.6 .des files");
+    assert!(
+        compared * 2 > cases(),
+        "the reference accepted only {compared} files"
+    );
+    eprintln!("{compared} generated 3.6 .des files compared with 3.6.7's lev_comp");
 }
 
 #[test]

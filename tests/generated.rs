@@ -44,3 +44,24 @@ fn generated_dungeon_files_compile_and_round_trip() {
         assert_eq!(back, out.dungeon, "seed {seed}");
     }
 }
+
+#[test]
+fn generated_36_files_compile_and_round_trip() {
+    let game = Game::nethack_367();
+    let options = des::Options {
+        layout: Layout::LP64,
+        game: Game::nethack_367(),
+        dialect: des::Dialect::NetHack36,
+        ..Default::default()
+    };
+    for seed in 0..1500 {
+        let src = common::gen36::des_file(seed);
+        let file = des::nh36::compile_with(&src, "g.des", &options)
+            .unwrap_or_else(|d| panic!("seed {seed}:\n{src}\n{d}"));
+        for l in &file.levels {
+            let back = des::nh36::decode(&l.bytes, &l.name, &game, Layout::LP64)
+                .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            assert_eq!(back, l.program, "seed {seed}");
+        }
+    }
+}

@@ -158,8 +158,10 @@ pub(crate) enum Tok<'s> {
     Dice(i64, i64),
     Str(&'s str),
     Char(u8),
-    /// `$name`, the `$` included.
+    /// `$name`, the `$` included, not defined as an array (so far).
     Var(&'s str),
+    /// `$name` defined as an array: it takes an index (`$name[i]`).
+    ArrayVar(&'s str),
     /// A comparison: the jump opcode that is taken when it holds.
     Compare(super::program::Opcode),
     /// A `MAP` … `ENDMAP` block: index into [`Lexed::maps`].
@@ -489,7 +491,48 @@ pub(crate) fn lex(src: &str) -> Lexed<'_> {
         let span = out.maps[m].span.clone();
         out.tokens.push((Tok::Invalid(&src[span.clone()]), span));
     }
+    mark_arrays(&mut out.tokens);
     out
+}
+
+/// `lev_comp`'s scanner types a `$name` by the definitions before it (per
+/// level): whether it is an array decides whether a `[` after it is its
+/// index or the start of the next statement. A definition is an array's
+/// when its value is a `{ … }` list, with or without a type prefix.
+fn mark_arrays(tokens: &mut [(Tok<'_>, Span)]) {
+    let mut arrays: Vec<&str> = Vec::new();
+    for i in 0..tokens.len() {
+        match tokens[i].0 {
+            Tok::Kw(Kw::Level | Kw::Maze) => arrays.clear(),
+            Tok::Var(name) => {
+                let next = |k: usize| tokens.get(i + k).map(|t| &t.0);
+                let is_list = match next(2) {
+                    Some(Tok::Punct(b'{')) => true,
+                    Some(Tok::Kw(
+                        Kw::TerrainLower
+                        | Kw::Terrain
+                        | Kw::MonsterLower
+                        | Kw::Monster
+                        | Kw::ObjectLower
+                        | Kw::Object,
+                    )) => next(3) == Some(&Tok::Punct(b':')) && next(4) == Some(&Tok::Punct(b'{')),
+                    _ => false,
+                };
+                let defines = next(1) == Some(&Tok::Punct(b'='))
+                    && !matches!(
+                        i.checked_sub(1).map(|p| &tokens[p].0),
+                        Some(Tok::Kw(Kw::For))
+                    );
+                if arrays.contains(&name) {
+                    tokens[i].0 = Tok::ArrayVar(name);
+                }
+                if defines && is_list && !arrays.contains(&name) {
+                    arrays.push(name);
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 /// The longest token at `pos`; on a tie the rule that comes first in
@@ -657,7 +700,7 @@ impl fmt::Display for Tok<'_> {
             Tok::Dice(n, d) => write!(f, "dice {n}d{d}"),
             Tok::Str(s) => write!(f, "string \"{s}\""),
             Tok::Char(c) => write!(f, "character '{}'", char::from(*c)),
-            Tok::Var(v) => write!(f, "variable {v}"),
+            Tok::Var(v) | Tok::ArrayVar(v) => write!(f, "variable {v}"),
             Tok::Compare(op) => write!(f, "comparison {}", op.name()),
             Tok::Map(_) => f.write_str("a MAP block"),
             Tok::Punct(c) => write!(f, "`{}`", char::from(*c)),

@@ -92,8 +92,9 @@ fn val_or_random<'a>(k: Val, label: &'static str) -> P<'a, i64> {
     val(k, label).or(random()).boxed()
 }
 
+/// Any variable, array or not: what a definition, `SHUFFLE` or `FOR` names.
 fn var<'a>() -> impl Parser<'a, In<'a>, Sp<&'a str>, Extra<'a>> + Clone {
-    select! { Tok::Var(v) => v }
+    select! { Tok::Var(v) => v, Tok::ArrayVar(v) => v }
         .map_with(|v, e| sp(v, e.span()))
         .labelled("a variable")
 }
@@ -112,14 +113,20 @@ struct Values<'a> {
     sel: P<'a, Sel<'a>>,
 }
 
+/// A variable's value: a scalar as itself, an array's element by index.
 fn var_ref<'a>(expr: P<'a, Expr<'a>>) -> P<'a, VarRef<'a>> {
-    var()
-        .then(expr.delimited_by(punct(b'['), punct(b']')).or_not())
+    let scalar = select! { Tok::Var(v) => v }.map_with(|name, e| VarRef {
+        name: sp(name, e.span()),
+        index: None,
+    });
+    let element = select! { Tok::ArrayVar(v) => v }
+        .map_with(|name, e| sp(name, e.span()))
+        .then(expr.delimited_by(punct(b'['), punct(b']')))
         .map(|(name, index)| VarRef {
             name,
-            index: index.map(Box::new),
-        })
-        .boxed()
+            index: Some(Box::new(index)),
+        });
+    scalar.or(element).labelled("a variable").boxed()
 }
 
 fn values<'a>() -> Values<'a> {
@@ -438,8 +445,10 @@ fn file<'a>() -> impl Parser<'a, In<'a>, Vec<Stmt<'a>>, Extra<'a>> {
 /// that starts one (a nested block is skipped whole).
 fn skip_statement<'a>() -> impl Parser<'a, In<'a>, Stmt<'a>, Extra<'a>> + Clone {
     let starts = |t: &Tok<'_>| {
-        matches!(t, Tok::Var(_) | Tok::Percent(_) | Tok::Punct(b'}'))
-            || matches!(t, Tok::Kw(k) if is_statement_keyword(*k))
+        matches!(
+            t,
+            Tok::Var(_) | Tok::ArrayVar(_) | Tok::Percent(_) | Tok::Punct(b'}')
+        ) || matches!(t, Tok::Kw(k) if is_statement_keyword(*k))
     };
     any()
         .filter(|t: &Tok<'_>| {

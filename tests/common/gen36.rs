@@ -1,0 +1,936 @@
+//! A seeded generator of valid NetHack 3.6 `.des` sources: every statement
+//! of 3.6.7's grammar that its scanner lets a file reach (variables of every
+//! type and their arrays, selections of every form but `gradient`, `IF`/
+//! `ELSE`, chances, `LOOP`, `FOR`, `SWITCH`/`BREAK`, rooms, subrooms,
+//! regions, containers and monster inventories, every monster and object
+//! property), with names from 3.6.7's own tables. Used by the suite (no
+//! panic, no error, `decode(encode(x)) == x`) and by the differential test
+//! against 3.6.7's `lev_comp`.
+
+#![allow(dead_code)]
+
+use super::gen343::Rng;
+use levbuild::Game;
+
+const TRAPS: &[&str] = &[
+    "arrow",
+    "dart",
+    "falling rock",
+    "board",
+    "bear",
+    "land mine",
+    "rolling boulder",
+    "sleep gas",
+    "rust",
+    "fire",
+    "pit",
+    "spiked pit",
+    "hole",
+    "trap door",
+    "teleport",
+    "level teleport",
+    "magic portal",
+    "web",
+    "statue",
+    "magic",
+    "anti magic",
+    "polymorph",
+    "vibrating square",
+];
+const ROOM_TYPES: &[&str] = &[
+    "throne",
+    "swamp",
+    "vault",
+    "beehive",
+    "morgue",
+    "barracks",
+    "zoo",
+    "delphi",
+    "temple",
+    "anthole",
+    "cocknest",
+    "leprehall",
+    "shop",
+    "armor shop",
+    "scroll shop",
+    "potion shop",
+    "weapon shop",
+    "food shop",
+    "ring shop",
+    "wand shop",
+    "tool shop",
+    "book shop",
+    "health food shop",
+    "candle shop",
+];
+const MAP_CHARS: &[char] = &[
+    ' ', '#', '.', '-', '|', '+', 'A', 'B', 'C', 'S', 'H', '{', 'K', '}', 'P', 'L', 'I', 'W', 'T',
+    'F',
+];
+const FLAGS: &[&str] = &[
+    "noteleport",
+    "hardfloor",
+    "nommap",
+    "shortsighted",
+    "arboreal",
+    "mazelevel",
+    "premapped",
+    "shroud",
+    "graveyard",
+    "icedpools",
+    "solidify",
+    "corrmaze",
+    "inaccessibles",
+];
+
+#[derive(Clone, Copy, PartialEq)]
+enum Ty {
+    Int,
+    Str,
+    Coord,
+    Region,
+    Sel,
+    MapChar,
+    Monster,
+    Object,
+}
+
+struct Gen<'g> {
+    rng: Rng,
+    game: &'g Game,
+    out: String,
+    /// Variables defined so far: name, type, array length (0: scalar).
+    vars: Vec<(String, Ty, usize)>,
+    depth: usize,
+    breakable: usize,
+    in_switch: bool,
+    contained: usize,
+}
+
+/// A whole file: one to three levels.
+pub fn des_file(seed: u64) -> String {
+    let game = Game::nethack_367();
+    let mut g = Gen {
+        rng: Rng::new(seed),
+        game: &game,
+        out: String::new(),
+        vars: Vec::new(),
+        depth: 0,
+        breakable: 0,
+        in_switch: false,
+        contained: 0,
+    };
+    for n in 0..1 + g.rng.below(3) {
+        g.level(seed, n);
+    }
+    g.out
+}
+
+impl Gen<'_> {
+    fn line(&mut self, text: &str) {
+        for _ in 0..self.depth {
+            self.out.push_str("  ");
+        }
+        self.out.push_str(text);
+        self.out.push('\n');
+    }
+
+    fn level(&mut self, seed: u64, n: usize) {
+        self.vars.clear();
+        let name = format!("g{seed}x{n}");
+        let head = match self.rng.below(3) {
+            0 => format!("LEVEL: \"{name}\""),
+            1 => format!("MAZE: \"{name}\", random"),
+            _ => format!("MAZE: \"{name}\", '{}'", self.map_char()),
+        };
+        self.line(&head);
+        if self.rng.chance(50) {
+            let flags: Vec<&str> = (0..1 + self.rng.below(3))
+                .map(|_| *self.rng.pick(FLAGS))
+                .collect();
+            self.line(&format!("FLAGS: {}", flags.join(", ")));
+        }
+        match self.rng.below(5) {
+            0 => {
+                let c = self.fill_char();
+                self.line(&format!("INIT_MAP: solidfill, '{c}'"))
+            }
+            1 => {
+                let c = self.fill_char();
+                let l = self.light();
+                self.line(&format!("INIT_MAP: solidfill, ('{c}', {l})"))
+            }
+            2 => self.line("INIT_MAP: mazegrid, '-'"),
+            3 => {
+                let l = self.light();
+                let w = *self.rng.pick(&["true", "false", "random"]);
+                self.line(&format!("INIT_MAP: mines, '.', ' ', true, true, {l}, {w}"))
+            }
+            _ => {}
+        }
+        if self.rng.chance(40) {
+            self.map();
+        }
+        for _ in 0..3 + self.rng.below(10) {
+            self.statement();
+        }
+    }
+
+    fn map(&mut self) {
+        let (w, h) = (2 + self.rng.below(10), 1 + self.rng.below(6));
+        if self.rng.chance(50) {
+            let hj = *self
+                .rng
+                .pick(&["left", "half-left", "center", "half-right", "right"]);
+            let vj = *self.rng.pick(&["top", "center", "bottom"]);
+            self.line(&format!("GEOMETRY: {hj}, {vj}"));
+        } else {
+            let c = self.coord_lit();
+            let fill = if self.rng.chance(30) { ", false" } else { "" };
+            self.line(&format!("GEOMETRY: {c}{fill}"));
+        }
+        self.out.push_str("MAP\n");
+        for _ in 0..h {
+            let row: String = (0..w).map(|_| *self.rng.pick(MAP_CHARS)).collect();
+            self.out.push_str(row.trim_end_matches(' '));
+            self.out.push('\n');
+        }
+        self.out.push_str("ENDMAP\n");
+    }
+
+    fn fill_char(&mut self) -> char {
+        *self.rng.pick(&['.', '#', ' ', '-', 'L', 'T', 'P'])
+    }
+
+    fn map_char(&mut self) -> char {
+        *self.rng.pick(MAP_CHARS)
+    }
+
+    fn light(&mut self) -> &'static str {
+        *self.rng.pick(&["lit", "unlit", "random"])
+    }
+
+    fn var_name(&mut self) -> String {
+        let letters: String = (0..1 + self.rng.below(3))
+            .map(|_| char::from(b'a' + self.rng.below(26) as u8))
+            .collect();
+        format!("$v{letters}")
+    }
+
+    /// A variable of type `ty` (scalar, or an array element), if any.
+    fn var_of(&mut self, ty: Ty) -> Option<String> {
+        let found: Vec<(String, usize)> = self
+            .vars
+            .iter()
+            .filter(|(_, t, _)| *t == ty)
+            .map(|(n, _, len)| (n.clone(), *len))
+            .collect();
+        if found.is_empty() || self.rng.chance(50) {
+            return None;
+        }
+        let (name, len) = self.rng.pick(&found).clone();
+        Some(if len > 0 {
+            format!("{name}[{}]", self.rng.below(len))
+        } else {
+            name
+        })
+    }
+
+    fn int(&mut self) -> String {
+        if let Some(v) = self.var_of(Ty::Int) {
+            return v;
+        }
+        match self.rng.below(6) {
+            0 => format!("{}d{}", 1 + self.rng.below(4), 1 + self.rng.below(6)),
+            1 => format!("(-{})", 1 + self.rng.below(9)),
+            2 => format!("{} * {}", self.rng.below(5), self.rng.below(5)),
+            3 => format!("({} + {})", self.rng.below(9), self.rng.below(9)),
+            4 => format!("{} / {} % 7", self.rng.below(50), 1 + self.rng.below(5)),
+            _ => self.rng.below(20).to_string(),
+        }
+    }
+
+    fn string(&mut self) -> String {
+        let s = self
+            .var_of(Ty::Str)
+            .unwrap_or_else(|| format!("\"s{}\"", self.rng.below(100)));
+        if self.rng.chance(15) {
+            format!("{s} . \"t\"")
+        } else {
+            s
+        }
+    }
+
+    fn coord_lit(&mut self) -> String {
+        match self.rng.below(5) {
+            0 => "random".into(),
+            1 => {
+                let f = *self
+                    .rng
+                    .pick(&["dry", "wet", "hot", "solid", "any", "dry,wet"]);
+                format!("random[{f}]")
+            }
+            _ => format!("({},{})", self.rng.below(80), self.rng.below(21)),
+        }
+    }
+
+    fn coord(&mut self) -> String {
+        if let Some(v) = self.var_of(Ty::Coord) {
+            return v;
+        }
+        if self.rng.chance(8) {
+            let s = self.selection(1);
+            return format!("rndcoord({s})");
+        }
+        self.coord_lit()
+    }
+
+    fn region_lit(&mut self) -> String {
+        let (x1, y1) = (self.rng.below(70), self.rng.below(15));
+        let (x2, y2) = (x1 + self.rng.below(9), y1 + self.rng.below(5));
+        format!("({x1},{y1},{x2},{y2})")
+    }
+
+    fn region(&mut self) -> String {
+        self.var_of(Ty::Region).unwrap_or_else(|| self.region_lit())
+    }
+
+    fn mapchar(&mut self) -> String {
+        if let Some(v) = self.var_of(Ty::MapChar) {
+            return v;
+        }
+        let c = self.map_char();
+        if self.rng.chance(30) {
+            let l = self.light();
+            format!("('{c}', {l})")
+        } else {
+            format!("'{c}'")
+        }
+    }
+
+    fn monster_lit(&mut self) -> String {
+        let game = self.game;
+        let (name, class) = game
+            .monsters()
+            .nth(self.rng.below(game.monsters().len()))
+            .unwrap();
+        match self.rng.below(4) {
+            0 => "random".into(),
+            1 => format!("'{}'", char::from(class)),
+            2 if class != b'\'' && class != b'\\' => {
+                format!("('{}', \"{name}\")", char::from(class))
+            }
+            _ => format!("\"{name}\""),
+        }
+    }
+
+    fn monster(&mut self) -> String {
+        self.var_of(Ty::Monster)
+            .unwrap_or_else(|| self.monster_lit())
+    }
+
+    fn object_lit(&mut self) -> String {
+        let named: Vec<(&str, u8)> = self.game.objects().filter(|(n, _)| !n.is_empty()).collect();
+        let (name, class) = *self.rng.pick(&named);
+        match self.rng.below(4) {
+            0 => "random".into(),
+            1 if class != b'\'' && class != b'\\' => format!("'{}'", char::from(class)),
+            2 if class != b'\'' && class != b'\\' => {
+                format!("('{}', \"{name}\")", char::from(class))
+            }
+            _ => format!("\"{name}\""),
+        }
+    }
+
+    fn object(&mut self) -> String {
+        self.var_of(Ty::Object).unwrap_or_else(|| self.object_lit())
+    }
+
+    fn selection(&mut self, depth: usize) -> String {
+        let terms = 1 + usize::from(self.rng.chance(25));
+        let parts: Vec<String> = (0..terms).map(|_| self.sel_term(depth)).collect();
+        parts.join(" & ")
+    }
+
+    fn sel_term(&mut self, depth: usize) -> String {
+        if let Some(v) = self.var_of(Ty::Sel) {
+            return v;
+        }
+        let deep = depth < 2;
+        match self.rng.below(if deep { 14 } else { 8 }) {
+            0 => self.coord(),
+            1 => format!("rect {}", self.region()),
+            2 => format!("fillrect {}", self.region()),
+            3 => format!("line {}, {}", self.coord_lit(), self.coord_lit()),
+            4 => format!(
+                "randline {}, {}, {}",
+                self.coord_lit(),
+                self.coord_lit(),
+                self.int()
+            ),
+            5 => format!("floodfill {}", self.coord_lit()),
+            6 => format!("circle({}, {})", self.coord_lit(), self.int()),
+            7 => format!(
+                "ellipse({}, {}, {}, filled)",
+                self.coord_lit(),
+                self.int(),
+                self.int()
+            ),
+            8 => format!("grow({})", self.selection(depth + 1)),
+            9 => format!("grow(north|east, {})", self.selection(depth + 1)),
+            10 => format!(
+                "filter({}%, {})",
+                self.rng.below(101),
+                self.selection(depth + 1)
+            ),
+            11 => format!("filter({}, {})", self.mapchar(), self.selection(depth + 1)),
+            12 => format!("complement {}", self.sel_term(depth + 1)),
+            _ => format!("({})", self.selection(depth + 1)),
+        }
+    }
+
+    fn define(&mut self) {
+        let name = self.var_name();
+        if self.vars.iter().any(|(n, _, _)| *n == name) {
+            return;
+        }
+        let (ty, len, value) = match self.rng.below(13) {
+            0 => (Ty::Int, 0, self.int()),
+            1 => (Ty::Str, 0, self.string()),
+            2 => (Ty::Coord, 0, self.coord_lit()),
+            3 => (Ty::Region, 0, self.region_lit()),
+            4 => (Ty::Sel, 0, format!("selection: {}", self.selection(0))),
+            5 => (Ty::MapChar, 0, format!("terrain: {}", self.mapchar())),
+            6 => (Ty::Monster, 0, format!("monster: {}", self.monster())),
+            7 => (Ty::Object, 0, format!("object: {}", self.object())),
+            8 => {
+                let n = 1 + self.rng.below(4);
+                let items: Vec<String> = (0..n).map(|_| self.rng.below(30).to_string()).collect();
+                (Ty::Int, n, format!("{{ {} }}", items.join(", ")))
+            }
+            9 => {
+                let n = 1 + self.rng.below(4);
+                let items: Vec<String> = (0..n).map(|_| self.coord_lit()).collect();
+                (Ty::Coord, n, format!("{{ {} }}", items.join(", ")))
+            }
+            10 => {
+                let n = 1 + self.rng.below(3);
+                let items: Vec<String> = (0..n)
+                    .map(|_| format!("\"w{}\"", self.rng.below(9)))
+                    .collect();
+                (Ty::Str, n, format!("{{ {} }}", items.join(", ")))
+            }
+            11 => {
+                let n = 1 + self.rng.below(3);
+                let items: Vec<String> = (0..n).map(|_| self.monster_lit()).collect();
+                (
+                    Ty::Monster,
+                    n,
+                    format!("monster: {{ {} }}", items.join(", ")),
+                )
+            }
+            _ => {
+                let n = 1 + self.rng.below(3);
+                let items: Vec<String> = (0..n).map(|_| self.region_lit()).collect();
+                (Ty::Region, n, format!("{{ {} }}", items.join(", ")))
+            }
+        };
+        self.line(&format!("{name} = {value}"));
+        self.vars.push((name.clone(), ty, len));
+        if len > 0 && self.rng.chance(30) {
+            self.line(&format!("SHUFFLE: {name}"));
+        }
+    }
+
+    fn block(&mut self, breakable: bool) {
+        self.out.truncate(self.out.trim_end_matches('\n').len());
+        self.out.push_str(" {\n");
+        self.depth += 1;
+        self.breakable += usize::from(breakable);
+        for _ in 0..self.rng.below(4) {
+            self.statement();
+        }
+        self.breakable -= usize::from(breakable);
+        self.depth -= 1;
+        self.line("}");
+    }
+
+    fn statement(&mut self) {
+        let nested = self.depth < 3;
+        match self.rng.below(if nested { 36 } else { 28 }) {
+            0 | 1 => self.define(),
+            2 => {
+                let s = self.string();
+                self.line(&format!("MESSAGE: {s}"))
+            }
+            3 => self.monster_statement(),
+            4 | 5 => self.object_statement(),
+            6 => {
+                let t = if self.rng.chance(20) {
+                    "random".into()
+                } else {
+                    format!("\"{}\"", self.rng.pick(TRAPS))
+                };
+                let c = self.coord();
+                self.line(&format!("TRAP: {t}, {c}"))
+            }
+            7 => {
+                let state = *self.rng.pick(&[
+                    "open", "closed", "locked", "nodoor", "broken", "secret", "random",
+                ]);
+                let s = self.selection(0);
+                self.line(&format!("DOOR: {state}, {s}"))
+            }
+            8 => {
+                let c = self.coord();
+                let a = *self.rng.pick(&[
+                    "law",
+                    "neutral",
+                    "chaos",
+                    "noalign",
+                    "coaligned",
+                    "noncoaligned",
+                    "random",
+                    "align[0]",
+                    "align[2]",
+                ]);
+                let t = *self.rng.pick(&["altar", "shrine", "sanctum", "random"]);
+                self.line(&format!("ALTAR: {c}, {a}, {t}"))
+            }
+            9 => {
+                let c = self.coord();
+                let rest = match self.rng.below(3) {
+                    0 => String::new(),
+                    1 => ", random".into(),
+                    _ => format!(", {}", self.string()),
+                };
+                self.line(&format!("GRAVE: {c}{rest}"))
+            }
+            10 => {
+                let (a, c) = (self.int(), self.coord());
+                self.line(&format!("GOLD: {a}, {c}"))
+            }
+            11 => {
+                let c = self.coord();
+                let t = *self
+                    .rng
+                    .pick(&["dust", "engrave", "burn", "mark", "blood", "random"]);
+                let s = self.string();
+                self.line(&format!("ENGRAVING: {c}, {t}, {s}"))
+            }
+            12 => {
+                let c = self.coord();
+                let d = *self.rng.pick(&["up", "down"]);
+                let k = *self.rng.pick(&["STAIR", "LADDER"]);
+                self.line(&format!("{k}: {c}, {d}"))
+            }
+            13 => {
+                let (a, b) = (self.lev_region(), self.lev_region());
+                let line = match self.rng.below(4) {
+                    0 => format!("STAIR: {a}, {b}, {}", self.rng.pick(&["up", "down"])),
+                    1 => format!("PORTAL: {a}, {b}, \"fire\""),
+                    2 => format!(
+                        "TELEPORT_REGION: {a}, {b}{}",
+                        self.rng.pick(&["", ", up", ", down"])
+                    ),
+                    _ => format!("BRANCH: {a}, {b}"),
+                };
+                self.line(&line)
+            }
+            14 => {
+                let k = *self.rng.pick(&["FOUNTAIN", "SINK", "POOL"]);
+                let s = self.selection(0);
+                self.line(&format!("{k}: {s}"))
+            }
+            15 => {
+                let (s, m) = (self.selection(0), self.mapchar());
+                self.line(&format!("TERRAIN: {s}, {m}"))
+            }
+            16 => {
+                let (r, a, b) = (self.region(), self.mapchar(), self.mapchar());
+                let p = self.rng.below(101);
+                self.line(&format!("REPLACE_TERRAIN: {r}, {a}, {b}, {p}%"))
+            }
+            17 => {
+                let k = *self.rng.pick(&["NON_DIGGABLE", "NON_PASSWALL"]);
+                let r = self.region();
+                self.line(&format!("{k}: {r}"))
+            }
+            18 => {
+                let c = self.coord();
+                let d = *self.rng.pick(&["north", "south", "east", "west"]);
+                let s = *self.rng.pick(&["open", "closed", "random"]);
+                self.line(&format!("DRAWBRIDGE: {c}, {d}, {s}"))
+            }
+            19 => {
+                let c = self.coord();
+                let d = *self.rng.pick(&["north", "south", "east", "west"]);
+                let rest = *self
+                    .rng
+                    .pick(&["", ", true", ", false, '.'", ", true, '#'"]);
+                self.line(&format!("MAZEWALK: {c}, {d}{rest}"))
+            }
+            20 => {
+                if self.rng.chance(50) {
+                    self.line("WALLIFY")
+                } else {
+                    let s = self.selection(0);
+                    self.line(&format!("WALLIFY: {s}"))
+                }
+            }
+            21 => {
+                if self.rng.chance(50) {
+                    self.line("MINERALIZE")
+                } else {
+                    let v: Vec<String> = (0..4).map(|_| self.int()).collect();
+                    self.line(&format!("MINERALIZE: {}", v.join(", ")))
+                }
+            }
+            22 => {
+                let r = match self.rng.below(3) {
+                    0 => String::new(),
+                    1 => ": random".into(),
+                    _ => format!(": {}", self.rng.below(5)),
+                };
+                self.line(&format!("RANDOM_CORRIDORS{r}"))
+            }
+            23 => {
+                let d = *self.rng.pick(&["north", "south", "east", "west"]);
+                let end = if self.rng.chance(50) {
+                    format!("({}, west, random)", self.rng.below(3))
+                } else {
+                    self.rng.below(4).to_string()
+                };
+                let (room, door) = (self.rng.below(3), self.rng.below(3));
+                self.line(&format!("CORRIDOR: ({room}, {d}, {door}), {end}"))
+            }
+            24 => {
+                let w = *self.rng.pick(&["north", "south|east", "west", "random"]);
+                let pos = if w == "random" {
+                    "random".to_string()
+                } else {
+                    self.rng.below(5).to_string()
+                };
+                let s = *self.rng.pick(&["true", "false", "random"]);
+                let st = *self
+                    .rng
+                    .pick(&["open", "closed", "locked", "nodoor", "random"]);
+                self.line(&format!("ROOMDOOR: {s}, {st}, {w}, {pos}"))
+            }
+            25 if self.breakable > 0 && self.rng.chance(30) => self.line("BREAK"),
+            26 => self.line("EXIT"),
+            27 => self.region_statement(),
+            28 | 29 => {
+                let cond = self.condition();
+                self.line(&format!("IF {cond}"));
+                self.block(false);
+                if self.rng.chance(40) {
+                    self.out.truncate(self.out.trim_end_matches('\n').len());
+                    self.out.push_str(" ELSE");
+                    self.block(false);
+                }
+            }
+            30 => {
+                let cond = self.condition();
+                self.out.push_str(&"  ".repeat(self.depth));
+                self.out.push_str(&format!("{cond}: "));
+                let depth = std::mem::replace(&mut self.depth, 0);
+                self.simple_statement();
+                self.depth = depth;
+            }
+            31 => {
+                let n = self.int();
+                self.line(&format!("LOOP [{n}]"));
+                self.block(true);
+            }
+            32 => {
+                let var = self.var_name();
+                if self
+                    .vars
+                    .iter()
+                    .any(|(n, t, l)| *n == var && (*t != Ty::Int || *l > 0))
+                {
+                    return;
+                }
+                let (a, b) = (self.rng.below(5), self.rng.below(5));
+                let to = *self.rng.pick(&["TO", ".."]);
+                self.line(&format!("FOR {var} = {a} {to} {b}"));
+                self.vars.push((var, Ty::Int, 0));
+                self.block(true);
+            }
+            33 if !self.in_switch => {
+                let v = self.int();
+                self.line(&format!("SWITCH [{v}] {{"));
+                self.in_switch = true;
+                self.breakable += 1;
+                self.depth += 1;
+                for case in 0..1 + self.rng.below(4) {
+                    self.line(&format!("CASE {case}:"));
+                    self.depth += 1;
+                    for _ in 0..self.rng.below(3) {
+                        self.statement();
+                    }
+                    self.depth -= 1;
+                }
+                if self.rng.chance(40) {
+                    self.line("DEFAULT:");
+                    self.depth += 1;
+                    self.statement();
+                    self.depth -= 1;
+                }
+                self.depth -= 1;
+                self.breakable -= 1;
+                self.in_switch = false;
+                self.line("}");
+            }
+            34 | 35 => self.room(false),
+            _ => self.define(),
+        }
+    }
+
+    /// A statement with no block, for a chance statement.
+    fn simple_statement(&mut self) {
+        let c = self.coord();
+        let m = self.monster();
+        self.line(&format!("MONSTER: {m}, {c}"));
+    }
+
+    fn condition(&mut self) -> String {
+        match self.rng.below(3) {
+            0 => format!("[{}%]", self.rng.below(101)),
+            1 => {
+                let op = *self.rng.pick(&["==", "!=", "<>", "<", ">", "<=", ">="]);
+                format!("[{} {op} {}]", self.int(), self.int())
+            }
+            _ => format!("[{}]", self.int()),
+        }
+    }
+
+    fn lev_region(&mut self) -> String {
+        let (x1, y1) = (1 + self.rng.below(60), self.rng.below(15));
+        format!(
+            "levregion({x1},{y1},{},{})",
+            x1 + self.rng.below(9),
+            y1 + self.rng.below(5)
+        )
+    }
+
+    fn monster_statement(&mut self) {
+        let (m, c) = (self.monster(), self.coord());
+        let mut infos = Vec::new();
+        let mut used = std::collections::HashSet::new();
+        for _ in 0..self.rng.below(5) {
+            let k = self.rng.below(16);
+            if !used.insert(k) {
+                continue;
+            }
+            infos.push(match k {
+                0 => self.string(),
+                1 => self.rng.pick(&["peaceful", "hostile"]).to_string(),
+                2 => self.rng.pick(&["asleep", "awake"]).to_string(),
+                3 => self
+                    .rng
+                    .pick(&["law", "chaos", "align[1]", "align: random"])
+                    .to_string(),
+                4 => format!(
+                    "{} {}",
+                    self.rng.pick(&["m_feature", "m_monster", "m_object"]),
+                    self.string()
+                ),
+                5 => "female".into(),
+                6 => "invisible".into(),
+                7 => "cancelled".into(),
+                8 => "revived".into(),
+                9 => "avenge".into(),
+                10 => format!("fleeing: {}", self.int()),
+                11 => format!("blinded: {}", self.int()),
+                12 => format!("paralyzed: {}", self.int()),
+                13 => "stunned".into(),
+                14 => "confused".into(),
+                _ => match self.rng.below(3) {
+                    0 => "seen_traps: all".to_string(),
+                    1 => format!("seen_traps: \"{}\"", self.rng.pick(TRAPS)),
+                    _ => format!(
+                        "seen_traps: \"{}\" | \"{}\"",
+                        TRAPS[self.rng.below(11)],
+                        TRAPS[11 + self.rng.below(12)]
+                    ),
+                },
+            });
+        }
+        let rest: String = infos.iter().map(|i| format!(", {i}")).collect();
+        self.line(&format!("MONSTER: {m}, {c}{rest}"));
+        if self.rng.chance(15) && self.depth < 3 {
+            self.contained += 1;
+            self.out.truncate(self.out.trim_end_matches('\n').len());
+            self.out.push_str(" {\n");
+            self.depth += 1;
+            self.breakable += 1;
+            for _ in 0..1 + self.rng.below(2) {
+                self.object_statement();
+            }
+            self.breakable -= 1;
+            self.depth -= 1;
+            self.line("}");
+            self.contained -= 1;
+        }
+    }
+
+    fn object_statement(&mut self) {
+        let o = self.object();
+        let mut infos = Vec::new();
+        let mut used = std::collections::HashSet::new();
+        for _ in 0..self.rng.below(5) {
+            let k = self.rng.below(13);
+            if !used.insert(k) {
+                continue;
+            }
+            let info = match k {
+                0 => self
+                    .rng
+                    .pick(&["blessed", "uncursed", "cursed"])
+                    .to_string(),
+                1 => format!("montype: {}", self.monster()),
+                2 => self.rng.pick(&["3", "-2", "+1", "1d4"]).to_string(),
+                3 => format!("name: {}", self.string()),
+                4 => format!("quantity: {}", self.int()),
+                5 => "buried".into(),
+                6 => self.rng.pick(&["lit", "unlit"]).to_string(),
+                7 if !used.contains(&70) => {
+                    used.insert(70);
+                    if self.rng.chance(50) {
+                        "erodeproof".into()
+                    } else {
+                        format!("eroded: {}", self.int())
+                    }
+                }
+                8 => self.rng.pick(&["locked", "broken"]).to_string(),
+                9 => self.rng.pick(&["trapped", "not_trapped"]).to_string(),
+                10 => format!("recharged: {}", self.int()),
+                11 => "invisible".into(),
+                12 => "greased".into(),
+                _ => continue,
+            };
+            if info == "locked" || info == "broken" {
+                if !used.insert(100 + u8::from(info == "broken") as usize) {
+                    continue;
+                }
+            }
+            infos.push(info);
+        }
+        if self.contained == 0 {
+            infos.insert(self.rng.below(infos.len() + 1), self.coord());
+        }
+        let rest: String = infos.iter().map(|i| format!(", {i}")).collect();
+        let container = self.depth < 3 && self.rng.chance(15);
+        self.line(&format!(
+            "{}: {o}{rest}",
+            if container { "CONTAINER" } else { "OBJECT" }
+        ));
+        if container {
+            self.contained += 1;
+            self.out.truncate(self.out.trim_end_matches('\n').len());
+            self.out.push_str(" {\n");
+            self.depth += 1;
+            self.breakable += 1;
+            for _ in 0..self.rng.below(3) {
+                self.object_statement();
+            }
+            self.breakable -= 1;
+            self.depth -= 1;
+            self.line("}");
+            self.contained -= 1;
+        }
+    }
+
+    fn room_type(&mut self) -> String {
+        match self.rng.below(4) {
+            0 => "random".into(),
+            1 => "\"ordinary\"".into(),
+            _ => format!("\"{}\"", self.rng.pick(ROOM_TYPES)),
+        }
+    }
+
+    fn room_flags(&mut self) -> String {
+        let mut flags = Vec::new();
+        for (p, options) in [
+            (30, ["filled", "unfilled"]),
+            (20, ["regular", "irregular"]),
+            (20, ["joined", "unjoined"]),
+        ] {
+            if self.rng.chance(p) {
+                flags.push(*self.rng.pick(&options));
+            }
+        }
+        flags.iter().map(|f| format!(", {f}")).collect()
+    }
+
+    fn room(&mut self, sub: bool) {
+        let t = self.room_type();
+        let chance = if t != "\"ordinary\"" && self.rng.chance(30) {
+            format!(" [{}%]", self.rng.below(100))
+        } else {
+            String::new()
+        };
+        let l = self.light();
+        let size = if self.rng.chance(30) {
+            "random".to_string()
+        } else {
+            format!("({},{})", 1 + self.rng.below(8), 1 + self.rng.below(5))
+        };
+        let flags = self.room_flags();
+        let head = if sub {
+            let pos = if self.rng.chance(30) {
+                "random".to_string()
+            } else {
+                format!("({},{})", self.rng.below(5), self.rng.below(5))
+            };
+            format!("SUBROOM: {t}{chance}, {l}, {pos}, {size}{flags}")
+        } else {
+            let pos = if self.rng.chance(30) {
+                "random".to_string()
+            } else {
+                format!("({},{})", 1 + self.rng.below(5), 1 + self.rng.below(5))
+            };
+            let align = if self.rng.chance(30) {
+                "random".to_string()
+            } else {
+                format!(
+                    "({},{})",
+                    self.rng.pick(&["left", "center", "right", "half-left"]),
+                    self.rng.pick(&["top", "center", "bottom"])
+                )
+            };
+            format!("ROOM: {t}{chance}, {l}, {pos}, {align}, {size}{flags}")
+        };
+        self.line(&head);
+        self.out.truncate(self.out.trim_end_matches('\n').len());
+        self.out.push_str(" {\n");
+        self.depth += 1;
+        self.breakable += 1;
+        for _ in 0..self.rng.below(4) {
+            if self.depth < 3 && self.rng.chance(20) {
+                self.room(true);
+            } else {
+                self.statement();
+            }
+        }
+        self.breakable -= 1;
+        self.depth -= 1;
+        self.line("}");
+    }
+
+    fn region_statement(&mut self) {
+        let r = self.region();
+        let l = self.light();
+        let t = self.room_type();
+        let flags = self.room_flags();
+        self.line(&format!("REGION: {r}, {l}, {t}{flags}"));
+        // Only a region that becomes a room may hold statements.
+        let room =
+            t != "\"ordinary\"" || !flags.contains("unfilled") || flags.contains(", irregular");
+        if room && self.depth < 3 && self.rng.chance(30) {
+            self.block(true);
+        }
+    }
+}
