@@ -457,3 +457,35 @@ fn dialect_36_gives_the_367_golden_files() {
     assert!(!r.status.success());
     assert!(String::from_utf8_lossy(&r.stderr).contains("unknown dialect"));
 }
+
+#[test]
+fn dump_reads_36_files_by_their_header() {
+    let Some(shared) = common::shared_dir() else {
+        return;
+    };
+    let golden = shared.join("golden/nethack-3.6.7");
+    let out = levbuild()
+        .args(["dump", "--target", "lp64"])
+        .arg(golden.join("oracle.lev"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("level \"oracle\": 281 instructions"),
+        "{text}"
+    );
+    assert!(text.contains("(statue)") && text.contains("ROOM"), "{text}");
+    let json = levbuild()
+        .args(["dump", "--json", "--target", "lp64"])
+        .arg(golden.join("oracle.lev"))
+        .output()
+        .unwrap();
+    let value: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(value["code"].as_array().unwrap().len(), 281);
+    assert_eq!(value["code"][1]["Op"], "LevelFlags");
+}

@@ -17,7 +17,7 @@ use crate::args::{unknown, Arg, Args};
 use crate::output::print_stdout;
 
 pub const USAGE: &str =
-    "levbuild dump [--json] [--target TRIPLE] [--game-tree ROOT] FILE.lev|dungeon";
+    "levbuild dump [--json] [--target TRIPLE] [--game-tree ROOT] [--dialect 3.4.3|3.6] FILE.lev|dungeon";
 
 pub fn run(args: &[OsString]) -> Result<ExitCode> {
     let mut json = false;
@@ -25,6 +25,7 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
     let mut game_tree: Option<PathBuf> = None;
     let mut target: Option<String> = None;
     let mut file: Option<PathBuf> = None;
+    let mut dialect: Option<des::Dialect> = None;
     let mut scan = Args::new(args);
     while let Some(arg) = scan.next_arg() {
         match arg {
@@ -35,21 +36,24 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
                 target = Some(triple.to_string());
             }
             Arg::Flag("--game-tree") => game_tree = Some(PathBuf::from(scan.value("--game-tree")?)),
+            Arg::Flag("--dialect") => dialect = Some(scan.dialect("--dialect")?),
             Arg::Flag(f) => return unknown(f, USAGE),
             Arg::Positional(p) if file.is_none() => file = Some(PathBuf::from(p)),
             Arg::Positional(p) => bail!("unexpected argument {p:?}\nusage: {USAGE}"),
         }
     }
     let file = file.ok_or_else(|| anyhow!("no file given\nusage: {USAGE}"))?;
+    let bytes = std::fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
+    // Without --dialect, the version in the header says which format it is.
+    let dialect = dialect.unwrap_or_else(|| header_dialect(&bytes, layout));
     let game = match game_tree {
-        None => Game::nethack_343(),
+        None => Game::builtin(dialect),
         Some(root) => {
             let mut options = TreeOptions::new();
             options.target = target.filter(|t| !Layout::ALL.iter().any(|l| l.name() == t));
             Arc::new(Game::from_tree(&root, &options)?)
         }
     };
-    let bytes = std::fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
     let name = file
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
@@ -62,6 +66,14 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
             serde_json::to_string_pretty(&d)? + "\n"
         } else {
             dungeon_text(&d)
+        }
+    } else if game.dialect() == des::Dialect::NetHack36 {
+        let program = des::nh36::decode(&bytes, &name, &game, layout)
+            .with_context(|| format!("{} is not a valid 3.6 .lev file", file.display()))?;
+        if json {
+            serde_json::to_string_pretty(&program)? + "\n"
+        } else {
+            program_text(&program, &game)
         }
     } else {
         let level = des::decode(&bytes, &name, &game, layout)
@@ -84,6 +96,73 @@ fn show_raw_bytes(text: &str) -> String {
         let escaped = format!("\\u{{{:x}}}", 0xf780 + b - 0x80);
         if out.contains(&escaped) {
             out = out.replace(&escaped, &format!("\\x{b:02X}"));
+        }
+    }
+    out
+}
+
+/// The dialect whose version the file's first header word names (3.6 for
+/// `0x0306….`, else 3.4.3).
+fn header_dialect(bytes: &[u8], layout: Layout) -> des::Dialect {
+    let size = if layout.model == levbuild::DataModel::Lp64 {
+        8
+    } else {
+        4
+    };
+    let Some(word) = bytes.get(..size) else {
+        return des::Dialect::NetHack343;
+    };
+    let mut v: u64 = 0;
+    for (i, &b) in word.iter().enumerate() {
+        match layout.byte_order {
+            levbuild::ByteOrder::Little => v |= u64::from(b) << (8 * i),
+            levbuild::ByteOrder::Big => v = v << 8 | u64::from(b),
+        }
+    }
+    des::Dialect::for_version((v >> 24) as u32 & 0xff, (v >> 16) as u32 & 0xff)
+}
+
+/// A 3.6 level as a listing: one instruction a line, monsters and objects
+/// by name, each map drawn under its `MAP`.
+fn program_text(program: &des::nh36::Program, game: &Game) -> String {
+    use des::nh36::{Instr, Opcode, Operand};
+    let mut out = format!(
+        "level \"{}\": {} instructions\n",
+        program.name,
+        program.code.len()
+    );
+    let code = &program.code;
+    for (i, instr) in code.iter().enumerate() {
+        let note = match instr {
+            Instr::Push(Operand::Monster(m)) if *m != -1 => game
+                .monster_name(((m >> 8) & 0xffff) as i16 - 10)
+                .map(|n| format!("  ({n})")),
+            Instr::Push(Operand::Object(o)) if *o != -1 => game
+                .object_name(((o >> 8) & 0xffff) as i16 - 10)
+                .map(|n| format!("  ({n})")),
+            _ => None,
+        };
+        match instr {
+            Instr::Push(Operand::Str(s)) if code.get(i + 3) == Some(&Instr::Op(Opcode::Map)) => {
+                let _ = writeln!(out, "{i:5}  PUSH str (map, drawn below)");
+            }
+            _ => {
+                let _ = writeln!(out, "{i:5}  {instr}{}", note.unwrap_or_default());
+            }
+        }
+        if *instr == Instr::Op(Opcode::Map) && i >= 3 {
+            if let (Instr::Push(Operand::Str(cells)), Instr::Push(Operand::Int(w))) =
+                (&code[i - 3], &code[i - 1])
+            {
+                // Cells are terrain types + 1, all ASCII.
+                for row in cells.as_bytes().chunks((*w).max(1) as usize) {
+                    let line: String = row
+                        .iter()
+                        .map(|&t| if t == 37 { 'x' } else { map_char(t as i8 - 1) })
+                        .collect();
+                    let _ = writeln!(out, "         |{line}|");
+                }
+            }
         }
     }
     out
