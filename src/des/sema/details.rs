@@ -1,0 +1,420 @@
+//! The statements maze parts and rooms share (MONSTER, OBJECT, TRAP, ALTAR,
+//! FOUNTAIN, STAIR, GOLD, ENGRAVING), and the coordinate checks of the
+//! place they are in.
+
+use super::values::*;
+use super::{push_limited, MAX_OF_TYPE};
+use crate::des::ir::*;
+use crate::des::map;
+use crate::des::syntax::*;
+use crate::diag::Reporter;
+use crate::game::Game;
+use crate::suggest;
+use crate::tables::{self, terrain};
+
+/// A monster alignment that was not given.
+const ALIGN_UNSPECIFIED: i8 = -12;
+
+/// What coordinates are checked against.
+pub(super) struct Place<'a> {
+    pub(super) in_room: bool,
+    pub(super) has_init: bool,
+    pub(super) max_x: i64,
+    pub(super) max_y: i64,
+    /// The map for content checks (`None` in rooms and NOMAP parts).
+    pub(super) map: Option<&'a TerrainMap>,
+}
+
+/// The record lists a statement may append to: a maze part or a room.
+pub(super) enum Target<'a> {
+    Part(&'a mut MazePart),
+    Room(&'a mut Room),
+}
+
+impl Place<'_> {
+    /// Encodes a coordinate, checking it against the map range.
+    pub(super) fn point(&self, report: &mut Reporter, c: &Sp<Coord>) -> Point {
+        match &c.v {
+            Coord::At(x, y) => {
+                if !self.in_room
+                    && !self.has_init
+                    && (x.v < 0 || x.v > self.max_x || y.v < 0 || y.v > self.max_y)
+                {
+                    report
+                        .error(c.span.clone(), "Coordinates out of map range!")
+                        .label(format!(
+                            "the map spans (0,0) to ({},{})",
+                            self.max_x, self.max_y
+                        ));
+                }
+                Point {
+                    x: byte(report, x),
+                    y: byte(report, y),
+                }
+            }
+            Coord::Place(n) => {
+                let r = register(report, n, MAX_REGISTERS);
+                Point { x: r, y: r }
+            }
+            Coord::Random => Point {
+                x: RANDOM,
+                y: RANDOM,
+            },
+        }
+    }
+
+    /// lev_comp's `check_coord`: warns about things placed in rock or doors.
+    pub(super) fn check_in_wall(&self, report: &mut Reporter, c: &Sp<Coord>, what: &str) {
+        let (Some(map), Coord::At(x, y)) = (self.map, &c.v) else {
+            return;
+        };
+        if x.v > self.max_x || y.v > self.max_y {
+            return;
+        }
+        if let Some(t) = map.get(x.v, y.v) {
+            if map::is_rock(t) || t == terrain::DOOR {
+                report
+                    .warning(
+                        c.span.clone(),
+                        format!("{what} placed in wall at ({:02},{:02})?!", x.v, y.v),
+                    )
+                    .label(format!("the map has {} here", terrain_name(t)));
+            }
+        }
+    }
+
+    /// A map-relative region, each corner checked against the map range.
+    pub(super) fn area(&self, report: &mut Reporter, r: &Rect) -> Area {
+        let [x1, y1, x2, y2] = r.v;
+        let out = |v: i64, max: i64| v < 0 || v > max;
+        if out(x1, self.max_x) || out(y1, self.max_y) || out(x2, self.max_x) || out(y2, self.max_y)
+        {
+            report
+                .error(r.span.clone(), "Region out of map range!")
+                .label(format!(
+                    "the map spans (0,0) to ({},{})",
+                    self.max_x, self.max_y
+                ));
+        }
+        rect_area(report, r)
+    }
+}
+
+/// The accessors of [`Target`]: the same list of a maze part or a room.
+macro_rules! target_lists {
+    ($($list:ident: $item:ty),* $(,)?) => {
+        impl Target<'_> {
+            $(
+                fn $list(&mut self) -> &mut Vec<$item> {
+                    match self {
+                        Target::Part(p) => &mut p.$list,
+                        Target::Room(r) => &mut r.$list,
+                    }
+                }
+            )*
+        }
+    };
+}
+
+target_lists!(
+    monsters: Monster,
+    objects: Object,
+    traps: Trap,
+    altars: Altar,
+    fountains: Point,
+    stairs: Stair,
+    gold: Gold,
+    engravings: Engraving,
+);
+
+/// A MONSTER, OBJECT, TRAP, ALTAR, FOUNTAIN, STAIR, GOLD or ENGRAVING: the
+/// statements maze parts and rooms share. Returns false for other kinds.
+pub(super) fn shared_detail(
+    report: &mut Reporter,
+    game: &Game,
+    target: &mut Target<'_>,
+    place: &Place<'_>,
+    s: &Stmt<'_>,
+) -> bool {
+    let span = &s.span;
+    match &s.kind {
+        StmtKind::Monster {
+            chance: c,
+            class,
+            name,
+            at,
+            infos,
+        } => {
+            let class = monster_class(report, game, class);
+            let pos = place.point(report, at);
+            if !place.in_room {
+                place.check_in_wall(report, at, "Monster");
+            }
+            let mut m = Monster {
+                id: -1,
+                align: ALIGN_UNSPECIFIED,
+                pos,
+                chance: chance(report, c),
+                class,
+                peaceful: -1,
+                asleep: -1,
+                ..Monster::default()
+            };
+            if let Some(n) = name {
+                let class_char = u8::try_from(class).ok().filter(|&c| c > 0);
+                match class_char.and_then(|c| game.monster_id(n.v, Some(c))) {
+                    Some(id) => m.id = id,
+                    None => {
+                        let r = report
+                            .warning(
+                                n.span.clone(),
+                                "Invalid monster name!  Making random monster.",
+                            )
+                            .label(if class_char.is_some() {
+                                "no monster of this class has that name"
+                            } else {
+                                "a named monster needs its class letter"
+                            });
+                        let other_class = game
+                            .monster_id(n.v, None)
+                            .and_then(|id| game.monsters().nth(usize::try_from(id).ok()?));
+                        if let Some((_, c)) = other_class {
+                            r.help(format!("\"{}\" is of class '{}'", n.v, char::from(c)));
+                        } else if let Some(s) = suggest::closest(
+                            n.v,
+                            game.monsters()
+                                .filter(|(_, c)| class_char.is_none_or(|k| k == *c))
+                                .map(|(name, _)| name),
+                        ) {
+                            r.help(format!("did you mean \"{s}\"?"));
+                        }
+                    }
+                }
+            }
+            for info in infos {
+                match info {
+                    MonInfo::Name(n) => m.name = n.to_string(),
+                    MonInfo::Attitude(v) => m.peaceful = *v,
+                    MonInfo::Alertness(v) => m.asleep = *v,
+                    MonInfo::Align(a) => m.align = alignment(report, a),
+                    MonInfo::Appear(kind, text) => {
+                        m.appear = *kind;
+                        m.appear_as = text.to_string();
+                    }
+                }
+            }
+            push_limited(
+                report,
+                target.monsters(),
+                m,
+                MAX_OF_TYPE,
+                span,
+                "Too many monsters in room or mazepart!",
+            );
+        }
+        StmtKind::Object {
+            container,
+            chance: c,
+            class,
+            name,
+            at,
+            tail,
+        } => {
+            let class = object_class(report, game, class);
+            let mut o = Object {
+                corpsenm: -1,
+                id: -1,
+                spe: -127,
+                chance: chance(report, c),
+                class,
+                curse_state: -1,
+                ..Object::default()
+            };
+            if let Some(n) = name {
+                let class_char = u8::try_from(class).ok().filter(|&c| c > 0);
+                match game.object_id(n.v, class_char) {
+                    Some(id) => o.id = id,
+                    None => {
+                        let r = report
+                            .warning(
+                                n.span.clone(),
+                                "Illegal object name!  Making random object.",
+                            )
+                            .label("no object has that name");
+                        let candidates = game
+                            .objects()
+                            .filter(|(_, c)| class_char.is_none_or(|k| k == *c))
+                            .map(|(name, _)| name);
+                        if let Some(s) = suggest::closest(n.v, candidates) {
+                            r.help(format!("did you mean \"{s}\"?"));
+                        }
+                    }
+                }
+            }
+            match at {
+                Some(at) => {
+                    o.pos = place.point(report, at);
+                    if !place.in_room {
+                        place.check_in_wall(report, at, "Object");
+                    }
+                }
+                None => {
+                    o.containment = 1;
+                    o.pos = Point {
+                        x: RANDOM,
+                        y: RANDOM,
+                    };
+                }
+            }
+            if let Some(t) = tail {
+                if let Some(curse) = t.curse {
+                    o.curse_state = curse.unwrap_or(-1);
+                }
+                if let Some(m) = &t.montype {
+                    o.corpsenm = game.monster_id(m.v, None).map_or(-2, i32::from);
+                }
+                if let Some(spe) = &t.spe {
+                    o.spe = converted(report, spe, "-32768..32767");
+                }
+                if let Some(n) = t.name {
+                    o.name = n.to_string();
+                }
+            }
+            if *container {
+                o.containment = 2;
+            }
+            push_limited(
+                report,
+                target.objects(),
+                o,
+                MAX_OF_TYPE,
+                span,
+                "Too many objects in room or mazepart!",
+            );
+        }
+        StmtKind::Trap {
+            chance: c,
+            kind,
+            at,
+        } => {
+            let kind = match kind {
+                None => -1,
+                Some(n) => tables::trap_type(n.v).unwrap_or_else(|| {
+                    report
+                        .error(n.span.clone(), "Unknown trap type!")
+                        .label("not a trap name")
+                        .help(format!(
+                            "{}trap names: {}",
+                            suggest::closest(n.v, tables::trap_names())
+                                .map_or_else(String::new, |s| format!("did you mean \"{s}\"? ")),
+                            tables::trap_names().collect::<Vec<_>>().join(", ")
+                        ));
+                    -1
+                }),
+            };
+            let pos = place.point(report, at);
+            if !place.in_room {
+                place.check_in_wall(report, at, "Trap");
+            }
+            let t = Trap {
+                pos,
+                chance: chance(report, c),
+                kind,
+            };
+            push_limited(
+                report,
+                target.traps(),
+                t,
+                MAX_OF_TYPE,
+                span,
+                "Too many traps in room or mazepart!",
+            );
+        }
+        StmtKind::Altar { at, align, kind } => {
+            let pos = place.point(report, at);
+            if !place.in_room {
+                place.check_in_wall(report, at, "Altar");
+            }
+            let a = Altar {
+                pos,
+                align: alignment(report, align),
+                shrine: kind.unwrap_or(-1),
+            };
+            push_limited(
+                report,
+                target.altars(),
+                a,
+                MAX_OF_TYPE,
+                span,
+                "Too many altars in room or mazepart!",
+            );
+        }
+        StmtKind::Fountain { at } => {
+            let pos = place.point(report, at);
+            if !place.in_room {
+                place.check_in_wall(report, at, "Fountain");
+            }
+            push_limited(
+                report,
+                target.fountains(),
+                pos,
+                MAX_OF_TYPE,
+                span,
+                "Too many fountains in room or mazepart!",
+            );
+        }
+        StmtKind::Stair { at, up } => {
+            let pos = place.point(report, at);
+            if !place.in_room {
+                place.check_in_wall(report, at, "Stairway");
+            }
+            push_limited(
+                report,
+                target.stairs(),
+                Stair { pos, up: *up },
+                MAX_OF_TYPE,
+                span,
+                "Too many stairs in room or mazepart!",
+            );
+        }
+        StmtKind::Gold { amount, at } => {
+            let amount = match amount {
+                None => -1,
+                Some(a) => converted(report, a, "a 32-bit integer"),
+            };
+            let pos = place.point(report, at);
+            if !place.in_room {
+                place.check_in_wall(report, at, "Gold");
+            }
+            push_limited(
+                report,
+                target.gold(),
+                Gold { pos, amount },
+                MAX_OF_TYPE,
+                span,
+                "Too many golds in room or mazepart!",
+            );
+        }
+        StmtKind::Engraving { at, kind, text: t } => {
+            let pos = place.point(report, at);
+            if !place.in_room {
+                place.check_in_wall(report, at, "Engraving");
+            }
+            let e = Engraving {
+                pos,
+                text: text(report, t, "Engraving", MAX_TEXT),
+                kind: kind.unwrap_or(-1),
+            };
+            push_limited(
+                report,
+                target.engravings(),
+                e,
+                MAX_OF_TYPE,
+                span,
+                "Too many engravings in room or mazepart!",
+            );
+        }
+        _ => return false,
+    }
+    true
+}

@@ -1,0 +1,587 @@
+//! Maze levels: map parts (NOMAP, GEOMETRY and MAP), their register lists,
+//! the statements of a part with their map checks, REGION's checks and
+//! the level regions (stairs, portals, teleport regions, branches).
+
+use super::details::{shared_detail, Place, Target};
+use super::values::*;
+use super::{push_limited, stmt_name, BodyState, Builder, MAX_OF_TYPE};
+use crate::des::ir::*;
+use crate::des::map;
+use crate::des::syntax::*;
+use crate::des::Options;
+use crate::diag::Reporter;
+use crate::tables::terrain;
+
+pub(super) struct PartState {
+    part: MazePart,
+    nomap: bool,
+    /// A 1x1 map on an INIT_MAP level: its cell is not stored, but the
+    /// checks of the part's statements still see it, as in lev_comp.
+    drops_cell: bool,
+    /// A statement other than a register list was seen.
+    details: bool,
+    max_x: i64,
+    max_y: i64,
+}
+
+impl PartState {
+    /// The part as it is stored.
+    pub(super) fn into_part(mut self) -> MazePart {
+        if self.drops_cell {
+            self.part.map.cells[0] = terrain::STONE;
+        }
+        self.part
+    }
+}
+
+/// True for statements that may appear in a maze part after its registers.
+pub(super) fn is_map_detail(k: &StmtKind<'_>) -> bool {
+    matches!(
+        k,
+        StmtKind::Monster { .. }
+            | StmtKind::Object { .. }
+            | StmtKind::Door { .. }
+            | StmtKind::Trap { .. }
+            | StmtKind::Drawbridge { .. }
+            | StmtKind::Region { .. }
+            | StmtKind::StairRegion { .. }
+            | StmtKind::Portal { .. }
+            | StmtKind::Teleport { .. }
+            | StmtKind::Branch { .. }
+            | StmtKind::Altar { .. }
+            | StmtKind::Fountain { .. }
+            | StmtKind::Mazewalk { .. }
+            | StmtKind::Wallify
+            | StmtKind::Ladder { .. }
+            | StmtKind::Stair { .. }
+            | StmtKind::Gold { .. }
+            | StmtKind::Engraving { .. }
+            | StmtKind::NonDiggable(_)
+            | StmtKind::NonPasswall(_)
+    )
+}
+
+impl Builder<'_, '_, '_> {
+    pub(super) fn maze_statement(&mut self, s: &Stmt<'_>) {
+        let Some(cur) = self.cur.as_mut() else { return };
+        let report = &mut *self.report;
+        let has_init = cur.level.init.is_some();
+        if matches!(
+            s.kind,
+            StmtKind::Flags(_) | StmtKind::InitMap { .. } | StmtKind::Message(_)
+        ) {
+            Self::header_statement(report, &mut cur.level, s);
+            return;
+        }
+        let BodyState::Maze { parts, part, .. } = &mut cur.body else {
+            return;
+        };
+        match &s.kind {
+            StmtKind::NoMap => {
+                parts.extend(part.take().map(PartState::into_part));
+                let map = TerrainMap {
+                    width: 1,
+                    height: 1,
+                    cells: vec![terrain::STONE],
+                };
+                let p = MazePart {
+                    halign: 1,
+                    valign: 1,
+                    map,
+                    ..MazePart::default()
+                };
+                *part = Some(PartState {
+                    part: p,
+                    nomap: true,
+                    drops_cell: false,
+                    details: false,
+                    max_x: 79,
+                    max_y: 21,
+                });
+                return;
+            }
+            StmtKind::Geometry {
+                halign,
+                valign,
+                map: index,
+                map_span,
+            } => {
+                parts.extend(part.take().map(PartState::into_part));
+                let rows = self.maps.get(*index).map_or(&[][..], |m| &m.rows[..]);
+                let mut map = match map::scan(rows) {
+                    Ok(m) => m,
+                    Err((w, h)) => {
+                        report
+                            .error(map_span.clone(), "Map too large! (max 76 x 21)")
+                            .label(format!("this map is {w} x {h}"));
+                        TerrainMap {
+                            width: 1,
+                            height: 1,
+                            cells: vec![0],
+                        }
+                    }
+                };
+                if map.width == 0 || map.height == 0 {
+                    report
+                        .warning(map_span.clone(), "Empty map")
+                        .label("no map character between MAP and ENDMAP")
+                        .help("lev_comp stores a 0x0 map: the part places no terrain");
+                    map = TerrainMap::default();
+                }
+                let drops_cell = has_init && map.width == 1 && map.height == 1;
+                if drops_cell && map.cells[0] != terrain::STONE {
+                    report
+                        .warning(
+                            map_span.clone(),
+                            "A 1x1 map on an INIT_MAP level is stored without its cell",
+                        )
+                        .label("the game treats it like NOMAP");
+                }
+                let (max_x, max_y) = (i64::from(map.width) - 1, i64::from(map.height) - 1);
+                let p = MazePart {
+                    halign: *halign,
+                    valign: *valign,
+                    map,
+                    ..MazePart::default()
+                };
+                *part = Some(PartState {
+                    part: p,
+                    nomap: false,
+                    drops_cell,
+                    details: false,
+                    max_x,
+                    max_y,
+                });
+                return;
+            }
+            _ => {}
+        }
+        let Some(ps) = part.as_mut() else { return };
+        let is_register = matches!(
+            s.kind,
+            StmtKind::RandomObjects(_) | StmtKind::RandomMonsters(_) | StmtKind::RandomPlaces(_)
+        );
+        if is_register && ps.details {
+            report
+                .error(s.span.clone(), format!("{} is out of place", stmt_name(&s.kind)))
+                .label("register lists must come right after NOMAP or MAP, before the part's other statements");
+            return;
+        }
+        ps.details |= !is_register;
+        let opts = self.opts;
+        maze_detail(report, opts, ps, has_init, s);
+    }
+}
+
+fn maze_detail(
+    report: &mut Reporter,
+    opts: &Options,
+    ps: &mut PartState,
+    has_init: bool,
+    s: &Stmt<'_>,
+) {
+    let span = &s.span;
+    // Register lists.
+    match &s.kind {
+        StmtKind::RandomObjects(list) => {
+            if !ps.part.random_objects.is_empty() {
+                report.error(span.clone(), "Object registers already initialized!");
+            } else {
+                ps.part.random_objects = class_list(
+                    report,
+                    &opts.game,
+                    list,
+                    "Object list too long!",
+                    object_class_char,
+                );
+            }
+            return;
+        }
+        StmtKind::RandomMonsters(list) => {
+            if !ps.part.random_monsters.is_empty() {
+                report.error(span.clone(), "Monster registers already initialized!");
+            } else {
+                ps.part.random_monsters = class_list(
+                    report,
+                    &opts.game,
+                    list,
+                    "Monster list too long!",
+                    monster_class_char,
+                );
+            }
+            return;
+        }
+        StmtKind::RandomPlaces(list) => {
+            if !ps.part.random_places.is_empty() {
+                report.error(span.clone(), "Location registers already initialized!");
+                return;
+            }
+            let place = Place {
+                in_room: false,
+                has_init,
+                max_x: ps.max_x,
+                max_y: ps.max_y,
+                map: None,
+            };
+            let mut points = Vec::new();
+            for (i, p) in list.iter().enumerate() {
+                let (x, y) = (
+                    Sp {
+                        v: p.v.0,
+                        span: p.span.clone(),
+                    },
+                    Sp {
+                        v: p.v.1,
+                        span: p.span.clone(),
+                    },
+                );
+                let pt = place.point(
+                    report,
+                    &Sp {
+                        v: Coord::At(x, y),
+                        span: p.span.clone(),
+                    },
+                );
+                if i == MAX_REGISTERS as usize {
+                    report
+                        .error(p.span.clone(), "Location list too long!")
+                        .label(format!("at most {MAX_REGISTERS} entries"));
+                }
+                points.push(pt);
+            }
+            points.truncate(MAX_REGISTERS as usize);
+            ps.part.random_places = points;
+            return;
+        }
+        StmtKind::Wallify => {
+            if !ps.nomap {
+                map::wallify(&mut ps.part.map);
+            }
+            return;
+        }
+        _ => {}
+    }
+    // The map is moved out while the part's lists are appended to, so that
+    // the checks can read it without copying it for every statement.
+    let map = std::mem::take(&mut ps.part.map);
+    let place = Place {
+        in_room: false,
+        has_init,
+        max_x: ps.max_x,
+        max_y: ps.max_y,
+        map: (!ps.nomap).then_some(&map),
+    };
+    map_detail(report, opts, &mut ps.part, &place, s);
+    ps.part.map = map;
+}
+
+/// A statement of a maze part other than the register lists and WALLIFY.
+fn map_detail(
+    report: &mut Reporter,
+    opts: &Options,
+    part: &mut MazePart,
+    place: &Place<'_>,
+    s: &Stmt<'_>,
+) {
+    let span = &s.span;
+    if shared_detail(report, &opts.game, &mut Target::Part(part), place, s) {
+        return;
+    }
+    match &s.kind {
+        StmtKind::Door { state, at } => {
+            let pos = place.point(report, at);
+            if let (Some(map), Coord::At(x, y)) = (place.map, &at.v) {
+                if x.v >= 0 && y.v >= 0 {
+                    let t = map.get(x.v, y.v);
+                    // Outside the map the range check has already spoken,
+                    // except on INIT_MAP levels, where it does not run.
+                    let checked = t.is_some() || place.has_init;
+                    if checked && t != Some(terrain::DOOR) && t != Some(terrain::SDOOR) {
+                        report
+                            .error(at.span.clone(), "Door decl doesn't match the map")
+                            .label(format!(
+                                "the map has {} here, not '+' or 'S'",
+                                t.map_or("nothing", terrain_name)
+                            ));
+                    }
+                }
+            }
+            push_limited(
+                report,
+                &mut part.doors,
+                Door {
+                    pos,
+                    state: state.unwrap_or(-1),
+                },
+                MAX_OF_TYPE,
+                span,
+                "Too many doors in mazepart!",
+            );
+        }
+        StmtKind::Drawbridge { at, dir, state } => {
+            let pos = place.point(report, at);
+            let open = match state.v {
+                Some(2) => true,
+                Some(4) => false,
+                _ => {
+                    report
+                        .error(
+                            state.span.clone(),
+                            "A drawbridge can only be open or closed!",
+                        )
+                        .label("expected `open` or `closed`");
+                    false
+                }
+            };
+            let (db_dir, dx, dy) = match dir {
+                1 => (0, 0, -1),
+                2 => (1, 0, 1),
+                4 => (2, 1, 0),
+                _ => (3, -1, 0),
+            };
+            if let (Some(map), Coord::At(x, y)) = (place.map, &at.v) {
+                if x.v >= 0 && y.v >= 0 && !map.get(x.v + dx, y.v + dy).is_some_and(map::is_wall) {
+                    report
+                        .error(
+                            at.span.clone(),
+                            format!("Wall needed for drawbridge ({:02}, {:02})", x.v, y.v),
+                        )
+                        .label("the cell beyond the drawbridge in its direction must be a wall");
+                }
+            }
+            let d = Drawbridge {
+                pos,
+                dir: db_dir,
+                open,
+            };
+            push_limited(
+                report,
+                &mut part.drawbridges,
+                d,
+                MAX_OF_TYPE,
+                span,
+                "Too many drawbridges in mazepart!",
+            );
+        }
+        StmtKind::Mazewalk { at, dir } => {
+            let pos = place.point(report, at);
+            push_limited(
+                report,
+                &mut part.mazewalks,
+                Walk { pos, dir: *dir },
+                MAX_OF_TYPE,
+                span,
+                "Too many mazewalks in mazepart!",
+            );
+        }
+        StmtKind::Ladder { at, up } => {
+            let pos = place.point(report, at);
+            place.check_in_wall(report, at, "Ladder");
+            push_limited(
+                report,
+                &mut part.ladders,
+                Stair { pos, up: *up },
+                MAX_OF_TYPE,
+                span,
+                "Too many ladders in mazepart!",
+            );
+        }
+        StmtKind::StairRegion { area, exclude, up } => {
+            let r = lev_region(report, place, area, exclude, i8::from(*up), "");
+            push_limited(
+                report,
+                &mut part.level_regions,
+                r,
+                MAX_OF_TYPE,
+                span,
+                "Too many levregions in mazepart!",
+            );
+        }
+        StmtKind::Portal {
+            area,
+            exclude,
+            dest,
+        } => {
+            let r = lev_region(report, place, area, exclude, 2, dest.v);
+            push_limited(
+                report,
+                &mut part.level_regions,
+                r,
+                MAX_OF_TYPE,
+                span,
+                "Too many levregions in mazepart!",
+            );
+        }
+        StmtKind::Teleport { area, exclude, up } => {
+            let kind = match up {
+                None => 4,
+                Some(true) => 5,
+                Some(false) => 6,
+            };
+            let r = lev_region(report, place, area, exclude, kind, "");
+            push_limited(
+                report,
+                &mut part.level_regions,
+                r,
+                MAX_OF_TYPE,
+                span,
+                "Too many levregions in mazepart!",
+            );
+        }
+        StmtKind::Branch { area, exclude } => {
+            let r = lev_region(report, place, area, exclude, 3, "");
+            push_limited(
+                report,
+                &mut part.level_regions,
+                r,
+                MAX_OF_TYPE,
+                span,
+                "Too many levregions in mazepart!",
+            );
+        }
+        StmtKind::NonDiggable(r) => {
+            let a = place.area(report, r);
+            push_limited(
+                report,
+                &mut part.non_diggable,
+                a,
+                MAX_OF_TYPE,
+                span,
+                "Too many diggables in mazepart!",
+            );
+        }
+        StmtKind::NonPasswall(r) => {
+            let a = place.area(report, r);
+            push_limited(
+                report,
+                &mut part.non_passwall,
+                a,
+                31,
+                span,
+                "Too many passwalls in mazepart!",
+            );
+        }
+        StmtKind::Region {
+            area,
+            lit,
+            rtype,
+            unfilled,
+            irregular,
+        } => {
+            let a = place.area(report, area);
+            let mut rtype = room_type(report, rtype);
+            if *unfilled == Some(true) {
+                rtype += 25;
+            }
+            let irregular = irregular.unwrap_or(false);
+            let [x1, y1, x2, y2] = area.v;
+            if x1 > x2 || y1 > y2 {
+                report
+                    .error(area.span.clone(), "Region start > end!")
+                    .label("expected x1 <= x2 and y1 <= y2");
+            }
+            if rtype == 4 && (irregular || x2 - x1 != 1 || y2 - y1 != 1) {
+                report.error(area.span.clone(), "Vaults must be exactly 2x2!");
+            }
+            region_map_checks(report, opts, place, area, irregular);
+            let r = Region {
+                area: a,
+                rtype,
+                lit: lit.unwrap_or(-1),
+                irregular,
+            };
+            push_limited(
+                report,
+                &mut part.regions,
+                r,
+                MAX_OF_TYPE,
+                span,
+                "Too many regions in mazepart!",
+            );
+        }
+        _ => {}
+    }
+}
+
+/// REGION's map checks: `-w` warnings for regular regions strictly inside
+/// the map, the irregular-region error otherwise.
+fn region_map_checks(
+    report: &mut Reporter,
+    opts: &Options,
+    place: &Place<'_>,
+    area: &Rect,
+    irregular: bool,
+) {
+    let Some(map) = place.map else { return };
+    let [x1, y1, x2, y2] = area.v;
+    let inside = x1 > 0 && y1 > 0 && x2 < place.max_x && y2 < place.max_y;
+    if opts.extra_warnings && !irregular && inside {
+        let cell = |x: i64, y: i64| map.get(x, y).unwrap_or(terrain::STONE);
+        let rock = (y1..=y2)
+            .any(|y| (x1..=x2).any(|x| map::is_rock(cell(x, y)) || cell(x, y) == terrain::DOOR));
+        let coords = format!("({x1:02},{y1:02},{x2:02},{y2:02})");
+        if rock {
+            report
+                .warning(area.span.clone(), format!("Rock in room {coords}?!"))
+                .label("the region holds rock or a door");
+        }
+        let corners = [
+            (x1 - 1, y1 - 1),
+            (x1 - 1, y2 + 1),
+            (x2 + 1, y1 - 1),
+            (x2 + 1, y2 + 1),
+        ];
+        if corners.iter().any(|&(x, y)| !map::is_rock(cell(x, y))) {
+            report
+                .warning(
+                    area.span.clone(),
+                    format!("NonRock edge in room {coords}?!"),
+                )
+                .label("a corner just outside the region is not rock");
+        }
+    } else if irregular && !map.get(x1, y1).is_some_and(map::is_room) {
+        report
+            .error(
+                area.span.clone(),
+                format!("Rock in irregular room ({x1:02},{y1:02})?!"),
+            )
+            .label("an irregular region must start on a floor cell");
+    }
+}
+
+fn lev_region(
+    report: &mut Reporter,
+    place: &Place<'_>,
+    area: &LevRect,
+    exclude: &LevRect,
+    kind: i8,
+    dest: &str,
+) -> LevRegion {
+    let mut one = |r: &LevRect| match r {
+        LevRect::Map(rect) => (place.area(report, rect), false),
+        LevRect::Level(rect) => {
+            let limits = [(1, 79), (0, 20), (1, 79), (0, 20)];
+            if rect
+                .v
+                .iter()
+                .zip(limits)
+                .any(|(&v, (lo, hi))| v < lo || v > hi)
+            {
+                report
+                    .error(rect.span.clone(), "Region out of level range!")
+                    .label("expected 1 <= x <= 79 and 0 <= y <= 20");
+            }
+            (rect_area(report, rect), true)
+        }
+    };
+    let (a, a_lev) = one(area);
+    let (e, e_lev) = one(exclude);
+    LevRegion {
+        area: a,
+        exclude: e,
+        area_in_level: a_lev,
+        exclude_in_level: e_lev,
+        kind,
+        destination: dest.to_string(),
+    }
+}

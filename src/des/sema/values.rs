@@ -1,0 +1,260 @@
+//! Argument values in their stored form: numbers in their C field types
+//! (the low bits kept, as lev_comp does), registers, chances, classes,
+//! alignments, room types and strings, each with lev_comp's checks.
+
+use crate::des::ir::*;
+use crate::des::syntax::*;
+use crate::diag::Reporter;
+use crate::game::Game;
+use crate::suggest;
+use crate::tables;
+
+/// Entries in a register list.
+pub(super) const MAX_REGISTERS: i64 = 10;
+/// `random` coordinates and classes.
+pub(super) const RANDOM: i8 = RANDOM_COORD;
+
+/// `v` in a signed byte field, as lev_comp stores it (C's conversion keeps
+/// the low bits), with a warning saying what is stored when it does not
+/// fit.
+pub(super) fn byte(report: &mut Reporter, v: &Sp<i64>) -> i8 {
+    converted(report, v, "-128..127")
+}
+
+/// `v` converted to the field type `T` as C converts an `int` (the low
+/// bits kept), with a warning when that changes the value.
+pub(super) fn converted<T>(report: &mut Reporter, v: &Sp<i64>, range: &str) -> T
+where
+    T: TryFrom<i64> + WrappingFrom + std::fmt::Display + Copy,
+{
+    T::try_from(v.v).unwrap_or_else(|_| {
+        let stored = T::wrapping_from(v.v);
+        report
+            .warning(
+                v.span.clone(),
+                format!(
+                    "Value {} does not fit in its field: stored as {stored}",
+                    v.v
+                ),
+            )
+            .label(format!("the field holds {range}"))
+            .help("lev_comp keeps the low bits of the number, as C does");
+        stored
+    })
+}
+
+/// C's conversion of an integer to a narrower signed type.
+pub(super) trait WrappingFrom {
+    fn wrapping_from(v: i64) -> Self;
+}
+
+impl WrappingFrom for i8 {
+    fn wrapping_from(v: i64) -> i8 {
+        v as i8
+    }
+}
+
+impl WrappingFrom for i16 {
+    fn wrapping_from(v: i64) -> i16 {
+        v as i16
+    }
+}
+
+impl WrappingFrom for i32 {
+    fn wrapping_from(v: i64) -> i32 {
+        v as i32
+    }
+}
+
+/// `-(n+1)` for a register index below `limit`.
+pub(super) fn register(report: &mut Reporter, n: &Sp<i64>, limit: i64) -> i8 {
+    if n.v >= limit {
+        report
+            .error(n.span.clone(), "Register Index overflow!")
+            .label(format!("expected 0..{}", limit - 1));
+        0
+    } else if n.v < 0 {
+        // lev_comp stores -n-1 all the same (as a C char): a plain value.
+        let stored = (-n.v).wrapping_sub(1) as i8;
+        report
+            .warning(
+                n.span.clone(),
+                format!("Register index {} is negative", n.v),
+            )
+            .label(format!("stored as {stored}, a plain value, not a register"))
+            .help("lev_comp stores -n-1 for register n; registers are 0..9 (alignments 0..2)");
+        stored
+    } else {
+        -(n.v as i8) - 1
+    }
+}
+
+pub(super) fn chance(report: &mut Reporter, c: &Option<Sp<i64>>) -> i8 {
+    match c {
+        None => 100,
+        Some(c) => {
+            if c.v <= 0 || c.v > 100 {
+                report
+                    .error(c.span.clone(), "Expected percentile chance.")
+                    .label("expected 1..100");
+                0
+            } else {
+                c.v as i8
+            }
+        }
+    }
+}
+
+/// A class argument: a valid class character, `random` or a register.
+pub(super) fn class_value(
+    report: &mut Reporter,
+    c: &Class,
+    valid: impl Fn(u8) -> bool,
+    message: &str,
+    kind: &str,
+) -> i8 {
+    match c {
+        Class::Char(ch) if valid(ch.v) => ch.v as i8,
+        Class::Char(ch) => {
+            report
+                .error(ch.span.clone(), message)
+                .label(format!("'{}' is not {kind}", char::from(ch.v)));
+            -1
+        }
+        Class::Random => RANDOM,
+        Class::Register(n) => register(report, n, MAX_REGISTERS),
+    }
+}
+
+pub(super) fn monster_class(report: &mut Reporter, game: &Game, c: &Class) -> i8 {
+    class_value(
+        report,
+        c,
+        |ch| game.is_monster_class(ch),
+        "Unknown monster class!",
+        "a monster class",
+    )
+}
+
+pub(super) fn object_class(report: &mut Reporter, game: &Game, c: &Class) -> i8 {
+    class_value(
+        report,
+        c,
+        |ch| game.is_object_class(ch),
+        "Unknown char class!",
+        "an object class",
+    )
+}
+
+pub(super) fn alignment(report: &mut Reporter, a: &Align) -> i8 {
+    match a {
+        Align::Value(v) => *v,
+        Align::Register(n) => register(report, n, 3),
+        Align::Random => RANDOM,
+    }
+}
+
+pub(super) fn room_type(report: &mut Reporter, t: &NameOrRandom<'_>) -> i8 {
+    match t {
+        None => -1,
+        Some(name) => tables::room_type(name.v).unwrap_or_else(|| {
+            report
+                .warning(
+                    name.span.clone(),
+                    "Unknown room type!  Making ordinary room...",
+                )
+                .label(format!("\"{}\" is not a room type", name.v));
+            if let Some(s) = suggest::closest(name.v, tables::room_type_names()) {
+                report.help(format!("did you mean \"{s}\"?"));
+            }
+            0
+        }),
+    }
+}
+
+/// A string stored with a length field of `max` at most.
+pub(super) fn text(report: &mut Reporter, s: &Sp<&str>, what: &str, max: usize) -> String {
+    let len = crate::text::byte_len(s.v);
+    if len > max {
+        report
+            .error(s.span.clone(), format!("{what} is too long"))
+            .label(format!("{len} bytes, at most {max} fit"));
+    }
+    s.v.to_string()
+}
+
+/// Room and parent names are stored with a 16-bit length.
+pub(super) const MAX_ROOM_NAME: usize = i16::MAX as usize;
+/// Engravings are stored with a 32-bit length.
+pub(super) const MAX_TEXT: usize = i32::MAX as usize;
+
+pub(super) fn terrain_name(t: i8) -> &'static str {
+    usize::try_from(t)
+        .ok()
+        .and_then(|i| tables::TERRAIN_NAMES.get(i))
+        .copied()
+        .unwrap_or("?")
+}
+
+pub(super) fn rect_area(report: &mut Reporter, r: &Rect) -> Area {
+    let mut v = |i: usize| {
+        byte(
+            report,
+            &Sp {
+                v: r.v[i],
+                span: r.span.clone(),
+            },
+        )
+    };
+    Area {
+        x1: v(0),
+        y1: v(1),
+        x2: v(2),
+        y2: v(3),
+    }
+}
+
+pub(super) fn object_class_char(report: &mut Reporter, game: &Game, c: &Sp<u8>) -> i8 {
+    object_class(report, game, &Class::Char(c.clone()))
+}
+
+pub(super) fn monster_class_char(report: &mut Reporter, game: &Game, c: &Sp<u8>) -> i8 {
+    monster_class(report, game, &Class::Char(c.clone()))
+}
+
+/// A register list of class characters, stored last-listed first.
+pub(super) fn class_list(
+    report: &mut Reporter,
+    game: &Game,
+    list: &[Sp<u8>],
+    too_long: &str,
+    class: fn(&mut Reporter, &Game, &Sp<u8>) -> i8,
+) -> Vec<i8> {
+    let mut out: Vec<i8> = list.iter().rev().map(|c| class(report, game, c)).collect();
+    if out.len() > MAX_REGISTERS as usize {
+        let extra = &list[MAX_REGISTERS as usize];
+        report
+            .error(extra.span.clone(), too_long)
+            .label(format!("at most {MAX_REGISTERS} entries"));
+        out.truncate(MAX_REGISTERS as usize);
+    }
+    out
+}
+
+pub(super) fn pair_bytes(report: &mut Reporter, p: &Sp<(i64, i64)>) -> (i8, i8) {
+    let a = byte(
+        report,
+        &Sp {
+            v: p.v.0,
+            span: p.span.clone(),
+        },
+    );
+    let b = byte(
+        report,
+        &Sp {
+            v: p.v.1,
+            span: p.span.clone(),
+        },
+    );
+    (a, b)
+}
