@@ -1,252 +1,16 @@
-//! The `.des` statement parser (chumsky, over the tokens of
-//! [`super::lexer`]).
-//!
-//! Statement keywords (`MONSTER`, `MAP`'s `GEOMETRY`, …) never appear inside
-//! a statement, so the token stream is first cut before each of them and
-//! every piece is parsed by the one parser its keyword selects. A piece
-//! that does not parse is reported and skipped, so every syntax error of a
-//! file is found in one run, and no time is spent trying the ~40 statement
-//! forms that cannot match.
+//! One parser for each statement keyword, grouped as the grammar groups
+//! them: level-wide statements, creatures and objects, map features, and
+//! rooms.
 
-use chumsky::input::{Input as _, MappedInput};
 use chumsky::prelude::*;
 
-use super::lexer::{Kw, Reg, Tok, Val};
-use super::syntax::*;
-use crate::diag::Reporter;
-use crate::parsing::{report_syntax_error, statements};
-
-type In<'a> = MappedInput<'a, Tok<'a>, SimpleSpan, &'a [(Tok<'a>, SimpleSpan)]>;
-type Extra<'a> = extra::Err<Rich<'a, Tok<'a>, SimpleSpan>>;
-
-/// A boxed parser over `.des` tokens.
-type P<'a, T> = Boxed<'a, 'a, In<'a>, T, Extra<'a>>;
-
-/// Parses `tokens` into statements, reporting syntax errors to `report`.
-pub(crate) fn parse<'a>(
-    tokens: &'a [(Tok<'a>, SimpleSpan)],
-    report: &mut Reporter,
-) -> Vec<Stmt<'a>> {
-    let mut parsers: Vec<Option<P<'a, StmtKind<'a>>>> = Vec::new();
-    let mut stmts = Vec::new();
-    for (piece, span) in statements(tokens, is_head) {
-        let (start, end) = (span.start, span.end);
-        let first = &piece[0];
-        let parser = match first.0 {
-            Tok::Kw(head) if is_head(&first.0) => {
-                let slot = head as usize;
-                if parsers.len() <= slot {
-                    parsers.resize_with(slot + 1, || None);
-                }
-                parsers[slot].get_or_insert_with(|| statement(head))
-            }
-            _ => {
-                report
-                    .error(start..end, "syntax error")
-                    .label(format!("found {}, expected a statement keyword", first.0));
-                continue;
-            }
-        };
-        let Tok::Kw(head) = first.0 else { continue };
-        let eoi = SimpleSpan::from(end..end);
-        let (kind, errors) = parser
-            .parse(piece.split_token_span(eoi))
-            .into_output_errors();
-        for e in &errors {
-            report_syntax_error(e, report);
-            if matches!(e.found(), Some(Tok::Map(_))) {
-                report
-                    .help("a MAP block follows `GEOMETRY: halign, valign`, which is missing here");
-            }
-        }
-        let kind = match kind {
-            Some(kind) if errors.is_empty() => kind,
-            _ => StmtKind::Error(head),
-        };
-        stmts.push(Stmt {
-            kind,
-            span: start..end,
-        });
-    }
-    stmts
-}
-
-/// True for the keywords that start a statement.
-fn is_head(t: &Tok<'_>) -> bool {
-    matches!(t, Tok::Kw(k) if *k != Kw::LevRegion)
-}
-
-fn sp<T>(v: T, span: SimpleSpan) -> Sp<T> {
-    Sp {
-        v,
-        span: span.into_range(),
-    }
-}
-
-fn punct<'a>(c: u8) -> impl Parser<'a, In<'a>, (), Extra<'a>> + Clone {
-    just(Tok::Punct(c)).ignored()
-}
-
-fn comma<'a>() -> impl Parser<'a, In<'a>, (), Extra<'a>> + Clone {
-    punct(b',')
-}
-
-fn kw<'a>(k: Kw) -> impl Parser<'a, In<'a>, (), Extra<'a>> + Clone {
-    just(Tok::Kw(k)).ignored()
-}
-
-/// `KEYWORD :`
-fn head<'a>(k: Kw) -> impl Parser<'a, In<'a>, (), Extra<'a>> + Clone {
-    kw(k).then_ignore(punct(b':'))
-}
-
-fn int<'a>() -> impl Parser<'a, In<'a>, Sp<i64>, Extra<'a>> + Clone {
-    select! { Tok::Int(v) => v }
-        .map_with(|v, e| sp(v, e.span()))
-        .labelled("an integer")
-}
-
-fn string<'a>() -> impl Parser<'a, In<'a>, Sp<&'a str>, Extra<'a>> + Clone {
-    select! { Tok::Str(s) => s }
-        .map_with(|s, e| sp(s, e.span()))
-        .labelled("a string")
-}
-
-fn chr<'a>() -> impl Parser<'a, In<'a>, Sp<u8>, Extra<'a>> + Clone {
-    select! { Tok::Char(c) => c }
-        .map_with(|c, e| sp(c, e.span()))
-        .labelled("a character like 'x'")
-}
-
-fn random<'a>() -> impl Parser<'a, In<'a>, (), Extra<'a>> + Clone {
-    just(Tok::Random).ignored().labelled("`random`")
-}
-
-fn val<'a>(k: Val, label: &'static str) -> impl Parser<'a, In<'a>, i8, Extra<'a>> + Clone {
-    select! { Tok::Val(kind, v) if kind == k => v }.labelled(label)
-}
-
-/// A value keyword or `random`.
-fn val_or_random<'a>(k: Val, label: &'static str) -> P<'a, OrRandom> {
-    val(k, label).map(Some).or(random().to(None)).boxed()
-}
-
-fn boolean<'a>() -> P<'a, bool> {
-    val(Val::Boolean, "`true` or `false`")
-        .map(|v| v != 0)
-        .boxed()
-}
-
-fn up_down<'a>() -> P<'a, bool> {
-    val(Val::UpOrDown, "`up` or `down`").map(|v| v != 0).boxed()
-}
-
-/// `name [ INT ]` for a register keyword.
-fn register<'a>(r: Reg) -> P<'a, Sp<i64>> {
-    just(Tok::Reg(r))
-        .ignore_then(int().delimited_by(punct(b'['), punct(b']')))
-        .boxed()
-}
-
-/// `( INT , INT )`.
-fn pair<'a>() -> P<'a, Sp<(i64, i64)>> {
-    int()
-        .then_ignore(comma())
-        .then(int())
-        .delimited_by(punct(b'('), punct(b')'))
-        .map_with(|(a, b), e| sp((a.v, b.v), e.span()))
-        .boxed()
-}
-
-fn coord<'a>() -> P<'a, Sp<Coord>> {
-    let at = int()
-        .then_ignore(comma())
-        .then(int())
-        .delimited_by(punct(b'('), punct(b')'))
-        .map(|(x, y)| Coord::At(x, y));
-    choice((
-        at,
-        register(Reg::Place).map(Coord::Place),
-        random().to(Coord::Random),
-    ))
-    .map_with(|c, e| sp(c, e.span()))
-    .labelled("a coordinate: (x,y), place[n] or random")
-    .boxed()
-}
-
-fn rect<'a>() -> P<'a, Rect> {
-    int()
-        .then_ignore(comma())
-        .then(int())
-        .then_ignore(comma())
-        .then(int())
-        .then_ignore(comma())
-        .then(int())
-        .delimited_by(punct(b'('), punct(b')'))
-        .map_with(|(((a, b), c), d), e| sp([a.v, b.v, c.v, d.v], e.span()))
-        .labelled("a region (x1,y1,x2,y2)")
-        .boxed()
-}
-
-fn lev_rect<'a>() -> P<'a, LevRect> {
-    rect()
-        .map(LevRect::Map)
-        .or(kw(Kw::LevRegion).ignore_then(rect()).map(LevRect::Level))
-        .boxed()
-}
-
-fn chance<'a>() -> P<'a, Option<Sp<i64>>> {
-    select! { Tok::Percent(v) => v }
-        .map_with(|v, e| sp(v, e.span()))
-        .labelled("a chance like [50%]")
-        .or_not()
-        .boxed()
-}
-
-fn class<'a>(r: Reg) -> P<'a, Class> {
-    choice((
-        chr().map(Class::Char),
-        random().to(Class::Random),
-        register(r).map(Class::Register),
-    ))
-    .boxed()
-}
-
-fn name_or_random<'a>() -> P<'a, NameOrRandom<'a>> {
-    string().map(Some).or(random().to(None)).boxed()
-}
-
-fn align<'a>() -> P<'a, Align> {
-    choice((
-        val(Val::Alignment, "an alignment").map(Align::Value),
-        register(Reg::Align).map(Align::Register),
-        random().to(Align::Random),
-    ))
-    .boxed()
-}
-
-fn light<'a>() -> P<'a, OrRandom> {
-    val_or_random(Val::Light, "`lit` or `unlit`").boxed()
-}
-
-fn hjust<'a>() -> P<'a, i8> {
-    val(Val::LeftOrRight, "a horizontal justification")
-        .or(val(Val::Center, "`center`"))
-        .boxed()
-}
-
-fn vjust<'a>() -> P<'a, i8> {
-    val(Val::TopOrBottom, "a vertical justification")
-        .or(val(Val::Center, "`center`"))
-        .boxed()
-}
-
-fn pair_or_random<'a>() -> P<'a, PairOrRandom> {
-    pair().map(Some).or(random().to(None)).boxed()
-}
+use super::args::*;
+use super::P;
+use crate::des::lexer::{Kw, Reg, Tok, Val};
+use crate::des::syntax::*;
 
 /// The header and level-wide statements.
-fn level_statements<'a>(k: Kw) -> Option<P<'a, StmtKind<'a>>> {
+pub(super) fn level_statements<'a>(k: Kw) -> Option<P<'a, StmtKind<'a>>> {
     let maze = head(Kw::Maze)
         .ignore_then(string())
         .then_ignore(comma())
@@ -335,7 +99,7 @@ fn level_statements<'a>(k: Kw) -> Option<P<'a, StmtKind<'a>>> {
 }
 
 /// MONSTER, OBJECT and CONTAINER.
-fn creature_statements<'a>(k: Kw) -> Option<P<'a, StmtKind<'a>>> {
+pub(super) fn creature_statements<'a>(k: Kw) -> Option<P<'a, StmtKind<'a>>> {
     let info = comma().ignore_then(choice((
         string().map(|s| MonInfo::Name(s.v)),
         val(Val::Attitude, "`peaceful` or `hostile`").map(MonInfo::Attitude),
@@ -436,7 +200,7 @@ fn creature_statements<'a>(k: Kw) -> Option<P<'a, StmtKind<'a>>> {
 }
 
 /// Statements about map features.
-fn feature_statements<'a>(k: Kw) -> Option<P<'a, StmtKind<'a>>> {
+pub(super) fn feature_statements<'a>(k: Kw) -> Option<P<'a, StmtKind<'a>>> {
     let trap = kw(Kw::Trap)
         .ignore_then(chance())
         .then_ignore(punct(b':'))
@@ -588,7 +352,7 @@ fn feature_statements<'a>(k: Kw) -> Option<P<'a, StmtKind<'a>>> {
 }
 
 /// ROOM, SUBROOM, their NAME/CHANCE, and CORRIDOR.
-fn room_statements<'a>(k: Kw) -> Option<P<'a, StmtKind<'a>>> {
+pub(super) fn room_statements<'a>(k: Kw) -> Option<P<'a, StmtKind<'a>>> {
     let filled = comma().ignore_then(boolean()).or_not();
     let room = head(Kw::Room)
         .ignore_then(name_or_random())
@@ -661,19 +425,4 @@ fn room_statements<'a>(k: Kw) -> Option<P<'a, StmtKind<'a>>> {
         Kw::Corridor => corridor.boxed(),
         _ => return None,
     })
-}
-
-/// The parser for the statement that keyword `k` starts; it must consume
-/// the whole piece.
-fn statement<'a>(k: Kw) -> P<'a, StmtKind<'a>> {
-    let parser = level_statements(k)
-        .or_else(|| creature_statements(k))
-        .or_else(|| feature_statements(k))
-        .or_else(|| room_statements(k));
-    // Every head keyword has a parser; `levregion` (the only other keyword
-    // token) is never a head, and an empty parser would just report it.
-    parser
-        .unwrap_or_else(|| empty().to(StmtKind::Error(k)).boxed())
-        .then_ignore(end())
-        .boxed()
 }
