@@ -46,6 +46,9 @@ pub enum LegacyTool {
     LevComp,
     /// `dgn_comp`: `FILE : line N : TEXT`.
     DgnComp,
+    /// NetHack 3.6's `lev_comp`: `FILE: line N, pos P: TEXT`, and
+    /// ` at "TOKEN"` after a text that ends in neither `.` nor `!`.
+    LevComp36,
 }
 
 /// One error or warning, located in its source file.
@@ -72,19 +75,57 @@ impl Diagnostic {
     /// The message in the reference tool's own format, e.g.
     /// `castle.des: line 12 : WARNING : Rock in room (01,01,05,05)?!`.
     pub fn legacy_line(&self, file: &str, tool: LegacyTool) -> String {
+        self.legacy_line_at(file, tool, None, None)
+    }
+
+    /// [`Diagnostic::legacy_line`] with the text of the token the message
+    /// is about, which 3.6's `lev_comp` quotes.
+    fn legacy_line_at(
+        &self,
+        file: &str,
+        tool: LegacyTool,
+        token: Option<&str>,
+        position: Option<(usize, usize)>,
+    ) -> String {
         let sep = match tool {
-            LegacyTool::LevComp => ":",
+            LegacyTool::LevComp | LegacyTool::LevComp36 => ":",
             LegacyTool::DgnComp => " :",
         };
-        match self.severity {
-            Severity::Error => format!("{file}{sep} line {} : {}", self.line, self.message),
-            Severity::Warning => {
+        match (self.severity, tool) {
+            (Severity::Error, LegacyTool::LevComp36) => {
+                // lev_comp reports where its scanner is: at the last token
+                // of the construct, which the caller located.
+                let (line_no, pos) = position.unwrap_or((self.line, self.column.saturating_sub(1)));
+                let mut line = format!("{file}: line {line_no}, pos {pos}: {}", self.message);
+                if !self.message.ends_with(['.', '!']) {
+                    line.push_str(&format!(" at \"{}\"", token.unwrap_or_default()));
+                }
+                line
+            }
+            (Severity::Error, _) => format!("{file}{sep} line {} : {}", self.line, self.message),
+            (Severity::Warning, _) => {
                 format!(
                     "{file}{sep} line {} : WARNING : {}",
                     self.line, self.message
                 )
             }
         }
+    }
+}
+
+/// Where the last token of `text` starts: a string, a character literal,
+/// a word or number, or one character of punctuation.
+fn last_token_start(text: &str) -> usize {
+    let t = text.trim_end();
+    let b = t.as_bytes();
+    let word = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'$' | b'%');
+    match b.last() {
+        None => 0,
+        Some(b'"') => t[..t.len() - 1].rfind('"').unwrap_or(0),
+        Some(b'\'') if b.len() >= 4 && b[b.len() - 3] == b'\\' => t.len() - 4,
+        Some(b'\'') if b.len() >= 3 => t.len() - 3,
+        Some(&c) if word(c) => b.iter().rposition(|&c| !word(c)).map_or(0, |i| i + 1),
+        Some(_) => t.len() - 1,
     }
 }
 
@@ -353,7 +394,15 @@ impl Diagnostics {
     pub fn legacy_lines(&self, tool: LegacyTool) -> Vec<String> {
         self.items
             .iter()
-            .map(|d| d.legacy_line(&self.file, tool))
+            .map(|d| {
+                let text = self.source.get(d.span.clone()).unwrap_or_default();
+                let start = d.span.start + last_token_start(text);
+                let token = self.source.get(start..d.span.end).map(str::trim_end);
+                let before = self.source.get(..start).unwrap_or_default();
+                let line = before.matches('\n').count() + 1;
+                let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1);
+                d.legacy_line_at(&self.file, tool, token, Some((line, column)))
+            })
             .collect()
     }
 

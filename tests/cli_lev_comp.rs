@@ -489,3 +489,46 @@ fn dump_reads_36_files_by_their_header() {
     assert_eq!(value["code"].as_array().unwrap().len(), 281);
     assert_eq!(value["code"][1]["Op"], "LevelFlags");
 }
+
+#[test]
+fn legacy_format_of_36_words_messages_as_36s_lev_comp() {
+    let dir = scratch("legacy36");
+    std::fs::write(
+        dir.join("e1.des"),
+        "MAZE:\"e1\",random\nMONSTER: \"nosuch\", (1,1)\nTRAP: \"bogus\", (90,2)\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("e2.des"), "MAZE:\"e2\",random\n$a = 5 - 2\n").unwrap();
+    std::fs::write(
+        dir.join("e3.des"),
+        "LEVEL:\"e3\"\nROOM: \"ordinary\" [50%], lit, (1,1), (left,top), (3,3) {\n}\n",
+    )
+    .unwrap();
+    let r = run_in(
+        &dir,
+        &[
+            "lev-comp",
+            "--dialect",
+            "3.6",
+            "--format",
+            "legacy",
+            "e1.des",
+            "e2.des",
+            "e3.des",
+        ],
+        None,
+    );
+    assert!(!r.status.success());
+    // What 3.6.7's lev_comp prints for the same files.
+    assert_eq!(
+        String::from_utf8_lossy(&r.stderr),
+        "e1.des: line 2, pos 9: Unknown monster \"nosuch\"!\n\
+         e1.des: line 3, pos 6: Unknown trap type 'bogus'!\n\
+         e1.des: line 3, pos 20: Coordinates (90,2) out of map range!\n\
+         e1.des: 3 errors detected for level \"e1\". No output created!\n\
+         e2.des: line 2, pos 7: syntax error at \"-\"\n\
+         e3.des: line 2, pos 24: Only typed rooms can have a chance.\n\
+         e3.des: 1 errors detected for level \"e3\". No output created!\n"
+    );
+    assert!(files_in(&dir).iter().all(|f| !f.ends_with(".lev")));
+}

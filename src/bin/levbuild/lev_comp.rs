@@ -46,7 +46,11 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
         }
     }
     if jobs.is_empty() {
-        jobs.push((OsString::from("-"), options));
+        jobs.push((OsString::from("-"), options.clone()));
+    }
+    // 3.6's lev_comp words its messages its own way.
+    if format == Format::Legacy(LegacyTool::LevComp) && options.dialect == des::Dialect::NetHack36 {
+        format = Format::Legacy(LegacyTool::LevComp36);
     }
     // Like lev_comp, write only into a directory that exists.
     if !out_dir.is_dir() {
@@ -77,8 +81,22 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
             }
             Err(diagnostics) => {
                 print_diagnostics(&diagnostics, format);
-                let errors = diagnostics.errors().count();
-                eprintln!("{name} : {errors} errors detected. No output created!");
+                if options.dialect == des::Dialect::NetHack36 {
+                    // 3.6's lev_comp counts the errors of each level, and
+                    // stops at a syntax error without a count.
+                    let syntax = diagnostics.errors().any(|d| d.message == "syntax error");
+                    for (level, errors) in errors_by_level(&source, &diagnostics)
+                        .into_iter()
+                        .filter(|_| !syntax)
+                    {
+                        eprintln!(
+                            "{name}: {errors} errors detected for level \"{level}\". No output created!"
+                        );
+                    }
+                } else {
+                    let errors = diagnostics.errors().count();
+                    eprintln!("{name} : {errors} errors detected. No output created!");
+                }
                 failed = true;
             }
         }
@@ -88,4 +106,37 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// The errors of a file counted by the level (`LEVEL:` or `MAZE:` line)
+/// they follow, in file order.
+fn errors_by_level(source: &str, diagnostics: &levbuild::Diagnostics) -> Vec<(String, usize)> {
+    let mut starts: Vec<(usize, String)> = Vec::new();
+    let mut offset = 0;
+    for line in source.split_inclusive('\n') {
+        let t = line.trim_start();
+        if let Some(rest) = t.strip_prefix("LEVEL").or_else(|| t.strip_prefix("MAZE")) {
+            if let Some(name) = rest
+                .trim_start()
+                .strip_prefix(':')
+                .and_then(|r| r.split('"').nth(1))
+            {
+                starts.push((offset, name.to_string()));
+            }
+        }
+        offset += line.len();
+    }
+    let mut counts: Vec<(String, usize)> = Vec::new();
+    for d in diagnostics.errors() {
+        let level = starts
+            .iter()
+            .rev()
+            .find(|(at, _)| *at <= d.span.start)
+            .map_or_else(String::new, |(_, n)| n.clone());
+        match counts.last_mut() {
+            Some((l, n)) if *l == level => *n += 1,
+            _ => counts.push((level, 1)),
+        }
+    }
+    counts
 }

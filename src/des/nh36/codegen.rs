@@ -823,11 +823,7 @@ impl Gen<'_, '_, '_, '_> {
         let t = self.room_type(&begin.kind);
         let chance = begin.chance.as_ref().map_or(100, |c| c.v);
         if chance < 100 && t == OROOM {
-            let span = begin
-                .chance
-                .as_ref()
-                .map_or(begin.kind.span.clone(), |c| c.span.clone());
-            self.error(span, "Only typed rooms can have a chance.");
+            self.error(begin.span.clone(), "Only typed rooms can have a chance.");
         } else {
             self.ints(&[t, chance, begin.lit]);
         }

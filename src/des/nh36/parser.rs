@@ -778,7 +778,12 @@ fn room_statements<'a>(v: &Values<'a>, block: P<'a, Block<'a>>) -> P<'a, StmtKin
         )
         .then_ignore(comma())
         .then(val_or_random(Val::Light, "`lit` or `unlit`"))
-        .map(|((kind, chance), lit)| RoomBegin { kind, chance, lit });
+        .map_with(|((kind, chance), lit), e| RoomBegin {
+            span: e.span().into_range(),
+            kind,
+            chance,
+            lit,
+        });
     let justified = val(Val::LeftOrRight, "a horizontal alignment")
         .or(val(Val::Center, "`center`"))
         .then_ignore(comma())

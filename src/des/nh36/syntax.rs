@@ -174,6 +174,8 @@ pub(crate) enum ObjectInfo<'s> {
 /// `ROOM`/`SUBROOM`'s head (`room_begin`).
 #[derive(Clone, Debug)]
 pub(crate) struct RoomBegin<'s> {
+    /// From the type to the light state.
+    pub span: Span,
     pub kind: Sp<Option<&'s str>>,
     pub chance: Option<Sp<i64>>,
     pub lit: i64,
