@@ -6,7 +6,8 @@
 //! lexer, parser, checks and byte layout at once.
 
 use levbuild::des::{
-    self, CompiledLevel, Corridor, Level, LevelBody, Maze, MazePart, Options, Room, RoomLevel,
+    self, CompiledLevel, Corridor, Direction, Level, LevelBody, Maze, MazePart, Options, Room,
+    RoomLevel,
 };
 use levbuild::{Game, Layout};
 
@@ -100,10 +101,10 @@ fn in_room(body: &str) -> String {
 fn corridor(c: &Corridor) -> [i8; 6] {
     [
         c.src_room,
-        c.src_wall,
+        c.src_wall.code(),
         c.src_door,
         c.dest_room,
-        c.dest_wall,
+        c.dest_wall.code(),
         c.dest_door,
     ]
 }
@@ -163,7 +164,7 @@ fn init_map_walled_random_is_minus_one() {
 fn room_level_takes_flags_init_map_messages_and_register_lists() {
     let src = "LEVEL: \"r\"\nFLAGS: noteleport, arboreal\nINIT_MAP: '.', ' ', true, true, lit, false\nMESSAGE: \"one\"\nMESSAGE: \"two\"\nRANDOM_OBJECTS: '[', ')', '*'\nRANDOM_MONSTERS: 'a', 'D', 'L'\nROOM: \"ordinary\", lit, random, random, random\n";
     let l = level(src);
-    assert_eq!(l.flags, 1 | 16);
+    assert_eq!(l.flags.code(), 1 | 16);
     assert_eq!(l.message, "one\ntwo");
     assert_eq!(l.init.unwrap().fg, 24);
     let r = rooms(&l);
@@ -237,7 +238,16 @@ fn random_subroom_type_light_position_and_size() {
     assert_eq!(s.parent, "p");
     assert_eq!(s.name, "");
     assert_eq!(
-        [s.rtype, s.lit, s.x, s.y, s.w, s.h, s.xalign, s.yalign],
+        [
+            s.rtype.code(),
+            s.lit,
+            s.x,
+            s.y,
+            s.w,
+            s.h,
+            s.xalign,
+            s.yalign
+        ],
         [-1; 8]
     );
     assert_eq!((s.chance, s.filled), (0, 1));
@@ -246,7 +256,16 @@ fn random_subroom_type_light_position_and_size() {
     ));
     let s = room(&l, 1);
     assert_eq!(
-        [s.rtype, s.lit, s.x, s.y, s.w, s.h, s.xalign, s.yalign],
+        [
+            s.rtype.code(),
+            s.lit,
+            s.x,
+            s.y,
+            s.w,
+            s.h,
+            s.xalign,
+            s.yalign
+        ],
         [14, 0, 0, 2, 3, 1, -1, -1]
     );
     assert_eq!((s.name.as_str(), s.parent.as_str()), ("inner", "p"));
@@ -281,7 +300,7 @@ fn room_types_lights_and_chance() {
     let got: Vec<_> = rooms(&l)
         .rooms
         .iter()
-        .map(|r| (r.rtype, r.lit, r.chance))
+        .map(|r| (r.rtype.code(), r.lit, r.chance))
         .collect();
     assert_eq!(got, [(-1, -1, 30), (10, 0, 99), (24, 1, 0)]);
 }
@@ -353,7 +372,7 @@ fn room_doors_secret_state_wall_and_position() {
     let d: Vec<_> = room(&l, 0)
         .doors
         .iter()
-        .map(|d| [d.secret, d.state, d.wall, d.pos])
+        .map(|d| [d.secret, d.state.code(), d.wall.code(), d.pos])
         .collect();
     assert_eq!(
         d,
@@ -447,7 +466,13 @@ fn region_and_room_type_random() {
     let r: Vec<_> = part(&l)
         .regions
         .iter()
-        .map(|r| (r.rtype, r.lit, r.irregular))
+        .map(|r| {
+            (
+                r.rtype.code() + if r.unfilled { 25 } else { 0 },
+                r.lit,
+                r.irregular,
+            )
+        })
         .collect();
     assert_eq!(
         r,
@@ -464,7 +489,7 @@ fn region_and_room_type_random() {
     let a = part(&l).regions[4].area;
     assert_eq!([a.x1, a.y1, a.x2, a.y2], [1, 1, 2, 2]);
     let l = level("LEVEL: \"r\"\nROOM: random, lit, random, random, random\n");
-    assert_eq!(room(&l, 0).rtype, -1);
+    assert_eq!(room(&l, 0).rtype.code(), -1);
 }
 
 #[test]
@@ -472,12 +497,12 @@ fn alignments_random_registers_and_names() {
     let l = level(&on_floor(
         "MONSTER: 'd', random, (0,0), random\nMONSTER: 'd', random, (0,0), align[0]\nMONSTER: 'd', random, (0,0), align[2]\nMONSTER: 'd', random, (0,0)\nMONSTER: 'd', random, (0,0), noalign\nMONSTER: 'd', random, (0,0), chaos\nMONSTER: 'd', random, (0,0), neutral\nMONSTER: 'd', random, (0,0), coaligned\nMONSTER: 'd', random, (0,0), law\nMONSTER: 'd', random, (0,0), noncoaligned\nALTAR: (1,1), random, altar\nALTAR: (1,1), align[1], shrine\nALTAR: (1,1), law, sanctum\n",
     ));
-    let m: Vec<i8> = part(&l).monsters.iter().map(|m| m.align).collect();
+    let m: Vec<i8> = part(&l).monsters.iter().map(|m| m.align.code()).collect();
     assert_eq!(m, [-11, -1, -3, -12, 0, 1, 2, 3, 4, 7]);
     let a: Vec<_> = part(&l)
         .altars
         .iter()
-        .map(|a| (a.align, a.shrine))
+        .map(|a| (a.align.code(), a.shrine))
         .collect();
     assert_eq!(a, [(-11, 0), (-2, 1), (4, 2)]);
 }
@@ -490,7 +515,7 @@ fn altar_type_random_is_minus_one() {
     let a: Vec<_> = room(&l, 0)
         .altars
         .iter()
-        .map(|a| (a.pos.x, a.align, a.shrine))
+        .map(|a| (a.pos.x, a.align.code(), a.shrine))
         .collect();
     assert_eq!(a, [(1, 1, -1), (-11, -11, -1)]);
 }
@@ -556,7 +581,7 @@ fn map_statements_at_place_registers_and_random() {
     let d: Vec<_> = p
         .doors
         .iter()
-        .map(|d| (d.pos.x, d.pos.y, d.state))
+        .map(|d| (d.pos.x, d.pos.y, d.state.code()))
         .collect();
     assert_eq!(d, [(-1, -1, 2), (-11, -11, -1), (2, 1, 1)]);
     let db: Vec<_> = p
@@ -564,8 +589,18 @@ fn map_statements_at_place_registers_and_random() {
         .iter()
         .map(|d| (d.pos.x, d.pos.y, d.dir, d.open))
         .collect();
-    assert_eq!(db, [(-2, -2, 0, true), (-11, -11, 1, false)]);
-    let w: Vec<_> = p.mazewalks.iter().map(|w| (w.pos.x, w.dir)).collect();
+    assert_eq!(
+        db,
+        [
+            (-2, -2, Direction::North, true),
+            (-11, -11, Direction::South, false)
+        ]
+    );
+    let w: Vec<_> = p
+        .mazewalks
+        .iter()
+        .map(|w| (w.pos.x, w.dir.code()))
+        .collect();
     assert_eq!(w, [(-10, 4), (-11, 8)]);
     let lad: Vec<_> = p.ladders.iter().map(|s| (s.pos.x, s.up)).collect();
     assert_eq!(lad, [(-3, true), (-11, false)]);
@@ -583,14 +618,22 @@ fn drawbridge_directions_and_states_next_to_walls() {
         .iter()
         .map(|d| (d.dir, d.open))
         .collect();
-    assert_eq!(d, [(0, true), (1, false), (2, true), (3, false)]);
+    assert_eq!(
+        d,
+        [
+            (Direction::North, true),
+            (Direction::South, false),
+            (Direction::East, true),
+            (Direction::West, false)
+        ]
+    );
 }
 
 #[test]
 fn every_door_state_keyword() {
     let src = "MAZE: \"t\", ' '\nGEOMETRY: center, center\nMAP\n+S+S+S\nENDMAP\nDOOR: open, (0,0)\nDOOR: closed, (1,0)\nDOOR: locked, (2,0)\nDOOR: nodoor, (3,0)\nDOOR: broken, (4,0)\nDOOR: random, (5,0)\n";
     let l = level(src);
-    let s: Vec<i8> = part(&l).doors.iter().map(|d| d.state).collect();
+    let s: Vec<i8> = part(&l).doors.iter().map(|d| d.state.code()).collect();
     assert_eq!(s, [2, 4, 8, 0, 1, -1]);
 }
 
@@ -733,7 +776,10 @@ fn several_levels_in_one_file() {
     let one = &levels[0].level;
     assert_eq!((maze(one).filling, part(one).gold[0].amount), (24, -5));
     let d = room(&levels[1].level, 0).doors[0];
-    assert_eq!([d.secret, d.state, d.wall, d.pos], [1, 2, 8, -1]);
+    assert_eq!(
+        [d.secret, d.state.code(), d.wall.code(), d.pos],
+        [1, 2, 8, -1]
+    );
     assert_eq!(levels[2].level.message, "third");
     assert_eq!(maze(&levels[2].level).filling, -1);
     // Each level starts afresh: no message or flags leak between them.
@@ -785,9 +831,9 @@ fn flags_are_or_ed() {
     let l = level(
         "MAZE: \"f\", ' '\nFLAGS: noteleport, hardfloor, nommap, shortsighted, arboreal\nNOMAP\n",
     );
-    assert_eq!(l.flags, 31);
+    assert_eq!(l.flags.code(), 31);
     let src = "MAZE: \"f\", ' '\nFLAGS: nommap, nommap, shortsighted\nNOMAP\n";
-    assert_eq!(level(src).flags, 4 | 8);
+    assert_eq!(level(src).flags.code(), 4 | 8);
     // A signed 64-bit field right after lev_init.
     assert_eq!(bytes(src)[41..49], [12, 0, 0, 0, 0, 0, 0, 0]);
 }
@@ -868,7 +914,7 @@ fn nomap_on_an_init_map_level_omits_the_map_byte() {
 fn keywords_are_longest_match_and_case_sensitive() {
     // MAZEWALK is not MAZE + WALK; `half-left` is one keyword.
     let l = level(&on_floor("MAZEWALK: (0,0), south\n"));
-    assert_eq!(part(&l).mazewalks[0].dir, 2);
+    assert_eq!(part(&l).mazewalks[0].dir.code(), 2);
     assert!(des::compile(&on_floor("monster: 'd', random, random\n"), "t.des").is_err());
     assert!(des::compile(&on_floor("MONSTER: 'd', RANDOM, random\n"), "t.des").is_err());
 }

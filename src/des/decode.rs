@@ -1,6 +1,7 @@
 //! Reads a `.lev` file in a target [`Layout`] back into a [`Level`]:
 //! `decode(&encode(&level, layout)?, &level.name, layout) == level`.
 
+use super::encode::UNFILLED;
 use super::ir::*;
 use crate::binary::{DecodeError, Reader};
 use crate::game::Game;
@@ -38,7 +39,7 @@ pub fn decode(bytes: &[u8], name: &str, game: &Game, layout: Layout) -> Result<L
         }),
         v => return Err(r.error(format!("init_present is {v}"))),
     };
-    let flags = r.long("level flags")?;
+    let flags = LevelFlags::from_code(r.long("level flags")?);
     let msg_len = usize::from(r.u8("message length")?);
     let message = r.text(msg_len, "message")?;
     let body = match kind {
@@ -148,9 +149,12 @@ fn part(r: &mut Reader<'_>, has_init: bool) -> Result<MazePart, DecodeError> {
         .collect();
     let random_monsters = list(r, "random monsters", |r| r.i8("monster class"))?;
     let regions = list(r, "regions", |r| {
+        let area = area(r)?;
+        let (rtype, unfilled) = region_type(r.i8("rtype")?);
         Ok(Region {
-            area: area(r)?,
-            rtype: r.i8("rtype")?,
+            area,
+            rtype,
+            unfilled,
             lit: r.i8("rlit")?,
             irregular: flag(r, "rirreg")?,
         })
@@ -158,20 +162,20 @@ fn part(r: &mut Reader<'_>, has_init: bool) -> Result<MazePart, DecodeError> {
     let doors = list(r, "doors", |r| {
         Ok(Door {
             pos: point(r)?,
-            state: r.i8("door state")?,
+            state: DoorState::from_code(r.i8("door state")?),
         })
     })?;
     let drawbridges = list(r, "drawbridges", |r| {
         Ok(Drawbridge {
             pos: point(r)?,
-            dir: r.i8("direction")?,
+            dir: drawbridge_dir_from(r.i8("direction")?),
             open: flag(r, "db_open")?,
         })
     })?;
     let mazewalks = list(r, "mazewalks", |r| {
         Ok(Walk {
             pos: point(r)?,
-            dir: r.i8("direction")?,
+            dir: Direction::from_code(r.i8("direction")?),
         })
     })?;
     let non_diggable = list(r, "non-diggable areas", area)?;
@@ -215,6 +219,26 @@ fn part(r: &mut Reader<'_>, has_init: bool) -> Result<MazePart, DecodeError> {
     })
 }
 
+/// The direction a drawbridge's stored number stands for (north 0,
+/// south 1, east 2, west 3).
+pub(super) fn drawbridge_dir_from(code: i8) -> Direction {
+    match code {
+        0 => Direction::North,
+        1 => Direction::South,
+        2 => Direction::East,
+        3 => Direction::West,
+        code => Direction::Other(code),
+    }
+}
+
+/// A `REGION`'s stored type as the game reads it: a type above the
+/// last one is an unfilled room of the type 25 below.
+pub(super) fn region_type(code: i8) -> (RoomType, bool) {
+    let unfilled = code > RoomType::CandleShop.code();
+    let rtype = RoomType::from_code(if unfilled { code - UNFILLED } else { code });
+    (rtype, unfilled)
+}
+
 fn stair(r: &mut Reader<'_>) -> Result<Stair, DecodeError> {
     Ok(Stair {
         pos: point(r)?,
@@ -225,7 +249,7 @@ fn stair(r: &mut Reader<'_>) -> Result<Stair, DecodeError> {
 fn altar(r: &mut Reader<'_>) -> Result<Altar, DecodeError> {
     Ok(Altar {
         pos: point(r)?,
-        align: r.i8("align")?,
+        align: Alignment::from_code(r.i8("align")?),
         shrine: r.i8("shrine")?,
     })
 }
@@ -246,7 +270,7 @@ fn monster(r: &mut Reader<'_>) -> Result<Monster, DecodeError> {
             name: String::new(),
             appear_as: String::new(),
             id: r.i16("monster id")?,
-            align: r.i8("align")?,
+            align: Alignment::from_code(r.i8("align")?),
             pos: point(r)?,
             chance: r.i8("chance")?,
             class: r.i8("class")?,
@@ -324,16 +348,16 @@ fn rooms(r: &mut Reader<'_>) -> Result<RoomLevel, DecodeError> {
             h,
             xalign,
             yalign,
-            rtype,
+            rtype: RoomType::from_code(rtype),
             chance,
             lit,
             filled,
             doors: list(r, "doors", |r| {
                 Ok(RoomDoor {
-                    wall: r.i8("wall")?,
+                    wall: Direction::from_code(r.i8("wall")?),
                     pos: r.i8("pos")?,
                     secret: r.i8("secret")?,
-                    state: r.i8("door state")?,
+                    state: DoorState::from_code(r.i8("door state")?),
                 })
             })?,
             stairs: list(r, "stairs", stair)?,
@@ -352,10 +376,10 @@ fn rooms(r: &mut Reader<'_>) -> Result<RoomLevel, DecodeError> {
         let b = r.take(6, "corridor")?;
         Ok(Corridor {
             src_room: b[0] as i8,
-            src_wall: b[1] as i8,
+            src_wall: Direction::from_code(b[1] as i8),
             src_door: b[2] as i8,
             dest_room: b[3] as i8,
-            dest_wall: b[4] as i8,
+            dest_wall: Direction::from_code(b[4] as i8),
             dest_door: b[5] as i8,
         })
     })?;

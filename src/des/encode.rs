@@ -54,7 +54,7 @@ pub fn encode(level: &Level, game: &Game, layout: Layout) -> Result<Vec<u8>, Enc
         }
         None => w.zeros(8),
     }
-    w.long(level.flags);
+    w.long(level.flags.code());
     let msg = text::bytes(&level.message);
     let msg_len = u8::try_from(msg.len())
         .map_err(|_| EncodeError(format!("message of {} bytes (at most 255)", msg.len())))?;
@@ -148,22 +148,22 @@ fn part_body(w: &mut Writer, p: &MazePart) -> Result<(), EncodeError> {
     list(w, "random monsters", &p.random_monsters, |w, &c| w.i8(c))?;
     list(w, "regions", &p.regions, |w, r| {
         area(w, &r.area);
-        w.i8(r.rtype);
+        w.i8(region_type(r));
         w.i8(r.lit);
         w.i8(r.irregular as i8);
     })?;
     list(w, "doors", &p.doors, |w, d| {
         point(w, &d.pos);
-        w.i8(d.state);
+        w.i8(d.state.code());
     })?;
     list(w, "drawbridges", &p.drawbridges, |w, d| {
         point(w, &d.pos);
-        w.i8(d.dir);
+        w.i8(drawbridge_dir(d.dir));
         w.i8(d.open as i8);
     })?;
     list(w, "mazewalks", &p.mazewalks, |w, m| {
         point(w, &m.pos);
-        w.i8(m.dir);
+        w.i8(m.dir.code());
     })?;
     list(w, "non-diggable areas", &p.non_diggable, area)?;
     list(w, "non-passwall areas", &p.non_passwall, area)?;
@@ -178,6 +178,29 @@ fn part_body(w: &mut Writer, p: &MazePart) -> Result<(), EncodeError> {
     list(w, "engravings", &p.engravings, engraving)
 }
 
+/// lev_comp's `REGION` type: the room type, plus 25 when unfilled
+/// (`MAXRTYPE + 1`, which the game's reader subtracts again).
+pub(super) fn region_type(r: &Region) -> i8 {
+    r.rtype
+        .code()
+        .wrapping_add(if r.unfilled { UNFILLED } else { 0 })
+}
+
+/// What lev_comp adds to an unfilled region's room type.
+pub(super) const UNFILLED: i8 = 25;
+
+/// A drawbridge's direction as lev_comp stores it (north 0, south 1,
+/// east 2, west 3), unlike the wall codes of doors and mazewalks.
+fn drawbridge_dir(d: Direction) -> i8 {
+    match d {
+        Direction::North => 0,
+        Direction::South => 1,
+        Direction::East => 2,
+        Direction::West => 3,
+        other => other.code(),
+    }
+}
+
 fn stair(w: &mut Writer, s: &Stair) {
     point(w, &s.pos);
     w.i8(s.up as i8);
@@ -185,7 +208,7 @@ fn stair(w: &mut Writer, s: &Stair) {
 
 fn altar(w: &mut Writer, a: &Altar) {
     point(w, &a.pos);
-    w.i8(a.align);
+    w.i8(a.align.code());
     w.i8(a.shrine);
 }
 
@@ -201,7 +224,14 @@ fn monster(w: &mut Writer, m: &Monster) {
         str_len(w, &m.appear_as);
         w.i16(m.id);
         for b in [
-            m.align, m.pos.x, m.pos.y, m.chance, m.class, m.appear, m.peaceful, m.asleep,
+            m.align.code(),
+            m.pos.x,
+            m.pos.y,
+            m.chance,
+            m.class,
+            m.appear,
+            m.peaceful,
+            m.asleep,
         ] {
             w.i8(b);
         }
@@ -269,7 +299,7 @@ fn rooms(w: &mut Writer, r: &RoomLevel) -> Result<(), EncodeError> {
             room.h,
             room.xalign,
             room.yalign,
-            room.rtype,
+            room.rtype.code(),
             room.chance,
             room.lit,
             room.filled,
@@ -277,7 +307,7 @@ fn rooms(w: &mut Writer, r: &RoomLevel) -> Result<(), EncodeError> {
             w.i8(b);
         }
         list(w, "doors", &room.doors, |w, d| {
-            for b in [d.wall, d.pos, d.secret, d.state] {
+            for b in [d.wall.code(), d.pos, d.secret, d.state.code()] {
                 w.i8(b);
             }
         })?;
@@ -295,13 +325,33 @@ fn rooms(w: &mut Writer, r: &RoomLevel) -> Result<(), EncodeError> {
     list(w, "corridors", &r.corridors, |w, c| {
         for b in [
             c.src_room,
-            c.src_wall,
+            c.src_wall.code(),
             c.src_door,
             c.dest_room,
-            c.dest_wall,
+            c.dest_wall.code(),
             c.dest_door,
         ] {
             w.i8(b);
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::decode;
+    use super::*;
+
+    #[test]
+    fn drawbridge_and_region_codes_read_back_to_themselves() {
+        for c in i8::MIN..=i8::MAX {
+            assert_eq!(drawbridge_dir(decode::drawbridge_dir_from(c)), c);
+            let (rtype, unfilled) = decode::region_type(c);
+            let r = Region {
+                rtype,
+                unfilled,
+                ..Region::default()
+            };
+            assert_eq!(region_type(&r), c);
+        }
+    }
 }

@@ -5,6 +5,7 @@
 
 use std::fmt;
 
+use super::ir::{Alignment, Direction, DoorState, LevelFlag};
 use crate::diag::Span;
 
 /// Statement keywords (upper case in the language, plus `levregion`).
@@ -51,17 +52,15 @@ pub(crate) enum Kw {
     LevRegion,
 }
 
-/// Classes of value keywords; each keyword also carries a number.
+/// Classes of value keywords lev_comp's grammar reads as a plain number;
+/// each keyword also carries its number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Val {
-    DoorState,
-    Direction,
     LeftOrRight,
     Center,
     TopOrBottom,
     Light,
     Filling,
-    Alignment,
     Attitude,
     Alertness,
     Appearance,
@@ -70,7 +69,6 @@ pub(crate) enum Val {
     Boolean,
     EngravingType,
     CurseType,
-    Flag,
 }
 
 /// Register keywords: `object[n]`, `monster[n]`, `place[n]`, `align[n]`.
@@ -87,6 +85,14 @@ pub(crate) enum Reg {
 pub(crate) enum Tok<'s> {
     Kw(Kw),
     Val(Val, i8),
+    /// A door state keyword (`open`, `locked`, …).
+    Door(DoorState),
+    /// A direction keyword (`north`, …).
+    Dir(Direction),
+    /// An alignment keyword (`law`, `noalign`, …).
+    Align(Alignment),
+    /// A `FLAGS` keyword.
+    Flag(LevelFlag),
     Random,
     None,
     Contained,
@@ -159,15 +165,15 @@ const KEYWORDS: &[(&str, Tok<'static>)] = {
         ("NAME", K(Kw::Name)),
         ("CHANCE", K(Kw::Chance)),
         ("levregion", K(Kw::LevRegion)),
-        ("open", V(Val::DoorState, 2)),
-        ("closed", V(Val::DoorState, 4)),
-        ("locked", V(Val::DoorState, 8)),
-        ("nodoor", V(Val::DoorState, 0)),
-        ("broken", V(Val::DoorState, 1)),
-        ("north", V(Val::Direction, 1)),
-        ("east", V(Val::Direction, 4)),
-        ("south", V(Val::Direction, 2)),
-        ("west", V(Val::Direction, 8)),
+        ("open", Tok::Door(DoorState::Open)),
+        ("closed", Tok::Door(DoorState::Closed)),
+        ("locked", Tok::Door(DoorState::Locked)),
+        ("nodoor", Tok::Door(DoorState::NoDoor)),
+        ("broken", Tok::Door(DoorState::Broken)),
+        ("north", Tok::Dir(Direction::North)),
+        ("east", Tok::Dir(Direction::East)),
+        ("south", Tok::Dir(Direction::South)),
+        ("west", Tok::Dir(Direction::West)),
         ("random", Tok::Random),
         ("none", Tok::None),
         ("object", Tok::Reg(Reg::Object)),
@@ -185,12 +191,12 @@ const KEYWORDS: &[(&str, Tok<'static>)] = {
         ("unlit", V(Val::Light, 0)),
         ("filled", V(Val::Filling, 0)),
         ("unfilled", V(Val::Filling, 1)),
-        ("noalign", V(Val::Alignment, 0)),
-        ("law", V(Val::Alignment, 4)),
-        ("neutral", V(Val::Alignment, 2)),
-        ("chaos", V(Val::Alignment, 1)),
-        ("coaligned", V(Val::Alignment, 3)),
-        ("noncoaligned", V(Val::Alignment, 7)),
+        ("noalign", Tok::Align(Alignment::NoAlign)),
+        ("law", Tok::Align(Alignment::Law)),
+        ("neutral", Tok::Align(Alignment::Neutral)),
+        ("chaos", Tok::Align(Alignment::Chaos)),
+        ("coaligned", Tok::Align(Alignment::Coaligned)),
+        ("noncoaligned", Tok::Align(Alignment::NonCoaligned)),
         ("peaceful", V(Val::Attitude, 1)),
         ("hostile", V(Val::Attitude, 0)),
         ("asleep", V(Val::Alertness, 1)),
@@ -213,11 +219,11 @@ const KEYWORDS: &[(&str, Tok<'static>)] = {
         ("uncursed", V(Val::CurseType, 2)),
         ("cursed", V(Val::CurseType, 3)),
         ("contained", Tok::Contained),
-        ("noteleport", V(Val::Flag, 1)),
-        ("hardfloor", V(Val::Flag, 2)),
-        ("nommap", V(Val::Flag, 4)),
-        ("arboreal", V(Val::Flag, 16)),
-        ("shortsighted", V(Val::Flag, 8)),
+        ("noteleport", Tok::Flag(LevelFlag::NoTeleport)),
+        ("hardfloor", Tok::Flag(LevelFlag::HardFloor)),
+        ("nommap", Tok::Flag(LevelFlag::NoMagicMap)),
+        ("arboreal", Tok::Flag(LevelFlag::Arboreal)),
+        ("shortsighted", Tok::Flag(LevelFlag::ShortSighted)),
     ]
 };
 
@@ -455,7 +461,15 @@ impl fmt::Display for Tok<'_> {
                     .map_or("?", |(w, _)| w);
                 write!(f, "`{word}`")
             }
-            Tok::Val(..) | Tok::Random | Tok::None | Tok::Contained | Tok::Reg(_) => {
+            Tok::Val(..)
+            | Tok::Door(_)
+            | Tok::Dir(_)
+            | Tok::Align(_)
+            | Tok::Flag(_)
+            | Tok::Random
+            | Tok::None
+            | Tok::Contained
+            | Tok::Reg(_) => {
                 let word = KEYWORDS
                     .iter()
                     .find(|(_, t)| t == self)

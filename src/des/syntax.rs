@@ -3,6 +3,7 @@
 //! (which statements may follow which) are applied by [`super::sema`],
 //! which can then say precisely what is out of place.
 
+use super::ir::{Alignment, Direction, DoorState, LevelFlag};
 use super::lexer::Kw;
 use crate::diag::Span;
 
@@ -38,7 +39,7 @@ pub(crate) enum Class {
 /// An alignment argument.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Align {
-    Value(i8),
+    Value(Alignment),
     Register(Sp<i64>),
     Random,
 }
@@ -79,7 +80,7 @@ pub(crate) enum CorrEnd {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct CorrSpec {
     pub room: Sp<i64>,
-    pub wall: i8,
+    pub wall: Direction,
     pub door: Option<Sp<i64>>,
 }
 
@@ -106,7 +107,7 @@ pub(crate) enum StmtKind<'s> {
     Level {
         name: Sp<&'s str>,
     },
-    Flags(Vec<i8>),
+    Flags(Vec<LevelFlag>),
     InitMap {
         fg: Sp<u8>,
         bg: Sp<u8>,
@@ -148,23 +149,23 @@ pub(crate) enum StmtKind<'s> {
         at: Sp<Coord>,
     },
     Door {
-        state: OrRandom,
+        state: DoorState,
         at: Sp<Coord>,
     },
     RoomDoor {
         secret: OrRandom,
-        state: OrRandom,
-        wall: OrRandom,
+        state: DoorState,
+        wall: Direction,
         pos: Option<Sp<i64>>,
     },
     Drawbridge {
         at: Sp<Coord>,
-        dir: i8,
-        state: Sp<OrRandom>,
+        dir: Direction,
+        state: Sp<DoorState>,
     },
     Mazewalk {
         at: Sp<Coord>,
-        dir: i8,
+        dir: Direction,
     },
     Wallify,
     Ladder {

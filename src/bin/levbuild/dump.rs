@@ -246,7 +246,20 @@ fn legend(out: &mut String, level: &Level, game: &Game) {
 fn level_text(level: &Level, game: &Game) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "level {:?}", level.name);
-    let _ = writeln!(out, "  flags {:#x}", level.flags);
+    let f = level.flags;
+    let named = [
+        (f.noteleport, "noteleport"),
+        (f.hardfloor, "hardfloor"),
+        (f.nommap, "nommap"),
+        (f.shortsighted, "shortsighted"),
+        (f.arboreal, "arboreal"),
+    ];
+    let names: Vec<&str> = named
+        .iter()
+        .filter(|(set, _)| *set)
+        .map(|&(_, n)| n)
+        .collect();
+    let _ = writeln!(out, "  flags {:#x} [{}]", f.code(), names.join(", "));
     if let Some(init) = &level.init {
         let _ = writeln!(out, "  init {init:?}");
     }

@@ -4,6 +4,7 @@
 use chumsky::prelude::*;
 
 use super::{Extra, In, P};
+use crate::des::ir::{Direction, DoorState};
 use crate::des::lexer::{Kw, Reg, Tok, Val};
 use crate::des::syntax::*;
 
@@ -152,11 +153,26 @@ pub(super) fn name_or_random<'a>() -> P<'a, NameOrRandom<'a>> {
 
 pub(super) fn align<'a>() -> P<'a, Align> {
     choice((
-        val(Val::Alignment, "an alignment").map(Align::Value),
+        select! { Tok::Align(a) => a }
+            .labelled("an alignment")
+            .map(Align::Value),
         register(Reg::Align).map(Align::Register),
         random().to(Align::Random),
     ))
     .boxed()
+}
+
+/// A door state keyword or `random`.
+pub(super) fn door_state<'a>() -> P<'a, DoorState> {
+    select! { Tok::Door(d) => d }
+        .labelled("a door state")
+        .or(random().to(DoorState::Random))
+        .boxed()
+}
+
+/// A direction keyword (`random` is not one).
+pub(super) fn direction<'a>() -> P<'a, Direction> {
+    select! { Tok::Dir(d) => d }.labelled("a direction").boxed()
 }
 
 pub(super) fn light<'a>() -> P<'a, OrRandom> {

@@ -6,6 +6,7 @@ use chumsky::prelude::*;
 
 use super::args::*;
 use super::P;
+use crate::des::ir::Direction;
 use crate::des::lexer::{Kw, Reg, Tok, Val};
 use crate::des::syntax::*;
 
@@ -21,7 +22,8 @@ pub(super) fn level_statements<'a>(k: Kw) -> Option<P<'a, StmtKind<'a>>> {
         .map(|name| StmtKind::Level { name });
     let flags = head(Kw::Flags)
         .ignore_then(
-            val(Val::Flag, "a level flag")
+            select! { Tok::Flag(f) => f }
+                .labelled("a level flag")
                 .separated_by(comma())
                 .at_least(1)
                 .collect(),
@@ -208,13 +210,12 @@ pub(super) fn feature_statements<'a>(k: Kw) -> Option<P<'a, StmtKind<'a>>> {
         .then_ignore(comma())
         .then(coord())
         .map(|((chance, kind), at)| StmtKind::Trap { chance, kind, at });
-    let door_state = || val_or_random(Val::DoorState, "a door state");
     let room_door = head(Kw::Door)
         .ignore_then(val_or_random(Val::Boolean, "`true` or `false`"))
         .then_ignore(comma())
         .then(door_state())
         .then_ignore(comma())
-        .then(val_or_random(Val::Direction, "a direction"))
+        .then(direction().or(random().to(Direction::Random)))
         .then_ignore(comma())
         .then(int().map(Some).or(random().to(None)))
         .map(|(((secret, state), wall), pos)| StmtKind::RoomDoor {
@@ -231,14 +232,14 @@ pub(super) fn feature_statements<'a>(k: Kw) -> Option<P<'a, StmtKind<'a>>> {
     let drawbridge = head(Kw::Drawbridge)
         .ignore_then(coord())
         .then_ignore(comma())
-        .then(val(Val::Direction, "a direction"))
+        .then(direction())
         .then_ignore(comma())
         .then(door_state().map_with(|s, e| sp(s, e.span())))
         .map(|((at, dir), state)| StmtKind::Drawbridge { at, dir, state });
     let mazewalk = head(Kw::Mazewalk)
         .ignore_then(coord())
         .then_ignore(comma())
-        .then(val(Val::Direction, "a direction"))
+        .then(direction())
         .map(|(at, dir)| StmtKind::Mazewalk { at, dir });
     let ladder = head(Kw::Ladder)
         .ignore_then(coord())
@@ -407,7 +408,7 @@ pub(super) fn room_statements<'a>(k: Kw) -> Option<P<'a, StmtKind<'a>>> {
     let chance = head(Kw::Chance).ignore_then(int()).map(StmtKind::Chance);
     let spec = int()
         .then_ignore(comma())
-        .then(val(Val::Direction, "a direction"))
+        .then(direction())
         .then_ignore(comma())
         .then(int().map(Some).or(random().to(None)))
         .delimited_by(punct(b'('), punct(b')'))

@@ -12,9 +12,6 @@ use crate::game::Game;
 use crate::suggest;
 use crate::tables::{self, terrain};
 
-/// A monster alignment that was not given.
-const ALIGN_UNSPECIFIED: i8 = -12;
-
 /// What coordinates are checked against.
 pub(super) struct Place<'a> {
     pub(super) in_room: bool,
@@ -152,7 +149,7 @@ pub(super) fn shared_detail(
             }
             let mut m = Monster {
                 id: -1,
-                align: ALIGN_UNSPECIFIED,
+                align: Alignment::Unspecified,
                 pos,
                 chance: chance(report, c),
                 class,

@@ -9,6 +9,7 @@ use crate::des::ir::*;
 use crate::des::map;
 use crate::des::syntax::*;
 use crate::des::Options;
+use crate::des::{decode, encode};
 use crate::diag::Reporter;
 use crate::tables::terrain;
 
@@ -309,10 +310,7 @@ fn map_detail(
             push_limited(
                 report,
                 &mut part.doors,
-                Door {
-                    pos,
-                    state: state.unwrap_or(-1),
-                },
+                Door { pos, state: *state },
                 MAX_OF_TYPE,
                 span,
                 "Too many doors in mazepart!",
@@ -321,8 +319,8 @@ fn map_detail(
         StmtKind::Drawbridge { at, dir, state } => {
             let pos = place.point(report, at);
             let open = match state.v {
-                Some(2) => true,
-                Some(4) => false,
+                DoorState::Open => true,
+                DoorState::Closed => false,
                 _ => {
                     report
                         .error(
@@ -333,11 +331,11 @@ fn map_detail(
                     false
                 }
             };
-            let (db_dir, dx, dy) = match dir {
-                1 => (0, 0, -1),
-                2 => (1, 0, 1),
-                4 => (2, 1, 0),
-                _ => (3, -1, 0),
+            let (dx, dy) = match dir {
+                Direction::North => (0, -1),
+                Direction::South => (0, 1),
+                Direction::East => (1, 0),
+                _ => (-1, 0),
             };
             if let (Some(map), Coord::At(x, y)) = (place.map, &at.v) {
                 if x.v >= 0 && y.v >= 0 && !map.get(x.v + dx, y.v + dy).is_some_and(map::is_wall) {
@@ -351,7 +349,7 @@ fn map_detail(
             }
             let d = Drawbridge {
                 pos,
-                dir: db_dir,
+                dir: *dir,
                 open,
             };
             push_limited(
@@ -469,10 +467,8 @@ fn map_detail(
             irregular,
         } => {
             let a = place.area(report, area);
-            let mut rtype = room_type(report, rtype);
-            if *unfilled == Some(true) {
-                rtype += 25;
-            }
+            let rtype = room_type(report, rtype);
+            let unfilled = *unfilled == Some(true);
             let irregular = irregular.unwrap_or(false);
             let [x1, y1, x2, y2] = area.v;
             if x1 > x2 || y1 > y2 {
@@ -480,16 +476,21 @@ fn map_detail(
                     .error(area.span.clone(), "Region start > end!")
                     .label("expected x1 <= x2 and y1 <= y2");
             }
-            if rtype == 4 && (irregular || x2 - x1 != 1 || y2 - y1 != 1) {
+            if rtype == RoomType::Vault && !unfilled && (irregular || x2 - x1 != 1 || y2 - y1 != 1)
+            {
                 report.error(area.span.clone(), "Vaults must be exactly 2x2!");
             }
             region_map_checks(report, opts, place, area, irregular);
-            let r = Region {
+            let mut r = Region {
                 area: a,
                 rtype,
+                unfilled,
                 lit: lit.unwrap_or(-1),
                 irregular,
             };
+            // What the stored type means to the game: `random, unfilled`
+            // is stored as the code of a filled candle shop.
+            (r.rtype, r.unfilled) = decode::region_type(encode::region_type(&r));
             push_limited(
                 report,
                 &mut part.regions,

@@ -491,7 +491,10 @@ impl Builder<'_, '_, '_> {
     fn header_statement(report: &mut Reporter, level: &mut Level, s: &Stmt<'_>) {
         match &s.kind {
             StmtKind::Flags(words) => {
-                level.flags = words.iter().fold(0, |acc, &w| acc | i64::from(w))
+                level.flags = LevelFlags::default();
+                for &w in words {
+                    level.flags.set(w);
+                }
             }
             StmtKind::InitMap {
                 fg,

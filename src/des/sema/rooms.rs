@@ -213,7 +213,8 @@ impl Builder<'_, '_, '_> {
                 let (src_room, src_wall, src_door) = corr_spec(report, from, nrooms);
                 let (dest_room, dest_wall, dest_door) = match to {
                     CorrEnd::Room(spec) => corr_spec(report, spec, nrooms),
-                    CorrEnd::Number(n) => (-1, byte(report, n), 0),
+                    // The number is stored in the destination wall's field.
+                    CorrEnd::Number(n) => (-1, Direction::from_code(byte(report, n)), 0),
                 };
                 let c = Corridor {
                     src_room,
@@ -242,7 +243,7 @@ impl Builder<'_, '_, '_> {
     }
 }
 
-fn corr_spec(report: &mut Reporter, c: &CorrSpec, nrooms: usize) -> (i8, i8, i8) {
+fn corr_spec(report: &mut Reporter, c: &CorrSpec, nrooms: usize) -> (i8, Direction, i8) {
     if c.room.v < 0 || c.room.v as u64 >= nrooms as u64 {
         report
             .error(c.room.span.clone(), "Wrong room number!")
@@ -267,7 +268,7 @@ fn room_detail(report: &mut Reporter, game: &Game, room: &mut Room, s: &Stmt<'_>
         StmtKind::Chance(c) => {
             if room.chance != 0 {
                 report.error(c.span.clone(), "This room already assigned a chance!");
-            } else if room.rtype == 0 {
+            } else if room.rtype == RoomType::Ordinary {
                 report
                     .error(c.span.clone(), "Only typed rooms can have a chance!")
                     .label("this room is ordinary");
@@ -285,7 +286,7 @@ fn room_detail(report: &mut Reporter, game: &Game, room: &mut Room, s: &Stmt<'_>
             wall,
             pos,
         } => {
-            if wall.is_none() && pos.is_some() {
+            if *wall == Direction::Random && pos.is_some() {
                 report
                     .error(
                         span.clone(),
@@ -294,10 +295,10 @@ fn room_detail(report: &mut Reporter, game: &Game, room: &mut Room, s: &Stmt<'_>
                     .label("use `random` for the position too");
             } else {
                 let d = RoomDoor {
-                    wall: wall.unwrap_or(-1),
+                    wall: *wall,
                     pos: pos.as_ref().map_or(-1, |p| byte(report, p)),
                     secret: secret.unwrap_or(-1),
-                    state: state.unwrap_or(-1),
+                    state: *state,
                 };
                 push_limited(
                     report,

@@ -146,29 +146,35 @@ pub(super) fn object_class(report: &mut Reporter, game: &Game, c: &Class) -> i8 
     )
 }
 
-pub(super) fn alignment(report: &mut Reporter, a: &Align) -> i8 {
+pub(super) fn alignment(report: &mut Reporter, a: &Align) -> Alignment {
     match a {
         Align::Value(v) => *v,
-        Align::Register(n) => register(report, n, 3),
-        Align::Random => RANDOM,
+        // A register is stored in the code space coordinates and classes
+        // share (a negative index gives a plain value): read it as the
+        // decoder does.
+        Align::Register(n) => Alignment::from_code(register(report, n, 3)),
+        Align::Random => Alignment::Random,
     }
 }
 
-pub(super) fn room_type(report: &mut Reporter, t: &NameOrRandom<'_>) -> i8 {
+pub(super) fn room_type(report: &mut Reporter, t: &NameOrRandom<'_>) -> RoomType {
     match t {
-        None => -1,
-        Some(name) => tables::room_type(name.v).unwrap_or_else(|| {
-            report
-                .warning(
-                    name.span.clone(),
-                    "Unknown room type!  Making ordinary room...",
-                )
-                .label(format!("\"{}\" is not a room type", name.v));
-            if let Some(s) = suggest::closest(name.v, tables::room_type_names()) {
-                report.help(format!("did you mean \"{s}\"?"));
-            }
-            0
-        }),
+        None => RoomType::Random,
+        // The reference table gives lev_comp's number.
+        Some(name) => tables::room_type(name.v)
+            .map(RoomType::from_code)
+            .unwrap_or_else(|| {
+                report
+                    .warning(
+                        name.span.clone(),
+                        "Unknown room type!  Making ordinary room...",
+                    )
+                    .label(format!("\"{}\" is not a room type", name.v));
+                if let Some(s) = suggest::closest(name.v, tables::room_type_names()) {
+                    report.help(format!("did you mean \"{s}\"?"));
+                }
+                RoomType::Ordinary
+            }),
     }
 }
 

@@ -2,10 +2,16 @@
 //! values NetHack's `sp_lev.c` reads, but no byte layout (that is
 //! [`super::encode`]'s business).
 //!
-//! Special values follow lev_comp's encodings: `random` is -11 for
-//! coordinates, classes and alignments and -1 for most other fields; a
-//! register `place[n]` / `monster[n]` / `object[n]` / `align[n]` is
+//! Door states, directions, alignments, room types and level flags are
+//! symbolic ([`DoorState`], [`Direction`], [`Alignment`], [`RoomType`],
+//! [`LevelFlags`]); the other fields hold the numbers lev_comp
+//! stores: `random` is -11 for coordinates and classes and -1 for most
+//! other fields; a register `place[n]` / `monster[n]` / `object[n]` is
 //! `-(n+1)`. Each field's documentation names its encoding.
+
+mod values;
+
+pub use values::*;
 
 /// Value stored for `random` in coordinates, classes and alignments.
 pub const RANDOM_COORD: i8 = -11;
@@ -18,8 +24,8 @@ pub struct Level {
     pub name: String,
     /// `INIT_MAP` settings; `None` when the level has none.
     pub init: Option<LevelInit>,
-    /// OR of `FLAGS`: noteleport 1, hardfloor 2, nommap 4, shortsighted 8, arboreal 16.
-    pub flags: i64,
+    /// `FLAGS`.
+    pub flags: LevelFlags,
     /// `MESSAGE` lines joined with `\n`.
     pub message: String,
     /// The maze or room body.
@@ -193,8 +199,10 @@ pub struct LevRegion {
 pub struct Region {
     /// The area.
     pub area: Area,
-    /// Room type (-1 random); `unfilled` adds 25.
-    pub rtype: i8,
+    /// Room type.
+    pub rtype: RoomType,
+    /// `unfilled`: the room is not stocked (stored as 25 added to the room type).
+    pub unfilled: bool,
     /// 1 lit, 0 unlit, -1 random.
     pub lit: i8,
     /// Irregular region.
@@ -207,22 +215,22 @@ pub struct Region {
 pub struct Door {
     /// Where.
     pub pos: Point,
-    /// nodoor 0, broken 1, open 2, closed 4, locked 8, random -1.
-    pub state: i8,
+    /// State.
+    pub state: DoorState,
 }
 
 /// A room `DOOR`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct RoomDoor {
-    /// north 1, south 2, east 4, west 8, random -1.
-    pub wall: i8,
+    /// Wall.
+    pub wall: Direction,
     /// Position along the wall, or -1.
     pub pos: i8,
     /// 1 secret, 0 not, -1 random.
     pub secret: i8,
-    /// Door state as for [`Door::state`].
-    pub state: i8,
+    /// State.
+    pub state: DoorState,
 }
 
 /// `DRAWBRIDGE`.
@@ -231,8 +239,8 @@ pub struct RoomDoor {
 pub struct Drawbridge {
     /// Where.
     pub pos: Point,
-    /// north 0, south 1, east 2, west 3.
-    pub dir: i8,
+    /// The direction it opens to.
+    pub dir: Direction,
     /// Starts open.
     pub open: bool,
 }
@@ -243,8 +251,8 @@ pub struct Drawbridge {
 pub struct Walk {
     /// Start.
     pub pos: Point,
-    /// north 1, south 2, east 4, west 8.
-    pub dir: i8,
+    /// Direction.
+    pub dir: Direction,
 }
 
 /// `STAIR` or `LADDER` at a coordinate.
@@ -263,8 +271,8 @@ pub struct Stair {
 pub struct Altar {
     /// Where.
     pub pos: Point,
-    /// Alignment mask, -11 random, or `-(n+1)` for `align[n]`.
-    pub align: i8,
+    /// Alignment.
+    pub align: Alignment,
     /// altar 0, shrine 1, sanctum 2, random -1.
     pub shrine: i8,
 }
@@ -291,8 +299,8 @@ pub struct Monster {
     pub appear_as: String,
     /// Monster id, -1 random.
     pub id: i16,
-    /// Alignment: mask, -11 random, `-(n+1)` register, -12 unspecified.
-    pub align: i8,
+    /// Alignment ([`Alignment::Unspecified`] when not given).
+    pub align: Alignment,
     /// Where.
     pub pos: Point,
     /// Percent chance.
@@ -387,8 +395,8 @@ pub struct Room {
     pub xalign: i8,
     /// Vertical alignment 1..5, -1 random.
     pub yalign: i8,
-    /// Room type, -1 random.
-    pub rtype: i8,
+    /// Room type.
+    pub rtype: RoomType,
     /// `CHANCE` percent, 0 none.
     pub chance: i8,
     /// 1 lit, 0 unlit, -1 random.
@@ -426,13 +434,14 @@ pub struct Corridor {
     /// Source room number (-1 for RANDOM_CORRIDORS).
     pub src_room: i8,
     /// Source wall.
-    pub src_wall: i8,
+    pub src_wall: Direction,
     /// Source door position, -1 random.
     pub src_door: i8,
     /// Destination room, or -1 for the numbered form.
     pub dest_room: i8,
-    /// Destination wall, or the number of the numbered form.
-    pub dest_wall: i8,
+    /// Destination wall, or the number of the numbered form (as
+    /// [`Direction::from_code`] reads it).
+    pub dest_wall: Direction,
     /// Destination door position.
     pub dest_door: i8,
 }

@@ -1,0 +1,301 @@
+//! The symbolic values of the typed model: door states, directions,
+//! alignments, room types and level flags, where the format stores a
+//! code. [`code`](DoorState::code) gives the number lev_comp stores and
+//! `from_code` reads one back; only the codec ([`super::super::encode()`],
+//! [`super::super::decode()`]) uses them. A code no keyword stands for
+//! (only a hand-made or damaged file has one) is kept as `Other(code)`,
+//! so every decoded level encodes back to the same bytes. The default of
+//! each is the one whose code is 0, as in a zeroed record.
+
+/// An enum of named codes plus `Other(code)`, with `code` and `from_code`.
+macro_rules! coded {
+    (
+        $(#[$meta:meta])*
+        $name:ident: $t:ty, default ($($default:tt)+) {
+            $($(#[$vmeta:meta])* $variant:ident = $code:literal,)*
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+        pub enum $name {
+            $($(#[$vmeta])* $variant,)*
+            /// A code no keyword stands for, kept as read.
+            Other($t),
+        }
+
+        impl $name {
+            /// The number lev_comp stores.
+            pub fn code(self) -> $t {
+                match self {
+                    $(Self::$variant => $code,)*
+                    Self::Other(code) => code,
+                }
+            }
+
+            /// The value a stored number stands for.
+            pub fn from_code(code: $t) -> Self {
+                match code {
+                    $($code => Self::$variant,)*
+                    code => Self::Other(code),
+                }
+            }
+        }
+
+        impl Default for $name {
+            fn default() -> Self {
+                Self::$($default)+
+            }
+        }
+    };
+}
+
+coded! {
+    /// A door's state (`DOOR`, room `DOOR`, and `DRAWBRIDGE`'s open/closed).
+    DoorState: i8, default (NoDoor) {
+        /// `nodoor`: an empty doorway.
+        NoDoor = 0,
+        /// `broken`.
+        Broken = 1,
+        /// `open`.
+        Open = 2,
+        /// `closed`.
+        Closed = 4,
+        /// `locked`.
+        Locked = 8,
+        /// `random`.
+        Random = -1,
+    }
+}
+
+coded! {
+    /// A compass direction: a room door's wall, a corridor end's wall, a
+    /// `MAZEWALK`'s and a `DRAWBRIDGE`'s direction. The codes are those
+    /// of walls and mazewalks; a drawbridge stores its own (north 0,
+    /// south 1, east 2, west 3), which the codec translates.
+    Direction: i8, default (Other(0)) {
+        /// `north`.
+        North = 1,
+        /// `south`.
+        South = 2,
+        /// `east`.
+        East = 4,
+        /// `west`.
+        West = 8,
+        /// `random`.
+        Random = -1,
+    }
+}
+
+coded! {
+    /// A room type (`ROOM`, `SUBROOM`, `REGION`).
+    RoomType: i8, default (Ordinary) {
+        /// `random`.
+        Random = -1,
+        /// `"ordinary"`.
+        Ordinary = 0,
+        /// `"throne"`.
+        Throne = 2,
+        /// `"swamp"`.
+        Swamp = 3,
+        /// `"vault"`.
+        Vault = 4,
+        /// `"beehive"`.
+        Beehive = 5,
+        /// `"morgue"`.
+        Morgue = 6,
+        /// `"barracks"`.
+        Barracks = 7,
+        /// `"zoo"`.
+        Zoo = 8,
+        /// `"delphi"`.
+        Delphi = 9,
+        /// `"temple"`.
+        Temple = 10,
+        /// `"leprehall"`.
+        LeprechaunHall = 11,
+        /// `"cocknest"`.
+        CockatriceNest = 12,
+        /// `"anthole"`.
+        AntHole = 13,
+        /// `"shop"` (general store).
+        Shop = 14,
+        /// `"armor shop"`.
+        ArmorShop = 15,
+        /// `"scroll shop"`.
+        ScrollShop = 16,
+        /// `"potion shop"`.
+        PotionShop = 17,
+        /// `"weapon shop"`.
+        WeaponShop = 18,
+        /// `"food shop"`.
+        FoodShop = 19,
+        /// `"ring shop"`.
+        RingShop = 20,
+        /// `"wand shop"`.
+        WandShop = 21,
+        /// `"tool shop"`.
+        ToolShop = 22,
+        /// `"book shop"`.
+        BookShop = 23,
+        /// `"candle shop"`.
+        CandleShop = 24,
+    }
+}
+
+/// An alignment (`MONSTER`'s and `ALTAR`'s).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum Alignment {
+    /// `noalign`.
+    #[default]
+    NoAlign,
+    /// `chaos`.
+    Chaos,
+    /// `neutral`.
+    Neutral,
+    /// `coaligned`.
+    Coaligned,
+    /// `law`.
+    Law,
+    /// `noncoaligned`.
+    NonCoaligned,
+    /// `random`.
+    Random,
+    /// `align[n]`, n in 0..=9.
+    Register(u8),
+    /// A monster with no alignment given.
+    Unspecified,
+    /// A code no keyword stands for, kept as read.
+    Other(i8),
+}
+
+/// Register lists hold at most this many entries.
+const REGISTERS: u8 = 10;
+
+impl Alignment {
+    /// The number lev_comp stores: the alignment mask, -11 for `random`,
+    /// `-(n+1)` for `align[n]`, -12 for a monster's unspecified one.
+    pub fn code(self) -> i8 {
+        match self {
+            Self::NoAlign => 0,
+            Self::Chaos => 1,
+            Self::Neutral => 2,
+            Self::Coaligned => 3,
+            Self::Law => 4,
+            Self::NonCoaligned => 7,
+            Self::Random => super::RANDOM_COORD,
+            Self::Register(n) => -(n.min(REGISTERS) as i8) - 1,
+            Self::Unspecified => -12,
+            Self::Other(code) => code,
+        }
+    }
+
+    /// The alignment a stored number stands for.
+    pub fn from_code(code: i8) -> Self {
+        match code {
+            0 => Self::NoAlign,
+            1 => Self::Chaos,
+            2 => Self::Neutral,
+            3 => Self::Coaligned,
+            4 => Self::Law,
+            7 => Self::NonCoaligned,
+            super::RANDOM_COORD => Self::Random,
+            -12 => Self::Unspecified,
+            -10..=-1 => Self::Register((-code - 1) as u8),
+            code => Self::Other(code),
+        }
+    }
+}
+
+/// One `FLAGS` keyword.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum LevelFlag {
+    /// `noteleport`.
+    NoTeleport,
+    /// `hardfloor`.
+    HardFloor,
+    /// `nommap`.
+    NoMagicMap,
+    /// `shortsighted`.
+    ShortSighted,
+    /// `arboreal`.
+    Arboreal,
+}
+
+/// The level flags (`FLAGS`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct LevelFlags {
+    /// `noteleport`.
+    pub noteleport: bool,
+    /// `hardfloor`.
+    pub hardfloor: bool,
+    /// `nommap`.
+    pub nommap: bool,
+    /// `shortsighted`.
+    pub shortsighted: bool,
+    /// `arboreal`.
+    pub arboreal: bool,
+    /// Bits no flag keyword sets, kept as read.
+    pub other: i64,
+}
+
+impl LevelFlags {
+    /// Sets one flag.
+    pub fn set(&mut self, flag: LevelFlag) {
+        match flag {
+            LevelFlag::NoTeleport => self.noteleport = true,
+            LevelFlag::HardFloor => self.hardfloor = true,
+            LevelFlag::NoMagicMap => self.nommap = true,
+            LevelFlag::ShortSighted => self.shortsighted = true,
+            LevelFlag::Arboreal => self.arboreal = true,
+        }
+    }
+
+    /// The number lev_comp stores: noteleport 1, hardfloor 2, nommap 4,
+    /// shortsighted 8, arboreal 16, OR-ed.
+    pub fn code(self) -> i64 {
+        let bit = |set: bool, b: i64| if set { b } else { 0 };
+        self.other
+            | bit(self.noteleport, 1)
+            | bit(self.hardfloor, 2)
+            | bit(self.nommap, 4)
+            | bit(self.shortsighted, 8)
+            | bit(self.arboreal, 16)
+    }
+
+    /// The flags a stored number stands for.
+    pub fn from_code(code: i64) -> Self {
+        LevelFlags {
+            noteleport: code & 1 != 0,
+            hardfloor: code & 2 != 0,
+            nommap: code & 4 != 0,
+            shortsighted: code & 8 != 0,
+            arboreal: code & 16 != 0,
+            other: code & !31,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_stored_code_reads_back_to_itself() {
+        for c in i8::MIN..=i8::MAX {
+            assert_eq!(DoorState::from_code(c).code(), c);
+            assert_eq!(Direction::from_code(c).code(), c);
+            assert_eq!(RoomType::from_code(c).code(), c);
+            assert_eq!(Alignment::from_code(c).code(), c);
+        }
+        for c in [0, 1, 31, 32, -1, i64::MIN, i64::MAX, 0x1_0000_0013] {
+            assert_eq!(LevelFlags::from_code(c).code(), c);
+        }
+        assert_eq!(Alignment::from_code(-3), Alignment::Register(2));
+        assert_eq!(DoorState::default().code(), 0);
+        assert_eq!(Direction::default().code(), 0);
+    }
+}
