@@ -27,6 +27,8 @@ pub mod nh36;
 #[cfg(feature = "compile")]
 mod parser;
 #[cfg(feature = "compile")]
+mod scan;
+#[cfg(feature = "compile")]
 mod sema;
 #[cfg(feature = "compile")]
 mod syntax;

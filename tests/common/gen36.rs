@@ -207,7 +207,8 @@ impl Gen<'_> {
     }
 
     fn light(&mut self) -> &'static str {
-        *self.rng.pick(&["lit", "unlit", "random"])
+        const LIGHT: [&str; 3] = ["lit", "unlit", "random"];
+        LIGHT[self.rng.below(3)]
     }
 
     fn var_name(&mut self) -> String {
@@ -811,10 +812,10 @@ impl Gen<'_> {
                 12 => "greased".into(),
                 _ => continue,
             };
-            if info == "locked" || info == "broken" {
-                if !used.insert(100 + u8::from(info == "broken") as usize) {
-                    continue;
-                }
+            if (info == "locked" || info == "broken")
+                && !used.insert(100 + usize::from(info == "broken"))
+            {
+                continue;
             }
             infos.push(info);
         }

@@ -5,6 +5,7 @@
 
 use std::fmt;
 
+use crate::des::scan::{self, parse_int, percent, Comments, Keywords, Rules};
 use crate::diag::Span;
 
 /// Keywords that carry no value.
@@ -174,20 +175,10 @@ pub(crate) enum Tok<'s> {
     Invalid(&'s str),
 }
 
-/// A map block: its rows (CR removed) and where it is.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct MapBlock<'s> {
-    pub rows: Vec<&'s str>,
-    /// From `MAP` to the end of `ENDMAP`.
-    pub span: Span,
-}
+pub(crate) use crate::des::scan::MapBlock;
 
 /// The tokens of a file and its map blocks.
-#[derive(Debug, Default)]
-pub(crate) struct Lexed<'s> {
-    pub tokens: Vec<(Tok<'s>, Span)>,
-    pub maps: Vec<MapBlock<'s>>,
-}
+pub(crate) type Lexed<'s> = scan::Lexed<'s, Tok<'s>>;
 
 const KEYWORDS: &[(&str, Tok<'static>)] = {
     use Tok::{Kw as K, Val as V};
@@ -371,16 +362,10 @@ const KEYWORDS: &[(&str, Tok<'static>)] = {
     ]
 };
 
-/// Indices into [`KEYWORDS`] grouped by the keyword's first byte.
-fn keywords_by_first_byte() -> &'static [Vec<usize>] {
-    static INDEX: std::sync::OnceLock<Vec<Vec<usize>>> = std::sync::OnceLock::new();
-    INDEX.get_or_init(|| {
-        let mut index = vec![Vec::new(); 128];
-        for (i, (word, _)) in KEYWORDS.iter().enumerate() {
-            index[usize::from(word.as_bytes()[0] & 0x7f)].push(i);
-        }
-        index
-    })
+/// [`KEYWORDS`] indexed for longest-prefix matching.
+fn keywords() -> &'static Keywords<Tok<'static>> {
+    static INDEX: std::sync::OnceLock<Keywords<Tok<'static>>> = std::sync::OnceLock::new();
+    INDEX.get_or_init(|| Keywords::new(KEYWORDS))
 }
 
 /// Characters a map row may consist of (3.6 adds nothing to 3.4.3's set
@@ -413,14 +398,6 @@ fn is_map_char(c: u8) -> bool {
     )
 }
 
-fn newline_len(rest: &[u8]) -> Option<usize> {
-    match rest {
-        [b'\n', ..] => Some(1),
-        [b'\r', b'\n', ..] => Some(2),
-        _ => None,
-    }
-}
-
 fn is_word_byte(c: u8) -> bool {
     c.is_ascii_alphanumeric() || c == b'-' || c == b'_'
 }
@@ -428,69 +405,16 @@ fn is_word_byte(c: u8) -> bool {
 /// Splits `src` into tokens. Never fails: text that matches no rule
 /// becomes [`Tok::Invalid`] for the parser to report.
 pub(crate) fn lex(src: &str) -> Lexed<'_> {
-    let b = src.as_bytes();
-    let mut out = Lexed::default();
-    let mut pos = 0;
-    let mut in_map: Option<usize> = None;
-    while pos < b.len() {
-        let at_line_start = pos == 0 || b[pos - 1] == b'\n';
-        let rest = &b[pos..];
-        if let Some(m) = in_map {
-            if rest.starts_with(b"ENDMAP") {
-                pos += 6;
-                let block = &mut out.maps[m];
-                block.span.end = pos;
-                out.tokens.push((Tok::Map(m), block.span.clone()));
-                in_map = None;
-                continue;
-            }
-            let n = rest.iter().take_while(|&&c| is_map_char(c)).count();
-            if let Some(nl) = newline_len(&rest[n..]) {
-                out.maps[m].rows.push(&src[pos..pos + n]);
-                pos += n + nl;
-                continue;
-            }
-        }
-        if at_line_start {
-            // `^[ \t]*#.*\n`: a comment line, when it ends in a newline.
-            let blanks = rest
-                .iter()
-                .take_while(|&&c| c == b' ' || c == b'\t')
-                .count();
-            if rest.get(blanks) == Some(&b'#') {
-                if let Some(nl) = rest.iter().position(|&c| c == b'\n') {
-                    pos += nl + 1;
-                    continue;
-                }
-            }
-        }
-        if let Some(nl) = newline_len(rest) {
-            pos += nl;
-            continue;
-        }
-        if rest[0] == b' ' || rest[0] == b'\t' {
-            pos += 1;
-            continue;
-        }
-        if at_line_start && in_map.is_none() && rest.starts_with(b"MAP") {
-            if let Some(nl) = newline_len(&rest[3..]) {
-                out.maps.push(MapBlock {
-                    rows: Vec::new(),
-                    span: pos..pos + 3,
-                });
-                in_map = Some(out.maps.len() - 1);
-                pos += 3 + nl;
-                continue;
-            }
-        }
-        let (tok, len) = token_at(src, pos);
-        out.tokens.push((tok, pos..pos + len));
-        pos += len;
-    }
-    if let Some(m) = in_map {
-        let span = out.maps[m].span.clone();
-        out.tokens.push((Tok::Invalid(&src[span.clone()]), span));
-    }
+    let mut out = scan::scan(
+        src,
+        &Rules {
+            is_map_char,
+            comments: Comments::IndentedWithNewline,
+            map: Tok::Map,
+            unterminated: Tok::Invalid,
+            token_at,
+        },
+    );
     mark_arrays(&mut out.tokens);
     out
 }
@@ -542,13 +466,8 @@ fn token_at(src: &str, pos: usize) -> (Tok<'_>, usize) {
     let rest = &b[pos..];
     let c = rest[0];
     let mut best: Option<(Tok<'_>, usize)> = None;
-    if c.is_ascii() {
-        for &i in &keywords_by_first_byte()[usize::from(c)] {
-            let (word, tok) = &KEYWORDS[i];
-            if rest.starts_with(word.as_bytes()) {
-                offer_owned(tok.clone(), word.len(), &mut best);
-            }
-        }
+    if let Some((tok, n)) = keywords().longest(rest) {
+        offer_owned(tok.clone(), n, &mut best);
     }
     let digits = |from: usize| {
         rest[from..]
@@ -652,45 +571,11 @@ fn offer_owned<'s>(tok: Tok<'s>, n: usize, best: &mut Option<(Tok<'s>, usize)>) 
     }
 }
 
-/// `\[\ *[0-9]+\%\ *\]`: the value and the length matched.
-fn percent(rest: &[u8]) -> Option<(i64, usize)> {
-    let mut i = 1;
-    while rest.get(i) == Some(&b' ') {
-        i += 1;
-    }
-    let start = i;
-    while rest.get(i).is_some_and(u8::is_ascii_digit) {
-        i += 1;
-    }
-    if i == start || rest.get(i) != Some(&b'%') {
-        return None;
-    }
-    let digits = std::str::from_utf8(&rest[start..i]).ok()?;
-    i += 1;
-    while rest.get(i) == Some(&b' ') {
-        i += 1;
-    }
-    (rest.get(i) == Some(&b']')).then(|| (parse_int(digits), i + 1))
-}
-
-/// `atoi`'s value for the digits (a C `int` in lev_comp: saturated here so
-/// that range checks report it).
-fn parse_int(text: &str) -> i64 {
-    text.parse().unwrap_or(if text.starts_with('-') {
-        i64::MIN
-    } else {
-        i64::MAX
-    })
-}
-
 impl fmt::Display for Tok<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Tok::Kw(_) | Tok::Val(..) | Tok::Random | Tok::RandomBracket | Tok::None => {
-                let word = KEYWORDS
-                    .iter()
-                    .find(|(_, t)| t == self)
-                    .map_or("?", |(w, _)| w);
+                let word = keywords().word_of(|t| t == self);
                 write!(f, "`{word}`")
             }
             Tok::Int(v) | Tok::MinusInt(v) => write!(f, "integer {v}"),
