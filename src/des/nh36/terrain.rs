@@ -1,6 +1,6 @@
 //! NetHack 3.6.7's numbers behind the names of a `.des` file: terrain
-//! types (`rm.h`), room types (`mkroom.h`) and traps (`trap.h`), with
-//! `lev_main.c`'s name tables.
+//! types (`rm.h`) and traps (`trap.h`) as 3.4.3's plus what 3.6 added,
+//! and its own room types (`mkroom.h`: 3.6 inserted the health food shop).
 
 /// `STONE`, `HWALL`, `CORR`, `ROOM`, `MAX_TYPE`, `INVALID_TYPE`.
 pub(crate) const STONE: i64 = 0;
@@ -13,32 +13,12 @@ pub(crate) const INVALID_TYPE: i64 = 127;
 pub(crate) const MAP_X_LIM: i64 = 76;
 pub(crate) const MAP_Y_LIM: i64 = 21;
 
-/// `what_map_char`: the terrain type of a map character.
+/// `what_map_char`: the terrain type of a map character. 3.6 keeps
+/// 3.4.3's characters and types and adds `x`, "see-through" (`MAX_TYPE`).
 pub(crate) fn what_map_char(c: u8) -> i64 {
     match c {
-        b' ' => STONE,
-        b'#' => CORR,
-        b'.' => ROOM,
-        b'-' => HWALL,
-        b'|' => 1,
-        b'+' => 22,
-        b'A' => 34,
-        b'B' => 7,
-        b'C' => 35,
-        b'S' => 14,
-        b'H' => 15,
-        b'{' => 27,
-        b'\\' => 28,
-        b'K' => 29,
-        b'}' => 17,
-        b'P' => 16,
-        b'L' => 20,
-        b'I' => 32,
-        b'W' => 18,
-        b'T' => 13,
-        b'F' => 21,
         b'x' => MAX_TYPE,
-        _ => INVALID_TYPE,
+        c => crate::tables::terrain_of_map_char(c).map_or(INVALID_TYPE, i64::from),
     }
 }
 
@@ -74,32 +54,11 @@ pub(crate) fn room_type(name: &str) -> Option<i64> {
     ROOMS.iter().find(|(n, _)| *n == name).map(|&(_, t)| t)
 }
 
-/// `get_trap_type`.
+/// `get_trap_type`: 3.4.3's traps, numbered alike, and the vibrating
+/// square after them.
 pub(crate) fn trap_type(name: &str) -> Option<i64> {
-    const TRAPS: [&str; 23] = [
-        "arrow",
-        "dart",
-        "falling rock",
-        "board",
-        "bear",
-        "land mine",
-        "rolling boulder",
-        "sleep gas",
-        "rust",
-        "fire",
-        "pit",
-        "spiked pit",
-        "hole",
-        "trap door",
-        "teleport",
-        "level teleport",
-        "magic portal",
-        "web",
-        "statue",
-        "magic",
-        "anti magic",
-        "polymorph",
-        "vibrating square",
-    ];
-    TRAPS.iter().position(|n| *n == name).map(|i| i as i64 + 1)
+    match name {
+        "vibrating square" => Some(23),
+        name => crate::tables::trap_type(name).map(i64::from),
+    }
 }
