@@ -4,8 +4,10 @@
 //! parse is reported and skipped up to the next statement, so every
 //! syntax error of a file is found in one run.
 
+use chumsky::error::LabelError;
 use chumsky::input::{Input as _, MappedInput};
 use chumsky::prelude::*;
+use chumsky::primitive::custom;
 
 use super::lexer::{Kw, Tok, Val};
 use super::program::Opcode;
@@ -423,13 +425,34 @@ fn file<'a>() -> impl Parser<'a, In<'a>, Vec<Stmt<'a>>, Extra<'a>> {
                 .collect::<Vec<_>>()
                 .delimited_by(punct(b'{'), punct(b'}'))
                 .boxed();
-            let kind = choice((
+            // A statement's first token says which group of statement
+            // parsers can take it: only that group is tried (trying all
+            // ~50 forms costs an error per form).
+            let groups = [
                 level_statements(&v),
                 control_statements(&v, stmt.clone().boxed(), block.clone()),
                 room_statements(&v, block.clone()),
                 thing_statements(&v, block.clone()),
                 map_statements(&v, block),
-            ));
+            ];
+            let kind = custom(move |inp| {
+                let group = inp.peek().as_ref().and_then(statement_group);
+                match group {
+                    Some(g) => inp.parse(&groups[g]),
+                    None => {
+                        let start = inp.cursor();
+                        let found = inp.next_maybe();
+                        let span = inp.span_since(&start);
+                        Err(<Rich<'a, Tok<'a>, SimpleSpan> as LabelError<
+                            'a,
+                            In<'a>,
+                            &'static str,
+                        >>::expected_found(
+                            ["a statement"], found, span
+                        ))
+                    }
+                }
+            });
             kind.map_with(|kind, e| Stmt {
                 kind,
                 span: e.span().into_range(),
@@ -465,6 +488,28 @@ fn skip_statement<'a>() -> impl Parser<'a, In<'a>, Stmt<'a>, Extra<'a>> + Clone 
                 span: span.into_range(),
             }
         })
+}
+
+/// Which parser group of [`file`] takes a statement starting with `t`:
+/// level and variable statements, control flow, rooms and the map, things,
+/// map features.
+fn statement_group(t: &Tok<'_>) -> Option<usize> {
+    use Kw::*;
+    Some(match t {
+        Tok::Var(_) | Tok::ArrayVar(_) => 0,
+        Tok::Percent(_) | Tok::Punct(b'[') => 1,
+        Tok::Kw(k) => match k {
+            Level | Maze | Flags | Message | InitMap | Shuffle | Exit | Break => 0,
+            If | Switch | For | Loop => 1,
+            Room | Subroom | RoomDoor | Door | RandomCorridors | Corridor | NoMap | Geometry => 2,
+            Monster | Object | Container | Trap | Altar | Grave | Gold | Engraving => 3,
+            Drawbridge | Mazewalk | Wallify | Ladder | Stair | Portal | TeleportRegion | Branch
+            | Fountain | Sink | Pool | Terrain | ReplaceTerrain | NonDiggable | NonPasswall
+            | Region | Mineralize => 4,
+            _ => return None,
+        },
+        _ => return None,
+    })
 }
 
 fn is_statement_keyword(k: Kw) -> bool {
@@ -936,7 +981,10 @@ fn thing_statements<'a>(v: &Values<'a>, block: P<'a, Block<'a>>) -> P<'a, StmtKi
     ))
     .map_with(|i, e| sp(i, e.span()));
     let ofixed = |k: Kw, value: i64, code: i64| kw(k).to(ObjectInfo::Fixed(value, code));
+    // The coordinate first: most objects have one, and no other
+    // property starts like a coordinate.
     let object_info = choice((
+        v.coord.clone().map(ObjectInfo::Coord),
         val(Val::CurseType, "a curse state").map(|c| ObjectInfo::Fixed(c, 1)),
         kw(Kw::Montype)
             .ignore_then(punct(b':'))
@@ -961,7 +1009,6 @@ fn thing_statements<'a>(v: &Values<'a>, block: P<'a, Block<'a>>) -> P<'a, StmtKi
         timed(Kw::Recharged, 10).map(|(e, c)| ObjectInfo::Timed(e, c)),
         ofixed(Kw::Invisible, 1, 11),
         ofixed(Kw::Greased, 1, 12),
-        v.coord.clone().map(ObjectInfo::Coord),
     ))
     .map_with(|i, e| sp(i, e.span()));
     let trap_name = string()
