@@ -32,7 +32,7 @@ impl std::error::Error for EncodeError {}
 /// kind, a message over 255 bytes, map cells that do not match its size).
 pub fn encode(level: &Level, game: &Game, layout: Layout) -> Result<Vec<u8>, EncodeError> {
     let mut w = Writer::new(layout);
-    w.version_info(&game.version_info(layout).map_err(EncodeError)?);
+    w.version_info(&game.version_info(layout));
     w.i8(match level.body {
         LevelBody::Rooms(_) => 1,
         LevelBody::Maze(_) => 2,

@@ -48,6 +48,12 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
     if jobs.is_empty() {
         jobs.push((OsString::from("-"), options.clone()));
     }
+    if options.dialect == des::Dialect::NetHack36 && jobs.iter().any(|(_, o)| o.extra_warnings) {
+        eprintln!(
+            "levbuild: warning: -w has no meaning for the 3.6 language (3.6's lev_comp has no \
+             extra warnings and reads \"-w\" as a file name); ignored"
+        );
+    }
     // 3.6's lev_comp words its messages its own way.
     if format == Format::Legacy(LegacyTool::LevComp) && options.dialect == des::Dialect::NetHack36 {
         format = Format::Legacy(LegacyTool::LevComp36);

@@ -6,17 +6,13 @@
 
 use super::program::{Instr, Opcode, Operand, Program};
 use crate::binary::{DecodeError, Reader, Writer};
-use crate::des::EncodeError;
 use crate::game::Game;
 use crate::layout::Layout;
 
 /// The bytes of `program` for `game` built for `layout`.
-///
-/// # Errors
-/// A game with no header for `layout` (see [`Game::version_info`]).
-pub fn encode(program: &Program, game: &Game, layout: Layout) -> Result<Vec<u8>, EncodeError> {
+pub fn encode(program: &Program, game: &Game, layout: Layout) -> Vec<u8> {
     let mut w = Writer::new(layout);
-    w.version_info(&game.version_info(layout).map_err(EncodeError)?);
+    w.version_info(&game.version_info(layout));
     w.long(program.code.len() as i64);
     for instr in &program.code {
         match instr {
@@ -41,7 +37,7 @@ pub fn encode(program: &Program, game: &Game, layout: Layout) -> Result<Vec<u8>,
             }
         }
     }
-    Ok(w.bytes)
+    w.bytes
 }
 
 /// Reads a 3.6 `.lev` written for `game` and `layout` back into its
@@ -56,7 +52,7 @@ pub fn decode(
     layout: Layout,
 ) -> Result<Program, DecodeError> {
     let mut r = Reader::new(bytes, layout);
-    r.version_info(&game.version_info(layout).map_err(|e| r.error(e))?)?;
+    r.version_info(&game.version_info(layout))?;
     let count = r.long("opcode count")?;
     if count < 0 || count as u64 > bytes.len() as u64 / 4 {
         return Err(r.error(format!("impossible opcode count {count}")));
