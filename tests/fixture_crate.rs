@@ -3,6 +3,7 @@
 //! with `cc` and linked), `include!`s the generated module under
 //! `#![deny(warnings)]` and checks that the embedded blobs decode.
 
+#[path = "it/common/mod.rs"]
 mod common;
 
 use std::path::{Path, PathBuf};

@@ -5,7 +5,7 @@
 //! tree never runs the C compiler again, and bad trees are clear errors.
 #![cfg(feature = "cli")]
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

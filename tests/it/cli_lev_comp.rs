@@ -3,7 +3,7 @@
 //! after it, errors set the exit status and write nothing.
 #![cfg(feature = "cli")]
 
-mod common;
+use crate::common;
 
 use levbuild::{Game, Layout};
 use std::io::Write;

@@ -1,10 +1,10 @@
 //! 3.6 statements and operand forms the 3.6.7 corpus does not use
-//! (`tests/des36/*.des`: every control statement, selection, list, monster
+//! (`tests/it/des36/*.des`: every control statement, selection, list, monster
 //! and object property, region and room form). Each compiles and
 //! round-trips; with `LEVBUILD_REF_LEV_COMP_36` naming a 3.6.7 `lev_comp`
 //! built outside the repository, the bytes are compared with its output.
 
-mod common;
+use crate::common;
 
 use levbuild::des::{self, nh36, Dialect};
 use levbuild::{Game, Layout};

@@ -11,7 +11,7 @@
 //! * `LEVBUILD_REF_MAKEDEFS`, `LEVBUILD_REF_DGN_COMP`: `makedefs`, `dgn_comp`;
 //! * `LEVBUILD_DIFF_CASES`: how many files of each kind (default 300).
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;

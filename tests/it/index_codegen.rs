@@ -2,7 +2,7 @@
 //! under `cc -std=c89 -Wall -Wextra -pedantic -Werror` (and the header as
 //! C++), `levels.rs` with relative paths under `rustc -D warnings`.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;

@@ -2,7 +2,7 @@
 //! golden `.lev` files and the golden `dungeon` of 3.6.7's own tools, byte
 //! for byte, and every output decodes back to the program it encodes.
 
-mod common;
+use crate::common;
 
 use levbuild::des::{self, nh36, Dialect};
 use levbuild::{dungeon, Game, Layout};

@@ -2,7 +2,7 @@
 //! for byte, for x86_64 (LP64) and i686 (ILP32), and with `-w` gives
 //! exactly lev_comp's warnings.
 
-mod common;
+use crate::common;
 
 use levbuild::des::{self, Options};
 use levbuild::diag::LegacyTool;

@@ -7,7 +7,7 @@
 //! never a panic — with well-formed diagnostics, and every accepted level
 //! must decode from its bytes back to the same typed level.
 
-mod common;
+use crate::common;
 
 use std::panic::{self, AssertUnwindSafe};
 use std::time::Instant;

@@ -2,7 +2,7 @@
 //! incremental rebuilds, stale outputs, level sets, failures, threads,
 //! damaged caches, concurrent builds and hostile trees.
 
-mod common;
+use crate::common;
 
 use common::{copy_dir, snapshot, TempDir};
 use levbuild::{Build, ErrorKind};

@@ -3,7 +3,7 @@
 //! what compiling it file by file gives — the same bytes, typed levels,
 //! warnings, and (for broken copies of the files) the same errors.
 
-mod common;
+use crate::common;
 
 use std::sync::Barrier;
 use std::thread;

@@ -2,7 +2,7 @@
 //! compiles without an error and without a panic, and every output decodes
 //! back to what it encodes.
 
-mod common;
+use crate::common;
 
 use levbuild::{des, dungeon, Game, Layout};
 

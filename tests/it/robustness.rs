@@ -2,7 +2,7 @@
 //! compilers never panic, always answer, and whatever they accept decodes
 //! back to the same typed value.
 
-mod common;
+use crate::common;
 
 use common::gen343::Rng;
 

@@ -5,7 +5,7 @@
 //! directory back to exactly what a clean build writes.
 #![cfg(feature = "cli")]
 
-mod common;
+use crate::common;
 
 use common::gen343::Rng;
 

@@ -1,7 +1,7 @@
 //! The vanilla `dungeon.def` compiles to the golden `dungeon` file byte for
 //! byte, and preprocessing alone gives the golden `dungeon.pdf`.
 
-mod common;
+use crate::common;
 
 use levbuild::dungeon::{self, Features};
 use levbuild::{Game, Layout};

@@ -4,7 +4,7 @@
 //! layouts have no reference, so their arithmetic is checked here record
 //! by record against the C layout rules.
 
-mod common;
+use crate::common;
 
 use levbuild::des::{self, Options};
 use levbuild::dungeon;

@@ -1,0 +1,25 @@
+//! The integration tests, in one binary (one link instead of one per
+//! file): each module tests one concern, `common` holds what they share.
+//! `tests/fixture_crate.rs` stays its own binary: it is the test of a real
+//! `build.rs`.
+
+mod build_tree;
+mod cli_lev_comp;
+mod common;
+mod des36_features;
+mod des36_golden;
+mod des_errors;
+mod des_features;
+mod des_fuzz;
+mod des_golden;
+mod des_threads;
+mod differential;
+mod dungeon_features;
+mod dungeon_golden;
+mod fault_injection;
+mod features;
+mod game_tree;
+mod generated;
+mod index_codegen;
+mod layouts;
+mod robustness;
