@@ -21,5 +21,6 @@ mod features;
 mod game_tree;
 mod generated;
 mod index_codegen;
+mod index_snapshots;
 mod layouts;
 mod robustness;
