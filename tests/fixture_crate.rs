@@ -39,19 +39,72 @@ fn build_script_fixture_builds_and_runs() {
     );
     build_script_for_i686_embeds_ilp32_blobs(&root);
     fixture_runs_on_an_installed_32_bit_target(&root);
+    build_script_errors_read_as_errors(&root);
+}
+
+/// The fixture's compiled build script, run on a broken copy of its
+/// levels: with a Cargo that knows `cargo::error` (1.84+) each error is
+/// one, with an older Cargo (a stand-in that says 1.80) a warning line.
+fn build_script_errors_read_as_errors(root: &Path) {
+    let script = newest_build_script(root);
+    let tmp = common::TempDir::new("fixture-errors");
+    let crate_dir = tmp.path().join("fixture");
+    common::copy_dir(&root.join("tests/fixture/dat"), &crate_dir.join("dat"));
+    std::fs::write(
+        crate_dir.join("dat/tower.des"),
+        "MAZE: \"tower\", ' '\nBOGUS\n",
+    )
+    .unwrap();
+    let old_cargo = tmp.path().join("old-cargo");
+    std::fs::write(&old_cargo, "#!/bin/sh\necho 'cargo 1.80.0 (stand-in)'\n").unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&old_cargo, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let real_cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    for (cargo, directive) in [
+        (real_cargo.as_str(), "cargo::error="),
+        (old_cargo.to_str().unwrap(), "cargo:warning="),
+    ] {
+        let out_dir = tmp.path().join("out");
+        let _ = std::fs::remove_dir_all(&out_dir);
+        std::fs::create_dir_all(&out_dir).unwrap();
+        let out = Command::new(&script)
+            .current_dir(&crate_dir)
+            .env("CARGO", cargo)
+            .env("OUT_DIR", &out_dir)
+            .env("CARGO_MANIFEST_DIR", &crate_dir)
+            .env("TARGET", "x86_64-unknown-linux-gnu")
+            .env("HOST", "x86_64-unknown-linux-gnu")
+            .env("CARGO_PKG_NAME", "fixture")
+            .output()
+            .expect("the build script runs");
+        assert!(!out.status.success(), "a broken level fails the build");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let line = stdout
+            .lines()
+            .find(|l| l.contains("tower.des:2:1: error: syntax error"))
+            .unwrap_or_else(|| panic!("no error line:\n{stdout}"));
+        assert!(line.starts_with(directive), "with {cargo}: {line}");
+    }
+}
+
+/// The most recently built build script of the fixture.
+fn newest_build_script(root: &Path) -> PathBuf {
+    std::fs::read_dir(root.join("target/fixture/debug/build"))
+        .expect("the fixture's build scripts were built")
+        .map(|e| e.unwrap().path().join("build-script-build"))
+        .filter(|p| p.is_file())
+        .max_by_key(|p| p.metadata().and_then(|m| m.modified()).ok())
+        .expect("a fixture build script")
 }
 
 /// The fixture's compiled build script, run with the environment Cargo
 /// gives a build script for an i686 target, writes ILP32 blobs and says so
 /// in the index (and compiles `levels.c` for that target with `cc`).
 fn build_script_for_i686_embeds_ilp32_blobs(root: &Path) {
-    let scripts = root.join("target/fixture/debug/build");
-    let script = std::fs::read_dir(&scripts)
-        .expect("the fixture's build scripts were built")
-        .map(|e| e.unwrap().path().join("build-script-build"))
-        .filter(|p| p.is_file())
-        .max_by_key(|p| p.metadata().and_then(|m| m.modified()).ok())
-        .expect("a fixture build script");
+    let script = newest_build_script(root);
     let out_dir = root.join("target/fixture/i686-out");
     let _ = std::fs::remove_dir_all(&out_dir);
     std::fs::create_dir_all(&out_dir).unwrap();

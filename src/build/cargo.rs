@@ -48,6 +48,28 @@ impl CargoEnv {
     }
 }
 
+/// True if the Cargo running this build script (`$CARGO -V`) knows the
+/// `cargo::error` directive (Cargo 1.84 and later); asked only when a
+/// build fails.
+pub(crate) fn supports_error_directive() -> bool {
+    let Some(cargo) = std::env::var_os("CARGO") else {
+        return false;
+    };
+    let Ok(out) = std::process::Command::new(cargo).arg("-V").output() else {
+        return false;
+    };
+    // `cargo 1.84.0 (…)`
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut version = text
+        .split_whitespace()
+        .nth(1)
+        .unwrap_or_default()
+        .split('.')
+        .map(|n| n.parse::<u32>().unwrap_or(0));
+    let (major, minor) = (version.next().unwrap_or(0), version.next().unwrap_or(0));
+    (major, minor) >= (1, 84)
+}
+
 /// Collects directives and prints them in one go.
 #[derive(Default)]
 pub(crate) struct Directives {
@@ -64,6 +86,14 @@ impl Directives {
     pub(crate) fn warning(&mut self, text: &str) {
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             self.lines.push(format!("cargo:warning={line}"));
+        }
+    }
+
+    /// One error per line (`cargo::error`): Cargo shows them as errors and
+    /// fails the build.
+    pub(crate) fn error(&mut self, text: &str) {
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            self.lines.push(format!("cargo::error={line}"));
         }
     }
 

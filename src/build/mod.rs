@@ -389,11 +389,20 @@ impl Build {
                     .cargo
                     .unwrap_or_else(|| cargo::CargoEnv::read().is_build_script());
                 if emit {
+                    // An error reads as an error where Cargo can show one;
+                    // older Cargo gets one warning line per diagnostic.
+                    let errors_as_errors = cargo::supports_error_directive();
                     let mut d = cargo::Directives::default();
                     for diags in e.diagnostics() {
-                        for line in diags.short() {
-                            d.warning(&line);
+                        for (diagnostic, line) in diags.iter().zip(diags.short()) {
+                            match diagnostic.severity {
+                                crate::Severity::Error if errors_as_errors => d.error(&line),
+                                _ => d.warning(&line),
+                            }
                         }
+                    }
+                    if errors_as_errors && e.diagnostics().is_empty() {
+                        d.error(&e.to_string());
                     }
                     d.print();
                 }
