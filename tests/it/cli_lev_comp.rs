@@ -532,3 +532,39 @@ fn legacy_format_of_36_words_messages_as_36s_lev_comp() {
     );
     assert!(files_in(&dir).iter().all(|f| !f.ends_with(".lev")));
 }
+
+#[test]
+fn dump_places_things_on_the_map_with_a_legend_and_no_debug_fallback() {
+    let dir = scratch("dump-legend");
+    let src = "MAZE:\"legend\",' '\nGEOMETRY:center,center\nMAP\n-----\n|...|\n|...|\n-----\nENDMAP\n\
+               RANDOM_PLACES:(1,1),(3,2)\n\
+               MONSTER:'D',\"red dragon\",(1,1),asleep\n\
+               OBJECT:'[',\"elven mithril-coat\",(3,2),blessed,2\n\
+               TRAP:\"magic\",(2,1)\n\
+               OBJECT:'(',\"chest\",place[1]\n\
+               REGION:(1,1,3,2),lit,\"zoo\",unfilled\n\
+               TELEPORT_REGION:(1,1,1,1),(0,0,0,0),down\n";
+    let o = run_in(&dir, &["lev-comp"], Some(src));
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = levbuild()
+        .current_dir(&dir)
+        .args(["dump", "legend.lev"])
+        .output()
+        .unwrap();
+    assert!(text.status.success());
+    let text = String::from_utf8_lossy(&text.stdout);
+    // Each thing's symbol over its cell, then the legend naming it.
+    assert!(text.contains("|-----|\n    ||D^.||\n    ||..[||\n"), "{text}");
+    for line in [
+        "D (1,1) monster red dragon (class 'D') chance 100%, asleep",
+        "[ (3,2) object elven mithril-coat (class '[') chance 100%, blessed, spe +2",
+        "^ (2,1) trap magic chance 100%",
+        "( place[1] object chest",
+        "random places: (1,1) (3,2)",
+        "region (1,1)-(3,2): Zoo, unfilled, lit",
+        "level region down teleport in map (1,1)-(1,1)",
+    ] {
+        assert!(text.contains(line), "missing {line:?} in\n{text}");
+    }
+    assert!(!text.contains("{\n") && !text.contains("MazePart"), "{text}");
+}

@@ -199,10 +199,19 @@ fn map_char(t: i8) -> char {
         .map_or('?', |&(_, c)| c)
 }
 
-fn draw(out: &mut String, map: &TerrainMap) {
-    for row in map.cells.chunks(usize::from(map.width.max(1))) {
-        let line: String = row.iter().map(|&t| map_char(t)).collect();
-        let _ = writeln!(out, "    |{}|", line);
+/// The map, with each placed thing's symbol over its cell.
+fn draw_marked(out: &mut String, map: &TerrainMap, marks: &[(des::Point, char)]) {
+    let width = usize::from(map.width.max(1));
+    for (y, row) in map.cells.chunks(width).enumerate() {
+        let mut line: Vec<char> = row.iter().map(|&t| map_char(t)).collect();
+        for (p, mark) in marks {
+            if usize::try_from(p.y).ok() == Some(y) {
+                if let Some(c) = usize::try_from(p.x).ok().and_then(|x| line.get_mut(x)) {
+                    *c = *mark;
+                }
+            }
+        }
+        let _ = writeln!(out, "    |{}|", line.into_iter().collect::<String>());
     }
 }
 
@@ -280,10 +289,7 @@ fn level_text(level: &Level, game: &Game) -> String {
                     "  part {i}: align ({}, {}), map {}x{}",
                     part.halign, part.valign, part.map.width, part.map.height
                 );
-                draw(&mut out, &part.map);
-                let mut rest = part.clone();
-                rest.map = TerrainMap::default();
-                let _ = writeln!(out, "{}", indent(&format!("{rest:#?}")));
+                maze_part_text(&mut out, part, game);
             }
         }
         LevelBody::Rooms(rooms) => {
@@ -293,7 +299,13 @@ fn level_text(level: &Level, game: &Game) -> String {
                 rooms.rooms.len(),
                 rooms.corridors.len()
             );
-            let _ = writeln!(out, "{}", indent(&format!("{rooms:#?}")));
+            registers(&mut out, &rooms.random_objects, &rooms.random_monsters, &[]);
+            for (i, room) in rooms.rooms.iter().enumerate() {
+                room_text(&mut out, i, room, game);
+            }
+            for c in &rooms.corridors {
+                let _ = writeln!(out, "  {}", corridor_text(c));
+            }
         }
     }
     legend(&mut out, level, game);
@@ -348,9 +360,407 @@ fn dungeon_text(d: &Dungeon) -> String {
     out
 }
 
-fn indent(text: &str) -> String {
-    text.lines()
-        .map(|l| format!("    {l}"))
-        .collect::<Vec<_>>()
-        .join("\n")
+/// A position as the `.des` writes it: `(x,y)`, `random` or `place[n]`.
+fn at(p: &des::Point) -> String {
+    match p.x {
+        des::RANDOM_COORD => "random".to_string(),
+        x if x < 0 => format!("place[{}]", -i16::from(x) - 1),
+        x => format!("({x},{})", p.y),
+    }
+}
+
+/// A class as the `.des` writes it: a character, `random` or `register[n]`.
+fn class(c: i8) -> String {
+    match c {
+        des::RANDOM_COORD => "random".to_string(),
+        c if c < 0 => format!("register[{}]", -i16::from(c) - 1),
+        c => format!("'{}'", char::from(c as u8).escape_default()),
+    }
+}
+
+/// A lev_comp three-state flag: 1, 0 or -1 (`random`, or left to the game).
+fn tristate(v: i8, yes: &str, no: &str) -> String {
+    match v {
+        1 => yes.to_string(),
+        0 => no.to_string(),
+        -1 => "random".to_string(),
+        v => format!("{v}"),
+    }
+}
+
+/// An object's curse state as the `.des` writes it.
+fn curse(v: i8) -> String {
+    match v {
+        -1 => "curse random".to_string(),
+        1 => "blessed".to_string(),
+        2 => "uncursed".to_string(),
+        3 => "cursed".to_string(),
+        v => format!("curse {v}"),
+    }
+}
+
+/// An object's enchantment, `random` for lev_comp's -127.
+fn spe(v: i16) -> String {
+    if v == -127 {
+        "random".to_string()
+    } else {
+        format!("{v:+}")
+    }
+}
+
+fn registers(out: &mut String, objects: &[i8], monsters: &[i8], places: &[des::Point]) {
+    let list = |v: &[i8]| v.iter().map(|&c| class(c)).collect::<Vec<_>>().join(" ");
+    if !objects.is_empty() {
+        let _ = writeln!(out, "    random objects: {}", list(objects));
+    }
+    if !monsters.is_empty() {
+        let _ = writeln!(out, "    random monsters: {}", list(monsters));
+    }
+    if !places.is_empty() {
+        let p: Vec<String> = places.iter().map(at).collect();
+        let _ = writeln!(out, "    random places: {}", p.join(" "));
+    }
+}
+
+/// The things placed on a map or in a room, one line each, with the
+/// symbol each has on the drawn map.
+struct Placed {
+    lines: Vec<String>,
+    marks: Vec<(des::Point, char)>,
+}
+
+impl Placed {
+    fn add(&mut self, p: &des::Point, mark: char, text: String) {
+        self.lines.push(format!("{mark} {} {text}", at(p)));
+        if p.x >= 0 && p.y >= 0 {
+            self.marks.push((*p, mark));
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn place_contents(
+    placed: &mut Placed,
+    game: &Game,
+    monsters: &[des::Monster],
+    objects: &[des::Object],
+    traps: &[des::Trap],
+    stairs: &[des::Stair],
+    altars: &[des::Altar],
+    gold: &[des::Gold],
+    engravings: &[des::Engraving],
+) {
+    for m in monsters {
+        let name = if m.id >= 0 {
+            game.monster_name(m.id).unwrap_or("?")
+        } else {
+            "random"
+        };
+        let mark = if m.class > 0 {
+            m.class as u8 as char
+        } else {
+            'M'
+        };
+        let mut text = format!(
+            "monster {name} (class {}) chance {}%",
+            class(m.class),
+            m.chance
+        );
+        if !m.name.is_empty() {
+            let _ = write!(text, " named {:?}", m.name);
+        }
+        if !m.appear_as.is_empty() {
+            let _ = write!(text, " appearing as {:?}", m.appear_as);
+        }
+        if m.align != des::Alignment::Unspecified {
+            let _ = write!(text, " align {:?}", m.align);
+        }
+        if m.peaceful >= 0 {
+            let _ = write!(text, ", {}", tristate(m.peaceful, "peaceful", "hostile"));
+        }
+        if m.asleep >= 0 {
+            let _ = write!(text, ", {}", tristate(m.asleep, "asleep", "awake"));
+        }
+        placed.add(&m.pos, mark, text);
+    }
+    for o in objects {
+        let name = if o.id >= 0 {
+            game.object_name(o.id).unwrap_or("?")
+        } else {
+            "random"
+        };
+        let mark = if o.class > 0 {
+            o.class as u8 as char
+        } else {
+            'O'
+        };
+        let mut text = format!(
+            "object {name} (class {}) chance {}%, {}, spe {}",
+            class(o.class),
+            o.chance,
+            curse(o.curse_state),
+            spe(o.spe)
+        );
+        if !o.name.is_empty() {
+            let _ = write!(text, " named {:?}", o.name);
+        }
+        if o.corpsenm >= 0 {
+            let c = game.monster_name(o.corpsenm as i16).unwrap_or("?");
+            let _ = write!(text, " of {c}");
+        }
+        match o.containment {
+            0 => placed.add(&o.pos, mark, text),
+            1 => placed
+                .lines
+                .push(format!("{mark}   inside the container above: {text}")),
+            c => {
+                if c == 2 {
+                    text.push_str(", a container");
+                } else {
+                    let _ = write!(text, ", containment {c}");
+                }
+                placed.add(&o.pos, mark, text);
+            }
+        }
+    }
+    for t in traps {
+        let name = if t.kind < 0 {
+            "random"
+        } else {
+            levbuild::tables::trap_name(t.kind).unwrap_or("?")
+        };
+        placed.add(&t.pos, '^', format!("trap {name} chance {}%", t.chance));
+    }
+    for st in stairs {
+        let (mark, dir) = if st.up { ('<', "up") } else { ('>', "down") };
+        placed.add(&st.pos, mark, format!("stair {dir}"));
+    }
+    for a in altars {
+        let kind = ["altar", "shrine", "sanctum"]
+            .get(a.shrine as usize)
+            .copied()
+            .unwrap_or("random");
+        placed.add(&a.pos, '_', format!("{kind}, alignment {:?}", a.align));
+    }
+    for g in gold {
+        placed.add(&g.pos, '$', format!("gold {}", g.amount));
+    }
+    for e in engravings {
+        let kind = match e.kind {
+            1 => "dust".to_string(),
+            2 => "engrave".to_string(),
+            3 => "burn".to_string(),
+            4 => "mark".to_string(),
+            -1 => "random".to_string(),
+            k => format!("kind {k}"),
+        };
+        placed.add(&e.pos, '~', format!("engraving ({kind}) {:?}", e.text));
+    }
+}
+
+fn maze_part_text(out: &mut String, part: &des::MazePart, game: &Game) {
+    let mut placed = Placed {
+        lines: Vec::new(),
+        marks: Vec::new(),
+    };
+    place_contents(
+        &mut placed,
+        game,
+        &part.monsters,
+        &part.objects,
+        &part.traps,
+        &part.stairs,
+        &part.altars,
+        &part.gold,
+        &part.engravings,
+    );
+    for l in &part.ladders {
+        placed.add(
+            &l.pos,
+            '#',
+            format!("ladder {}", if l.up { "up" } else { "down" }),
+        );
+    }
+    for f in &part.fountains {
+        placed.add(f, '{', "fountain".to_string());
+    }
+    for d in &part.doors {
+        placed.add(&d.pos, '+', format!("door {:?}", d.state));
+    }
+    for d in &part.drawbridges {
+        let state = if d.open { "open" } else { "closed" };
+        placed.add(&d.pos, '#', format!("drawbridge {:?} {state}", d.dir));
+    }
+    for w in &part.mazewalks {
+        placed.add(&w.pos, '*', format!("mazewalk {:?}", w.dir));
+    }
+    draw_marked(out, &part.map, &placed.marks);
+    if !placed.lines.is_empty() {
+        let _ = writeln!(out, "    legend (positions relative to the map):");
+        for l in &placed.lines {
+            let _ = writeln!(out, "      {l}");
+        }
+    }
+    registers(
+        out,
+        &part.random_objects,
+        &part.random_monsters,
+        &part.random_places,
+    );
+    for r in &part.regions {
+        let _ = writeln!(
+            out,
+            "    region {}: {:?}{}{}, {}",
+            area(&r.area),
+            r.rtype,
+            if r.unfilled { ", unfilled" } else { "" },
+            if r.irregular { ", irregular" } else { "" },
+            tristate(r.lit, "lit", "unlit")
+        );
+    }
+    for r in &part.level_regions {
+        let scope = |level: bool| if level { "level" } else { "map" };
+        let _ = writeln!(
+            out,
+            "    level region {} in {} {} except {} {}{}",
+            level_region_kind(r.kind),
+            scope(r.area_in_level),
+            area(&r.area),
+            scope(r.exclude_in_level),
+            area(&r.exclude),
+            if r.destination.is_empty() {
+                String::new()
+            } else {
+                format!(" to {:?}", r.destination)
+            }
+        );
+    }
+    for a in &part.non_diggable {
+        let _ = writeln!(out, "    non-diggable {}", area(a));
+    }
+    for a in &part.non_passwall {
+        let _ = writeln!(out, "    non-passwall {}", area(a));
+    }
+}
+
+/// A corridor between two room walls, random corridors, or a corridor
+/// to the nearest room (the numbered form).
+fn corridor_text(c: &des::Corridor) -> String {
+    let door = |d: i8| {
+        if d < 0 {
+            "random".to_string()
+        } else {
+            d.to_string()
+        }
+    };
+    if c.src_room == -1 {
+        return "random corridors".to_string();
+    }
+    let from = format!(
+        "room {} {:?} wall door {}",
+        c.src_room,
+        c.src_wall,
+        door(c.src_door)
+    );
+    if c.dest_room == -1 {
+        return format!("corridor from {from}, kind {}", c.dest_wall.code());
+    }
+    format!(
+        "corridor from {from} to room {} {:?} wall door {}",
+        c.dest_room,
+        c.dest_wall,
+        door(c.dest_door)
+    )
+}
+
+/// A level region's purpose (sp_lev.c's `LR_*`).
+fn level_region_kind(kind: i8) -> String {
+    let names = [
+        "down stair",
+        "up stair",
+        "portal",
+        "branch",
+        "teleport",
+        "up teleport",
+        "down teleport",
+    ];
+    usize::try_from(kind)
+        .ok()
+        .and_then(|k| names.get(k))
+        .map_or_else(|| format!("kind {kind}"), |n| (*n).to_string())
+}
+
+fn area(a: &des::Area) -> String {
+    format!("({},{})-({},{})", a.x1, a.y1, a.x2, a.y2)
+}
+
+fn room_text(out: &mut String, i: usize, room: &des::Room, game: &Game) {
+    let pos = |x: i8, y: i8| {
+        if x < 0 {
+            "random".to_string()
+        } else {
+            format!("({x},{y})")
+        }
+    };
+    let _ = writeln!(
+        out,
+        "  room {i}{}{}: {:?} chance {}%, {}, {}, at {} align {} size {}",
+        if room.name.is_empty() {
+            String::new()
+        } else {
+            format!(" {:?}", room.name)
+        },
+        if room.parent.is_empty() {
+            String::new()
+        } else {
+            format!(" in {:?}", room.parent)
+        },
+        room.rtype,
+        room.chance,
+        tristate(room.lit, "lit", "unlit"),
+        tristate(room.filled, "filled", "unfilled"),
+        pos(room.x, room.y),
+        pos(room.xalign, room.yalign),
+        pos(room.w, room.h),
+    );
+    let mut placed = Placed {
+        lines: Vec::new(),
+        marks: Vec::new(),
+    };
+    place_contents(
+        &mut placed,
+        game,
+        &room.monsters,
+        &room.objects,
+        &room.traps,
+        &room.stairs,
+        &room.altars,
+        &room.gold,
+        &room.engravings,
+    );
+    for f in &room.fountains {
+        placed.add(f, '{', "fountain".to_string());
+    }
+    for s in &room.sinks {
+        placed.add(s, '#', "sink".to_string());
+    }
+    for p in &room.pools {
+        placed.add(p, '}', "pool".to_string());
+    }
+    for d in &room.doors {
+        let pos = if d.pos < 0 {
+            "random".to_string()
+        } else {
+            d.pos.to_string()
+        };
+        placed.lines.push(format!(
+            "+ door on the {:?} wall at {pos}: {:?}, {}",
+            d.wall,
+            d.state,
+            tristate(d.secret, "secret", "not secret")
+        ));
+    }
+    for l in &placed.lines {
+        let _ = writeln!(out, "      {l}");
+    }
 }
