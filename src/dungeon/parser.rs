@@ -3,14 +3,13 @@
 //! so the tokens are cut before each one and each piece is parsed by its
 //! keyword's parser; a piece that does not parse is reported and skipped.
 
-use chumsky::input::{Input as _, MappedInput};
 use chumsky::prelude::*;
 
 use super::lexer::{Kw, Tok};
 use crate::diag::{Reporter, Sp, Span};
-use crate::parsing::{report_syntax_error, statements};
+use crate::parsing::{report_syntax_error, statements, Tokens};
 
-type In<'a> = MappedInput<'a, Tok<'a>, SimpleSpan, &'a [(Tok<'a>, SimpleSpan)]>;
+type In<'a> = Tokens<'a, Tok<'a>>;
 type Extra<'a> = extra::Err<Rich<'a, Tok<'a>, SimpleSpan>>;
 type P<'a, T> = Boxed<'a, 'a, In<'a>, T, Extra<'a>>;
 
@@ -91,10 +90,7 @@ pub(crate) fn parse<'a>(
                 &parsers[parsers.len() - 1].1
             }
         };
-        let eoi = SimpleSpan::from(end..end);
-        let (kind, errors) = parser
-            .parse(piece.split_token_span(eoi))
-            .into_output_errors();
+        let (kind, errors) = parser.parse(Tokens::new(piece, end)).into_output_errors();
         for e in &errors {
             report_syntax_error(e, report);
         }

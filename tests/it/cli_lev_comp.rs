@@ -536,7 +536,8 @@ fn legacy_format_of_36_words_messages_as_36s_lev_comp() {
 #[test]
 fn dump_places_things_on_the_map_with_a_legend_and_no_debug_fallback() {
     let dir = scratch("dump-legend");
-    let src = "MAZE:\"legend\",' '\nGEOMETRY:center,center\nMAP\n-----\n|...|\n|...|\n-----\nENDMAP\n\
+    let src =
+        "MAZE:\"legend\",' '\nGEOMETRY:center,center\nMAP\n-----\n|...|\n|...|\n-----\nENDMAP\n\
                RANDOM_PLACES:(1,1),(3,2)\n\
                MONSTER:'D',\"red dragon\",(1,1),asleep\n\
                OBJECT:'[',\"elven mithril-coat\",(3,2),blessed,2\n\
@@ -554,7 +555,10 @@ fn dump_places_things_on_the_map_with_a_legend_and_no_debug_fallback() {
     assert!(text.status.success());
     let text = String::from_utf8_lossy(&text.stdout);
     // Each thing's symbol over its cell, then the legend naming it.
-    assert!(text.contains("|-----|\n    ||D^.||\n    ||..[||\n"), "{text}");
+    assert!(
+        text.contains("|-----|\n    ||D^.||\n    ||..[||\n"),
+        "{text}"
+    );
     for line in [
         "D (1,1) monster red dragon (class 'D') chance 100%, asleep",
         "[ (3,2) object elven mithril-coat (class '[') chance 100%, blessed, spe +2",
@@ -566,5 +570,8 @@ fn dump_places_things_on_the_map_with_a_legend_and_no_debug_fallback() {
     ] {
         assert!(text.contains(line), "missing {line:?} in\n{text}");
     }
-    assert!(!text.contains("{\n") && !text.contains("MazePart"), "{text}");
+    assert!(
+        !text.contains("{\n") && !text.contains("MazePart"),
+        "{text}"
+    );
 }

@@ -5,7 +5,6 @@
 //! syntax error of a file is found in one run.
 
 use chumsky::error::LabelError;
-use chumsky::input::{Input as _, MappedInput};
 use chumsky::prelude::*;
 use chumsky::primitive::custom;
 
@@ -13,9 +12,9 @@ use super::lexer::{Kw, Tok, Val};
 use super::program::Opcode;
 use super::syntax::*;
 use crate::diag::{Reporter, Sp};
-use crate::parsing::report_syntax_error;
+use crate::parsing::{report_syntax_error, Tokens};
 
-type In<'a> = MappedInput<'a, Tok<'a>, SimpleSpan, &'a [(Tok<'a>, SimpleSpan)]>;
+type In<'a> = Tokens<'a, Tok<'a>>;
 type Extra<'a> = extra::Err<Rich<'a, Tok<'a>, SimpleSpan>>;
 /// A boxed parser over 3.6 tokens.
 type P<'a, T> = Boxed<'a, 'a, In<'a>, T, Extra<'a>>;
@@ -26,10 +25,7 @@ pub(crate) fn parse<'a>(
     end: usize,
     report: &mut Reporter,
 ) -> Vec<Stmt<'a>> {
-    let eoi = SimpleSpan::from(end..end);
-    let (stmts, errors) = file()
-        .parse(tokens.split_token_span(eoi))
-        .into_output_errors();
+    let (stmts, errors) = file().parse(Tokens::new(tokens, end)).into_output_errors();
     for e in &errors {
         report_syntax_error(e, report);
     }

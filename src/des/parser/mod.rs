@@ -15,16 +15,15 @@
 mod args;
 mod stmts;
 
-use chumsky::input::{Input as _, MappedInput};
 use chumsky::prelude::*;
 
 use super::lexer::{Kw, Tok};
 use super::syntax::*;
 use crate::diag::Reporter;
-use crate::parsing::{report_syntax_error, statements};
+use crate::parsing::{report_syntax_error, statements, Tokens};
 use stmts::{creature_statements, feature_statements, level_statements, room_statements};
 
-type In<'a> = MappedInput<'a, Tok<'a>, SimpleSpan, &'a [(Tok<'a>, SimpleSpan)]>;
+type In<'a> = Tokens<'a, Tok<'a>>;
 type Extra<'a> = extra::Err<Rich<'a, Tok<'a>, SimpleSpan>>;
 
 /// A boxed parser over `.des` tokens.
@@ -56,10 +55,7 @@ pub(crate) fn parse<'a>(
             }
         };
         let Tok::Kw(head) = first.0 else { continue };
-        let eoi = SimpleSpan::from(end..end);
-        let (kind, errors) = parser
-            .parse(piece.split_token_span(eoi))
-            .into_output_errors();
+        let (kind, errors) = parser.parse(Tokens::new(piece, end)).into_output_errors();
         for e in &errors {
             report_syntax_error(e, report);
             if matches!(e.found(), Some(Tok::Map(_))) {
