@@ -62,7 +62,28 @@ impl Workers {
     ) -> Vec<R> {
         match self.pool() {
             Some(pool) if items.len() > 1 => {
-                pool.install(|| items.into_par_iter().map(f).collect())
+                // Each item and result in its own slot, so that the pool
+                // only ever runs `run(index)`: rayon's machinery is then
+                // compiled once, not once per call site and item type.
+                let inputs: Vec<Mutex<Option<T>>> =
+                    items.into_iter().map(|t| Mutex::new(Some(t))).collect();
+                let outputs: Vec<Mutex<Option<R>>> =
+                    inputs.iter().map(|_| Mutex::new(None)).collect();
+                let run = |i: usize| {
+                    if let Some(item) = take(&inputs[i]) {
+                        let result = f(item);
+                        *lock(&outputs[i]) = Some(result);
+                    }
+                };
+                for_each_index(pool, inputs.len(), &run);
+                outputs
+                    .into_iter()
+                    .map(|slot| {
+                        slot.into_inner()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .expect("the pool runs every index once")
+                    })
+                    .collect()
             }
             _ => items.into_iter().map(f).collect(),
         }
@@ -75,8 +96,41 @@ impl Workers {
         b: impl FnOnce() -> B + Send,
     ) -> (A, B) {
         match self.pool() {
-            Some(pool) => pool.install(|| rayon::join(a, b)),
+            Some(pool) => {
+                let (mut a, mut b) = (Some(a), Some(b));
+                let (mut ra, mut rb) = (None, None);
+                join_erased(pool, &mut || ra = a.take().map(|a| a()), &mut || {
+                    rb = b.take().map(|b| b())
+                });
+                (
+                    ra.expect("join runs both sides"),
+                    rb.expect("join runs both sides"),
+                )
+            }
             None => (a(), b()),
         }
     }
+}
+
+/// `run(i)` for every `i` below `n`, on `pool`.
+fn for_each_index(pool: &rayon::ThreadPool, n: usize, run: &(dyn Fn(usize) + Sync)) {
+    pool.install(|| (0..n).into_par_iter().for_each(run));
+}
+
+/// `a()` and `b()` side by side on `pool`.
+fn join_erased(
+    pool: &rayon::ThreadPool,
+    a: &mut (dyn FnMut() + Send),
+    b: &mut (dyn FnMut() + Send),
+) {
+    pool.install(|| rayon::join(a, b));
+}
+
+fn lock<T>(slot: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    // A panic in `f` is re-raised by the pool; the slot itself is intact.
+    slot.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn take<T>(slot: &Mutex<Option<T>>) -> Option<T> {
+    lock(slot).take()
 }
