@@ -181,11 +181,13 @@ pub struct Blobs {
 #[cfg(feature = "compile")]
 /// Compiles a `.des` file in the language `options.dialect` names into
 /// its levels' bytes: what a build needs from any dialect. The typed
-/// results are [`compile_with`] (3.4.3) and [`nh36::compile_with`].
+/// results are [`compile_with`] (3.4.3) and `nh36::compile_with` (with
+/// the `nethack36` feature).
 ///
 /// # Errors
 /// Every error of the file, with its warnings; a 3.6 file compiled for a
-/// game of the 3.4.3 family (whose tables it cannot use) is one.
+/// game of the 3.4.3 family (whose tables it cannot use), or without the
+/// `nethack36` feature, is one.
 pub fn compile_levels(source: &str, path: &str, options: &Options) -> Result<Blobs, Diagnostics> {
     let blob = |name: String, bytes: Vec<u8>| Blob { name, bytes };
     match options.dialect {
@@ -197,6 +199,18 @@ pub fn compile_levels(source: &str, path: &str, options: &Options) -> Result<Blo
                 .collect(),
             warnings: f.warnings,
         }),
+        #[cfg(not(feature = "nethack36"))]
+        Dialect::NetHack36 => {
+            let mut report = Reporter::default();
+            report
+                .error(
+                    0..0,
+                    "this levbuild was built without its NetHack 3.6 compiler (the `nethack36` feature)",
+                )
+                .help("enable levbuild's `nethack36` feature (on by default) to compile 3.6 files");
+            Err(report.finish(path, source))
+        }
+        #[cfg(feature = "nethack36")]
         Dialect::NetHack36 => {
             if options.game.dialect() != Dialect::NetHack36 {
                 let mut report = Reporter::default();
@@ -235,4 +249,25 @@ fn parse_and_check(source: &str, options: &Options, report: &mut Reporter) -> Ve
         .collect();
     let stmts = parser::parse(&tokens, report);
     sema::build(source, &stmts, &maps, options, report)
+}
+
+#[cfg(all(test, feature = "compile", not(feature = "nethack36")))]
+mod without_nethack36 {
+    use super::*;
+
+    /// Run by `tests/it/features.rs` with the feature off.
+    #[test]
+    fn a_36_file_is_an_error_naming_the_feature() {
+        let options = Options {
+            dialect: Dialect::NetHack36,
+            game: crate::Game::nethack_367(),
+            ..Options::default()
+        };
+        let err = compile_levels("LEVEL: \"x\"\n", "x.des", &options).unwrap_err();
+        let text = err.to_string();
+        assert!(
+            err.has_errors() && text.contains("`nethack36` feature"),
+            "{text}"
+        );
+    }
 }

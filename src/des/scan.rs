@@ -27,6 +27,7 @@ pub(crate) enum Comments {
     /// `^#.*\n?`: a `#` in the first column, to the end of the line or file.
     FirstColumn,
     /// `^[ \t]*#.*\n`: blanks may come first, and the newline must follow.
+    #[cfg(feature = "nethack36")]
     IndentedWithNewline,
 }
 
@@ -61,6 +62,7 @@ fn comment_len(rest: &[u8], comments: Comments) -> Option<usize> {
                 .position(|&c| c == b'\n')
                 .map_or(rest.len(), |i| i + 1)
         }),
+        #[cfg(feature = "nethack36")]
         Comments::IndentedWithNewline => {
             let blanks = rest
                 .iter()

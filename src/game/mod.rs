@@ -56,7 +56,9 @@ enum Header {
     BuiltIn343,
     /// NetHack 3.6.7's words, with the struct sizes of each data model.
     BuiltIn367,
-    /// Fixed words, from the tree's `date.h` or computed for one target.
+    /// Fixed words, from the tree's `date.h` or computed for one target
+    /// (game trees are read by the `build` feature).
+    #[cfg_attr(not(feature = "build"), allow(dead_code))]
     Words {
         words: Vec<u64>,
         /// `include/date.h`, or how they were computed.

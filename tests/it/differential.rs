@@ -120,6 +120,7 @@ fn generated_des_files_match_the_reference_lev_comp() {
     );
 }
 
+#[cfg(feature = "nethack36")]
 #[test]
 fn generated_36_files_match_the_reference_36_lev_comp() {
     let Some(lev_comp) = tool("LEVBUILD_REF_LEV_COMP_36") else {

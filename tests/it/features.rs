@@ -75,3 +75,31 @@ fn reading_levels_needs_no_dependency_and_each_layer_builds_alone() {
         "compile",
     ]);
 }
+
+#[test]
+fn the_36_compiler_can_be_left_out_and_says_so() {
+    let default = cargo(&[
+        "tree",
+        "--offline",
+        "-e",
+        "features",
+        "-i",
+        "levbuild",
+        "--prefix",
+        "none",
+    ]);
+    assert!(default.contains("nethack36"), "on by default:\n{default}");
+    // A build of 3.4.3-family games only: the tree build without the 3.6
+    // compiler, whose dialect then gives an error naming the feature.
+    let out = cargo(&[
+        "test",
+        "--offline",
+        "--quiet",
+        "--lib",
+        "--no-default-features",
+        "--features",
+        "build",
+        "without_nethack36",
+    ]);
+    assert!(out.contains("1 passed"), "{out}");
+}

@@ -45,6 +45,7 @@ fn generated_dungeon_files_compile_and_round_trip() {
     }
 }
 
+#[cfg(feature = "nethack36")]
 #[test]
 fn generated_36_files_compile_and_round_trip() {
     let game = Game::nethack_367();

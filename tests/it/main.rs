@@ -6,7 +6,9 @@
 mod build_tree;
 mod cli_lev_comp;
 mod common;
+#[cfg(feature = "nethack36")]
 mod des36_features;
+#[cfg(feature = "nethack36")]
 mod des36_golden;
 mod des_errors;
 mod des_features;

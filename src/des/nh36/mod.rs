@@ -8,25 +8,25 @@
 //! text) is shared with it, not copied.
 
 mod codec;
-#[cfg(feature = "compile")]
+#[cfg(feature = "nethack36")]
 mod codegen;
-#[cfg(feature = "compile")]
+#[cfg(feature = "nethack36")]
 mod lexer;
-#[cfg(feature = "compile")]
+#[cfg(feature = "nethack36")]
 mod parser;
 mod program;
-#[cfg(feature = "compile")]
+#[cfg(feature = "nethack36")]
 mod syntax;
-#[cfg(feature = "compile")]
+#[cfg(feature = "nethack36")]
 mod terrain;
 
 pub use codec::{decode, encode};
 pub use program::{Instr, Opcode, Operand, Program};
 
-#[cfg(feature = "compile")]
+#[cfg(feature = "nethack36")]
 use crate::diag::{Diagnostics, Reporter};
 
-#[cfg(feature = "compile")]
+#[cfg(feature = "nethack36")]
 /// One level of a compiled 3.6 file.
 #[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,7 +39,7 @@ pub struct CompiledLevel {
     pub program: Program,
 }
 
-#[cfg(feature = "compile")]
+#[cfg(feature = "nethack36")]
 /// Everything a 3.6 `.des` file produced.
 #[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,7 +50,7 @@ pub struct CompiledFile {
     pub warnings: Diagnostics,
 }
 
-#[cfg(feature = "compile")]
+#[cfg(feature = "nethack36")]
 /// Compiles 3.6 `.des` source for `options.game` and `options.layout`
 /// (`options.dialect` is not consulted). `path` is only used in messages.
 ///
