@@ -574,4 +574,28 @@ fn dump_places_things_on_the_map_with_a_legend_and_no_debug_fallback() {
         !text.contains("{\n") && !text.contains("MazePart"),
         "{text}"
     );
+
+    // The JSON names what the text names, and draws the map as rows.
+    let json = levbuild()
+        .current_dir(&dir)
+        .args(["dump", "--json", "legend.lev"])
+        .output()
+        .unwrap();
+    assert!(json.status.success());
+    let json = String::from_utf8_lossy(&json.stdout);
+    for field in [
+        r#""id": "red dragon""#,
+        r#""class": "'D'""#,
+        r#""asleep": "asleep""#,
+        r#""id": "elven mithril-coat""#,
+        r#""curse_state": "blessed""#,
+        r#""spe": 2"#,
+        r#""kind": "magic""#,
+        r#""pos": "place[1]""#,
+        r#""kind": "down teleport""#,
+        r#""lit": "lit""#,
+        r#""|...|""#,
+    ] {
+        assert!(json.contains(field), "missing {field} in\n{json}");
+    }
 }

@@ -79,7 +79,7 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
         let level = des::decode(&bytes, &name, &game, layout)
             .with_context(|| format!("{} is not a valid .lev file", file.display()))?;
         if json {
-            serde_json::to_string_pretty(&level)? + "\n"
+            serde_json::to_string_pretty(&crate::dump_json::level_json(&level, &game)?)? + "\n"
         } else {
             level_text(&level, &game)
         }
@@ -169,7 +169,7 @@ fn program_text(program: &des::nh36::Program, game: &Game) -> String {
 }
 
 /// The `.des` character of a terrain type, for drawing maps.
-fn map_char(t: i8) -> char {
+pub(crate) fn map_char(t: i8) -> char {
     const CHARS: &[(i8, char)] = &[
         (0, ' '),
         (1, '|'),
@@ -361,7 +361,7 @@ fn dungeon_text(d: &Dungeon) -> String {
 }
 
 /// A position as the `.des` writes it: `(x,y)`, `random` or `place[n]`.
-fn at(p: &des::Point) -> String {
+pub(crate) fn at(p: &des::Point) -> String {
     match p.x {
         des::RANDOM_COORD => "random".to_string(),
         x if x < 0 => format!("place[{}]", -i16::from(x) - 1),
@@ -370,7 +370,7 @@ fn at(p: &des::Point) -> String {
 }
 
 /// A class as the `.des` writes it: a character, `random` or `register[n]`.
-fn class(c: i8) -> String {
+pub(crate) fn class(c: i8) -> String {
     match c {
         des::RANDOM_COORD => "random".to_string(),
         c if c < 0 => format!("register[{}]", -i16::from(c) - 1),
@@ -379,7 +379,7 @@ fn class(c: i8) -> String {
 }
 
 /// A lev_comp three-state flag: 1, 0 or -1 (`random`, or left to the game).
-fn tristate(v: i8, yes: &str, no: &str) -> String {
+pub(crate) fn tristate(v: i8, yes: &str, no: &str) -> String {
     match v {
         1 => yes.to_string(),
         0 => no.to_string(),
@@ -389,7 +389,7 @@ fn tristate(v: i8, yes: &str, no: &str) -> String {
 }
 
 /// An object's curse state as the `.des` writes it.
-fn curse(v: i8) -> String {
+pub(crate) fn curse(v: i8) -> String {
     match v {
         -1 => "curse random".to_string(),
         1 => "blessed".to_string(),
@@ -546,14 +546,7 @@ fn place_contents(
         placed.add(&g.pos, '$', format!("gold {}", g.amount));
     }
     for e in engravings {
-        let kind = match e.kind {
-            1 => "dust".to_string(),
-            2 => "engrave".to_string(),
-            3 => "burn".to_string(),
-            4 => "mark".to_string(),
-            -1 => "random".to_string(),
-            k => format!("kind {k}"),
-        };
+        let kind = engraving_kind(e.kind);
         placed.add(&e.pos, '~', format!("engraving ({kind}) {:?}", e.text));
     }
 }
@@ -673,8 +666,20 @@ fn corridor_text(c: &des::Corridor) -> String {
     )
 }
 
+/// An engraving's kind as the `.des` writes it.
+pub(crate) fn engraving_kind(kind: i8) -> String {
+    match kind {
+        1 => "dust".to_string(),
+        2 => "engrave".to_string(),
+        3 => "burn".to_string(),
+        4 => "mark".to_string(),
+        -1 => "random".to_string(),
+        k => format!("kind {k}"),
+    }
+}
+
 /// A level region's purpose (sp_lev.c's `LR_*`).
-fn level_region_kind(kind: i8) -> String {
+pub(crate) fn level_region_kind(kind: i8) -> String {
     let names = [
         "down stair",
         "up stair",

@@ -15,6 +15,7 @@ mod args;
 mod build;
 mod dgn_comp;
 mod dump;
+mod dump_json;
 mod lev_comp;
 mod output;
 
