@@ -1,5 +1,6 @@
-//! The `.des` compiler: NetHack 3.4.3 `lev_comp`'s language in, `.lev`
-//! blobs out, byte-identical to the reference tool.
+//! The `.des` compilers: a special-level file in one of NetHack's level
+//! languages (a [`Dialect`]) in, `.lev` blobs out, byte-identical to that
+//! game's own `lev_comp`.
 //!
 //! ```
 //! let src = "MAZE: \"mini\", ' '\nGEOMETRY: center, center\nMAP\n...\nENDMAP\n";
@@ -11,32 +12,23 @@
 //! assert_eq!(level, file.levels[0].level);
 //! ```
 //!
-//! Pipeline: lexer (flex-compatible tokens) → parser (chumsky,
-//! one statement at a time, recovering after errors) → semantics (order
-//! rules, names, checks, the typed [`Level`]) → [`encode()`].
+//! Each dialect is a module: [`nh343`] (NetHack 3.4.3's language, its typed
+//! [`Level`] and `.lev` records; re-exported here, as the default) and
+//! [`nh36`] (NetHack 3.6's language and opcode programs). What they share
+//! is here: [`Options`], [`compile_levels`] for a file of any dialect, and
+//! the scanner both lexers are built on.
 
-mod decode;
 mod dialect;
-mod encode;
-pub mod ir;
-#[cfg(feature = "compile")]
-mod lexer;
-#[cfg(feature = "compile")]
-mod map;
+pub mod nh343;
 pub mod nh36;
 #[cfg(feature = "compile")]
-mod parser;
-#[cfg(feature = "compile")]
 mod scan;
-#[cfg(feature = "compile")]
-mod sema;
-#[cfg(feature = "compile")]
-mod syntax;
 
-pub use decode::decode;
 pub use dialect::{Dialect, UnknownDialect};
-pub use encode::{encode, EncodeError};
-pub use ir::*;
+pub use nh343::ir::{self, *};
+#[cfg(feature = "compile")]
+pub use nh343::{compile, compile_with, CompiledFile, CompiledLevel};
+pub use nh343::{decode, encode, EncodeError};
 
 #[cfg(feature = "compile")]
 use crate::diag::{Diagnostics, Reporter};
@@ -74,86 +66,6 @@ impl Default for Options {
             dialect: Dialect::default(),
         }
     }
-}
-
-#[cfg(feature = "compile")]
-/// One level of a compiled file.
-#[non_exhaustive]
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CompiledLevel {
-    /// Level name; the blob's file name is `NAME.lev`.
-    pub name: String,
-    /// The `.lev` bytes.
-    pub bytes: Vec<u8>,
-    /// The typed level the bytes encode.
-    pub level: Level,
-}
-
-#[cfg(feature = "compile")]
-/// Everything a `.des` file produced.
-#[non_exhaustive]
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CompiledFile {
-    /// The levels, in definition order.
-    pub levels: Vec<CompiledLevel>,
-    /// Warnings (never errors).
-    pub warnings: Diagnostics,
-}
-
-#[cfg(feature = "compile")]
-/// Compiles `.des` source with default [`Options`]. `path` is only used in
-/// messages.
-pub fn compile(source: &str, path: &str) -> Result<CompiledFile, Diagnostics> {
-    compile_with(source, path, &Options::default())
-}
-
-#[cfg(feature = "compile")]
-/// Compiles `.des` source. On any error, no level is returned and the
-/// diagnostics (errors and warnings, in source order) are the `Err`.
-pub fn compile_with(
-    source: &str,
-    path: &str,
-    options: &Options,
-) -> Result<CompiledFile, Diagnostics> {
-    let mut report = Reporter::default();
-    if options.dialect != Dialect::NetHack343 {
-        report.error(
-            0..0,
-            format!(
-                "des::compile_with compiles the 3.4.3 language; a NetHack {} file is compiled by \
-                 des::compile_levels or des::nh36::compile_with",
-                options.dialect
-            ),
-        );
-        return Err(report.finish(path, source));
-    }
-    let levels = parse_and_check(source, options, &mut report);
-    let mut compiled = Vec::with_capacity(levels.len());
-    if !report.has_errors() {
-        for level in levels {
-            match encode(&level, &options.game, options.layout) {
-                Ok(bytes) => compiled.push(CompiledLevel {
-                    name: level.name.clone(),
-                    bytes,
-                    level,
-                }),
-                Err(e) => {
-                    report.error(
-                        0..0,
-                        format!("Level \"{}\" cannot be encoded: {e}", level.name),
-                    );
-                }
-            }
-        }
-    }
-    let diagnostics = report.finish(path, source);
-    if diagnostics.has_errors() {
-        return Err(diagnostics);
-    }
-    Ok(CompiledFile {
-        levels: compiled,
-        warnings: diagnostics,
-    })
 }
 
 #[cfg(feature = "compile")]
@@ -235,20 +147,6 @@ pub fn compile_levels(source: &str, path: &str, options: &Options) -> Result<Blo
             })
         }
     }
-}
-
-#[cfg(feature = "compile")]
-/// Parses and checks `source` into typed levels without encoding them.
-/// The levels are meaningful only if no error was reported.
-fn parse_and_check(source: &str, options: &Options, report: &mut Reporter) -> Vec<Level> {
-    let lexer::Lexed { tokens, maps } = lexer::lex(source);
-    // Moved, not copied: the token list is the largest structure here.
-    let tokens: Vec<_> = tokens
-        .into_iter()
-        .map(|(t, s)| (t, chumsky::span::SimpleSpan::from(s)))
-        .collect();
-    let stmts = parser::parse(&tokens, report);
-    sema::build(source, &stmts, &maps, options, report)
 }
 
 #[cfg(all(test, feature = "compile", not(feature = "nethack36")))]

@@ -1,5 +1,5 @@
 //! Every reachable error and warning of lev_comp (format notes §7.2) and
-//! levbuild's own deliberate errors (`src/des/sema/mod.rs` module doc). Each
+//! levbuild's own deliberate errors (`src/des/nh343/sema/mod.rs` module doc). Each
 //! case asserts the complete list of diagnostics of a small input: exact
 //! message, severity, line and column. Also: any error means no output,
 //! every error of a file is reported (including several syntax errors),

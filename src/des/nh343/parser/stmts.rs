@@ -6,9 +6,9 @@ use chumsky::prelude::*;
 
 use super::args::*;
 use super::P;
-use crate::des::ir::Direction;
-use crate::des::lexer::{Kw, Reg, Tok, Val};
-use crate::des::syntax::*;
+use crate::des::nh343::ir::Direction;
+use crate::des::nh343::lexer::{Kw, Reg, Tok, Val};
+use crate::des::nh343::syntax::*;
 
 /// The header and level-wide statements.
 pub(super) fn level_statements<'a>(k: Kw) -> Option<P<'a, StmtKind<'a>>> {

@@ -4,9 +4,9 @@
 use chumsky::prelude::*;
 
 use super::{Extra, In, P};
-use crate::des::ir::{Direction, DoorState};
-use crate::des::lexer::{Kw, Reg, Tok, Val};
-use crate::des::syntax::*;
+use crate::des::nh343::ir::{Direction, DoorState};
+use crate::des::nh343::lexer::{Kw, Reg, Tok, Val};
+use crate::des::nh343::syntax::*;
 
 pub(super) fn sp<T>(v: T, span: SimpleSpan) -> Sp<T> {
     Sp {

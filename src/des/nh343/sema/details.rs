@@ -4,9 +4,9 @@
 
 use super::values::*;
 use super::{push_limited, MAX_OF_TYPE};
-use crate::des::ir::*;
-use crate::des::map;
-use crate::des::syntax::*;
+use crate::des::nh343::ir::*;
+use crate::des::nh343::map;
+use crate::des::nh343::syntax::*;
 use crate::diag::Reporter;
 use crate::game::Game;
 use crate::suggest;

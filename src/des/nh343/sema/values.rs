@@ -2,8 +2,8 @@
 //! (the low bits kept, as lev_comp does), registers, chances, classes,
 //! alignments, room types and strings, each with lev_comp's checks.
 
-use crate::des::ir::*;
-use crate::des::syntax::*;
+use crate::des::nh343::ir::*;
+use crate::des::nh343::syntax::*;
 use crate::diag::Reporter;
 use crate::game::Game;
 use crate::suggest;

@@ -5,11 +5,11 @@
 use super::details::{shared_detail, Place, Target};
 use super::values::*;
 use super::{push_limited, stmt_name, BodyState, Builder, MAX_OF_TYPE};
-use crate::des::ir::*;
-use crate::des::map;
-use crate::des::syntax::*;
+use crate::des::nh343::ir::*;
+use crate::des::nh343::map;
+use crate::des::nh343::syntax::*;
+use crate::des::nh343::{decode, encode};
 use crate::des::Options;
-use crate::des::{decode, encode};
 use crate::diag::Reporter;
 use crate::tables::terrain;
 

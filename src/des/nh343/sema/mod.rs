@@ -28,7 +28,7 @@ use std::collections::HashMap;
 use super::ir::*;
 use super::lexer::{Kw, MapBlock};
 use super::syntax::*;
-use super::Options;
+use crate::des::Options;
 use crate::diag::{Reporter, Span};
 use crate::tables::{self, terrain};
 use maze::{is_map_detail, PartState};

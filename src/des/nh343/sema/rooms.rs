@@ -6,8 +6,8 @@ use std::collections::HashMap;
 use super::details::{shared_detail, Place, Target};
 use super::values::*;
 use super::{push_limited, BodyState, Builder, MAX_OF_TYPE};
-use crate::des::ir::*;
-use crate::des::syntax::*;
+use crate::des::nh343::ir::*;
+use crate::des::nh343::syntax::*;
 use crate::diag::{Reporter, Span};
 use crate::game::Game;
 

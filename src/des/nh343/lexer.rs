@@ -6,7 +6,7 @@
 use std::fmt;
 
 use super::ir::{Alignment, Direction, DoorState, LevelFlag};
-use super::scan::{self, parse_int, percent, Comments, Keywords, Rules};
+use crate::des::scan::{self, parse_int, percent, Comments, Keywords, Rules};
 
 /// Statement keywords (upper case in the language, plus `levregion`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -108,7 +108,7 @@ pub(crate) enum Tok<'s> {
     Invalid(&'s str),
 }
 
-pub(crate) use super::scan::MapBlock;
+pub(crate) use crate::des::scan::MapBlock;
 
 /// The tokens of a file and its map blocks.
 pub(crate) type Lexed<'s> = scan::Lexed<'s, Tok<'s>>;

@@ -1,0 +1,95 @@
+//! Compiling 3.4.3 `.des` source: parse, check, encode.
+
+use super::ir::Level;
+use super::{encode, lexer, parser, sema};
+use crate::des::{Dialect, Options};
+use crate::diag::{Diagnostics, Reporter};
+
+/// One level of a compiled file.
+#[non_exhaustive]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompiledLevel {
+    /// Level name; the blob's file name is `NAME.lev`.
+    pub name: String,
+    /// The `.lev` bytes.
+    pub bytes: Vec<u8>,
+    /// The typed level the bytes encode.
+    pub level: Level,
+}
+
+/// Everything a `.des` file produced.
+#[non_exhaustive]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompiledFile {
+    /// The levels, in definition order.
+    pub levels: Vec<CompiledLevel>,
+    /// Warnings (never errors).
+    pub warnings: Diagnostics,
+}
+
+/// Compiles `.des` source with default [`Options`]. `path` is only used in
+/// messages.
+pub fn compile(source: &str, path: &str) -> Result<CompiledFile, Diagnostics> {
+    compile_with(source, path, &Options::default())
+}
+
+/// Compiles `.des` source. On any error, no level is returned and the
+/// diagnostics (errors and warnings, in source order) are the `Err`.
+pub fn compile_with(
+    source: &str,
+    path: &str,
+    options: &Options,
+) -> Result<CompiledFile, Diagnostics> {
+    let mut report = Reporter::default();
+    if options.dialect != Dialect::NetHack343 {
+        report.error(
+            0..0,
+            format!(
+                "des::compile_with compiles the 3.4.3 language; a NetHack {} file is compiled by \
+                 des::compile_levels or des::nh36::compile_with",
+                options.dialect
+            ),
+        );
+        return Err(report.finish(path, source));
+    }
+    let levels = parse_and_check(source, options, &mut report);
+    let mut compiled = Vec::with_capacity(levels.len());
+    if !report.has_errors() {
+        for level in levels {
+            match encode(&level, &options.game, options.layout) {
+                Ok(bytes) => compiled.push(CompiledLevel {
+                    name: level.name.clone(),
+                    bytes,
+                    level,
+                }),
+                Err(e) => {
+                    report.error(
+                        0..0,
+                        format!("Level \"{}\" cannot be encoded: {e}", level.name),
+                    );
+                }
+            }
+        }
+    }
+    let diagnostics = report.finish(path, source);
+    if diagnostics.has_errors() {
+        return Err(diagnostics);
+    }
+    Ok(CompiledFile {
+        levels: compiled,
+        warnings: diagnostics,
+    })
+}
+
+/// Parses and checks `source` into typed levels without encoding them.
+/// The levels are meaningful only if no error was reported.
+fn parse_and_check(source: &str, options: &Options, report: &mut Reporter) -> Vec<Level> {
+    let lexer::Lexed { tokens, maps } = lexer::lex(source);
+    // Moved, not copied: the token list is the largest structure here.
+    let tokens: Vec<_> = tokens
+        .into_iter()
+        .map(|(t, s)| (t, chumsky::span::SimpleSpan::from(s)))
+        .collect();
+    let stmts = parser::parse(&tokens, report);
+    sema::build(source, &stmts, &maps, options, report)
+}

@@ -1,0 +1,31 @@
+//! NetHack 3.4.3's level language and `.lev` format: `.des` in, the typed
+//! [`Level`](ir::Level) and its `.lev` records out, byte-identical to 3.4.3's
+//! `lev_comp` (and to the many variants that kept its language).
+//!
+//! Pipeline: lexer (flex-compatible tokens) → parser (chumsky,
+//! one statement at a time, recovering after errors) → semantics (order
+//! rules, names, checks, the typed [`Level`](ir::Level)) → [`encode()`]. The
+//! scanner, diagnostics and byte writer are shared with the other
+//! dialects.
+
+mod decode;
+mod encode;
+pub mod ir;
+#[cfg(feature = "compile")]
+mod lexer;
+#[cfg(feature = "compile")]
+mod map;
+#[cfg(feature = "compile")]
+mod parser;
+#[cfg(feature = "compile")]
+mod sema;
+#[cfg(feature = "compile")]
+mod syntax;
+
+pub use decode::decode;
+pub use encode::{encode, EncodeError};
+
+#[cfg(feature = "compile")]
+mod compile;
+#[cfg(feature = "compile")]
+pub use compile::{compile, compile_with, CompiledFile, CompiledLevel};
