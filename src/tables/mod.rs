@@ -74,6 +74,15 @@ pub fn terrain_of_map_char(c: u8) -> Option<i8> {
     (t != NO_TERRAIN).then_some(t)
 }
 
+/// The `.des` map character of terrain type `t` (the first one, for a
+/// type two characters stand for), or `None`.
+pub fn map_char_of_terrain(t: i8) -> Option<u8> {
+    data::MAP_CHARS
+        .iter()
+        .find(|&&(_, terrain)| terrain == t)
+        .map(|&(c, _)| c)
+}
+
 /// Marks a byte that is no map character in [`TERRAIN_BY_CHAR`].
 const NO_TERRAIN: i8 = i8::MIN;
 

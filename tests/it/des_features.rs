@@ -131,8 +131,8 @@ fn init_map_walled_random_is_minus_one() {
     let init = l.init.unwrap();
     assert_eq!(
         (
-            init.fg,
-            init.bg,
+            init.fg.code(),
+            init.bg.code(),
             init.smoothed,
             init.joined,
             init.lit,
@@ -147,8 +147,8 @@ fn init_map_walled_random_is_minus_one() {
     let init = l.init.unwrap();
     assert_eq!(
         (
-            init.fg,
-            init.bg,
+            init.fg.code(),
+            init.bg.code(),
             init.smoothed,
             init.joined,
             init.lit,
@@ -774,7 +774,10 @@ fn several_levels_in_one_file() {
     let names: Vec<&str> = levels.iter().map(|l| l.name.as_str()).collect();
     assert_eq!(names, ["one", "two", "three"]);
     let one = &levels[0].level;
-    assert_eq!((maze(one).filling, part(one).gold[0].amount), (24, -5));
+    assert_eq!(
+        (maze(one).filling.code(), part(one).gold[0].amount),
+        (24, -5)
+    );
     let d = room(&levels[1].level, 0).doors[0];
     assert_eq!(
         [d.secret, d.state.code(), d.wall.code(), d.pos],

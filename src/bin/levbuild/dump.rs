@@ -170,40 +170,14 @@ fn program_text(program: &des::nh36::Program, game: &Game) -> String {
 
 /// The `.des` character of a terrain type, for drawing maps.
 pub(crate) fn map_char(t: i8) -> char {
-    const CHARS: &[(i8, char)] = &[
-        (0, ' '),
-        (1, '|'),
-        (2, '-'),
-        (7, 'B'),
-        (13, 'T'),
-        (14, 'S'),
-        (15, 'H'),
-        (16, 'P'),
-        (17, '}'),
-        (18, 'W'),
-        (20, 'L'),
-        (21, 'F'),
-        (22, '+'),
-        (23, '#'),
-        (24, '.'),
-        (27, '{'),
-        (28, '\\'),
-        (29, 'K'),
-        (32, 'I'),
-        (34, 'A'),
-        (35, 'C'),
-    ];
-    CHARS
-        .iter()
-        .find(|&&(v, _)| v == t)
-        .map_or('?', |&(_, c)| c)
+    des::Terrain(t).map_char().unwrap_or('?')
 }
 
 /// The map, with each placed thing's symbol over its cell.
 fn draw_marked(out: &mut String, map: &TerrainMap, marks: &[(des::Point, char)]) {
     let width = usize::from(map.width.max(1));
     for (y, row) in map.cells.chunks(width).enumerate() {
-        let mut line: Vec<char> = row.iter().map(|&t| map_char(t)).collect();
+        let mut line: Vec<char> = row.iter().map(|&t| map_char(t.code())).collect();
         for (p, mark) in marks {
             if usize::try_from(p.y).ok() == Some(y) {
                 if let Some(c) = usize::try_from(p.x).ok().and_then(|x| line.get_mut(x)) {
@@ -280,7 +254,7 @@ fn level_text(level: &Level, game: &Game) -> String {
             let _ = writeln!(
                 out,
                 "  maze, filling {}, {} part(s)",
-                maze.filling,
+                maze.filling.name().unwrap_or("random"),
                 maze.parts.len()
             );
             for (i, part) in maze.parts.iter().enumerate() {

@@ -56,7 +56,7 @@ fn name_maze_part(part: &mut Map<String, Value>, typed: &des::MazePart, game: &G
         .map
         .cells
         .chunks(width)
-        .map(|row| Value::String(row.iter().map(|&t| map_char(t)).collect()))
+        .map(|row| Value::String(row.iter().map(|&t| map_char(t.code())).collect()))
         .collect();
     part.insert(
         "map".into(),

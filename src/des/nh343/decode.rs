@@ -30,8 +30,8 @@ pub fn decode(bytes: &[u8], name: &str, game: &Game, layout: Layout) -> Result<L
             None
         }
         1 => Some(LevelInit {
-            fg: init_bytes[0] as i8,
-            bg: init_bytes[1] as i8,
+            fg: Terrain(init_bytes[0] as i8),
+            bg: Terrain(init_bytes[1] as i8),
             smoothed: boolean(&r, init_bytes[2], "smoothed")?,
             joined: boolean(&r, init_bytes[3], "joined")?,
             lit: init_bytes[4] as i8,
@@ -96,7 +96,7 @@ fn area(r: &mut Reader<'_>) -> Result<Area, DecodeError> {
 }
 
 fn maze(r: &mut Reader<'_>, has_init: bool) -> Result<Maze, DecodeError> {
-    let filling = r.i8("filling")?;
+    let filling = Terrain(r.i8("filling")?);
     let parts = list(r, "map parts", |r| part(r, has_init))?;
     Ok(Maze { filling, parts })
 }
@@ -107,11 +107,11 @@ fn part(r: &mut Reader<'_>, has_init: bool) -> Result<MazePart, DecodeError> {
     let width = r.u8("xsize")?;
     let height = r.u8("ysize")?;
     let cells = if has_init && width == 1 && height == 1 {
-        vec![0]
+        vec![Terrain::STONE]
     } else {
         r.take(usize::from(width) * usize::from(height), "map")?
             .iter()
-            .map(|&b| b as i8)
+            .map(|&b| Terrain(b as i8))
             .collect()
     };
     let level_regions = list(r, "level regions", |r| {

@@ -42,8 +42,8 @@ pub fn encode(level: &Level, game: &Game, layout: Layout) -> Result<Vec<u8>, Enc
             for b in [
                 1,
                 0,
-                i.fg,
-                i.bg,
+                i.fg.code(),
+                i.bg.code(),
                 i.smoothed as i8,
                 i.joined as i8,
                 i.lit,
@@ -104,7 +104,7 @@ fn str_len(w: &mut Writer, s: &str) {
 }
 
 fn maze(w: &mut Writer, m: &Maze, has_init: bool) -> Result<(), EncodeError> {
-    w.i8(m.filling);
+    w.i8(m.filling.code());
     count(w, "map parts", m.parts.len())?;
     for p in &m.parts {
         w.i8(p.halign);
@@ -116,7 +116,7 @@ fn maze(w: &mut Writer, m: &Maze, has_init: bool) -> Result<(), EncodeError> {
         }
         if !(has_init && p.map.width == 1 && p.map.height == 1) {
             for &c in &p.map.cells {
-                w.i8(c);
+                w.i8(c.code());
             }
         }
         part_body(w, p)?;

@@ -1,8 +1,8 @@
 //! Map blocks: turning `MAP` rows into terrain (`lev_main.c: scan_map`),
 //! `WALLIFY`, and the terrain predicates the checks use.
 
-use super::ir::TerrainMap;
-use crate::tables::{terrain, terrain_of_map_char};
+use super::ir::{Terrain, TerrainMap};
+use crate::tables::terrain_of_map_char;
 
 /// Largest map lev_comp accepts.
 pub(crate) const MAX_WIDTH: usize = 76;
@@ -14,12 +14,12 @@ pub(crate) const MAX_HEIGHT: usize = 21;
 /// if the map is larger than 76×21; the lexer only lets map characters in,
 /// so every remaining character has a terrain type.
 pub(crate) fn scan(rows: &[&str]) -> Result<TerrainMap, (usize, usize)> {
-    let cleaned: Vec<Vec<i8>> = rows
+    let cleaned: Vec<Vec<Terrain>> = rows
         .iter()
         .map(|row| {
             row.bytes()
                 .filter(|b| !b.is_ascii_digit())
-                .map(|b| terrain_of_map_char(b).unwrap_or(terrain::STONE))
+                .map(|b| terrain_of_map_char(b).map_or(Terrain::STONE, Terrain))
                 .collect()
         })
         .collect();
@@ -32,7 +32,7 @@ pub(crate) fn scan(rows: &[&str]) -> Result<TerrainMap, (usize, usize)> {
     for row in cleaned {
         let n = row.len();
         cells.extend(row);
-        cells.resize(cells.len() + width - n, terrain::STONE);
+        cells.resize(cells.len() + width - n, Terrain::STONE);
     }
     // Both fit in u8: checked against the limits above.
     Ok(TerrainMap {
@@ -43,18 +43,18 @@ pub(crate) fn scan(rows: &[&str]) -> Result<TerrainMap, (usize, usize)> {
 }
 
 /// `IS_ROCK`: stone, walls, trees, secret doors and corridors.
-pub(crate) fn is_rock(t: i8) -> bool {
-    t < terrain::POOL
+pub(crate) fn is_rock(t: Terrain) -> bool {
+    t < Terrain::POOL
 }
 
 /// `IS_ROOM`: floor and everything placed on it.
-pub(crate) fn is_room(t: i8) -> bool {
-    t >= terrain::ROOM
+pub(crate) fn is_room(t: Terrain) -> bool {
+    t >= Terrain::ROOM
 }
 
 /// `IS_WALL`: the wall types.
-pub(crate) fn is_wall(t: i8) -> bool {
-    (1..=terrain::DBWALL).contains(&t)
+pub(crate) fn is_wall(t: Terrain) -> bool {
+    (Terrain::VWALL..=Terrain::DBWALL).contains(&t)
 }
 
 /// `WALLIFY`: every stone cell next to floor (or a crossing wall) becomes a
@@ -63,18 +63,18 @@ pub(crate) fn wallify(map: &mut TerrainMap) {
     let (w, h) = (i64::from(map.width), i64::from(map.height));
     for y in 0..h {
         for x in 0..w {
-            if map.get(x, y) != Some(terrain::STONE) {
+            if map.get(x, y) != Some(Terrain::STONE) {
                 continue;
             }
             let mut new = None;
             'scan: for yy in (y - 1).max(0)..=(y + 1).min(h - 1) {
                 for xx in (x - 1).max(0)..=(x + 1).min(w - 1) {
-                    let t = map.get(xx, yy).unwrap_or(terrain::STONE);
-                    if is_room(t) || t == terrain::CROSSWALL {
+                    let t = map.get(xx, yy).unwrap_or(Terrain::STONE);
+                    if is_room(t) || t == Terrain::CROSSWALL {
                         new = Some(if yy != y {
-                            terrain::HWALL
+                            Terrain::HWALL
                         } else {
-                            terrain::VWALL
+                            Terrain::VWALL
                         });
                         break 'scan;
                     }

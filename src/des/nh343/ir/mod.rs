@@ -2,9 +2,10 @@
 //! values NetHack's `sp_lev.c` reads, but no byte layout (that is
 //! [`super::encode`]'s business).
 //!
-//! Door states, directions, alignments, room types and level flags are
-//! symbolic ([`DoorState`], [`Direction`], [`Alignment`], [`RoomType`],
-//! [`LevelFlags`]); the other fields hold the numbers lev_comp
+//! Door states, directions, alignments, room types, level flags and
+//! terrain are symbolic ([`DoorState`], [`Direction`], [`Alignment`],
+//! [`RoomType`], [`LevelFlags`], [`Terrain`]); the other fields hold the
+//! numbers lev_comp
 //! stores: `random` is -11 for coordinates and classes and -1 for most
 //! other fields; a register `place[n]` / `monster[n]` / `object[n]` is
 //! `-(n+1)`. Each field's documentation names its encoding.
@@ -37,9 +38,9 @@ pub struct Level {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct LevelInit {
     /// Terrain type of the foreground character.
-    pub fg: i8,
+    pub fg: Terrain,
     /// Terrain type of the background character.
-    pub bg: i8,
+    pub bg: Terrain,
     /// Smooth the random map.
     pub smoothed: bool,
     /// Join the random map's regions.
@@ -71,7 +72,7 @@ impl Default for LevelBody {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Maze {
     /// Terrain type of the fill character, or -1 for random.
-    pub filling: i8,
+    pub filling: Terrain,
     /// The map parts, in source order.
     pub parts: Vec<MazePart>,
 }
@@ -84,13 +85,13 @@ pub struct TerrainMap {
     pub width: u8,
     /// Rows.
     pub height: u8,
-    /// `width * height` terrain types.
-    pub cells: Vec<i8>,
+    /// `width * height` terrain types, row by row.
+    pub cells: Vec<Terrain>,
 }
 
 impl TerrainMap {
     /// The terrain at (x, y), or `None` outside the map.
-    pub fn get(&self, x: i64, y: i64) -> Option<i8> {
+    pub fn get(&self, x: i64, y: i64) -> Option<Terrain> {
         if x < 0 || y < 0 || x >= i64::from(self.width) || y >= i64::from(self.height) {
             return None;
         }

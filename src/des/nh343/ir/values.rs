@@ -1,11 +1,13 @@
 //! The symbolic values of the typed model: door states, directions,
-//! alignments, room types and level flags, where the format stores a
-//! code. [`code`](DoorState::code) gives the number lev_comp stores and
+//! alignments, room types, level flags and terrain types, where the
+//! format stores a code. [`code`](DoorState::code) gives the number lev_comp stores and
 //! `from_code` reads one back; only the codec ([`super::super::encode()`],
 //! [`super::super::decode()`]) uses them. A code no keyword stands for
 //! (only a hand-made or damaged file has one) is kept as `Other(code)`,
 //! so every decoded level encodes back to the same bytes. The default of
 //! each is the one whose code is 0, as in a zeroed record.
+
+use crate::tables::terrain;
 
 /// An enum of named codes plus `Other(code)`, with `code` and `from_code`.
 macro_rules! coded {
@@ -279,6 +281,72 @@ impl LevelFlags {
     }
 }
 
+/// A terrain type: the `rm.h` location type a map cell, a `MAZE` filling
+/// or an `INIT_MAP` character stands for, as lev_comp stores it. A newtype
+/// over the stored number rather than an enum: variants extend and
+/// renumber `rm.h`, and every value read must be written back unchanged.
+/// The names are NetHack 3.4.3's.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Terrain(pub i8);
+
+impl Terrain {
+    /// Solid rock (`' '`).
+    pub const STONE: Terrain = Terrain(terrain::STONE);
+    /// Vertical wall (`'|'`).
+    pub const VWALL: Terrain = Terrain(terrain::VWALL);
+    /// Horizontal wall (`'-'`).
+    pub const HWALL: Terrain = Terrain(terrain::HWALL);
+    /// Crossing wall (`'B'`).
+    pub const CROSSWALL: Terrain = Terrain(terrain::CROSSWALL);
+    /// The last wall type: walls are `VWALL..=DBWALL`.
+    pub const DBWALL: Terrain = Terrain(terrain::DBWALL);
+    /// Secret door (`'S'`).
+    pub const SDOOR: Terrain = Terrain(terrain::SDOOR);
+    /// Pool (`'P'`), the first type that is not rock.
+    pub const POOL: Terrain = Terrain(terrain::POOL);
+    /// Door (`'+'`).
+    pub const DOOR: Terrain = Terrain(terrain::DOOR);
+    /// Corridor (`'#'`).
+    pub const CORR: Terrain = Terrain(terrain::CORR);
+    /// Room floor (`'.'`): this and every larger type is room-like.
+    pub const ROOM: Terrain = Terrain(terrain::ROOM);
+
+    /// The number lev_comp stores.
+    pub fn code(self) -> i8 {
+        self.0
+    }
+
+    /// The `rm.h` name (`"STONE"`, `"POOL"`…), if NetHack 3.4.3 has one.
+    pub fn name(self) -> Option<&'static str> {
+        usize::try_from(self.0)
+            .ok()
+            .and_then(|i| crate::tables::TERRAIN_NAMES.get(i).copied())
+    }
+
+    /// The `.des` map character that stands for this type, if one does.
+    pub fn map_char(self) -> Option<char> {
+        crate::tables::map_char_of_terrain(self.0).map(char::from)
+    }
+}
+
+/// A terrain type is equal to the number lev_comp stores for it.
+impl PartialEq<i8> for Terrain {
+    fn eq(&self, code: &i8) -> bool {
+        self.0 == *code
+    }
+}
+
+/// A known type as its name (`"POOL"`), any other as its number.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Terrain {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.name() {
+            Some(name) => s.serialize_str(name),
+            None => s.serialize_i8(self.0),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -297,5 +365,19 @@ mod tests {
         assert_eq!(Alignment::from_code(-3), Alignment::Register(2));
         assert_eq!(DoorState::default().code(), 0);
         assert_eq!(Direction::default().code(), 0);
+    }
+
+    #[test]
+    fn terrain_types_have_their_names_and_map_characters() {
+        assert_eq!(Terrain::STONE.name(), Some("STONE"));
+        assert_eq!(Terrain::POOL.name(), Some("POOL"));
+        assert_eq!(Terrain::ROOM.map_char(), Some('.'));
+        assert_eq!(Terrain::HWALL.map_char(), Some('-'));
+        assert_eq!(Terrain::SDOOR.map_char(), Some('S'));
+        // A code 3.4.3 has no name or character for is kept as read.
+        assert_eq!(Terrain(-1).name(), None);
+        assert_eq!(Terrain(100).map_char(), None);
+        assert_eq!(Terrain(100).code(), 100);
+        assert!(Terrain::CORR == 23 && Terrain::STONE < Terrain::POOL);
     }
 }

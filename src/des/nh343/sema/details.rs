@@ -10,7 +10,7 @@ use crate::des::nh343::syntax::*;
 use crate::diag::Reporter;
 use crate::game::Game;
 use crate::suggest;
-use crate::tables::{self, terrain};
+use crate::tables;
 
 /// What coordinates are checked against.
 pub(super) struct Place<'a> {
@@ -69,7 +69,7 @@ impl Place<'_> {
             return;
         }
         if let Some(t) = map.get(x.v, y.v) {
-            if map::is_rock(t) || t == terrain::DOOR {
+            if map::is_rock(t) || t == Terrain::DOOR {
                 report
                     .warning(
                         c.span.clone(),

@@ -11,7 +11,6 @@ use crate::des::nh343::syntax::*;
 use crate::des::nh343::{decode, encode};
 use crate::des::Options;
 use crate::diag::Reporter;
-use crate::tables::terrain;
 
 pub(super) struct PartState {
     part: MazePart,
@@ -29,7 +28,7 @@ impl PartState {
     /// The part as it is stored.
     pub(super) fn into_part(mut self) -> MazePart {
         if self.drops_cell {
-            self.part.map.cells[0] = terrain::STONE;
+            self.part.map.cells[0] = Terrain::STONE;
         }
         self.part
     }
@@ -83,7 +82,7 @@ impl Builder<'_, '_, '_> {
                 let map = TerrainMap {
                     width: 1,
                     height: 1,
-                    cells: vec![terrain::STONE],
+                    cells: vec![Terrain::STONE],
                 };
                 let p = MazePart {
                     halign: 1,
@@ -118,7 +117,7 @@ impl Builder<'_, '_, '_> {
                         TerrainMap {
                             width: 1,
                             height: 1,
-                            cells: vec![0],
+                            cells: vec![Terrain::STONE],
                         }
                     }
                 };
@@ -130,7 +129,7 @@ impl Builder<'_, '_, '_> {
                     map = TerrainMap::default();
                 }
                 let drops_cell = has_init && map.width == 1 && map.height == 1;
-                if drops_cell && map.cells[0] != terrain::STONE {
+                if drops_cell && map.cells[0] != Terrain::STONE {
                     report
                         .warning(
                             map_span.clone(),
@@ -297,7 +296,7 @@ fn map_detail(
                     // Outside the map the range check has already spoken,
                     // except on INIT_MAP levels, where it does not run.
                     let checked = t.is_some() || place.has_init;
-                    if checked && t != Some(terrain::DOOR) && t != Some(terrain::SDOOR) {
+                    if checked && t != Some(Terrain::DOOR) && t != Some(Terrain::SDOOR) {
                         report
                             .error(at.span.clone(), "Door decl doesn't match the map")
                             .label(format!(
@@ -517,9 +516,9 @@ fn region_map_checks(
     let [x1, y1, x2, y2] = area.v;
     let inside = x1 > 0 && y1 > 0 && x2 < place.max_x && y2 < place.max_y;
     if opts.extra_warnings && !irregular && inside {
-        let cell = |x: i64, y: i64| map.get(x, y).unwrap_or(terrain::STONE);
+        let cell = |x: i64, y: i64| map.get(x, y).unwrap_or(Terrain::STONE);
         let rock = (y1..=y2)
-            .any(|y| (x1..=x2).any(|x| map::is_rock(cell(x, y)) || cell(x, y) == terrain::DOOR));
+            .any(|y| (x1..=x2).any(|x| map::is_rock(cell(x, y)) || cell(x, y) == Terrain::DOOR));
         let coords = format!("({x1:02},{y1:02},{x2:02},{y2:02})");
         if rock {
             report

@@ -474,7 +474,10 @@ impl Builder<'_, '_, '_> {
                         )
                         .label(format!("the game loads at most {MAX_PARTS}"));
                 }
-                level.body = LevelBody::Maze(Maze { filling, parts });
+                level.body = LevelBody::Maze(Maze {
+                    filling: Terrain(filling),
+                    parts,
+                });
             }
             BodyState::Rooms { rooms, subrooms } => {
                 // A parent may be among the rooms that did not parse.
@@ -525,8 +528,8 @@ impl Builder<'_, '_, '_> {
                         .label("a joined map needs '.' or '#' as foreground");
                 }
                 level.init = Some(LevelInit {
-                    fg: fgt,
-                    bg: bgt,
+                    fg: Terrain(fgt),
+                    bg: Terrain(bgt),
                     smoothed: *smoothed,
                     joined: joined.v,
                     lit: lit.unwrap_or(-1),

@@ -194,12 +194,8 @@ pub(super) const MAX_ROOM_NAME: usize = i16::MAX as usize;
 /// Engravings are stored with a 32-bit length.
 pub(super) const MAX_TEXT: usize = i32::MAX as usize;
 
-pub(super) fn terrain_name(t: i8) -> &'static str {
-    usize::try_from(t)
-        .ok()
-        .and_then(|i| tables::TERRAIN_NAMES.get(i))
-        .copied()
-        .unwrap_or("?")
+pub(super) fn terrain_name(t: Terrain) -> &'static str {
+    t.name().unwrap_or("?")
 }
 
 pub(super) fn rect_area(report: &mut Reporter, r: &Rect) -> Area {
