@@ -52,6 +52,7 @@ pub enum LegacyTool {
 }
 
 /// One error or warning, located in its source file.
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
     /// Error or warning.
@@ -69,6 +70,10 @@ pub struct Diagnostic {
     pub line: usize,
     /// 1-based column (in characters) of the span's start.
     pub column: usize,
+    /// 1-based line of the span's end (the position just past it).
+    pub end_line: usize,
+    /// 1-based column (in characters) of the span's end.
+    pub end_column: usize,
 }
 
 impl Diagnostic {
@@ -257,15 +262,19 @@ impl Reporter {
             .into_iter()
             .map(|p| {
                 let start = p.span.start.min(source.len());
+                let end = p.span.end.clamp(start, source.len());
                 let (line, column) = lines.locate(source, start);
+                let (end_line, end_column) = lines.locate(source, end);
                 Diagnostic {
                     severity: p.severity,
                     message: p.message,
                     label: p.label,
                     help: p.help,
-                    span: start..p.span.end.clamp(start, source.len()),
+                    span: start..end,
                     line,
                     column,
+                    end_line,
+                    end_column,
                 }
             })
             .collect();

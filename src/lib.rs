@@ -38,7 +38,7 @@ mod text;
 
 pub use binary::DecodeError;
 #[cfg(feature = "build")]
-pub use build::{Build, DuplicateLevel, Error, ErrorKind, OutputClash, Report};
+pub use build::{Build, DuplicateLevel, Error, ErrorKind, OutputClash, Position, Report, Warning};
 #[cfg(feature = "compile")]
 pub use diag::{Diagnostic, Diagnostics, Severity};
 pub use game::Game;

@@ -29,17 +29,22 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
+use super::warning::{Position, Warning};
+
 /// What a compiled file produced.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Entry {
     /// `(output name, bytes)`; the bytes are shared with the results
     /// made from this entry.
     pub outputs: Vec<(String, Arc<[u8]>)>,
-    /// Warnings, one `file:line:col: warning: …` line each.
-    pub warnings: Vec<String>,
+    /// Warnings, without their file (an entry is keyed by content, and
+    /// every file with this content gets its own name back).
+    pub warnings: Vec<Warning>,
 }
 
-const MAGIC: &[u8; 8] = b"LVBPACK1";
+/// Version 2: warnings are structured records (version 1 packs, with
+/// warnings as lines, are ignored and rewritten).
+const MAGIC: &[u8; 8] = b"LVBPACK2";
 /// The start of a set's reference file, before its pack's content hash.
 const REF_MAGIC: &[u8; 8] = b"LVBREF01";
 
@@ -280,10 +285,41 @@ fn encode(entries: &[(blake3::Hash, &Entry)]) -> Vec<u8> {
         }
         out.extend_from_slice(&(e.warnings.len() as u64).to_le_bytes());
         for w in &e.warnings {
-            put_bytes(&mut out, w.as_bytes());
+            put_warning(&mut out, w);
         }
     }
     out
+}
+
+/// A warning: its position (a presence byte, then line, column, end line,
+/// end column, span start and end), message, label and help.
+fn put_warning(out: &mut Vec<u8>, w: &Warning) {
+    match &w.at {
+        Some(p) => {
+            out.push(1);
+            for n in [
+                p.line,
+                p.column,
+                p.end_line,
+                p.end_column,
+                p.span.start,
+                p.span.end,
+            ] {
+                out.extend_from_slice(&(n as u64).to_le_bytes());
+            }
+        }
+        None => out.push(0),
+    }
+    put_bytes(out, w.message.as_bytes());
+    for text in [&w.label, &w.help] {
+        match text {
+            Some(t) => {
+                out.push(1);
+                put_bytes(out, t.as_bytes());
+            }
+            None => out.push(0),
+        }
+    }
 }
 
 struct Cursor<'a>(&'a [u8]);
@@ -304,6 +340,39 @@ impl<'a> Cursor<'a> {
     fn text(&mut self) -> Option<String> {
         String::from_utf8(self.bytes()?.to_vec()).ok()
     }
+    fn flag(&mut self) -> Option<bool> {
+        match self.take(1)? {
+            [0] => Some(false),
+            [1] => Some(true),
+            _ => None,
+        }
+    }
+    fn usize(&mut self) -> Option<usize> {
+        usize::try_from(self.u64()?).ok()
+    }
+    fn optional_text(&mut self) -> Option<Option<String>> {
+        Some(match self.flag()? {
+            true => Some(self.text()?),
+            false => None,
+        })
+    }
+    /// What [`put_warning`] wrote.
+    fn warning(&mut self) -> Option<Warning> {
+        let at = match self.flag()? {
+            true => {
+                let mut n = [0usize; 6];
+                for v in &mut n {
+                    *v = self.usize()?;
+                }
+                Some(Position::new(n[0], n[1], n[2], n[3], n[4]..n[5]))
+            }
+            false => None,
+        };
+        let message = self.text()?;
+        let label = self.optional_text()?;
+        let help = self.optional_text()?;
+        Some(Warning::new(PathBuf::new(), at, message, label, help))
+    }
 }
 
 fn decode(payload: &[u8]) -> Option<HashMap<blake3::Hash, Arc<Entry>>> {
@@ -317,7 +386,7 @@ fn decode(payload: &[u8]) -> Option<HashMap<blake3::Hash, Arc<Entry>>> {
             e.outputs.push((name, c.bytes()?.into()));
         }
         for _ in 0..c.u64()? {
-            e.warnings.push(c.text()?);
+            e.warnings.push(c.warning()?);
         }
         entries.insert(key, Arc::new(e));
     }
@@ -355,7 +424,16 @@ mod tests {
         let (k1, k2) = (blake3::hash(b"k1"), blake3::hash(b"k2"));
         let e = Entry {
             outputs: vec![("a".into(), Arc::from([1, 2, 3].as_slice()))],
-            warnings: vec!["w".into()],
+            warnings: vec![
+                Warning::new(
+                    PathBuf::new(),
+                    Some(Position::new(1, 2, 1, 5, 1..4)),
+                    "w".into(),
+                    Some("here".into()),
+                    None,
+                ),
+                Warning::about(PathBuf::new(), "whole".into()),
+            ],
         };
         assert_eq!(get(&cache.load(&set), &k1), None);
         cache

@@ -41,7 +41,7 @@ pub enum ErrorKind {
     GameTree(crate::game::TreeError),
     /// The build had warnings and [`crate::Build::warnings_into_errors`] is
     /// on: every warning, one line each. Nothing was written.
-    WarningsDenied(Vec<String>),
+    WarningsDenied(Vec<super::Warning>),
 }
 
 /// Two files of one level set define the same level.
@@ -144,7 +144,11 @@ impl fmt::Display for Error {
                     warnings.len()
                 )?;
                 for w in warnings {
-                    writeln!(f, "{}", w.replacen(": warning: ", ": error: ", 1))?;
+                    writeln!(
+                        f,
+                        "{}",
+                        w.to_string().replacen(": warning: ", ": error: ", 1)
+                    )?;
                 }
                 Ok(())
             }

@@ -11,6 +11,7 @@ const RESERVED: [&str; 3] = ["levels.rs", "levels.h", "levels.c"];
 use super::discover::{LevelSet, Source, SourceKind};
 use super::error::{DuplicateLevel, Error, ErrorKind, OutputClash};
 use super::job::{Done, FileFailure, Job};
+use super::warning::Warning;
 use super::workers::Workers;
 use super::Report;
 use crate::dungeon::RequiredLevel;
@@ -101,7 +102,7 @@ pub(super) fn gather<'s>(
 
 /// The level names `done` (the results of one set) defines twice, and the
 /// warnings for the special levels its dungeon needs that none defines.
-fn check_set(set: &LevelSet, done: &[(&Source, Done)]) -> (Vec<DuplicateLevel>, Vec<String>) {
+fn check_set(set: &LevelSet, done: &[(&Source, Done)]) -> (Vec<DuplicateLevel>, Vec<Warning>) {
     let mut duplicates = Vec::new();
     let des: Vec<&(&Source, Done)> = done
         .iter()
@@ -147,20 +148,18 @@ fn check_set(set: &LevelSet, done: &[(&Source, Done)]) -> (Vec<DuplicateLevel>, 
             }
         }
         for (first, names) in groups {
-            missing.push(match names.len() {
-                1 => format!(
-                    "{}: warning: {first}, but no .des file defines it",
-                    file.display()
-                ),
-                n => format!(
-                    "{}: warning: dungeon \"{}\" needs {n} levels for {} ({}), but no .des file \
-                     defines them",
-                    file.display(),
+            missing.push(Warning::about(
+                file.clone(),
+                match names.len() {
+                    1 => format!("{first}, but no .des file defines it"),
+                    n => format!(
+                    "dungeon \"{}\" needs {n} levels for {} ({}), but no .des file defines them",
                     first.dungeon,
                     first.needed_by.split(", ").next().unwrap_or_default(),
                     names.join(", ")
                 ),
-            });
+                },
+            ));
         }
     }
     (duplicates, missing)

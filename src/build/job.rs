@@ -10,6 +10,7 @@ use super::discover::{OutputPath, Source, SourceKind};
 use super::output::{Identity, OutputRecord, Outputs, Record, SourceRecord};
 use super::stamp::Stamp;
 use super::stat_dir::StatDir;
+use super::warning::Warning;
 use crate::des;
 use crate::diag::Diagnostics;
 use crate::dungeon::{self, RequiredLevel};
@@ -85,8 +86,7 @@ pub(crate) struct Done {
     /// False if it was compiled by this build.
     pub from_cache: bool,
     pub outputs: Vec<Output>,
-    /// One `file:line:col: warning: …` line each.
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Warning>,
     /// For a dungeon file, the level files it needs.
     pub needs: Vec<RequiredLevel>,
     /// The cache entry it was made from (none when the manifest proved it).
@@ -149,7 +149,12 @@ impl Done {
                     },
                 })
                 .collect(),
-            warnings: self.warnings.clone(),
+            // The record's warnings are its source's: no file of their own.
+            warnings: self
+                .warnings
+                .iter()
+                .map(|w| w.for_file(std::path::PathBuf::new()))
+                .collect(),
             needs: self.needs.clone(),
         })
     }
@@ -236,7 +241,11 @@ pub(crate) fn probe(
                 })
             })
             .collect(),
-        warnings: record.warnings,
+        warnings: record
+            .warnings
+            .iter()
+            .map(|w| w.for_file(source.path.clone()))
+            .collect(),
         needs: record.needs,
         entry: None,
     })
@@ -337,7 +346,7 @@ pub(crate) fn compile(
                     .into_iter()
                     .map(|l| (l.name, l.bytes.into()))
                     .collect(),
-                file.warnings.short(),
+                Warning::all_of(Path::new(""), &file.warnings),
             )
         }
         SourceKind::Dungeon => {
@@ -352,17 +361,12 @@ pub(crate) fn compile(
             .map_err(FileFailure::Diagnostics)?;
             (
                 vec![(dungeon_name(source), out.bytes.into())],
-                out.warnings.short(),
+                Warning::all_of(Path::new(""), &out.warnings),
             )
         }
     };
     // Stored without the file name, which each file with this content
     // gets back in `from_entry`.
-    let prefix = format!("{shown}:");
-    let warnings = warnings
-        .into_iter()
-        .map(|w| w.strip_prefix(&prefix).map_or(w.clone(), str::to_string))
-        .collect();
     Ok(Entry { outputs, warnings })
 }
 
@@ -395,7 +399,6 @@ pub(crate) fn from_entry(
             content: Content::Bytes(Arc::clone(bytes)),
         })
         .collect();
-    let shown = source.path.to_string_lossy();
     Done {
         key: id.key,
         stamp: id.stamp,
@@ -404,7 +407,7 @@ pub(crate) fn from_entry(
         warnings: entry
             .warnings
             .iter()
-            .map(|w| format!("{shown}:{w}"))
+            .map(|w| w.for_file(source.path.clone()))
             .collect(),
         needs,
         entry: Some(entry),

@@ -40,10 +40,12 @@ mod output;
 mod produce;
 mod stamp;
 mod stat_dir;
+mod warning;
 mod workers;
 mod write;
 
 pub use error::{DuplicateLevel, Error, ErrorKind, OutputClash};
+pub use warning::{Position, Warning};
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -120,8 +122,9 @@ pub struct Report {
     pub unchanged: usize,
     /// Outputs removed because their source went away.
     pub removed: Vec<PathBuf>,
-    /// Every warning, one `file:line:col: warning: …` line each.
-    pub warnings: Vec<String>,
+    /// Every warning (its `Display` is the one-line
+    /// `file:line:col: warning: …` form).
+    pub warnings: Vec<Warning>,
     /// Things discovery skipped (unreadable entries, symlink loops).
     pub notes: Vec<String>,
     /// The game each level set was built for: `DIR: NAME VERSION (header
@@ -158,7 +161,10 @@ impl fmt::Display for Report {
         for game in &self.games {
             writeln!(f, "levbuild: for {game}")?;
         }
-        for w in self.notes.iter().chain(&self.warnings) {
+        for note in &self.notes {
+            writeln!(f, "  {note}")?;
+        }
+        for w in &self.warnings {
             writeln!(f, "  {w}")?;
         }
         Ok(())
@@ -619,8 +625,11 @@ impl Build {
             self.compile_c_library(&out_dir, &prefixes, &env, &c_prefix)?;
         }
         if emit {
-            for w in report.notes.iter().chain(&report.warnings) {
-                directives.warning(w);
+            for note in &report.notes {
+                directives.warning(note);
+            }
+            for w in &report.warnings {
+                directives.warning(&w.to_string());
             }
             if !self.check_only && self.c_index {
                 directives.include_dir(&out_dir);

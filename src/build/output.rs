@@ -22,13 +22,14 @@ use super::discover::OutputPath;
 use super::error::{Error, ErrorKind};
 use super::stamp::{self, Stamp};
 use super::stat_dir::{FileInfo, StatDir};
+use super::warning::{Position, Warning};
 use crate::dungeon::RequiredLevel;
 
 /// The manifest of the whole output directory.
 pub(crate) const MANIFEST: &str = ".levbuild-manifest";
 /// The manifest of one level set, in the set's output directory.
 pub(crate) const SET_MANIFEST: &str = ".levbuild-set";
-const HEADER: &str = "levbuild manifest 4";
+const HEADER: &str = "levbuild manifest 5";
 /// The last line of a manifest: `check ` and the hash of every line
 /// before it. A manifest edited, truncated or spliced by anything but
 /// levbuild does not verify and is not believed.
@@ -51,8 +52,8 @@ pub(crate) struct SourceRecord {
     pub key: blake3::Hash,
     /// Its outputs.
     pub outputs: Vec<OutputRecord>,
-    /// Its warnings, one line each.
-    pub warnings: Vec<String>,
+    /// Its warnings.
+    pub warnings: Vec<Warning>,
     /// For a dungeon file, the level files it needs.
     pub needs: Vec<RequiredLevel>,
 }
@@ -212,6 +213,70 @@ fn escape_into(out: &mut String, s: &str) {
     }
 }
 
+/// A source's warning as a manifest line (its file is the source's):
+/// ` warn AT MESSAGE LABEL HELP`, where AT is `-` or
+/// `line,column,end_line,end_column,start,end` and LABEL and HELP are `-`
+/// or `+` and the text.
+fn write_warning(out: &mut String, w: &Warning) {
+    out.push_str(" warn ");
+    match &w.at {
+        Some(p) => {
+            let _ = write!(
+                out,
+                "{},{},{},{},{},{}",
+                p.line, p.column, p.end_line, p.end_column, p.span.start, p.span.end
+            );
+        }
+        None => out.push('-'),
+    }
+    out.push(' ');
+    escape_into(out, &w.message);
+    for text in [&w.label, &w.help] {
+        match text {
+            Some(t) => {
+                out.push_str(" +");
+                escape_into(out, t);
+            }
+            None => out.push_str(" -"),
+        }
+    }
+    out.push('\n');
+}
+
+/// Reads what [`write_warning`] wrote after `warn`.
+fn read_warning(f: &mut std::str::SplitAsciiWhitespace<'_>) -> Option<Warning> {
+    let at = match f.next()? {
+        "-" => None,
+        numbers => {
+            let n: Vec<usize> = numbers
+                .split(',')
+                .map(|n| n.parse().ok())
+                .collect::<Option<_>>()?;
+            let [line, column, end_line, end_column, start, end] = n[..] else {
+                return None;
+            };
+            Some(Position::new(
+                line,
+                column,
+                end_line,
+                end_column,
+                start..end,
+            ))
+        }
+    };
+    let message = unescape(f.next()?)?.into_owned();
+    let mut optional = || -> Option<Option<String>> {
+        let field = f.next()?;
+        match field.strip_prefix('+') {
+            Some(text) => Some(Some(unescape(text)?.into_owned())),
+            None => (field == "-").then_some(None),
+        }
+    };
+    let label = optional()?;
+    let help = optional()?;
+    Some(Warning::new(PathBuf::new(), at, message, label, help))
+}
+
 /// Reverses [`escape_into`] (borrowing when nothing was escaped).
 fn unescape(s: &str) -> Option<Cow<'_, str>> {
     if s == "\\-" {
@@ -300,7 +365,7 @@ impl Manifest {
                             record: Some(r),
                         });
                     }
-                    "warn" => source.warnings.push(owned(f.next()?)?),
+                    "warn" => source.warnings.push(read_warning(&mut f)?),
                     "need" => source.needs.push(RequiredLevel {
                         dungeon: owned(f.next()?)?,
                         level: owned(f.next()?)?,
@@ -719,9 +784,7 @@ impl Outputs {
                 }
             }
             for w in &s.warnings {
-                text.push_str(" warn ");
-                escape_into(&mut text, w);
-                text.push('\n');
+                write_warning(&mut text, w);
             }
             for n in &s.needs {
                 text.push_str(" need");
@@ -807,7 +870,16 @@ mod tests {
                 path: OutputPath::from_parts("sub dir/a b.lev".into(), "a b").unwrap(),
                 record: None,
             }],
-            warnings: vec!["x.des:1:2: warning: odd \"thing\"".into()],
+            warnings: vec![
+                Warning::new(
+                    PathBuf::new(),
+                    Some(Position::new(1, 2, 3, 4, 5..60)),
+                    "odd \"thing\" here".into(),
+                    Some("a label\non two lines".into()),
+                    Some(String::new()),
+                ),
+                Warning::about(PathBuf::new(), "whole file".into()),
+            ],
             needs: vec![RequiredLevel {
                 dungeon: "The Dungeons of Doom".into(),
                 level: "x-strt".into(),

@@ -146,11 +146,11 @@ fn discovery_cross_check_and_stale_outputs() {
     assert_eq!((report.sources, report.levels, report.dungeons), (3, 2, 1));
     // The dungeon names "gamma", which no .des defines.
     assert_eq!(report.warnings.len(), 1, "{:?}", report.warnings);
-    assert!(
-        report.warnings[0].contains("needs level \"gamma\""),
-        "{}",
-        report.warnings[0]
-    );
+    let w = &report.warnings[0];
+    assert!(w.message.contains("needs level \"gamma\""), "{w}");
+    // About the dungeon file as a whole, named in its one-line form.
+    assert!(w.at.is_none() && w.file.ends_with("dungeon.def"), "{w:?}");
+    assert!(w.to_string().contains("dungeon.def: warning: "), "{w}");
     for f in [
         "alpha.lev",
         "beta.lev",
@@ -464,7 +464,10 @@ fn changing_an_option_is_seen_without_a_source_change() {
     let warned = b.try_compile().unwrap();
     assert_eq!(warned.compiled, 1, "-w is part of the key");
     assert!(
-        warned.warnings.iter().any(|w| w.contains("Rock in room")),
+        warned
+            .warnings
+            .iter()
+            .any(|w| w.message.contains("Rock in room") && w.at.is_some()),
         "{:?}",
         warned.warnings
     );
@@ -494,15 +497,17 @@ fn identical_files_in_several_sets_are_compiled_once_but_reported_each() {
     let report = b.try_compile().unwrap();
     assert_eq!((report.sources, report.compiled, report.cached), (6, 2, 4));
     // Each copy's warning names its own file.
-    let rock: Vec<&String> = report
+    let rock: Vec<&levbuild::Warning> = report
         .warnings
         .iter()
-        .filter(|w| w.contains("Rock in room"))
+        .filter(|w| w.message.contains("Rock in room"))
         .collect();
     assert_eq!(rock.len(), 3, "{:?}", report.warnings);
     for (w, dir) in rock.iter().zip(&sets) {
+        assert_eq!(w.file, dir.join("rocky.des"), "{w}");
         assert!(
-            w.starts_with(&dir.join("rocky.des").display().to_string()),
+            w.to_string()
+                .starts_with(&dir.join("rocky.des").display().to_string()),
             "{w}"
         );
     }
@@ -917,7 +922,7 @@ fn a_missing_random_level_is_one_warning_listing_its_variants() {
     let report = build(&src, &tmp.path().join("out")).try_compile().unwrap();
     assert_eq!(report.warnings.len(), 1, "{:?}", report.warnings);
     assert!(
-        report.warnings[0].ends_with(
+        report.warnings[0].to_string().ends_with(
             "warning: dungeon \"The Dungeons of Doom\" needs 5 levels for RNDLEVEL \"bigrm\" \
              (bigrm-1, bigrm-2, bigrm-3, bigrm-4, bigrm-5), but no .des file defines them"
         ),
@@ -995,4 +1000,42 @@ fn a_36_tree_builds_with_dialect_36_and_the_dialect_is_in_the_cache_key() {
         (0, 124),
         "the failed 3.4.3 build wrote nothing"
     );
+}
+
+#[test]
+fn warnings_are_the_same_values_compiled_cached_or_proved_by_the_manifest() {
+    let tmp = TempDir::new("warning-values");
+    let src = tmp.path().join("dat");
+    std::fs::create_dir_all(&src).unwrap();
+    std::fs::write(
+        src.join("w.des"),
+        "MAZE:\"w\",' '\nGEOMETRY:center,center\nMAP\n...\nENDMAP\n\
+         MONSTER:'D',\"soldierx\",(1,0)\nOBJECT:'[',\"mithrilx\",(2,0)\n",
+    )
+    .unwrap();
+    let (out, cache) = (tmp.path().join("out"), tmp.path().join("cache"));
+    let run = || {
+        let mut b = build(&src, &out);
+        b.cache_dir(&cache);
+        b.try_compile().unwrap()
+    };
+    let compiled = run();
+    assert_eq!(compiled.compiled, 1);
+    assert_eq!(compiled.warnings.len(), 2, "{:?}", compiled.warnings);
+    let first = &compiled.warnings[0];
+    let at = first
+        .at
+        .as_ref()
+        .expect("a compiler warning has a position");
+    assert_eq!((at.line, at.column, at.end_line), (6, 13, 6));
+    assert_eq!(first.file, src.join("w.des"));
+    assert!(first.label.is_some() && first.message.starts_with("Invalid monster name"));
+    // Proved unchanged by the manifest, then read back from the cache.
+    let proved = run();
+    assert_eq!((proved.compiled, proved.unchanged > 0), (0, true));
+    assert_eq!(proved.warnings, compiled.warnings);
+    std::fs::remove_dir_all(&out).unwrap();
+    let cached = run();
+    assert_eq!((cached.compiled, cached.cached), (0, 1));
+    assert_eq!(cached.warnings, compiled.warnings);
 }

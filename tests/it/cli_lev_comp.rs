@@ -409,8 +409,8 @@ fn check_format_short_prints_one_line_per_diagnostic() {
         lines[1].ends_with("bad.des:3:7: error: Unknown trap type! (not a trap name)"),
         "{stderr}"
     );
-    let o = run_in(&dir, &["check", "--format", "json", "dat"], None);
-    assert!(String::from_utf8_lossy(&o.stderr).contains("--format takes rich or short"));
+    let o = run_in(&dir, &["check", "--format", "yaml", "dat"], None);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--format takes rich, short or json"));
 }
 
 #[test]
@@ -598,4 +598,74 @@ fn dump_places_things_on_the_map_with_a_legend_and_no_debug_fallback() {
     ] {
         assert!(json.contains(field), "missing {field} in\n{json}");
     }
+}
+
+/// Each line of `text` as a JSON object.
+fn json_lines(text: &str) -> Vec<serde_json::Value> {
+    text.lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: not JSON: {l}")))
+        .collect()
+}
+
+#[test]
+fn check_format_json_prints_one_object_per_diagnostic() {
+    let dir = scratch("check-json");
+    std::fs::create_dir_all(dir.join("dat")).unwrap();
+    std::fs::write(
+        dir.join("dat/warn.des"),
+        format!("{GOOD}MONSTER: 'D', \"soldierx\", (1,0)\n"),
+    )
+    .unwrap();
+    // A passing check: its warnings, nothing else, on standard error.
+    let o = run_in(&dir, &["check", "--format", "json", "dat"], None);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let warnings = json_lines(&String::from_utf8_lossy(&o.stderr));
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    let w = &warnings[0];
+    assert_eq!(w["severity"], "warning");
+    assert_eq!(
+        w["message"],
+        "Invalid monster name!  Making random monster."
+    );
+    assert!(w["file"].as_str().unwrap().ends_with("warn.des"), "{w}");
+    let line = GOOD.lines().count() as u64 + 1;
+    assert_eq!(
+        (w["line"].as_u64(), w["column"].as_u64()),
+        (Some(line), Some(15))
+    );
+    assert_eq!(w["end"]["line"].as_u64(), Some(line));
+    assert_eq!(
+        w["labels"][0]["message"],
+        "no monster of this class has that name"
+    );
+    // A failing check: every error of every file, and no prose.
+    std::fs::write(
+        dir.join("dat/bad.des"),
+        "MAZE: \"bad\", ' '\nNOMAP\nTRAP: \"nope\", random\nDOOR: bogus, (1,1)\n",
+    )
+    .unwrap();
+    let o = run_in(&dir, &["check", "--format", "json", "dat"], None);
+    assert_eq!(o.status.code(), Some(1));
+    let errors = json_lines(&String::from_utf8_lossy(&o.stderr));
+    let messages: Vec<&str> = errors
+        .iter()
+        .map(|e| e["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        messages,
+        ["Unknown trap type!", "syntax error"],
+        "{errors:?}"
+    );
+    assert!(errors
+        .iter()
+        .all(|e| e["severity"] == "error" && e["line"].is_u64()));
+    assert!(errors[1]["labels"][0]["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("found `bogus`"));
+    // lev-comp speaks the same format.
+    let o = run_in(&dir, &["lev-comp", "--format", "json", "dat/bad.des"], None);
+    let lines = json_lines(&String::from_utf8_lossy(&o.stderr));
+    assert_eq!(lines.len(), 3, "two errors and the summary: {lines:?}");
+    assert!(lines[2]["line"].is_null());
 }

@@ -6,37 +6,108 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use levbuild::Build;
+use levbuild::diag::Severity;
+use levbuild::{Build, ErrorKind};
 
 use crate::args::{unknown, Arg, Args};
+use crate::diag_json;
 
-pub const USAGE: &str = "levbuild build|check [DIR...] [-o OUT] [-j N] [--no-cache] [-w] [--deny-warnings] [--format rich|short] [--target TRIPLE] [--game-tree ROOT] [--dialect 3.4.3|3.6] [--dungeon-file GLOB] [--include GLOB] [--exclude GLOB] [--define NAME] [--undefine NAME]";
+pub const USAGE: &str = "levbuild build|check [DIR...] [-o OUT] [-j N] [--no-cache] [-w] [--deny-warnings] [--format rich|short|json] [--target TRIPLE] [--game-tree ROOT] [--dialect 3.4.3|3.6] [--dungeon-file GLOB] [--include GLOB] [--exclude GLOB] [--define NAME] [--undefine NAME]";
 
-/// `e` with one `file:line:col: severity: message` line per diagnostic,
-/// the format warnings are printed in.
-fn short_error(e: &levbuild::Error) -> String {
-    let levbuild::ErrorKind::Failed {
-        diagnostics,
-        duplicates,
-        clashes,
-    } = e.kind()
-    else {
-        return e.to_string();
+/// How `build` and `check` print their diagnostics.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Style {
+    /// Source snippets for errors, one line per warning.
+    Rich,
+    /// One `file:line:col: severity: message` line each.
+    Short,
+    /// One JSON object each (see `diag_json`).
+    Json,
+}
+
+/// What a failed build prints: its errors in `style`, the headline saying
+/// which command failed.
+fn error_text(e: &levbuild::Error, style: Style, command: &str) -> String {
+    let headline = |full: &str| {
+        full.lines().next().unwrap_or_default().replacen(
+            "level build failed",
+            &format!("{command} failed"),
+            1,
+        )
     };
-    let full = e.to_string();
-    let mut text = full.lines().next().unwrap_or_default().to_string();
-    text.push('\n');
-    for line in diagnostics.iter().flat_map(|d| d.short()) {
-        text.push_str(&line);
-        text.push('\n');
+    match (e.kind(), style) {
+        (
+            ErrorKind::Failed {
+                diagnostics,
+                duplicates,
+                clashes,
+            },
+            Style::Json,
+        ) => {
+            let mut lines: Vec<String> = diagnostics.iter().flat_map(diag_json::lines).collect();
+            lines.extend(duplicates.iter().map(|d| {
+                diag_json::unlocated(
+                    Some(&d.second.to_string_lossy()),
+                    Severity::Error,
+                    &d.to_string(),
+                )
+            }));
+            lines.extend(
+                clashes
+                    .iter()
+                    .map(|c| diag_json::unlocated(None, Severity::Error, &c.to_string())),
+            );
+            lines.join("\n")
+        }
+        (ErrorKind::WarningsDenied(warnings), Style::Json) => warnings
+            .iter()
+            .map(|w| diag_json::warning(w, Severity::Error))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        (_, Style::Json) => diag_json::unlocated(None, Severity::Error, &headline(&e.to_string())),
+        (
+            ErrorKind::Failed {
+                diagnostics,
+                duplicates,
+                clashes,
+            },
+            Style::Short,
+        ) => {
+            let mut text = headline(&e.to_string());
+            text.push('\n');
+            for line in diagnostics.iter().flat_map(|d| d.short()) {
+                text.push_str(&line);
+                text.push('\n');
+            }
+            for d in duplicates {
+                text.push_str(&format!("error: {d}\n"));
+            }
+            for c in clashes {
+                text.push_str(&format!("error: {c}\n"));
+            }
+            text.trim_end().to_string()
+        }
+        _ => {
+            let full = e.to_string();
+            full.replacen("level build failed", &format!("{command} failed"), 1)
+        }
     }
-    for d in duplicates {
-        text.push_str(&format!("error: {d}\n"));
+}
+
+/// Prints the notes and warnings of a successful build in `style`.
+fn print_warnings(report: &levbuild::Report, style: Style) {
+    for note in &report.notes {
+        match style {
+            Style::Json => eprintln!("{}", diag_json::note(note)),
+            _ => eprintln!("{note}"),
+        }
     }
-    for c in clashes {
-        text.push_str(&format!("error: {c}\n"));
+    for w in &report.warnings {
+        match style {
+            Style::Json => eprintln!("{}", diag_json::warning(w, Severity::Warning)),
+            _ => eprintln!("{w}"),
+        }
     }
-    text.trim_end().to_string()
 }
 
 /// The thread count of `-j N`.
@@ -52,7 +123,7 @@ fn jobs(text: &str) -> Result<usize> {
 pub fn run(args: &[OsString], check_only: bool) -> Result<ExitCode> {
     let mut build = Build::new();
     let mut game_tree: Option<PathBuf> = None;
-    let mut short = false;
+    let mut style = Style::Rich;
     let mut out = PathBuf::from("target/levels");
     let mut dirs = Vec::new();
     let mut scan = Args::new(args);
@@ -73,10 +144,11 @@ pub fn run(args: &[OsString], check_only: bool) -> Result<ExitCode> {
                 build.extra_warnings(true);
             }
             Arg::Flag("--format") => {
-                short = match scan.text("--format")? {
-                    "short" => true,
-                    "rich" => false,
-                    other => anyhow::bail!("--format takes rich or short, not {other:?}"),
+                style = match scan.text("--format")? {
+                    "rich" => Style::Rich,
+                    "short" => Style::Short,
+                    "json" => Style::Json,
+                    other => anyhow::bail!("--format takes rich, short or json, not {other:?}"),
                 };
             }
             Arg::Flag("--deny-warnings") => {
@@ -137,30 +209,23 @@ pub fn run(args: &[OsString], check_only: bool) -> Result<ExitCode> {
         .cargo_directives(false);
     match build.try_compile() {
         Ok(report) => {
-            if check_only {
-                for w in report.notes.iter().chain(&report.warnings) {
-                    eprintln!("{w}");
-                }
-                eprintln!(
+            if check_only || style == Style::Json {
+                print_warnings(&report, style);
+            }
+            match (check_only, style) {
+                (_, Style::Json) => {}
+                (true, _) => eprintln!(
                     "levbuild check: {} file(s), no errors, {} warning(s)",
                     report.sources,
                     report.warnings.len()
-                );
-            } else {
-                eprint!("{report}");
+                ),
+                (false, _) => eprint!("{report}"),
             }
             Ok(ExitCode::SUCCESS)
         }
         Err(e) => {
-            let text = if short {
-                short_error(&e)
-            } else {
-                e.to_string()
-            };
-            match check_only {
-                true => eprintln!("{}", text.replacen("level build failed", "check failed", 1)),
-                false => eprintln!("{text}"),
-            }
+            let command = if check_only { "check" } else { "level build" };
+            eprintln!("{}", error_text(&e, style, command));
             Ok(ExitCode::FAILURE)
         }
     }

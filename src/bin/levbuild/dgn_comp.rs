@@ -14,11 +14,12 @@ use levbuild::dungeon::{self, Features};
 
 use crate::args::{unknown, Arg, Args};
 use crate::output::{
-    print_diagnostics, print_stdout, read_source, report_open_failure, write_atomic, Format,
+    print_diagnostics, print_file_message, print_stdout, read_source, report_open_failure,
+    write_atomic, Format,
 };
 
 pub const USAGE: &str =
-    "levbuild dgn-comp [--dialect 3.4.3|3.6] [-o OUTDIR] [--deny-warnings] [--target TRIPLE] [--define NAME]... [--undefine NAME]... [--preprocess-only] [--format rich|short|legacy] [FILE]";
+    "levbuild dgn-comp [--dialect 3.4.3|3.6] [-o OUTDIR] [--deny-warnings] [--target TRIPLE] [--define NAME]... [--undefine NAME]... [--preprocess-only] [--format rich|short|legacy|json] [FILE]";
 
 pub fn run(args: &[OsString]) -> Result<ExitCode> {
     let mut features = Features::default();
@@ -83,7 +84,11 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
     ) {
         Ok(out) if deny_warnings && !out.warnings.is_empty() => {
             print_diagnostics(&out.warnings, format);
-            eprintln!("{name}: warnings denied (--deny-warnings); nothing written");
+            print_file_message(
+                format,
+                &name,
+                &format!("{name}: warnings denied (--deny-warnings); nothing written"),
+            );
             Ok(ExitCode::FAILURE)
         }
         Ok(out) => {

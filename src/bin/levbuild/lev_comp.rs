@@ -16,10 +16,12 @@ use levbuild::des;
 use levbuild::diag::LegacyTool;
 
 use crate::args::{unknown, Arg, Args};
-use crate::output::{print_diagnostics, read_source, report_open_failure, write_atomic, Format};
+use crate::output::{
+    print_diagnostics, print_file_message, read_source, report_open_failure, write_atomic, Format,
+};
 
 pub const USAGE: &str =
-    "levbuild lev-comp [--dialect 3.4.3|3.6] [-w] [--deny-warnings] [-o OUTDIR] [--target TRIPLE] [--format rich|short|legacy] [FILE.des ...]";
+    "levbuild lev-comp [--dialect 3.4.3|3.6] [-w] [--deny-warnings] [-o OUTDIR] [--target TRIPLE] [--format rich|short|legacy|json] [FILE.des ...]";
 
 pub fn run(args: &[OsString]) -> Result<ExitCode> {
     let mut options = des::Options::default();
@@ -76,7 +78,11 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
             Ok(file) if deny_warnings && !file.warnings.is_empty() => {
                 print_diagnostics(&file.warnings, format);
                 let n = file.warnings.warnings().count();
-                eprintln!("{name} : {n} warnings denied (--deny-warnings). No output created!");
+                print_file_message(
+                    format,
+                    &name,
+                    &format!("{name} : {n} warnings denied (--deny-warnings). No output created!"),
+                );
                 failed = true;
             }
             Ok(file) => {
@@ -95,13 +101,21 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
                         .into_iter()
                         .filter(|_| !syntax)
                     {
-                        eprintln!(
-                            "{name}: {errors} errors detected for level \"{level}\". No output created!"
+                        print_file_message(
+                            format,
+                            &name,
+                            &format!(
+                                "{name}: {errors} errors detected for level \"{level}\". No output created!"
+                            ),
                         );
                     }
                 } else {
                     let errors = diagnostics.errors().count();
-                    eprintln!("{name} : {errors} errors detected. No output created!");
+                    print_file_message(
+                        format,
+                        &name,
+                        &format!("{name} : {errors} errors detected. No output created!"),
+                    );
                 }
                 failed = true;
             }

@@ -3,7 +3,7 @@
 //! ```text
 //! levbuild build [DIR...] [-o OUT] [-j N] [--no-cache]
 //! levbuild check [DIR...]
-//! levbuild lev-comp [-w] [-o OUTDIR] [--format rich|short|legacy] [FILE.des ...]
+//! levbuild lev-comp [-w] [-o OUTDIR] [--format rich|short|legacy|json] [FILE.des ...]
 //! levbuild dgn-comp [-o OUTDIR] [--define NAME]... [--undefine NAME]... [FILE]
 //! levbuild dump [--json] FILE
 //! ```
@@ -14,6 +14,7 @@ use std::process::ExitCode;
 mod args;
 mod build;
 mod dgn_comp;
+mod diag_json;
 mod dump;
 mod dump_json;
 mod lev_comp;
@@ -30,8 +31,9 @@ commands:
                  set each) into OUT (default target/levels), with the cache,
                  and write levels.rs, levels.h and levels.c there
   check [DIR...] same options; report diagnostics only, write nothing
-                 (--format short: one line per diagnostic, as warnings are)
-  lev-comp [-w] [--deny-warnings] [-o OUTDIR] [--format rich|short|legacy] [FILE.des ...]
+                 (--format short: one line per diagnostic; --format json: one
+                 JSON object per diagnostic, for editors and CI)
+  lev-comp [-w] [--deny-warnings] [-o OUTDIR] [--format rich|short|legacy|json] [FILE.des ...]
                  compile special levels like NetHack 3.4.3's lev_comp
                  (standard input when no file is given)
   dgn-comp [-o OUTDIR] [--deny-warnings] [--define NAME]... [--undefine NAME]... [-E] [FILE]

@@ -4,7 +4,7 @@ use std::io::{IsTerminal, Write};
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
-use levbuild::diag::{Diagnostics, LegacyTool};
+use levbuild::diag::{Diagnostics, LegacyTool, Severity};
 
 /// How diagnostics are printed.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -15,6 +15,8 @@ pub enum Format {
     Short,
     /// The reference tool's own lines.
     Legacy(LegacyTool),
+    /// One JSON object per diagnostic (see `diag_json`).
+    Json,
 }
 
 impl Format {
@@ -23,7 +25,8 @@ impl Format {
             "rich" => Format::Rich,
             "short" => Format::Short,
             "legacy" => Format::Legacy(tool),
-            _ => bail!("--format takes rich, short or legacy, not {s:?}"),
+            "json" => Format::Json,
+            _ => bail!("--format takes rich, short, legacy or json, not {s:?}"),
         })
     }
 }
@@ -37,8 +40,20 @@ pub fn print_diagnostics(d: &Diagnostics, format: Format) {
         Format::Rich => d.render(std::io::stderr().is_terminal()),
         Format::Short => d.short().join("\n") + "\n",
         Format::Legacy(tool) => d.legacy_lines(tool).join("\n") + "\n",
+        Format::Json => crate::diag_json::lines(d).join("\n") + "\n",
     };
     let _ = std::io::stderr().write_all(text.as_bytes());
+}
+
+/// Prints a message about `file` as a whole (a summary, a refusal) on
+/// standard error: as it reads, or as a JSON object in the JSON format.
+pub fn print_file_message(format: Format, file: &str, text: &str) {
+    if format == Format::Json {
+        let line = crate::diag_json::unlocated(Some(file), Severity::Error, text);
+        eprintln!("{line}");
+    } else {
+        eprintln!("{text}");
+    }
 }
 
 /// Prints `text` on standard output. A reader that has gone away (`levbuild
