@@ -35,8 +35,9 @@ pub enum ErrorKind {
         /// Output files that two products of the build would both write.
         clashes: Vec<OutputClash>,
     },
-    /// Compiling the generated C index failed.
-    CCompile(String),
+    /// Compiling the generated C index failed: the `cc` crate's error
+    /// (also the error's [`source`](std::error::Error::source)).
+    CCompile(cc::Error),
     /// A game tree could not be read.
     GameTree(crate::game::TreeError),
     /// The build had warnings and [`crate::Build::warnings_into_errors`] is
@@ -135,7 +136,7 @@ impl fmt::Display for Error {
         match &self.kind {
             ErrorKind::Io { path, source } => write!(f, "{}: {source}", path.display()),
             ErrorKind::Config(msg) => f.write_str(msg),
-            ErrorKind::CCompile(msg) => write!(f, "compiling the C level index failed: {msg}"),
+            ErrorKind::CCompile(e) => write!(f, "compiling the C level index failed: {e}"),
             ErrorKind::GameTree(e) => write!(f, "{e}"),
             ErrorKind::WarningsDenied(warnings) => {
                 writeln!(
@@ -192,7 +193,44 @@ impl std::error::Error for Error {
         match &self.kind {
             ErrorKind::Io { source, .. } => Some(source),
             ErrorKind::GameTree(e) => Some(e),
+            ErrorKind::CCompile(e) => Some(e),
             _ => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::error::Error as _;
+
+    #[test]
+    fn a_failed_c_compile_keeps_the_compilers_error_as_source() {
+        let dir = std::env::temp_dir().join(format!("levbuild-cc-error-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("levels.c");
+        std::fs::write(&file, "int x;\n").unwrap();
+        // Everything cc would read from a build script's environment is
+        // given, and the "compiler" always fails.
+        let cc_error = cc::Build::new()
+            .target("x86_64-unknown-linux-gnu")
+            .host("x86_64-unknown-linux-gnu")
+            .opt_level(0)
+            .debug(false)
+            .cargo_metadata(false)
+            .compiler(if cfg!(windows) {
+                "nonexistent-cc.exe"
+            } else {
+                "false"
+            })
+            .out_dir(&dir)
+            .file(&file)
+            .try_compile("levels")
+            .unwrap_err();
+        let text = cc_error.to_string();
+        let e = Error::new(ErrorKind::CCompile(cc_error));
+        assert_eq!(e.source().map(ToString::to_string), Some(text.clone()));
+        assert!(e.to_string().ends_with(&text), "{e}");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -421,6 +421,14 @@ impl Build {
     /// Runs the build. A failing file does not stop the others from being
     /// compiled, but then nothing is written and the error lists every
     /// diagnostic.
+    ///
+    /// # Errors
+    /// [`ErrorKind::Failed`] with every error of every file (and level
+    /// names or outputs that clash); [`ErrorKind::WarningsDenied`] when
+    /// warnings are errors; [`ErrorKind::Config`] for settings that cannot
+    /// work; [`ErrorKind::GameTree`] when the game tree cannot be read;
+    /// [`ErrorKind::Io`] when an output cannot be written;
+    /// [`ErrorKind::CCompile`] when the C index does not compile.
     pub fn try_compile(&self) -> Result<Report, Error> {
         let env = cargo::CargoEnv::read();
         let emit = self.cargo.unwrap_or(env.is_build_script());

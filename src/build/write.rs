@@ -246,7 +246,7 @@ impl Build {
             )
             .include(out_dir)
             .try_compile(&format!("{c_prefix}levels"))
-            .map_err(|e| Error::new(ErrorKind::CCompile(e.to_string())))
+            .map_err(|e| Error::new(ErrorKind::CCompile(e)))
     }
 }
 

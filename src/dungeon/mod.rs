@@ -152,6 +152,10 @@ pub struct CompiledDungeon {
 
 #[cfg(feature = "compile")]
 /// `makedefs -e`: the `dungeon.pdf` text of `source`.
+///
+/// # Errors
+/// The preprocessor's errors (a `%` line naming no known feature), with
+/// its warnings.
 pub fn preprocess(source: &str, path: &str, features: &Features) -> Result<String, Diagnostics> {
     let mut report = Reporter::default();
     let pre = preprocess::run(source, features, &mut report);

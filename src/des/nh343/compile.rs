@@ -29,12 +29,19 @@ pub struct CompiledFile {
 
 /// Compiles `.des` source with default [`Options`]. `path` is only used in
 /// messages.
+///
+/// # Errors
+/// As [`compile_with`].
 pub fn compile(source: &str, path: &str) -> Result<CompiledFile, Diagnostics> {
     compile_with(source, path, &Options::default())
 }
 
 /// Compiles `.des` source. On any error, no level is returned and the
 /// diagnostics (errors and warnings, in source order) are the `Err`.
+///
+/// # Errors
+/// Every error of the file, with its warnings; a dialect other than
+/// 3.4.3 in `options` is one (see [`crate::des::compile_levels`]).
 pub fn compile_with(
     source: &str,
     path: &str,
