@@ -5,26 +5,8 @@
 use std::path::{Path, PathBuf};
 
 use super::glob;
-
-/// What kind of source a file is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum SourceKind {
-    /// A special-level file.
-    Des,
-    /// A dungeon description.
-    Dungeon,
-}
-
-impl SourceKind {
-    /// What follows an output's name in its file name: `NAME.lev` for a
-    /// level, the name alone for a dungeon.
-    fn output_suffix(self) -> &'static str {
-        match self {
-            SourceKind::Des => ".lev",
-            SourceKind::Dungeon => "",
-        }
-    }
-}
+use super::language::{Language, LEVEL_SUFFIX};
+use crate::des::Dialect;
 
 /// An output's file, relative to the output directory, and the level or
 /// dungeon name it holds, which is part of that path (`PREFIX/NAME.lev`
@@ -38,11 +20,12 @@ pub(crate) struct OutputPath {
 }
 
 impl OutputPath {
-    /// The output named `name` of a `kind` source of the set whose
+    /// The output named `name` of a source in `language` of the set whose
     /// outputs go under `prefix` (see [`LevelSet::out_prefix`]).
-    pub(crate) fn new(prefix: &str, kind: SourceKind, name: &str) -> OutputPath {
-        let file = output_file(prefix, &format!("{name}{}", kind.output_suffix()));
-        let start = file.len() - name.len() - kind.output_suffix().len();
+    pub(crate) fn new(prefix: &str, language: Language, name: &str) -> OutputPath {
+        let suffix = language.output_suffix();
+        let file = output_file(prefix, &format!("{name}{suffix}"));
+        let start = file.len() - name.len() - suffix.len();
         OutputPath {
             name: start..start + name.len(),
             file,
@@ -52,7 +35,7 @@ impl OutputPath {
     /// `file` as recorded with `name`; `None` unless `name` ends the path
     /// as a whole component, with or without `.lev`.
     pub(crate) fn from_parts(file: String, name: &str) -> Option<OutputPath> {
-        let suffix = SourceKind::Des.output_suffix().len();
+        let suffix = LEVEL_SUFFIX.len();
         let ends = [Some(file.len()), file.len().checked_sub(suffix)];
         let end = ends.into_iter().flatten().find(|&end| {
             let Some(start) = end.checked_sub(name.len()) else {
@@ -61,7 +44,7 @@ impl OutputPath {
             file.get(start..end) == Some(name)
                 && file
                     .get(end..)
-                    .is_some_and(|rest| rest.is_empty() || rest == SourceKind::Des.output_suffix())
+                    .is_some_and(|rest| rest.is_empty() || rest == LEVEL_SUFFIX)
                 && (start == 0 || file.as_bytes()[start - 1] == b'/')
         })?;
         Some(OutputPath {
@@ -80,9 +63,9 @@ impl OutputPath {
         &self.file[self.name.clone()]
     }
 
-    /// True if this is exactly where a `kind` source of the set under
+    /// True if this is exactly where a `language` source of the set under
     /// `prefix` puts its output of this name.
-    pub(crate) fn is_for(&self, prefix: &str, kind: SourceKind) -> bool {
+    pub(crate) fn is_for(&self, prefix: &str, language: Language) -> bool {
         let dir_ok = match prefix {
             "" => self.name.start == 0,
             _ => {
@@ -91,14 +74,15 @@ impl OutputPath {
                     && self.file.as_bytes()[prefix.len()] == b'/'
             }
         };
-        dir_ok && self.file[self.name.end..] == *kind.output_suffix()
+        dir_ok && self.file[self.name.end..] == *language.output_suffix()
     }
 }
 
 /// One source file.
 #[derive(Clone, Debug)]
 pub(crate) struct Source {
-    pub kind: SourceKind,
+    /// What it is written in.
+    pub language: Language,
     /// The file on disk.
     pub path: PathBuf,
     /// Path relative to its source directory, with `/` separators (shown
@@ -148,6 +132,8 @@ pub(crate) fn output_file(prefix: &str, file_name: &str) -> String {
 
 /// Discovery settings.
 pub(crate) struct Filter<'a> {
+    /// The dialect of the set's `.des` files (its game's).
+    pub dialect: Dialect,
     pub dungeon_patterns: &'a [String],
     pub include: &'a [String],
     pub exclude: &'a [String],
@@ -232,14 +218,14 @@ pub(crate) fn walk(dir: &Path, filter: &Filter<'_>) -> Result<Walk, std::io::Err
             ));
             continue;
         }
-        let kind = if file_name.ends_with(".des") {
-            SourceKind::Des
+        let language = if file_name.ends_with(".des") {
+            Language::Des(filter.dialect)
         } else if filter
             .dungeon_patterns
             .iter()
             .any(|p| glob::matches(p, &file_name))
         {
-            SourceKind::Dungeon
+            Language::Dungeon
         } else {
             continue;
         };
@@ -250,7 +236,7 @@ pub(crate) fn walk(dir: &Path, filter: &Filter<'_>) -> Result<Walk, std::io::Err
             continue;
         }
         sources.push(Source {
-            kind,
+            language,
             path: entry.path().to_path_buf(),
             rel,
         });
@@ -333,16 +319,17 @@ mod tests {
 
     #[test]
     fn output_paths_hold_their_name_and_know_their_set() {
-        let level = OutputPath::new("a/dat", SourceKind::Des, "castle");
+        const DES: Language = Language::Des(Dialect::NetHack343);
+        let level = OutputPath::new("a/dat", DES, "castle");
         assert_eq!((level.file(), level.name()), ("a/dat/castle.lev", "castle"));
-        assert!(level.is_for("a/dat", SourceKind::Des));
-        assert!(!level.is_for("a", SourceKind::Des));
-        assert!(!level.is_for("a/da", SourceKind::Des));
-        assert!(!level.is_for("a/dat", SourceKind::Dungeon));
-        let dungeon = OutputPath::new("", SourceKind::Dungeon, "dungeon");
+        assert!(level.is_for("a/dat", DES));
+        assert!(!level.is_for("a", DES));
+        assert!(!level.is_for("a/da", DES));
+        assert!(!level.is_for("a/dat", Language::Dungeon));
+        let dungeon = OutputPath::new("", Language::Dungeon, "dungeon");
         assert_eq!((dungeon.file(), dungeon.name()), ("dungeon", "dungeon"));
-        assert!(dungeon.is_for("", SourceKind::Dungeon));
-        assert!(!dungeon.is_for("", SourceKind::Des));
+        assert!(dungeon.is_for("", Language::Dungeon));
+        assert!(!dungeon.is_for("", DES));
 
         // As read back from a manifest: the name must end the path.
         assert_eq!(
@@ -367,8 +354,8 @@ mod tests {
         );
         // A name that itself ends in `.lev` is found either way.
         let odd = OutputPath::from_parts("x/a.lev.lev".into(), "a.lev").unwrap();
-        assert!(odd.is_for("x", SourceKind::Des));
+        assert!(odd.is_for("x", DES));
         let odd = OutputPath::from_parts("x/a.lev".into(), "a.lev").unwrap();
-        assert!(odd.is_for("x", SourceKind::Dungeon));
+        assert!(odd.is_for("x", Language::Dungeon));
     }
 }

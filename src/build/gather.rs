@@ -8,9 +8,10 @@ use std::collections::{HashMap, HashSet};
 /// with `.` (manifests, the cache, temporary files).
 const RESERVED: [&str; 3] = ["levels.rs", "levels.h", "levels.c"];
 
-use super::discover::{LevelSet, Source, SourceKind};
+use super::discover::{LevelSet, Source};
 use super::error::{DuplicateLevel, Error, ErrorKind, OutputClash};
 use super::job::{Done, FileFailure, Job};
+use super::language::Language;
 use super::warning::Warning;
 use super::workers::Workers;
 use super::Report;
@@ -71,7 +72,7 @@ pub(super) fn gather<'s>(
                 });
             } else if let Some(other) = files.insert(file, source) {
                 // Two levels of one name are reported as duplicates.
-                if !(other.kind == SourceKind::Des && source.kind == SourceKind::Des) {
+                if !(other.language.makes_levels() && source.language.makes_levels()) {
                     clashes.push(OutputClash {
                         file: file.to_string(),
                         source: source.path.clone(),
@@ -92,9 +93,9 @@ pub(super) fn gather<'s>(
         }));
     }
     for (source, d) in per_set.iter().flatten() {
-        match source.kind {
-            SourceKind::Des => report.levels += d.outputs.len(),
-            SourceKind::Dungeon => report.dungeons += d.outputs.len(),
+        match source.language.makes_levels() {
+            true => report.levels += d.outputs.len(),
+            false => report.dungeons += d.outputs.len(),
         }
     }
     Ok(per_set)
@@ -106,7 +107,7 @@ fn check_set(set: &LevelSet, done: &[(&Source, Done)]) -> (Vec<DuplicateLevel>, 
     let mut duplicates = Vec::new();
     let des: Vec<&(&Source, Done)> = done
         .iter()
-        .filter(|(s, _)| s.kind == SourceKind::Des)
+        .filter(|(s, _)| s.language.makes_levels())
         .collect();
     let mut levels: HashSet<&str> =
         HashSet::with_capacity(des.iter().map(|(_, d)| d.outputs.len()).sum());
@@ -131,7 +132,7 @@ fn check_set(set: &LevelSet, done: &[(&Source, Done)]) -> (Vec<DuplicateLevel>, 
         }
     }
     let mut missing = Vec::new();
-    for (source, d) in done.iter().filter(|(s, _)| s.kind == SourceKind::Dungeon) {
+    for (source, d) in done.iter().filter(|(s, _)| s.language == Language::Dungeon) {
         let file = set.dir.join(&source.rel);
         // The variants of one RNDLEVEL (or fillers of one PROTOFILE) are
         // one warning listing them.

@@ -517,10 +517,10 @@ mod tests {
             size: 5,
             content: super::super::job::Content::Bytes(std::sync::Arc::from(&b"bytes"[..])),
         };
-        use super::super::discover::SourceKind;
+        use super::super::language::Language;
         let (level, dungeon) = (
-            output("castle", SourceKind::Des),
-            output("dungeon", SourceKind::Dungeon),
+            output("castle", Language::Des(crate::des::Dialect::NetHack343)),
+            output("dungeon", Language::Dungeon),
         );
         let set = |module: &str| SetIndex {
             module: module.into(),

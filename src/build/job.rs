@@ -6,14 +6,13 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::cache::Entry;
-use super::discover::{OutputPath, Source, SourceKind};
+use super::discover::{OutputPath, Source};
 use super::output::{Identity, OutputRecord, Outputs, Record, SourceRecord};
 use super::stamp::Stamp;
 use super::stat_dir::StatDir;
 use super::warning::Warning;
-use crate::des;
 use crate::diag::Diagnostics;
-use crate::dungeon::{self, RequiredLevel};
+use crate::dungeon::RequiredLevel;
 use crate::game::Game;
 use crate::layout::Layout;
 
@@ -60,21 +59,11 @@ impl Options {
         let mut h = blake3::Hasher::new();
         h.update(b"levbuild cache key\0");
         h.update(self.fingerprint.as_bytes());
-        h.update(&[source.kind as u8]);
-        if source.kind == SourceKind::Dungeon {
-            h.update(dungeon_name(source).as_bytes());
-        }
+        source.language.key_into(&mut h, &source.rel);
         h.update(b"\0source\0");
         h.update(bytes);
         h.finalize()
     }
-}
-
-/// A dungeon file's output name: its file stem (`dungeon.def` → `dungeon`).
-fn dungeon_name(source: &Source) -> String {
-    Path::new(&source.rel)
-        .file_stem()
-        .map_or_else(|| "dungeon".into(), |s| s.to_string_lossy().into_owned())
 }
 
 /// One source's result.
@@ -207,7 +196,7 @@ pub(crate) fn probe(
     }
     let intact = record.outputs.iter().all(|o| {
         o.record.is_some_and(|r| {
-            o.path.is_for(prefix, source.kind) && outputs.is_intact(o.path.file(), &r)
+            o.path.is_for(prefix, source.language) && outputs.is_intact(o.path.file(), &r)
         })
     });
     if !intact {
@@ -331,42 +320,19 @@ pub(crate) fn compile(
 ) -> Result<Entry, FileFailure> {
     let shown = source.path.to_string_lossy();
     let text = crate::text::decode(bytes);
-    let (outputs, warnings) = match source.kind {
-        SourceKind::Des => {
-            let des_options = des::Options {
-                extra_warnings: options.extra_warnings,
-                layout: options.layout,
-                game: Arc::clone(&options.game),
-                dialect: options.game.dialect(),
-            };
-            let file = des::compile_levels(&text, &shown, &des_options)
-                .map_err(FileFailure::Diagnostics)?;
-            (
-                file.levels
-                    .into_iter()
-                    .map(|l| (l.name, l.bytes.into()))
-                    .collect(),
-                Warning::all_of(Path::new(""), &file.warnings),
-            )
-        }
-        SourceKind::Dungeon => {
-            let out = dungeon::compile(
-                &text,
-                &shown,
-                &dungeon::Options {
-                    game: Arc::clone(&options.game),
-                    layout: options.layout,
-                },
-            )
-            .map_err(FileFailure::Diagnostics)?;
-            (
-                vec![(dungeon_name(source), out.bytes.into())],
-                Warning::all_of(Path::new(""), &out.warnings),
-            )
-        }
-    };
-    // Stored without the file name, which each file with this content
-    // gets back in `from_entry`.
+    // Warnings are stored without the file name, which each file with
+    // this content gets back in `from_entry`.
+    let (outputs, warnings) = source
+        .language
+        .compile(
+            &text,
+            &shown,
+            &source.rel,
+            &options.game,
+            options.layout,
+            options.extra_warnings,
+        )
+        .map_err(FileFailure::Diagnostics)?;
     Ok(Entry { outputs, warnings })
 }
 
@@ -380,20 +346,14 @@ pub(crate) fn from_entry(
     from_cache: bool,
     options: &Options,
 ) -> Done {
-    let needs = match source.kind {
-        SourceKind::Des => Vec::new(),
-        SourceKind::Dungeon => entry
-            .outputs
-            .first()
-            .and_then(|(_, bytes)| dungeon::decode(bytes, &options.game, options.layout).ok())
-            .map(|d| dungeon::required_levels(&d))
-            .unwrap_or_default(),
-    };
+    let needs = source
+        .language
+        .needs(&entry.outputs, &options.game, options.layout);
     let outputs = entry
         .outputs
         .iter()
         .map(|(name, bytes)| Output {
-            path: OutputPath::new(prefix, source.kind, name),
+            path: OutputPath::new(prefix, source.language, name),
             identity: Identity::of(bytes),
             size: bytes.len() as u64,
             content: Content::Bytes(Arc::clone(bytes)),

@@ -36,6 +36,7 @@ mod gather;
 mod glob;
 mod index;
 mod job;
+mod language;
 mod output;
 mod produce;
 mod stamp;
@@ -740,6 +741,7 @@ impl Build {
         trust: bool,
     ) -> Result<Scan, Error> {
         let filter = discover::Filter {
+            dialect: options.game.dialect(),
             dungeon_patterns: &self.dungeon_patterns,
             include: &self.include,
             exclude: &self.exclude,

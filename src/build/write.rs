@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use super::cargo;
-use super::discover::{output_file, slash_path, LevelSet, Source, SourceKind};
+use super::discover::{output_file, slash_path, LevelSet, Source};
 use super::error::{Error, ErrorKind};
 use super::index;
 use super::job::{Content, Done};
@@ -62,9 +62,9 @@ impl Build {
                 let mut dungeons = Vec::new();
                 for (source, d) in done {
                     for output in &d.outputs {
-                        let list = match source.kind {
-                            SourceKind::Des => &mut levels,
-                            SourceKind::Dungeon => &mut dungeons,
+                        let list = match source.language.makes_levels() {
+                            true => &mut levels,
+                            false => &mut dungeons,
                         };
                         list.push(index::Blob {
                             source: &source.rel,
