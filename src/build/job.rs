@@ -17,6 +17,7 @@ use crate::game::Game;
 use crate::layout::Layout;
 
 /// One source of one set, as the build goes through it.
+#[derive(Clone, Copy)]
 pub(crate) struct Job<'a> {
     pub set: usize,
     pub source: &'a Source,

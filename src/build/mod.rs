@@ -15,7 +15,8 @@
 //! (`variants/a/dat` and `variants/b/dat` → `OUT/a/dat/`, `OUT/b/dat/`),
 //! and `levels.rs` has one module per set.
 //!
-//! A build runs in phases, each spread over the build's threads:
+//! A build runs in phases (`run`, one function each, over a record per
+//! set and per source), each spread over the build's threads:
 //! 1. per set, find its sources, read its manifest and *probe* each
 //!    source (`job`, `output`): proven unchanged with its outputs intact,
 //!    or to be produced;
@@ -39,6 +40,7 @@ mod job;
 mod language;
 mod output;
 mod produce;
+mod run;
 mod stamp;
 mod stat_dir;
 mod warning;
@@ -53,13 +55,9 @@ use std::path::{Path, PathBuf};
 
 use crate::game::{Game, TreeOptions};
 use crate::layout::{Layout, UnknownTarget};
-use cache::{Cache, Pack};
 use discover::{output_file, LevelSet};
-use job::{Done, FileFailure, Job, Probe};
-use produce::{packs_to_save, produce, set_id};
+use job::Probe;
 use std::sync::Arc;
-use workers::Workers;
-use write::Written;
 
 /// Configures and runs a tree build, in the style of `cc::Build`.
 #[derive(Clone, Debug)]
@@ -431,221 +429,7 @@ impl Build {
     /// [`ErrorKind::Io`] when an output cannot be written;
     /// [`ErrorKind::CCompile`] when the C index does not compile.
     pub fn try_compile(&self) -> Result<Report, Error> {
-        let env = cargo::CargoEnv::read();
-        let emit = self.cargo.unwrap_or(env.is_build_script());
-        if self.source_dirs.is_empty() && self.game_tree.is_none() {
-            return Err(Error::new(ErrorKind::Config(
-                "no source directory: call source_dir() or game_tree()".into(),
-            )));
-        }
-        let out_dir = match (&self.out_dir, &env.out_dir) {
-            (Some(d), _) => d.clone(),
-            (None, Some(o)) => o.join("levels"),
-            (None, None) => {
-                return Err(Error::new(ErrorKind::Config(
-                    "no output directory: call out_dir() (only build scripts default to $OUT_DIR/levels)".into(),
-                )))
-            }
-        };
-        let mut directives = cargo::Directives::default();
-        let mut report = Report {
-            out_dir: out_dir.clone(),
-            ..Report::default()
-        };
-        let layout = match self.layout.clone().or(env.layout.clone()) {
-            Some(Ok(layout)) => layout,
-            Some(Err(e)) => return Err(Error::new(ErrorKind::Config(e.to_string()))),
-            None => Layout::host(),
-        };
-        report.layout = Some(layout);
-        let c_prefix = match (&self.c_prefix, &env.package) {
-            (Some(p), _) => p.clone(),
-            (None, Some(package)) => format!("{}_levbuild_", c_identifier(package)),
-            (None, None) => "levbuild_".to_string(),
-        };
-        let source_dirs = self.source_dirs_or_tree_dat();
-        report.sets = source_dirs.len();
-        let cache_dir = self
-            .cache_dir
-            .clone()
-            .unwrap_or_else(|| out_dir.join(".levbuild-cache"));
-        let target = self.target.clone().or(env.target.clone());
-        let games = self.games(&source_dirs, target, &cache_dir)?;
-        for (n, game) in games.iter().enumerate() {
-            if emit {
-                for f in game.tree_files() {
-                    directives.rerun_if_changed(f);
-                }
-            }
-            report
-                .games
-                .push(format!("{}: {game}", source_dirs[n].display()));
-        }
-        let options: Vec<job::Options> = games
-            .into_iter()
-            .map(|game| job::Options::new(self.extra_warnings, game, layout))
-            .collect();
-        let fingerprint = {
-            let mut h = blake3::Hasher::new();
-            for o in &options {
-                h.update(o.fingerprint.as_bytes());
-            }
-            h.finalize()
-        };
-        // How manifests name the options their records were made with.
-        let fingerprint_hex = fingerprint.to_hex().to_string();
-        let cache = (self.use_cache && !self.check_only).then(|| Cache::new(cache_dir.clone()));
-        let available = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let threads = self
-            .jobs
-            .unwrap_or_else(|| env.num_jobs.unwrap_or(available));
-        let mut workers = Workers::new(threads);
-
-        // Per set, in parallel: its sources, its manifest, and what that
-        // proves about each source.
-        let specs: Vec<(usize, SetSpec<'_>)> = self
-            .set_specs(&source_dirs)
-            .into_iter()
-            .enumerate()
-            .collect();
-        check_set_places(&specs)?;
-        let scans = workers.map(specs, |(n, spec)| {
-            let hex = options[n].fingerprint.to_hex().to_string();
-            self.scan(spec, &out_dir, &options[n], &hex, cache.is_some())
-        });
-        let mut sets = Vec::new();
-        let mut manifests = Vec::new();
-        let mut probes = Vec::new();
-        for scan in scans {
-            let scan = scan?;
-            report.notes.extend(scan.notes);
-            if emit {
-                for d in &scan.dirs {
-                    directives.rerun_if_changed(d);
-                }
-                for s in &scan.set.sources {
-                    directives.rerun_if_changed(&s.path);
-                }
-            }
-            sets.push(scan.set);
-            manifests.push(scan.outputs);
-            probes.extend(scan.probes.into_iter().map(Some));
-        }
-        report.sources = sets.iter().map(|s| s.sources.len()).sum();
-        if report.sources <= 2 {
-            // One or two files: not worth a thread.
-            workers = Workers::new(1);
-        }
-        let prefixes: Vec<String> = sets.iter().map(LevelSet::out_prefix).collect();
-        let jobs: Vec<Job<'_>> = sets
-            .iter()
-            .enumerate()
-            .flat_map(|(set, s)| s.sources.iter().map(move |source| Job { set, source }))
-            .collect();
-
-        // A set whose every source is proven unchanged, outputs intact, is
-        // done; the sources of the others come from their set's cache pack
-        // or the compiler.
-        let mut changed = vec![false; sets.len()];
-        for (j, p) in jobs.iter().zip(&probes) {
-            changed[j.set] |= !matches!(p, Some(Probe::Known(_)));
-        }
-        let set_ids: Vec<blake3::Hash> = sets
-            .iter()
-            .zip(&options)
-            .map(|(s, o)| set_id(&o.fingerprint, s))
-            .collect();
-        let changed_sets: Vec<usize> = (0..sets.len()).filter(|&n| changed[n]).collect();
-        let mut packs: Vec<Option<Pack>> = (0..sets.len()).map(|_| None).collect();
-        if let Some(cache) = &cache {
-            for (n, pack) in changed_sets
-                .iter()
-                .zip(workers.map(changed_sets.clone(), |n| cache.load(&set_ids[n])))
-            {
-                packs[*n] = Some(pack);
-            }
-        }
-        let work: Vec<(usize, Probe)> = jobs
-            .iter()
-            .enumerate()
-            .filter(|(_, j)| changed[j.set])
-            .filter_map(|(i, _)| Some((i, probes[i].take()?)))
-            .collect();
-        let mut results: Vec<Option<Result<Done, FileFailure>>> = probes
-            .into_iter()
-            .map(|p| match p {
-                Some(Probe::Known(done)) => Some(Ok(done)),
-                _ => None,
-            })
-            .collect();
-        for (i, r) in produce(&workers, &jobs, &prefixes, work, &packs, &options) {
-            results[i] = Some(r);
-        }
-        let saves = match &cache {
-            Some(_) => packs_to_save(&jobs, &results, &changed_sets, &packs),
-            None => Vec::new(),
-        };
-        drop(packs);
-
-        // The cache packs are saved while the outputs are written; a
-        // failed build (gather) wrote neither.
-        let packs_saved = !saves.is_empty();
-        let save_packs = || {
-            if let Some(cache) = cache.as_ref().filter(|_| !saves.is_empty()) {
-                cache.remove_leftovers();
-                workers.map(saves, |(n, entries)| {
-                    let entries: Vec<_> = entries.iter().map(|(k, e)| (*k, &**e)).collect();
-                    // A pack that cannot be written only costs a recompile later.
-                    let _ = cache.save(&set_ids[n], &entries);
-                });
-            }
-        };
-        // A failed build writes nothing, not even the cache.
-        let per_set = gather::gather(&workers, &sets, &jobs, results, &mut report)?;
-        if self.warnings_into_errors && !report.warnings.is_empty() {
-            return Err(Error::new(ErrorKind::WarningsDenied(report.warnings)));
-        }
-        let write = || -> Result<(), Error> {
-            if !self.check_only {
-                let written = Written {
-                    out_dir: &out_dir,
-                    fingerprint: fingerprint_hex.clone(),
-                    sets: &sets,
-                    prefixes: &prefixes,
-                    per_set: &per_set,
-                    layout,
-                    c_prefix: &c_prefix,
-                };
-                self.write(manifests, &workers, &written, &env, &mut report)?;
-            }
-            Ok(())
-        };
-        workers.join(save_packs, write).1?;
-        if let Some(cache) = cache.as_ref().filter(|_| self.cache_dir.is_none()) {
-            // The default cache is this output directory's alone: what no
-            // set refers to goes when sets are dropped, and when edits have
-            // left enough superseded packs (counting them is one directory
-            // listing; pruning reads every reference).
-            if !report.removed.is_empty() || (packs_saved && cache.is_cluttered(set_ids.len())) {
-                cache.prune(&set_ids);
-            }
-        }
-        if self.compile_c && !self.check_only {
-            self.compile_c_library(&out_dir, &prefixes, &env, &c_prefix)?;
-        }
-        if emit {
-            for note in &report.notes {
-                directives.warning(note);
-            }
-            for w in &report.warnings {
-                directives.warning(&w.to_string());
-            }
-            if !self.check_only && self.c_index {
-                directives.include_dir(&out_dir);
-            }
-            directives.print();
-        }
-        Ok(report)
+        self.run()
     }
 
     /// The source directories; with none and a game tree, its `dat`. A

@@ -26,9 +26,9 @@ type PackEntries = Vec<(blake3::Hash, Arc<Entry>)>;
 /// current sources, with those entries.
 pub(super) fn packs_to_save(
     jobs: &[Job<'_>],
-    results: &[Option<Result<Done, FileFailure>>],
+    results: &[Option<&Result<Done, FileFailure>>],
     changed_sets: &[usize],
-    packs: &[Option<Pack>],
+    packs: &[Option<&Pack>],
 ) -> Vec<(usize, PackEntries)> {
     let mut entries: HashMap<usize, PackEntries> =
         changed_sets.iter().map(|&n| (n, Vec::new())).collect();
@@ -58,13 +58,12 @@ pub(super) fn produce(
     jobs: &[Job<'_>],
     prefixes: &[String],
     work: Vec<(usize, Probe)>,
-    packs: &[Option<Pack>],
+    packs: &[&Pack],
     options: &[job::Options],
 ) -> Vec<(usize, Result<Done, FileFailure>)> {
     let cached: HashMap<blake3::Hash, &Arc<Entry>> = packs
         .iter()
-        .flatten()
-        .flat_map(Pack::entries)
+        .flat_map(|p| p.entries())
         .map(|(k, e)| (*k, e))
         .collect();
     let done = |i: usize, id: job::Identified, entry: Arc<Entry>, from_cache: bool| {

@@ -1,0 +1,358 @@
+//! One run of [`Build::try_compile`], phase by phase (see the module
+//! docs of `build`): the settings it resolves, the level sets it scans,
+//! the results it gets for their sources (from the manifest, a cache pack
+//! or the compiler), and what it writes. Each phase is a function over a
+//! record per set ([`SetRun`]) and per source ([`SourceRun`]).
+
+use std::path::PathBuf;
+
+use super::cache::{Cache, Pack};
+use super::cargo::{self, Directives};
+use super::discover::LevelSet;
+use super::job::{self, Done, FileFailure, Job, Probe};
+use super::produce::{packs_to_save, produce, set_id};
+use super::workers::Workers;
+use super::write::Written;
+use super::{c_identifier, check_set_places, gather, Build, Error, ErrorKind, Report, SetSpec};
+use crate::layout::Layout;
+
+/// What a run resolves before it looks at any source.
+pub(super) struct Plan {
+    env: cargo::CargoEnv,
+    /// Whether to print Cargo directives.
+    emit: bool,
+    out_dir: PathBuf,
+    layout: Layout,
+    /// The prefix of the C index's symbols and library.
+    c_prefix: String,
+    source_dirs: Vec<PathBuf>,
+    /// Per set: the options its sources compile with.
+    options: Vec<job::Options>,
+    /// How manifests name the options their records were made with.
+    fingerprint_hex: String,
+    cache: Option<Cache>,
+    workers: Workers,
+}
+
+/// A level set during a run.
+struct SetRun {
+    /// Its manifest, as read; written again with its new outputs.
+    manifest: super::output::Outputs,
+    /// The name of its cache pack.
+    id: blake3::Hash,
+    /// True unless the manifest proves every source unchanged.
+    changed: bool,
+    /// Its cache pack, loaded when it changed.
+    pack: Option<Pack>,
+}
+
+/// The level sets of a run after their walk.
+struct Scanned {
+    sets: Vec<LevelSet>,
+    set_runs: Vec<SetRun>,
+    /// What the manifests prove about each source, in order across sets.
+    probes: Vec<Probe>,
+}
+
+/// A source during a run.
+struct SourceRun<'s> {
+    job: Job<'s>,
+    /// What the manifest proves about it, until that is used.
+    probe: Option<Probe>,
+    /// Its result, once there is one.
+    result: Option<Result<Done, FileFailure>>,
+}
+
+impl Build {
+    /// Runs the build (see [`Build::try_compile`]).
+    pub(super) fn run(&self) -> Result<Report, Error> {
+        let mut report = Report::default();
+        let mut directives = Directives::default();
+        let mut plan = self.plan(&mut report, &mut directives)?;
+        let Scanned {
+            sets,
+            mut set_runs,
+            probes,
+        } = self.scan_sets(&mut plan, &mut report, &mut directives)?;
+        let mut sources = sources(&sets, probes);
+        for s in &sources {
+            set_runs[s.job.set].changed |= !matches!(s.probe, Some(Probe::Known(_)));
+        }
+        load_packs(&plan, &mut set_runs);
+        produce_results(&plan, &sets, &set_runs, &mut sources);
+        let saves = match &plan.cache {
+            Some(_) => {
+                let (jobs, results): (Vec<Job<'_>>, Vec<_>) =
+                    sources.iter().map(|s| (s.job, s.result.as_ref())).unzip();
+                let changed: Vec<usize> = changed_sets(&set_runs);
+                let packs: Vec<Option<&Pack>> = set_runs.iter().map(|s| s.pack.as_ref()).collect();
+                packs_to_save(&jobs, &results, &changed, &packs)
+            }
+            None => Vec::new(),
+        };
+        let (manifests, ids): (Vec<_>, Vec<_>) =
+            set_runs.into_iter().map(|s| (s.manifest, s.id)).unzip();
+        // A failed build (gather) writes nothing, not even the cache.
+        let (jobs, results): (Vec<Job<'_>>, Vec<_>) =
+            sources.into_iter().map(|s| (s.job, s.result)).unzip();
+        let per_set = gather::gather(&plan.workers, &sets, &jobs, results, &mut report)?;
+        if self.warnings_into_errors && !report.warnings.is_empty() {
+            return Err(Error::new(ErrorKind::WarningsDenied(report.warnings)));
+        }
+        let prefixes: Vec<String> = sets.iter().map(LevelSet::out_prefix).collect();
+        let packs_saved = !saves.is_empty();
+        // The cache packs are saved while the outputs are written.
+        let save_packs = || {
+            if let Some(cache) = plan.cache.as_ref().filter(|_| !saves.is_empty()) {
+                cache.remove_leftovers();
+                plan.workers.map(saves, |(n, entries)| {
+                    let entries: Vec<_> = entries.iter().map(|(k, e)| (*k, &**e)).collect();
+                    // A pack that cannot be written only costs a recompile later.
+                    let _ = cache.save(&ids[n], &entries);
+                });
+            }
+        };
+        let write = || -> Result<Report, Error> {
+            let mut report = report;
+            if !self.check_only {
+                let written = Written {
+                    out_dir: &plan.out_dir,
+                    fingerprint: plan.fingerprint_hex.clone(),
+                    sets: &sets,
+                    prefixes: &prefixes,
+                    per_set: &per_set,
+                    layout: plan.layout,
+                    c_prefix: &plan.c_prefix,
+                };
+                self.write(manifests, &plan.workers, &written, &plan.env, &mut report)?;
+            }
+            Ok(report)
+        };
+        let report = plan.workers.join(save_packs, write).1?;
+        self.finish(&plan, report, &ids, &prefixes, packs_saved, directives)
+    }
+
+    /// The settings of the run: where outputs go, for which layout and
+    /// games, with which cache and threads. Reports the games and layout.
+    fn plan(&self, report: &mut Report, directives: &mut Directives) -> Result<Plan, Error> {
+        let env = cargo::CargoEnv::read();
+        let emit = self.cargo.unwrap_or(env.is_build_script());
+        if self.source_dirs.is_empty() && self.game_tree.is_none() {
+            return Err(Error::new(ErrorKind::Config(
+                "no source directory: call source_dir() or game_tree()".into(),
+            )));
+        }
+        let out_dir = match (&self.out_dir, &env.out_dir) {
+            (Some(d), _) => d.clone(),
+            (None, Some(o)) => o.join("levels"),
+            (None, None) => {
+                return Err(Error::new(ErrorKind::Config(
+                    "no output directory: call out_dir() (only build scripts default to $OUT_DIR/levels)".into(),
+                )))
+            }
+        };
+        report.out_dir.clone_from(&out_dir);
+        let layout = match self.layout.clone().or(env.layout.clone()) {
+            Some(Ok(layout)) => layout,
+            Some(Err(e)) => return Err(Error::new(ErrorKind::Config(e.to_string()))),
+            None => Layout::host(),
+        };
+        report.layout = Some(layout);
+        let c_prefix = match (&self.c_prefix, &env.package) {
+            (Some(p), _) => p.clone(),
+            (None, Some(package)) => format!("{}_levbuild_", c_identifier(package)),
+            (None, None) => "levbuild_".to_string(),
+        };
+        let source_dirs = self.source_dirs_or_tree_dat();
+        report.sets = source_dirs.len();
+        let cache_dir = self
+            .cache_dir
+            .clone()
+            .unwrap_or_else(|| out_dir.join(".levbuild-cache"));
+        let target = self.target.clone().or(env.target.clone());
+        let games = self.games(&source_dirs, target, &cache_dir)?;
+        for (dir, game) in source_dirs.iter().zip(&games) {
+            if emit {
+                for f in game.tree_files() {
+                    directives.rerun_if_changed(f);
+                }
+            }
+            report.games.push(format!("{}: {game}", dir.display()));
+        }
+        let options: Vec<job::Options> = games
+            .into_iter()
+            .map(|game| job::Options::new(self.extra_warnings, game, layout))
+            .collect();
+        let fingerprint = {
+            let mut h = blake3::Hasher::new();
+            for o in &options {
+                h.update(o.fingerprint.as_bytes());
+            }
+            h.finalize()
+        };
+        let cache = (self.use_cache && !self.check_only).then(|| Cache::new(cache_dir));
+        let available = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let threads = self
+            .jobs
+            .unwrap_or_else(|| env.num_jobs.unwrap_or(available));
+        Ok(Plan {
+            env,
+            emit,
+            out_dir,
+            layout,
+            c_prefix,
+            source_dirs,
+            options,
+            fingerprint_hex: fingerprint.to_hex().to_string(),
+            cache,
+            workers: Workers::new(threads),
+        })
+    }
+
+    /// Per set, in parallel: its sources, its manifest, and what that
+    /// proves about each source (the probes, in source order across sets).
+    fn scan_sets(
+        &self,
+        plan: &mut Plan,
+        report: &mut Report,
+        directives: &mut Directives,
+    ) -> Result<Scanned, Error> {
+        let specs: Vec<(usize, SetSpec<'_>)> = self
+            .set_specs(&plan.source_dirs)
+            .into_iter()
+            .enumerate()
+            .collect();
+        check_set_places(&specs)?;
+        let scans = plan.workers.map(specs, |(n, spec)| {
+            let options = &plan.options[n];
+            let hex = options.fingerprint.to_hex().to_string();
+            self.scan(spec, &plan.out_dir, options, &hex, plan.cache.is_some())
+        });
+        let (mut sets, mut set_runs, mut probes) = (Vec::new(), Vec::new(), Vec::new());
+        for (scan, options) in scans.into_iter().zip(&plan.options) {
+            let scan = scan?;
+            report.notes.extend(scan.notes);
+            if plan.emit {
+                for d in &scan.dirs {
+                    directives.rerun_if_changed(d);
+                }
+                for s in &scan.set.sources {
+                    directives.rerun_if_changed(&s.path);
+                }
+            }
+            set_runs.push(SetRun {
+                manifest: scan.outputs,
+                id: set_id(&options.fingerprint, &scan.set),
+                changed: false,
+                pack: None,
+            });
+            sets.push(scan.set);
+            probes.extend(scan.probes);
+        }
+        report.sources = probes.len();
+        if report.sources <= 2 {
+            // One or two files: not worth a thread.
+            plan.workers = Workers::new(1);
+        }
+        Ok(Scanned {
+            sets,
+            set_runs,
+            probes,
+        })
+    }
+
+    /// After the outputs are written: prunes the default cache, compiles
+    /// the C index, and prints the Cargo directives.
+    fn finish(
+        &self,
+        plan: &Plan,
+        report: Report,
+        ids: &[blake3::Hash],
+        prefixes: &[String],
+        packs_saved: bool,
+        mut directives: Directives,
+    ) -> Result<Report, Error> {
+        if let Some(cache) = plan.cache.as_ref().filter(|_| self.cache_dir.is_none()) {
+            // The default cache is this output directory's alone: what no
+            // set refers to goes when sets are dropped, and when edits have
+            // left enough superseded packs (counting them is one directory
+            // listing; pruning reads every reference).
+            if !report.removed.is_empty() || (packs_saved && cache.is_cluttered(ids.len())) {
+                cache.prune(ids);
+            }
+        }
+        if self.compile_c && !self.check_only {
+            self.compile_c_library(&plan.out_dir, prefixes, &plan.env, &plan.c_prefix)?;
+        }
+        if plan.emit {
+            for note in &report.notes {
+                directives.warning(note);
+            }
+            for w in &report.warnings {
+                directives.warning(&w.to_string());
+            }
+            if !self.check_only && self.c_index {
+                directives.include_dir(&plan.out_dir);
+            }
+            directives.print();
+        }
+        Ok(report)
+    }
+}
+
+/// Every source of every set, in order, with its probe.
+fn sources(sets: &[LevelSet], probes: Vec<Probe>) -> Vec<SourceRun<'_>> {
+    sets.iter()
+        .enumerate()
+        .flat_map(|(set, s)| s.sources.iter().map(move |source| Job { set, source }))
+        .zip(probes)
+        .map(|(job, probe)| SourceRun {
+            job,
+            probe: Some(probe),
+            result: None,
+        })
+        .collect()
+}
+
+fn changed_sets(set_runs: &[SetRun]) -> Vec<usize> {
+    (0..set_runs.len())
+        .filter(|&n| set_runs[n].changed)
+        .collect()
+}
+
+/// Loads the cache pack of every changed set, in parallel.
+fn load_packs(plan: &Plan, set_runs: &mut [SetRun]) {
+    let Some(cache) = &plan.cache else {
+        return;
+    };
+    let changed = changed_sets(set_runs);
+    let ids: Vec<blake3::Hash> = changed.iter().map(|&n| set_runs[n].id).collect();
+    let packs = plan.workers.map(ids, |id| cache.load(&id));
+    for (n, pack) in changed.into_iter().zip(packs) {
+        set_runs[n].pack = Some(pack);
+    }
+}
+
+/// The result of every source: what the manifest proves for an unchanged
+/// set, else from the set's cache pack or the compiler.
+fn produce_results(
+    plan: &Plan,
+    sets: &[LevelSet],
+    set_runs: &[SetRun],
+    sources: &mut [SourceRun<'_>],
+) {
+    let mut work = Vec::new();
+    for (i, s) in sources.iter_mut().enumerate() {
+        match s.probe.take() {
+            Some(probe) if set_runs[s.job.set].changed => work.push((i, probe)),
+            Some(Probe::Known(done)) => s.result = Some(Ok(done)),
+            _ => {}
+        }
+    }
+    let prefixes: Vec<String> = sets.iter().map(LevelSet::out_prefix).collect();
+    let jobs: Vec<Job<'_>> = sources.iter().map(|s| s.job).collect();
+    let packs: Vec<&Pack> = set_runs.iter().filter_map(|s| s.pack.as_ref()).collect();
+    for (i, r) in produce(&plan.workers, &jobs, &prefixes, work, &packs, &plan.options) {
+        sources[i].result = Some(r);
+    }
+}
