@@ -412,18 +412,53 @@ impl Placed {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn place_contents(
-    placed: &mut Placed,
-    game: &Game,
-    monsters: &[des::Monster],
-    objects: &[des::Object],
-    traps: &[des::Trap],
-    stairs: &[des::Stair],
-    altars: &[des::Altar],
-    gold: &[des::Gold],
-    engravings: &[des::Engraving],
-) {
+/// What maze parts and rooms both hold.
+pub(crate) struct Contents<'a> {
+    pub monsters: &'a [des::Monster],
+    pub objects: &'a [des::Object],
+    pub traps: &'a [des::Trap],
+    pub stairs: &'a [des::Stair],
+    pub altars: &'a [des::Altar],
+    pub gold: &'a [des::Gold],
+    pub engravings: &'a [des::Engraving],
+}
+
+impl<'a> Contents<'a> {
+    pub(crate) fn of_part(p: &'a des::MazePart) -> Self {
+        Contents {
+            monsters: &p.monsters,
+            objects: &p.objects,
+            traps: &p.traps,
+            stairs: &p.stairs,
+            altars: &p.altars,
+            gold: &p.gold,
+            engravings: &p.engravings,
+        }
+    }
+
+    pub(crate) fn of_room(r: &'a des::Room) -> Self {
+        Contents {
+            monsters: &r.monsters,
+            objects: &r.objects,
+            traps: &r.traps,
+            stairs: &r.stairs,
+            altars: &r.altars,
+            gold: &r.gold,
+            engravings: &r.engravings,
+        }
+    }
+}
+
+fn place_contents(placed: &mut Placed, game: &Game, c: Contents<'_>) {
+    let Contents {
+        monsters,
+        objects,
+        traps,
+        stairs,
+        altars,
+        gold,
+        engravings,
+    } = c;
     for m in monsters {
         let name = if m.id >= 0 {
             game.monster_name(m.id).unwrap_or("?")
@@ -530,17 +565,7 @@ fn maze_part_text(out: &mut String, part: &des::MazePart, game: &Game) {
         lines: Vec::new(),
         marks: Vec::new(),
     };
-    place_contents(
-        &mut placed,
-        game,
-        &part.monsters,
-        &part.objects,
-        &part.traps,
-        &part.stairs,
-        &part.altars,
-        &part.gold,
-        &part.engravings,
-    );
+    place_contents(&mut placed, game, Contents::of_part(part));
     for l in &part.ladders {
         placed.add(
             &l.pos,
@@ -706,17 +731,7 @@ fn room_text(out: &mut String, i: usize, room: &des::Room, game: &Game) {
         lines: Vec::new(),
         marks: Vec::new(),
     };
-    place_contents(
-        &mut placed,
-        game,
-        &room.monsters,
-        &room.objects,
-        &room.traps,
-        &room.stairs,
-        &room.altars,
-        &room.gold,
-        &room.engravings,
-    );
+    place_contents(&mut placed, game, Contents::of_room(room));
     for f in &room.fountains {
         placed.add(f, '{', "fountain".to_string());
     }

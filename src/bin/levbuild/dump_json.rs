@@ -7,7 +7,9 @@ use levbuild::des::{self, Level};
 use levbuild::Game;
 use serde_json::{Map, Value};
 
-use crate::dump::{at, class, curse, engraving_kind, level_region_kind, map_char, tristate};
+use crate::dump::{
+    at, class, curse, engraving_kind, level_region_kind, map_char, tristate, Contents,
+};
 
 /// `level` as JSON, codes replaced by names.
 pub fn level_json(level: &Level, game: &Game) -> serde_json::Result<Value> {
@@ -92,19 +94,7 @@ fn name_maze_part(part: &mut Map<String, Value>, typed: &des::MazePart, game: &G
     set_each(part, "ladders", &typed.ladders, |o, l| {
         o.insert("pos".into(), at(&l.pos).into());
     });
-    name_contents(
-        part,
-        Contents {
-            monsters: &typed.monsters,
-            objects: &typed.objects,
-            traps: &typed.traps,
-            stairs: &typed.stairs,
-            altars: &typed.altars,
-            gold: &typed.gold,
-            engravings: &typed.engravings,
-        },
-        game,
-    );
+    name_contents(part, Contents::of_part(typed), game);
 }
 
 fn name_room(room: &mut Map<String, Value>, typed: &des::Room, game: &Game) {
@@ -122,30 +112,7 @@ fn name_room(room: &mut Map<String, Value>, typed: &des::Room, game: &Game) {
     set_points(room, "fountains", &typed.fountains);
     set_points(room, "sinks", &typed.sinks);
     set_points(room, "pools", &typed.pools);
-    name_contents(
-        room,
-        Contents {
-            monsters: &typed.monsters,
-            objects: &typed.objects,
-            traps: &typed.traps,
-            stairs: &typed.stairs,
-            altars: &typed.altars,
-            gold: &typed.gold,
-            engravings: &typed.engravings,
-        },
-        game,
-    );
-}
-
-/// What maze parts and rooms both hold.
-struct Contents<'a> {
-    monsters: &'a [des::Monster],
-    objects: &'a [des::Object],
-    traps: &'a [des::Trap],
-    stairs: &'a [des::Stair],
-    altars: &'a [des::Altar],
-    gold: &'a [des::Gold],
-    engravings: &'a [des::Engraving],
+    name_contents(room, Contents::of_room(typed), game);
 }
 
 fn name_contents(obj: &mut Map<String, Value>, c: Contents<'_>, game: &Game) {
