@@ -594,8 +594,8 @@ fn level_statements<'a>(v: &Values<'a>) -> P<'a, StmtKind<'a>> {
             .then_ignore(comma())
             .then(val_or_random(Val::Boolean, "`true`, `false` or `random`"))
             .then(comma().ignore_then(chr()).or_not())
-            .map(
-                |((((((fg, bg), smoothed), joined), lit), walled), fill)| StmtKind::InitMines {
+            .map(|((((((fg, bg), smoothed), joined), lit), walled), fill)| {
+                StmtKind::InitMines(MinesInit {
                     fg,
                     bg,
                     smoothed,
@@ -603,8 +603,8 @@ fn level_statements<'a>(v: &Values<'a>) -> P<'a, StmtKind<'a>> {
                     lit,
                     walled,
                     filling: fill.map(|c| c.v),
-                },
-            ),
+                })
+            }),
     )));
     choice((
         head(Kw::Level)
@@ -852,16 +852,16 @@ fn room_statements<'a>(v: &Values<'a>, block: P<'a, Block<'a>>) -> P<'a, StmtKin
             .then(pair())
             .then(room_flags())
             .then(block.clone())
-            .map(
-                |(((((begin, pos), align), size), flags), body)| StmtKind::Room {
+            .map(|(((((begin, pos), align), size), flags), body)| {
+                StmtKind::Room(RoomDef {
                     begin,
                     pos,
                     align,
                     size,
                     flags,
                     body,
-                },
-            ),
+                })
+            }),
         head(Kw::Subroom)
             .ignore_then(begin)
             .then_ignore(comma())

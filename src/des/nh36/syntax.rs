@@ -208,15 +208,7 @@ pub(crate) enum StmtKind<'s> {
     InitSolidFill(Sp<u8>, i64),
     InitMazeGrid(Sp<u8>),
     InitRogue,
-    InitMines {
-        fg: Sp<u8>,
-        bg: Sp<u8>,
-        smoothed: i64,
-        joined: i64,
-        lit: i64,
-        walled: i64,
-        filling: Option<u8>,
-    },
+    InitMines(MinesInit),
     Define(Sp<&'s str>, Value<'s>),
     Shuffle(Sp<&'s str>),
     If(Condition<'s>, Block<'s>, Option<Block<'s>>),
@@ -233,14 +225,7 @@ pub(crate) enum StmtKind<'s> {
     Exit,
     RandomCorridors(Option<i64>),
     Corridor([i64; 3], CorridorEnd),
-    Room {
-        begin: RoomBegin<'s>,
-        pos: Pair,
-        align: Pair,
-        size: Pair,
-        flags: i64,
-        body: Block<'s>,
-    },
+    Room(RoomDef<'s>),
     Subroom {
         begin: RoomBegin<'s>,
         pos: Pair,
@@ -304,6 +289,29 @@ pub(crate) enum StmtKind<'s> {
     Mineralize(Option<[Expr<'s>; 4]>),
     /// A statement that did not parse (already reported).
     Error,
+}
+
+/// `INIT_MAP: mines, fg, bg, smoothed, joined, lit, walled[, filling]`.
+#[derive(Clone, Debug)]
+pub(crate) struct MinesInit {
+    pub fg: Sp<u8>,
+    pub bg: Sp<u8>,
+    pub smoothed: i64,
+    pub joined: i64,
+    pub lit: i64,
+    pub walled: i64,
+    pub filling: Option<u8>,
+}
+
+/// `ROOM: type, lit, pos, align, size[, flags] { … }`.
+#[derive(Clone, Debug)]
+pub(crate) struct RoomDef<'s> {
+    pub begin: RoomBegin<'s>,
+    pub pos: Pair,
+    pub align: Pair,
+    pub size: Pair,
+    pub flags: i64,
+    pub body: Block<'s>,
 }
 
 /// The other end of a `CORRIDOR`.

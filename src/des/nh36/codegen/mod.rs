@@ -1,0 +1,460 @@
+//! From statements to opcode programs, in the order 3.6.7's `lev_comp`
+//! emits them (its yacc actions run bottom-up, left to right), with its
+//! checks and messages. Variables are typed as they are defined, in
+//! source order, as `lev_comp`'s lexer types them.
+
+mod control;
+mod layout;
+mod things;
+mod values;
+mod vars;
+
+use std::collections::HashMap;
+
+use super::lexer::MapBlock;
+use super::program::{Instr, Opcode, Operand, Program};
+use super::syntax::*;
+use super::terrain;
+use crate::diag::{Reporter, Span};
+use crate::game::Game;
+use vars::VarType;
+
+/// Map size (`COLNO`, `ROWNO`).
+const COLNO: i64 = 80;
+const ROWNO: i64 = 21;
+/// Nested `IF`/`LOOP`/`FOR` levels and `CASE`s lev_comp keeps.
+const MAX_NESTED: usize = 20;
+const MAX_SWITCH_CASES: usize = 20;
+/// The largest room type (`CANDLESHOP`) and the ordinary one.
+const MAXRTYPE: i64 = 25;
+const OROOM: i64 = 0;
+/// `SP_COORD_IS_RANDOM`.
+const COORD_RANDOM: i64 = 0x0100_0000;
+/// `SP_M_V_END`, `SP_O_V_END`.
+const MONSTER_INFO_END: i64 = 16;
+const OBJECT_INFO_END: i64 = 15;
+
+/// Compiles the statements of a file into one program per level.
+pub(crate) fn generate(
+    stmts: &[Stmt<'_>],
+    maps: &[MapBlock<'_>],
+    game: &Game,
+    report: &mut Reporter,
+) -> Vec<Program> {
+    let mut g = Gen {
+        game,
+        maps,
+        report,
+        code: Vec::new(),
+        vars: HashMap::new(),
+        max_x: 0,
+        max_y: 0,
+        contained: 0,
+        break_depth: 0,
+        breaks: Vec::new(),
+        nesting: 0,
+        in_switch: false,
+    };
+    let mut levels = Vec::new();
+    let mut current: Option<String> = None;
+    let mut i = 0;
+    while i < stmts.len() {
+        let s = &stmts[i];
+        i += 1;
+        match &s.kind {
+            StmtKind::LevelDef { name, maze_filler } => {
+                g.finish(current.take(), &mut levels);
+                g.start_level(name, maze_filler.as_ref());
+                let flags = match stmts.get(i).map(|s| &s.kind) {
+                    Some(StmtKind::Flags(f)) => {
+                        i += 1;
+                        *f
+                    }
+                    _ => 0,
+                };
+                g.push_int(flags);
+                g.op(Opcode::LevelFlags);
+                current = Some(name.v.to_string());
+            }
+            _ if current.is_none() => {
+                if !matches!(s.kind, StmtKind::Error) {
+                    g.report.error(s.span.clone(), "syntax error").label(
+                        "found a statement before the level's `LEVEL:` or `MAZE:` definition",
+                    );
+                }
+            }
+            _ => g.statement(s),
+        }
+    }
+    g.finish(current, &mut levels);
+    levels
+}
+
+struct Gen<'g, 'r, 'm, 's> {
+    game: &'g Game,
+    maps: &'m [MapBlock<'s>],
+    report: &'r mut Reporter,
+    code: Vec<Instr>,
+    vars: HashMap<String, VarType>,
+    /// The map's last column and row (`max_x_map`, `max_y_map`): what
+    /// a map region is checked against.
+    max_x: i64,
+    max_y: i64,
+    /// Containers and monster inventories open around this statement.
+    contained: usize,
+    /// Statement blocks open that `BREAK` may leave.
+    break_depth: usize,
+    /// `BREAK` jumps to patch: the push's index and its block depth.
+    breaks: Vec<(usize, usize)>,
+    /// `IF`/`LOOP`/`FOR` nesting.
+    nesting: usize,
+    in_switch: bool,
+}
+
+impl Gen<'_, '_, '_, '_> {
+    fn op(&mut self, op: Opcode) {
+        self.code.push(Instr::Op(op));
+    }
+
+    fn push(&mut self, v: Operand) -> usize {
+        self.code.push(Instr::Push(v));
+        self.code.len() - 1
+    }
+
+    fn push_int(&mut self, v: i64) -> usize {
+        self.push(Operand::Int(v))
+    }
+
+    fn ints(&mut self, values: &[i64]) {
+        for &v in values {
+            self.push_int(v);
+        }
+    }
+
+    fn here(&self) -> i64 {
+        self.code.len() as i64
+    }
+
+    /// The value of the `PUSH` at `at`, an integer.
+    fn pushed(&self, at: usize) -> i64 {
+        match self.code[at] {
+            Instr::Push(Operand::Int(v)) => v,
+            _ => 0,
+        }
+    }
+
+    fn patch(&mut self, at: usize, v: i64) {
+        self.code[at] = Instr::Push(Operand::Int(v));
+    }
+
+    fn error(&mut self, span: Span, message: impl Into<String>) {
+        self.report.error(span, message);
+    }
+
+    fn finish(&mut self, level: Option<String>, levels: &mut Vec<Program>) {
+        let code = std::mem::take(&mut self.code);
+        if let Some(name) = level {
+            levels.push(Program { name, code });
+        }
+    }
+
+    fn block(&mut self, block: &[Stmt<'_>]) {
+        for s in block {
+            self.statement(s);
+        }
+    }
+
+    /// A block `BREAK` may leave: its breaks jump to the end.
+    fn breakable(&mut self, body: impl FnOnce(&mut Self)) {
+        self.break_depth += 1;
+        body(self);
+        self.end_breakable();
+    }
+
+    fn end_breakable(&mut self) {
+        let depth = self.break_depth;
+        let here = self.here();
+        let mut patches = Vec::new();
+        self.breaks.retain(|&(at, d)| {
+            if d == depth {
+                patches.push(at);
+                false
+            } else {
+                true
+            }
+        });
+        for at in patches {
+            let v = self.pushed(at);
+            self.patch(at, here - v - 1);
+        }
+        self.break_depth -= 1;
+    }
+
+    fn nest(&mut self, span: &Span, what: &str) {
+        if self.nesting >= MAX_NESTED {
+            self.error(
+                span.clone(),
+                format!("{what}: Too deeply nested conditionals."),
+            );
+        }
+        self.nesting += 1;
+    }
+
+    /// One statement, by what it does: control flow (`control`),
+    /// variables (`vars`), the level's frame (`layout`), what is placed in
+    /// it (`things`) and terrain features, written here.
+    fn statement(&mut self, s: &Stmt<'_>) {
+        let span = &s.span;
+        match &s.kind {
+            StmtKind::Error => {}
+            StmtKind::LevelDef { .. } | StmtKind::Flags(_) => {
+                self.report.error(span.clone(), "syntax error").label(
+                    "a level definition and its FLAGS start a level; they cannot appear inside one",
+                );
+            }
+            StmtKind::Message(text) => {
+                self.string(text);
+                self.op(Opcode::Message);
+            }
+            StmtKind::InitSolidFill(c, lit) => self.init_solid_fill(c, lit),
+            StmtKind::InitMazeGrid(c) => self.init_maze_grid(c),
+            StmtKind::InitRogue => {
+                self.ints(&[4, 0, 0, 0, 0, 0, 0, 0]);
+                self.op(Opcode::InitLevel);
+            }
+            StmtKind::InitMines(mines) => self.init_mines(span, mines),
+            StmtKind::Define(name, value) => self.define(name, value),
+            StmtKind::Shuffle(name) => self.shuffle(name),
+            StmtKind::If(cond, then, otherwise) => self.if_else(span, cond, then, otherwise),
+            StmtKind::Chance(cond, stmt) => self.chance(span, cond, stmt),
+            StmtKind::Switch(value, cases) => self.switch(span, value, cases),
+            StmtKind::For {
+                var,
+                from,
+                to,
+                body,
+            } => self.for_loop(span, var, from, to, body),
+            StmtKind::Loop(count, body) => self.loop_block(span, count, body),
+            StmtKind::Break => self.break_out(span),
+            StmtKind::Exit => self.op(Opcode::Exit),
+            StmtKind::RandomCorridors(n) => {
+                self.ints(&[-1, n.unwrap_or(0), -1, -1, -1, -1]);
+                self.op(Opcode::Corridor);
+            }
+            StmtKind::Corridor(from, to) => {
+                self.ints(from);
+                match to {
+                    CorridorEnd::Spec(to) => self.ints(to),
+                    CorridorEnd::Number(n) => self.ints(&[-1, -1, *n]),
+                }
+                self.op(Opcode::Corridor);
+            }
+            StmtKind::Room(room) => self.room(span, room),
+            StmtKind::Subroom {
+                begin,
+                pos,
+                size,
+                flags,
+                body,
+            } => self.subroom(begin, pos, size, flags, body),
+            StmtKind::RoomDoor {
+                secret,
+                state,
+                wall,
+                pos,
+            } => self.room_door(secret, state, wall, pos),
+            StmtKind::Door(state, sel) => {
+                self.selection(sel);
+                self.push_int(*state);
+                self.op(Opcode::Door);
+            }
+            StmtKind::NoMap => {
+                self.push(Operand::Coord(0));
+                self.ints(&[0, 1]);
+                self.push(Operand::Str(String::new()));
+                self.ints(&[0, 0]);
+                self.op(Opcode::Map);
+                self.max_x = COLNO - 1;
+                self.max_y = ROWNO;
+            }
+            StmtKind::Geometry { place, fill, map } => self.geometry(place, fill, map),
+            StmtKind::Monster(what, at, infos, inventory) => {
+                self.monster(what, at, infos, inventory)
+            }
+            StmtKind::Object {
+                container,
+                what,
+                infos,
+                contents,
+            } => self.object(span, container, what, infos, contents),
+            StmtKind::Trap(kind, at) => self.trap(kind, at),
+            StmtKind::Drawbridge(at, dir, state) => {
+                self.coord(at);
+                let d = match dir.v {
+                    1 => 0,
+                    2 => 1,
+                    4 => 2,
+                    8 => 3,
+                    _ => {
+                        self.error(dir.span.clone(), "Invalid drawbridge direction.");
+                        dir.v
+                    }
+                };
+                let st = match state.v {
+                    2 => 1,
+                    4 => 0,
+                    -1 => -1,
+                    _ => {
+                        self.error(
+                            state.span.clone(),
+                            "A drawbridge can only be open, closed or random!",
+                        );
+                        0
+                    }
+                };
+                self.ints(&[st, d]);
+                self.op(Opcode::Drawbridge);
+            }
+            StmtKind::Mazewalk(at, dir, rest) => {
+                self.coord(at);
+                match rest {
+                    None => self.ints(&[*dir, 1, 0]),
+                    Some((stock, fill)) => {
+                        let f = fill.map_or(-1, terrain::what_map_char);
+                        self.ints(&[*dir, *stock, f]);
+                    }
+                }
+                self.op(Opcode::Mazewalk);
+            }
+            StmtKind::Wallify(sel) => {
+                match sel {
+                    None => {
+                        self.push(Operand::Region(0xffff_ffff));
+                        self.push_int(0);
+                    }
+                    Some(sel) => {
+                        self.selection(sel);
+                        self.push_int(1);
+                    }
+                }
+                self.op(Opcode::Wallify);
+            }
+            StmtKind::Ladder(at, up) => {
+                self.coord(at);
+                self.push_int(*up);
+                self.op(Opcode::Ladder);
+            }
+            StmtKind::Stair(at, up) => {
+                self.coord(at);
+                self.push_int(*up);
+                self.op(Opcode::Stair);
+            }
+            StmtKind::StairRegion(a, b, up) => {
+                self.lev_region(a, b, if *up != 0 { 1 } else { 0 }, "")
+            }
+            StmtKind::Portal(a, b, name) => self.lev_region(a, b, 2, name),
+            StmtKind::Teleport(a, b, dir) => {
+                let kind = match dir {
+                    0 => 6,
+                    1 => 5,
+                    _ => 4,
+                };
+                self.lev_region(a, b, kind, "");
+            }
+            StmtKind::Branch(a, b) => self.lev_region(a, b, 3, ""),
+            StmtKind::Fountain(sel) => {
+                self.selection(sel);
+                self.op(Opcode::Fountain);
+            }
+            StmtKind::Sink(sel) => {
+                self.selection(sel);
+                self.op(Opcode::Sink);
+            }
+            StmtKind::Pool(sel) => {
+                self.selection(sel);
+                self.op(Opcode::Pool);
+            }
+            StmtKind::Terrain(sel, m) => {
+                self.selection(sel);
+                self.mapchar(m);
+                self.op(Opcode::Terrain);
+            }
+            StmtKind::ReplaceTerrain(r, from, to, pct) => {
+                self.region(r);
+                self.mapchar(from);
+                self.mapchar(to);
+                self.push_int(*pct);
+                self.op(Opcode::ReplaceTerrain);
+            }
+            StmtKind::NonDiggable(r) => {
+                self.region(r);
+                self.op(Opcode::NonDiggable);
+            }
+            StmtKind::NonPasswall(r) => {
+                self.region(r);
+                self.op(Opcode::NonPasswall);
+            }
+            StmtKind::Region {
+                region,
+                lit,
+                kind,
+                flags,
+                body,
+            } => self.region_statement(span, region, lit, kind, flags, body),
+            StmtKind::Altar(at, align, kind) => {
+                self.coord(at);
+                self.ints(&[*kind, *align]);
+                self.op(Opcode::Altar);
+            }
+            StmtKind::Grave(at, text) => {
+                self.coord(at);
+                match text {
+                    GraveText::Text(t) => {
+                        self.string(t);
+                        self.push_int(2);
+                    }
+                    GraveText::Random => {
+                        self.push(Operand::Str(String::new()));
+                        self.push_int(1);
+                    }
+                    GraveText::None => {
+                        self.push(Operand::Str(String::new()));
+                        self.push_int(0);
+                    }
+                }
+                self.op(Opcode::Grave);
+            }
+            StmtKind::Gold(amount, at) => {
+                self.expr(amount);
+                self.coord(at);
+                self.op(Opcode::Gold);
+            }
+            StmtKind::Engraving(at, kind, text) => {
+                self.coord(at);
+                self.string(text);
+                self.push_int(*kind);
+                self.op(Opcode::Engraving);
+            }
+            StmtKind::Mineralize(values) => {
+                match values {
+                    Some(values) => values.iter().for_each(|e| self.expr(e)),
+                    None => self.ints(&[-1, -1, -1, -1]),
+                }
+                self.op(Opcode::Mineralize);
+            }
+        }
+    }
+}
+
+fn pair(p: &Pair) -> (i64, i64) {
+    p.as_ref().map_or((-1, -1), |p| p.v)
+}
+
+/// Room and region flags: `filled` unless said otherwise.
+fn room_flags(flags: i64) -> i64 {
+    if flags == -1 {
+        1
+    } else {
+        flags
+    }
+}

@@ -1,0 +1,301 @@
+//! Monsters, objects and traps: names and classes looked up in the game's
+//! tables, their extra properties and the `MONSTER`, `OBJECT`, `TRAP`
+//! statements.
+
+use super::vars::Base;
+use super::{Gen, MONSTER_INFO_END, OBJECT_INFO_END};
+use crate::des::nh36::program::{Opcode, Operand};
+use crate::des::nh36::syntax::*;
+use crate::des::nh36::terrain;
+use crate::diag::{Sp, Span};
+
+impl Gen<'_, '_, '_, '_> {
+    /// `MONSTER: what, at[, infos] [{ inventory }]`.
+    pub(super) fn monster(
+        &mut self,
+        what: &ThingOrVar<'_>,
+        at: &Coord<'_>,
+        infos: &[Sp<MonsterInfo<'_>>],
+        inventory: &Option<Block<'_>>,
+    ) {
+        self.thing(what, Base::Monster);
+        self.coord(at);
+        self.push_int(MONSTER_INFO_END);
+        self.monster_infos(infos);
+        match inventory {
+            None => {
+                self.push_int(0);
+                self.op(Opcode::Monster);
+            }
+            Some(items) => {
+                self.push_int(1);
+                self.op(Opcode::Monster);
+                self.contained += 1;
+                self.breakable(|g| g.block(items));
+                self.contained -= 1;
+                self.op(Opcode::EndMonInvent);
+            }
+        }
+    }
+
+    /// `OBJECT` or `CONTAINER: what[, infos] [{ contents }]`.
+    pub(super) fn object(
+        &mut self,
+        span: &Span,
+        container: &bool,
+        what: &ThingOrVar<'_>,
+        infos: &[Sp<ObjectInfo<'_>>],
+        contents: &Option<Block<'_>>,
+    ) {
+        self.thing(what, Base::Object);
+        self.push_int(OBJECT_INFO_END);
+        let has_coord = self.object_infos(infos);
+        if has_coord && self.contained > 0 {
+            self.error(span.clone(), "Object cannot have a coord when contained.");
+        } else if !has_coord && self.contained == 0 {
+            self.error(span.clone(), "Object needs a coord when not contained.");
+        }
+        let content = i64::from(self.contained > 0);
+        self.push_int(if *container { 2 | content } else { content });
+        self.op(Opcode::Object);
+        if let Some(items) = contents {
+            self.contained += 1;
+            self.breakable(|g| g.block(items));
+            self.contained -= 1;
+            self.op(Opcode::PopContainer);
+        }
+    }
+
+    /// `TRAP: kind, at`.
+    pub(super) fn trap(&mut self, kind: &Sp<Option<&str>>, at: &Coord<'_>) {
+        let t = match kind.v {
+            None => -1,
+            Some(name) => terrain::trap_type(name).unwrap_or_else(|| {
+                self.report
+                    .error(kind.span.clone(), format!("Unknown trap type '{name}'!"));
+                -1
+            }),
+        };
+        self.coord(at);
+        self.push_int(t);
+        self.op(Opcode::Trap);
+    }
+
+    pub(super) fn thing(&mut self, t: &ThingOrVar<'_>, base: Base) {
+        match t {
+            ThingOrVar::Lit(t) => {
+                let v = self.encode_thing(t, base);
+                self.push(if base == Base::Monster {
+                    Operand::Monster(v)
+                } else {
+                    Operand::Object(v)
+                });
+            }
+            ThingOrVar::Var(v) => self.use_var(v, base),
+        }
+    }
+
+    /// `encodemonster` / `encodeobj`.
+    pub(super) fn encode_thing(&mut self, t: &Thing<'_>, base: Base) -> i64 {
+        let pack = |index: i64, class: i64| ((10 + index) << 8) | (class & 0xff);
+        let monster = base == Base::Monster;
+        match t {
+            Thing::Random => -1,
+            Thing::Name(name) => {
+                let found = if monster {
+                    self.game.monster_id_any_case(name.v, None).map(|m| {
+                        let class = self.game.monsters().nth(m as usize).map_or(0, |(_, c)| c);
+                        pack(i64::from(m), i64::from(class))
+                    })
+                } else {
+                    self.game
+                        .object_id_any_case(name.v, None)
+                        .map(|o| pack(i64::from(o), 1))
+                };
+                found.unwrap_or_else(|| {
+                    let what = if monster { "monster" } else { "object" };
+                    self.report
+                        .error(name.span.clone(), format!("Unknown {what} \"{}\"!", name.v));
+                    -1
+                })
+            }
+            Thing::Class(c) => {
+                let ok = if monster {
+                    self.game.is_monster_class(c.v)
+                } else {
+                    self.game.is_object_class(c.v)
+                };
+                if ok {
+                    pack(-1, i64::from(c.v))
+                } else {
+                    let what = if monster { "monster" } else { "object" };
+                    self.report.error(
+                        c.span.clone(),
+                        format!("Unknown {what} class '{}'!", char::from(c.v)),
+                    );
+                    -1
+                }
+            }
+            Thing::ClassName(c, name) => {
+                let found = if monster {
+                    self.game.monster_id_any_case(name.v, Some(c.v))
+                } else {
+                    self.game.object_id_any_case(name.v, Some(c.v))
+                };
+                match found {
+                    Some(i) => pack(i64::from(i), i64::from(c.v)),
+                    None => {
+                        let what = if monster { "monster" } else { "object" };
+                        self.report.error(
+                            name.span.clone(),
+                            format!("Unknown {what} ('{}', \"{}\")!", char::from(c.v), name.v),
+                        );
+                        -1
+                    }
+                }
+            }
+        }
+    }
+
+    pub(super) fn monster_infos(&mut self, infos: &[Sp<MonsterInfo<'_>>]) {
+        let mut seen = 0u32;
+        for info in infos {
+            let code = match &info.v {
+                MonsterInfo::Name(s) => {
+                    self.string(s);
+                    self.push_int(4);
+                    4
+                }
+                MonsterInfo::Fixed(value, code) => {
+                    self.ints(&[*value, *code]);
+                    *code
+                }
+                MonsterInfo::Appear(kind, s) => {
+                    self.string(s);
+                    self.ints(&[*kind, 3]);
+                    3
+                }
+                MonsterInfo::Timed(e, code) => {
+                    self.expr(e);
+                    self.push_int(*code);
+                    *code
+                }
+                MonsterInfo::SeenTraps(traps) => {
+                    let mask = self.trap_mask(traps);
+                    self.ints(&[mask, 15]);
+                    15
+                }
+            };
+            let bit = match code {
+                4 => 0x1,
+                0 => 0x2,
+                2 => 0x4,
+                1 => 0x8,
+                3 => 0x10,
+                c => 1 << c,
+            };
+            if seen & bit != 0 {
+                self.error(info.span.clone(), "MONSTER extra info defined twice.");
+            }
+            seen |= bit;
+        }
+    }
+
+    pub(super) fn trap_mask(&mut self, traps: &[Sp<Option<&str>>]) -> i64 {
+        let mut mask = 0i64;
+        for (i, t) in traps.iter().enumerate().rev() {
+            match t.v {
+                None if i + 1 == traps.len() => mask = -1,
+                None => self.error(t.span.clone(), "syntax error"),
+                Some(name) => {
+                    let token = terrain::trap_type(name).unwrap_or(0);
+                    if token == 0 {
+                        self.error(t.span.clone(), format!("Unknown trap type '{name}'!"));
+                    }
+                    let bit = 1i64.wrapping_shl((token - 1) as u32);
+                    if i + 1 < traps.len() && bit & mask != 0 {
+                        self.error(
+                            t.span.clone(),
+                            format!("Monster seen_traps, trap '{name}' listed twice."),
+                        );
+                    }
+                    mask |= bit;
+                }
+            }
+        }
+        mask
+    }
+
+    /// Pushes an object's properties; true if one is its coordinate.
+    pub(super) fn object_infos(&mut self, infos: &[Sp<ObjectInfo<'_>>]) -> bool {
+        let mut seen = 0u32;
+        for info in infos {
+            let bit = match &info.v {
+                ObjectInfo::Fixed(value, code) => {
+                    self.ints(&[*value, *code]);
+                    object_bit(*code)
+                }
+                ObjectInfo::Montype(m) => {
+                    self.thing(m, Base::Monster);
+                    self.push_int(2);
+                    0x2
+                }
+                ObjectInfo::Spe(e) => {
+                    self.expr(e);
+                    self.push_int(0);
+                    0x4
+                }
+                ObjectInfo::Name(s) => {
+                    self.string(s);
+                    self.push_int(3);
+                    0x8
+                }
+                ObjectInfo::Timed(e, code) => {
+                    self.expr(e);
+                    self.push_int(*code);
+                    object_bit(*code)
+                }
+                ObjectInfo::DoorState(d) => match d.v {
+                    8 => {
+                        self.ints(&[1, 8]);
+                        0x100
+                    }
+                    1 => {
+                        self.ints(&[1, 13]);
+                        0x200
+                    }
+                    _ => {
+                        self.error(d.span.clone(), "DOOR state can only be locked or broken.");
+                        0
+                    }
+                },
+                ObjectInfo::Coord(c) => {
+                    self.coord(c);
+                    self.push_int(14);
+                    0x4000
+                }
+            };
+            if seen & bit != 0 {
+                self.error(info.span.clone(), "OBJECT extra info defined twice.");
+            }
+            seen |= bit;
+        }
+        seen & 0x4000 != 0
+    }
+}
+
+/// `OBJECT`'s bit for a `SP_O_V_` code, for the "defined twice" check.
+fn object_bit(code: i64) -> u32 {
+    match code {
+        1 => 0x1,
+        4 => 0x10,
+        5 => 0x20,
+        6 => 0x40,
+        7 => 0x80,
+        9 => 0x400,
+        10 => 0x800,
+        11 => 0x1000,
+        12 => 0x2000,
+        _ => 0,
+    }
+}

@@ -1,0 +1,209 @@
+//! Operands: integer expressions, strings, coordinates, regions, map
+//! characters and selections, pushed in `lev_comp`'s order with its range
+//! checks.
+
+use super::vars::Base;
+use super::{Gen, COLNO, COORD_RANDOM, ROWNO};
+use crate::des::nh36::program::{Opcode, Operand};
+use crate::des::nh36::syntax::*;
+use crate::des::nh36::terrain;
+
+impl Gen<'_, '_, '_, '_> {
+    pub(super) fn expr(&mut self, e: &Expr<'_>) {
+        match e {
+            Expr::Int(v) => {
+                self.push_int(*v);
+            }
+            Expr::Dice(n, d) => {
+                self.ints(&[*n, *d]);
+                self.op(Opcode::Dice);
+            }
+            Expr::Var(v) => self.use_var(v, Base::Int),
+            Expr::Binary(a, op, b) => {
+                self.expr(a);
+                self.expr(b);
+                self.op(*op);
+            }
+        }
+    }
+
+    pub(super) fn string(&mut self, parts: &[StrPart<'_>]) {
+        for (i, p) in parts.iter().enumerate() {
+            match p {
+                StrPart::Lit(s) => {
+                    self.push(Operand::Str(s.to_string()));
+                }
+                StrPart::Var(v) => self.use_var(v, Base::Str),
+            }
+            if i > 0 {
+                self.op(Opcode::MathAdd);
+            }
+        }
+    }
+
+    pub(super) fn coord(&mut self, c: &Coord<'_>) {
+        match c {
+            Coord::At(x, y, span) => {
+                if *x < 0 || *y < 0 || *x >= COLNO || *y >= ROWNO {
+                    self.error(
+                        span.clone(),
+                        format!("Coordinates ({x},{y}) out of map range!"),
+                    );
+                }
+                self.push(Operand::Coord((x & 0xff) + ((y & 0xff) << 16)));
+            }
+            Coord::Random(flags) => {
+                self.push(Operand::Coord(COORD_RANDOM | flags));
+            }
+            Coord::Rnd(sel) => {
+                self.selection(sel);
+                self.op(Opcode::SelRndCoord);
+            }
+            Coord::Var(v) => self.use_var(v, Base::Coord),
+        }
+    }
+
+    pub(super) fn region(&mut self, r: &Region<'_>) {
+        match r {
+            Region::Lit([x1, y1, x2, y2], span) => {
+                if x1 > x2 || y1 > y2 {
+                    self.error(
+                        span.clone(),
+                        format!("Region start > end: ({x1},{y1},{x2},{y2})!"),
+                    );
+                }
+                let packed =
+                    (x1 & 0xff) + ((y1 & 0xff) << 8) + ((x2 & 0xff) << 16) + ((y2 & 0xff) << 24);
+                self.push(Operand::Region(packed));
+            }
+            Region::Var(v) => self.use_var(v, Base::Region),
+        }
+    }
+
+    pub(super) fn mapchar(&mut self, m: &MapChar<'_>) {
+        match m {
+            MapChar::Lit(c, lit) => {
+                let mut t = terrain::what_map_char(c.v);
+                if t == terrain::INVALID_TYPE {
+                    self.error(
+                        c.span.clone(),
+                        format!("Unknown map char type '{}'!", char::from(c.v)),
+                    );
+                    t = terrain::STONE;
+                }
+                self.push(Operand::MapChar(((10 + lit) << 8) | (t & 0xff)));
+            }
+            MapChar::Var(v) => self.use_var(v, Base::MapChar),
+        }
+    }
+
+    pub(super) fn selection(&mut self, sel: &Sel<'_>) {
+        for term in sel {
+            self.sel_term(term);
+        }
+        for _ in 1..sel.len() {
+            self.op(Opcode::SelAdd);
+        }
+    }
+
+    pub(super) fn sel_term(&mut self, t: &SelTerm<'_>) {
+        match t {
+            SelTerm::Point(Coord::Var(v)) if self.is_selection_var(v) => self.use_var(v, Base::Sel),
+            SelTerm::Point(c) => {
+                self.coord(c);
+                self.op(Opcode::SelPoint);
+            }
+            SelTerm::Rect(r) => {
+                self.region(r);
+                self.op(Opcode::SelRect);
+            }
+            SelTerm::FillRect(r) => {
+                self.region(r);
+                self.op(Opcode::SelFillRect);
+            }
+            SelTerm::Line(a, b) => {
+                self.coord(a);
+                self.coord(b);
+                self.op(Opcode::SelLine);
+            }
+            SelTerm::RandLine(a, b, rough) => {
+                self.coord(a);
+                self.coord(b);
+                self.expr(rough);
+                self.op(Opcode::SelRndLine);
+            }
+            SelTerm::Grow(dirs, s) => {
+                self.selection(s);
+                self.push_int(*dirs);
+                self.op(Opcode::SelGrow);
+            }
+            SelTerm::FilterPercent(p, s) => {
+                self.selection(s);
+                self.ints(&[*p, 0]);
+                self.op(Opcode::SelFilter);
+            }
+            SelTerm::Filter(by, s) => {
+                let kind = match by {
+                    FilterBy::Sel(first) => match first.as_slice() {
+                        [SelTerm::Point(Coord::Var(v))] if self.is_mapchar_var(v) => {
+                            self.use_var(v, Base::MapChar);
+                            2
+                        }
+                        _ => {
+                            self.selection(first);
+                            1
+                        }
+                    },
+                    FilterBy::MapChar(m) => {
+                        self.mapchar(m);
+                        2
+                    }
+                };
+                self.selection(s);
+                self.push_int(kind);
+                self.op(Opcode::SelFilter);
+            }
+            SelTerm::Flood(c) => {
+                self.coord(c);
+                self.op(Opcode::SelFlood);
+            }
+            SelTerm::Circle(c, r, fill) => {
+                self.coord(c);
+                self.expr(r);
+                self.op(Opcode::Copy);
+                self.push_int(fill.unwrap_or(1));
+                self.op(Opcode::SelEllipse);
+            }
+            SelTerm::Ellipse(c, a, b, fill) => {
+                self.coord(c);
+                self.expr(a);
+                self.expr(b);
+                self.push_int(fill.unwrap_or(1));
+                self.op(Opcode::SelEllipse);
+            }
+            SelTerm::Gradient {
+                kind,
+                from,
+                to,
+                limited,
+                center,
+                end,
+            } => {
+                self.expr(from);
+                self.expr(to);
+                self.coord(center);
+                match end {
+                    Some(c) => self.coord(c),
+                    None => self.op(Opcode::Copy),
+                }
+                self.ints(&[*limited, *kind]);
+                self.op(Opcode::SelGradient);
+            }
+            SelTerm::Complement(t) => {
+                self.sel_term(t);
+                self.op(Opcode::SelComplement);
+            }
+            SelTerm::Paren(s) => self.selection(s),
+        }
+    }
+}
