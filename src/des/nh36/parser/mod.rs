@@ -1,0 +1,268 @@
+//! The 3.6 `.des` parser (chumsky, over the tokens of [`super::lexer`]).
+//! Statements nest (`IF`, `LOOP`, rooms and containers take blocks), so
+//! the whole file is one recursive parser; a statement that does not
+//! parse is reported and skipped up to the next statement, so every
+//! syntax error of a file is found in one run.
+//!
+//! The statement parsers are grouped by what they build: [`level`]
+//! (level definitions, variables, control flow), [`rooms`], [`things`]
+//! and [`map`] (terrain features, level regions), over the shared operand
+//! parsers of [`mod@values`] and [`mod@selection`].
+
+mod level;
+mod map;
+mod rooms;
+mod selection;
+mod things;
+mod values;
+
+use chumsky::error::LabelError;
+use chumsky::prelude::*;
+use chumsky::primitive::custom;
+
+use super::lexer::{Kw, Tok, Val};
+use super::program::Opcode;
+use super::syntax::*;
+use crate::diag::{Reporter, Sp};
+use crate::parsing::{report_syntax_error, Tokens};
+use level::{control_statements, level_statements};
+use map::map_statements;
+use rooms::room_statements;
+use things::thing_statements;
+use values::values;
+
+type In<'a> = Tokens<'a, Tok<'a>>;
+type Extra<'a> = extra::Err<Rich<'a, Tok<'a>, SimpleSpan>>;
+/// A boxed parser over 3.6 tokens.
+type P<'a, T> = Boxed<'a, 'a, In<'a>, T, Extra<'a>>;
+
+/// Parses `tokens` into statements, reporting syntax errors to `report`.
+pub(crate) fn parse<'a>(
+    tokens: &'a [(Tok<'a>, SimpleSpan)],
+    end: usize,
+    report: &mut Reporter,
+) -> Vec<Stmt<'a>> {
+    let (stmts, errors) = file().parse(Tokens::new(tokens, end)).into_output_errors();
+    for e in &errors {
+        report_syntax_error(e, report);
+    }
+    stmts.unwrap_or_default()
+}
+
+fn sp<T>(v: T, span: SimpleSpan) -> Sp<T> {
+    Sp {
+        v,
+        span: span.into_range(),
+    }
+}
+
+fn punct<'a>(c: u8) -> impl Parser<'a, In<'a>, (), Extra<'a>> + Clone {
+    just(Tok::Punct(c)).ignored()
+}
+
+fn comma<'a>() -> impl Parser<'a, In<'a>, (), Extra<'a>> + Clone {
+    punct(b',')
+}
+
+fn kw<'a>(k: Kw) -> impl Parser<'a, In<'a>, (), Extra<'a>> + Clone {
+    just(Tok::Kw(k)).ignored()
+}
+
+/// `KEYWORD :`
+fn head<'a>(k: Kw) -> impl Parser<'a, In<'a>, (), Extra<'a>> + Clone {
+    kw(k).then_ignore(punct(b':'))
+}
+
+fn int<'a>() -> impl Parser<'a, In<'a>, i64, Extra<'a>> + Clone {
+    select! { Tok::Int(v) => v }.labelled("an integer")
+}
+
+/// `all_integers`: `5`, `-5` or `+5`.
+fn any_int<'a>() -> impl Parser<'a, In<'a>, i64, Extra<'a>> + Clone {
+    select! { Tok::Int(v) => v, Tok::MinusInt(v) => v, Tok::PlusInt(v) => v }.labelled("an integer")
+}
+
+fn string<'a>() -> impl Parser<'a, In<'a>, Sp<&'a str>, Extra<'a>> + Clone {
+    select! { Tok::Str(s) => s }
+        .map_with(|s, e| sp(s, e.span()))
+        .labelled("a string")
+}
+
+fn chr<'a>() -> impl Parser<'a, In<'a>, Sp<u8>, Extra<'a>> + Clone {
+    select! { Tok::Char(c) => c }
+        .map_with(|c, e| sp(c, e.span()))
+        .labelled("a character like 'x'")
+}
+
+fn random<'a>() -> impl Parser<'a, In<'a>, i64, Extra<'a>> + Clone {
+    just(Tok::Random).to(-1).labelled("`random`")
+}
+
+fn val<'a>(k: Val, label: &'static str) -> impl Parser<'a, In<'a>, i64, Extra<'a>> + Clone {
+    select! { Tok::Val(kind, v) if kind == k => v }.labelled(label)
+}
+
+/// A value keyword or `random` (-1).
+fn val_or_random<'a>(k: Val, label: &'static str) -> P<'a, i64> {
+    val(k, label).or(random()).boxed()
+}
+
+/// Any variable, array or not: what a definition, `SHUFFLE` or `FOR` names.
+fn var<'a>() -> impl Parser<'a, In<'a>, Sp<&'a str>, Extra<'a>> + Clone {
+    select! { Tok::Var(v) => v, Tok::ArrayVar(v) => v }
+        .map_with(|v, e| sp(v, e.span()))
+        .labelled("a variable")
+}
+
+/// The whole file: its statements.
+fn file<'a>() -> impl Parser<'a, In<'a>, Vec<Stmt<'a>>, Extra<'a>> {
+    let v = values();
+    let stmt = recursive(
+        |stmt: Recursive<dyn Parser<'a, In<'a>, Stmt<'a>, Extra<'a>>>| {
+            let block = stmt
+                .clone()
+                .repeated()
+                .collect::<Vec<_>>()
+                .delimited_by(punct(b'{'), punct(b'}'))
+                .boxed();
+            // A statement's first token says which group of statement
+            // parsers can take it: only that group is tried (trying all
+            // ~50 forms costs an error per form).
+            let groups = [
+                level_statements(&v),
+                control_statements(&v, stmt.clone().boxed(), block.clone()),
+                room_statements(&v, block.clone()),
+                thing_statements(&v, block.clone()),
+                map_statements(&v, block),
+            ];
+            let kind = custom(move |inp| {
+                let group = inp.peek().as_ref().and_then(statement_group);
+                match group {
+                    Some(g) => inp.parse(&groups[g]),
+                    None => {
+                        let start = inp.cursor();
+                        let found = inp.next_maybe();
+                        let span = inp.span_since(&start);
+                        Err(<Rich<'a, Tok<'a>, SimpleSpan> as LabelError<
+                            'a,
+                            In<'a>,
+                            &'static str,
+                        >>::expected_found(
+                            ["a statement"], found, span
+                        ))
+                    }
+                }
+            });
+            kind.map_with(|kind, e| Stmt {
+                kind,
+                span: e.span().into_range(),
+            })
+            .recover_with(via_parser(skip_statement()))
+            .boxed()
+        },
+    );
+    stmt.repeated().collect::<Vec<_>>().then_ignore(end())
+}
+
+/// After a syntax error: the rest of the statement, up to the next token
+/// that starts one (a nested block is skipped whole).
+fn skip_statement<'a>() -> impl Parser<'a, In<'a>, Stmt<'a>, Extra<'a>> + Clone {
+    let starts = |t: &Tok<'_>| {
+        matches!(
+            t,
+            Tok::Var(_) | Tok::ArrayVar(_) | Tok::Percent(_) | Tok::Punct(b'}')
+        ) || matches!(t, Tok::Kw(k) if is_statement_keyword(*k))
+    };
+    any()
+        .filter(|t: &Tok<'_>| {
+            !matches!(
+                t,
+                Tok::Punct(b'}') | Tok::Kw(Kw::Case) | Tok::Kw(Kw::Default)
+            )
+        })
+        .then(any().filter(move |t| !starts(t)).repeated())
+        .map_with(|_, e| {
+            let span: SimpleSpan = e.span();
+            Stmt {
+                kind: StmtKind::Error,
+                span: span.into_range(),
+            }
+        })
+}
+
+/// Which parser group of [`file()`] takes a statement starting with `t`:
+/// level and variable statements, control flow, rooms and the map, things,
+/// map features.
+fn statement_group(t: &Tok<'_>) -> Option<usize> {
+    use Kw::*;
+    Some(match t {
+        Tok::Var(_) | Tok::ArrayVar(_) => 0,
+        Tok::Percent(_) | Tok::Punct(b'[') => 1,
+        Tok::Kw(k) => match k {
+            Level | Maze | Flags | Message | InitMap | Shuffle | Exit | Break => 0,
+            If | Switch | For | Loop => 1,
+            Room | Subroom | RoomDoor | Door | RandomCorridors | Corridor | NoMap | Geometry => 2,
+            Monster | Object | Container | Trap | Altar | Grave | Gold | Engraving => 3,
+            Drawbridge | Mazewalk | Wallify | Ladder | Stair | Portal | TeleportRegion | Branch
+            | Fountain | Sink | Pool | Terrain | ReplaceTerrain | NonDiggable | NonPasswall
+            | Region | Mineralize => 4,
+            _ => return None,
+        },
+        _ => return None,
+    })
+}
+
+fn is_statement_keyword(k: Kw) -> bool {
+    use Kw::*;
+    matches!(
+        k,
+        Message
+            | NoMap
+            | Maze
+            | Level
+            | InitMap
+            | Flags
+            | Geometry
+            | Object
+            | Container
+            | Monster
+            | Trap
+            | Door
+            | RoomDoor
+            | Drawbridge
+            | Mazewalk
+            | Wallify
+            | Region
+            | Altar
+            | Ladder
+            | Stair
+            | Portal
+            | TeleportRegion
+            | Branch
+            | Fountain
+            | Sink
+            | Pool
+            | NonDiggable
+            | NonPasswall
+            | If
+            | Exit
+            | Room
+            | Subroom
+            | RandomCorridors
+            | Corridor
+            | Terrain
+            | ReplaceTerrain
+            | Gold
+            | Grave
+            | Engraving
+            | Mineralize
+            | For
+            | Loop
+            | Switch
+            | Case
+            | Default
+            | Break
+            | Function
+            | Shuffle
+    )
+}

@@ -1,0 +1,278 @@
+//! Operands: the expression, coordinate, region, map-character, monster,
+//! object and selection parsers statements share ([`Values`]), and values
+//! assigned to variables.
+
+use super::selection::selection;
+use super::*;
+
+/// The parsers of the value forms, built once per file (they are
+/// mutually recursive: selections hold coordinates that hold selections).
+#[derive(Clone)]
+pub(super) struct Values<'a> {
+    pub(super) expr: P<'a, Expr<'a>>,
+    pub(super) string: P<'a, Vec<StrPart<'a>>>,
+    pub(super) coord: P<'a, Coord<'a>>,
+    pub(super) region: P<'a, Region<'a>>,
+    pub(super) mapchar: P<'a, MapChar<'a>>,
+    pub(super) monster: P<'a, ThingOrVar<'a>>,
+    pub(super) object: P<'a, ThingOrVar<'a>>,
+    pub(super) sel: P<'a, Sel<'a>>,
+}
+
+/// A variable's value: a scalar as itself, an array's element by index.
+pub(super) fn var_ref<'a>(expr: P<'a, Expr<'a>>) -> P<'a, VarRef<'a>> {
+    let scalar = select! { Tok::Var(v) => v }.map_with(|name, e| VarRef {
+        name: sp(name, e.span()),
+        index: None,
+    });
+    let element = select! { Tok::ArrayVar(v) => v }
+        .map_with(|name, e| sp(name, e.span()))
+        .then(expr.delimited_by(punct(b'['), punct(b']')))
+        .map(|(name, index)| VarRef {
+            name,
+            index: Some(Box::new(index)),
+        });
+    scalar.or(element).labelled("a variable").boxed()
+}
+
+pub(super) fn values<'a>() -> Values<'a> {
+    let expr = recursive(
+        |expr: Recursive<dyn Parser<'a, In<'a>, Expr<'a>, Extra<'a>>>| {
+            let atom = choice((
+                int().map(Expr::Int),
+                select! { Tok::Dice(n, d) => Expr::Dice(n, d) },
+                select! { Tok::MinusInt(v) => Expr::Int(v) }.delimited_by(punct(b'('), punct(b')')),
+                var_ref(expr.clone().boxed()).map(Expr::Var),
+                expr.clone().delimited_by(punct(b'('), punct(b')')),
+            ))
+            .labelled("an integer expression")
+            .boxed();
+            let op = |c: u8, o: Opcode| punct(c).to(o);
+            let term = atom.clone().foldl(
+                choice((
+                    op(b'*', Opcode::MathMul),
+                    op(b'/', Opcode::MathDiv),
+                    op(b'%', Opcode::MathMod),
+                ))
+                .then(atom)
+                .repeated(),
+                |a, (o, b)| Expr::Binary(Box::new(a), o, Box::new(b)),
+            );
+            term.clone()
+                .foldl(
+                    choice((op(b'+', Opcode::MathAdd), op(b'-', Opcode::MathSub)))
+                        .then(term)
+                        .repeated(),
+                    |a, (o, b)| Expr::Binary(Box::new(a), o, Box::new(b)),
+                )
+                .boxed()
+        },
+    )
+    .boxed();
+    let vref = var_ref(expr.clone());
+    let string = string()
+        .map(|s| StrPart::Lit(s.v))
+        .or(vref.clone().map(StrPart::Var))
+        .separated_by(punct(b'.'))
+        .at_least(1)
+        .collect::<Vec<_>>()
+        .labelled("a string")
+        .boxed();
+    let mut sel = Recursive::declare();
+    let coord_lit = choice((
+        int()
+            .then_ignore(comma())
+            .then(int())
+            .delimited_by(punct(b'('), punct(b')'))
+            .map_with(|(x, y), e| Coord::At(x, y, e.span().into_range())),
+        random().to(Coord::Random(0)),
+        just(Tok::RandomBracket)
+            .ignore_then(
+                val(Val::Humidity, "a humidity flag")
+                    .separated_by(comma())
+                    .at_least(1)
+                    .collect::<Vec<_>>(),
+            )
+            .then_ignore(punct(b']'))
+            .map(|flags| Coord::Random(flags.iter().fold(0, |a, f| a | f))),
+        kw(Kw::RndCoord)
+            .ignore_then(sel.clone().delimited_by(punct(b'('), punct(b')')))
+            .map(|s| Coord::Rnd(Box::new(s))),
+    ))
+    .boxed();
+    let coord = coord_lit
+        .or(vref.clone().map(Coord::Var))
+        .labelled("a coordinate: (x,y), random or a variable")
+        .boxed();
+    let region = region_lit()
+        .map_with(|r, e| Region::Lit(r, e.span().into_range()))
+        .or(vref.clone().map(Region::Var))
+        .labelled("a region (x1,y1,x2,y2)")
+        .boxed();
+    let mapchar = chr()
+        .map(|c| MapChar::Lit(c, -2))
+        .or(chr()
+            .then_ignore(comma())
+            .then(val_or_random(Val::Light, "`lit` or `unlit`"))
+            .delimited_by(punct(b'('), punct(b')'))
+            .map(|(c, l)| MapChar::Lit(c, l)))
+        .or(vref.clone().map(MapChar::Var))
+        .labelled("a map character")
+        .boxed();
+    let monster = thing()
+        .map(ThingOrVar::Lit)
+        .or(vref.clone().map(ThingOrVar::Var))
+        .labelled("a monster")
+        .boxed();
+    let object = thing()
+        .map(ThingOrVar::Lit)
+        .or(vref.clone().map(ThingOrVar::Var))
+        .labelled("an object")
+        .boxed();
+    sel.define(selection(
+        &expr,
+        &coord,
+        &region,
+        &mapchar,
+        sel.clone().boxed(),
+    ));
+    Values {
+        expr,
+        string,
+        coord,
+        region,
+        mapchar,
+        monster,
+        object,
+        sel: sel.boxed(),
+    }
+}
+
+pub(super) fn region_lit<'a>() -> P<'a, [i64; 4]> {
+    int()
+        .then_ignore(comma())
+        .then(int())
+        .then_ignore(comma())
+        .then(int())
+        .then_ignore(comma())
+        .then(int())
+        .delimited_by(punct(b'('), punct(b')'))
+        .map(|(((a, b), c), d)| [a, b, c, d])
+        .boxed()
+}
+
+pub(super) fn thing<'a>() -> P<'a, Thing<'a>> {
+    choice((
+        string().map(Thing::Name),
+        chr().map(Thing::Class),
+        chr()
+            .then_ignore(comma())
+            .then(string())
+            .delimited_by(punct(b'('), punct(b')'))
+            .map(|(c, s)| Thing::ClassName(c, s)),
+        random().to(Thing::Random),
+    ))
+    .boxed()
+}
+
+pub(super) fn dir_list<'a>() -> P<'a, i64> {
+    val(Val::Direction, "a direction")
+        .separated_by(punct(b'|'))
+        .at_least(1)
+        .collect::<Vec<_>>()
+        .map(|d| d.iter().fold(0, |a, b| a | b))
+        .boxed()
+}
+
+/// The right-hand side of a variable definition.
+pub(super) fn value<'a>(v: &Values<'a>) -> P<'a, Value<'a>> {
+    let braces = |p: P<'a, Value<'a>>| p.delimited_by(punct(b'{'), punct(b'}'));
+    let list_of = |item: P<'a, Thing<'a>>| {
+        item.separated_by(comma())
+            .at_least(1)
+            .collect::<Vec<_>>()
+            .delimited_by(punct(b'{'), punct(b'}'))
+    };
+    let typed = |k1: Kw, k2: Kw| kw(k1).or(kw(k2)).then_ignore(punct(b':'));
+    let mapchar_lit = v.mapchar.clone();
+    let item = choice((
+        region_lit().map_with(|r, e| Value::Region(Region::Lit(r, e.span().into_range()))),
+        v.coord.clone().try_map(|c, span| match c {
+            Coord::Var(_) => Err(Rich::custom(span, "a variable")),
+            c => Ok(Value::Coord(c)),
+        }),
+        v.string.clone().try_map(|s, span| match s.as_slice() {
+            [StrPart::Var(_)] => Err(Rich::custom(span, "a variable")),
+            _ => Ok(Value::Str(s)),
+        }),
+        v.expr.clone().map(Value::Expr),
+    ))
+    .boxed();
+    let list = item
+        .clone()
+        .map_with(|i, e| sp(i, e.span()))
+        .separated_by(comma())
+        .at_least(1)
+        .collect::<Vec<_>>()
+        .map(Value::List)
+        .boxed();
+    choice((
+        kw(Kw::Selection)
+            .then_ignore(punct(b':'))
+            .ignore_then(v.sel.clone())
+            .map(Value::Sel),
+        typed(Kw::TerrainLower, Kw::Terrain).ignore_then(
+            mapchar_lit
+                .clone()
+                .separated_by(comma())
+                .at_least(1)
+                .collect::<Vec<_>>()
+                .delimited_by(punct(b'{'), punct(b'}'))
+                .map(Value::MapCharList)
+                .or(mapchar_lit.map(Value::MapChar)),
+        ),
+        typed(Kw::MonsterLower, Kw::Monster).ignore_then(
+            list_of(thing())
+                .map(Value::MonsterList)
+                .or(v.monster.clone().map(Value::Monster)),
+        ),
+        typed(Kw::ObjectLower, Kw::Object).ignore_then(
+            list_of(thing())
+                .map(Value::ObjectList)
+                .or(v.object.clone().map(Value::Object)),
+        ),
+        braces(list),
+        item,
+    ))
+    .boxed()
+}
+
+pub(super) fn condition<'a>(v: &Values<'a>) -> P<'a, Condition<'a>> {
+    select! { Tok::Percent(p) => Condition::Percent(p) }
+        .or(v
+            .expr
+            .clone()
+            .then(
+                select! { Tok::Compare(op) => op }
+                    .then(v.expr.clone())
+                    .or_not(),
+            )
+            .delimited_by(punct(b'['), punct(b']'))
+            .map(|(a, cmp)| match cmp {
+                Some((op, b)) => Condition::Compare(a, op, b),
+                None => Condition::NonZero(a),
+            }))
+        .labelled("a condition: [50%] or [expression]")
+        .boxed()
+}
+
+/// `(INT, INT)` or `random`.
+pub(super) fn pair<'a>() -> P<'a, Pair> {
+    int()
+        .then_ignore(comma())
+        .then(int())
+        .delimited_by(punct(b'('), punct(b')'))
+        .map_with(|p, e| Some(sp(p, e.span())))
+        .or(random().to(None))
+        .boxed()
+}
