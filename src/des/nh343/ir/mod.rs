@@ -1,6 +1,6 @@
 //! The typed special level: what a `.des` level definition means, with the
 //! values NetHack's `sp_lev.c` reads, but no byte layout (that is
-//! [`mod@super::encode`]'s business).
+//! the encoder's business).
 //!
 //! Door states, directions, alignments, room types, level flags and
 //! terrain are symbolic ([`DoorState`], [`Direction`], [`Alignment`],
