@@ -6,8 +6,8 @@
 //! lexer, parser, checks and byte layout at once.
 
 use levbuild::des::{
-    self, CompiledLevel, Corridor, Direction, Level, LevelBody, Maze, MazePart, Options, Room,
-    RoomLevel,
+    self, Boolean, CompiledLevel, Corridor, Direction, Level, LevelBody, Lighting, Maze, MazePart,
+    Options, Room, RoomLevel,
 };
 use levbuild::{Game, Layout};
 
@@ -138,7 +138,7 @@ fn init_map_walled_random_is_minus_one() {
             init.lit,
             init.walled
         ),
-        (24, 0, true, true, -1, -1)
+        (24, 0, true, true, Lighting::Random, Boolean::Random)
     );
     // The lev_init record right after the level type byte.
     let b = bytes(src);
@@ -154,10 +154,10 @@ fn init_map_walled_random_is_minus_one() {
             init.lit,
             init.walled
         ),
-        (23, 13, false, true, 0, 1)
+        (23, 13, false, true, Lighting::Unlit, Boolean::True)
     );
     let l = level("MAZE: \"t\", ' '\nINIT_MAP: 'L', 'P', true, false, lit, false\nNOMAP\n");
-    assert_eq!(l.init.unwrap().walled, 0);
+    assert_eq!(l.init.unwrap().walled, Boolean::False);
 }
 
 #[test]
@@ -225,7 +225,7 @@ fn random_corridors_is_one_record_with_source_room_minus_one() {
 fn room_and_subroom_fill_flag_defaults_to_one() {
     let src = "LEVEL: \"f\"\nROOM: \"ordinary\", lit, random, random, random, false\nNAME: \"a\"\nROOM: \"ordinary\", lit, random, random, random\nROOM: \"ordinary\", lit, random, random, random, true\nSUBROOM: \"ordinary\", lit, random, random, \"a\", false\nSUBROOM: \"ordinary\", lit, random, random, \"a\"\n";
     let l = level(src);
-    let filled: Vec<i8> = rooms(&l).rooms.iter().map(|r| r.filled).collect();
+    let filled: Vec<i8> = rooms(&l).rooms.iter().map(|r| r.filled.code()).collect();
     assert_eq!(filled, [0, 1, 1, 0, 1]);
 }
 
@@ -240,7 +240,7 @@ fn random_subroom_type_light_position_and_size() {
     assert_eq!(
         [
             s.rtype.code(),
-            s.lit,
+            s.lit.code(),
             s.x,
             s.y,
             s.w,
@@ -250,7 +250,7 @@ fn random_subroom_type_light_position_and_size() {
         ],
         [-1; 8]
     );
-    assert_eq!((s.chance, s.filled), (0, 1));
+    assert_eq!((s.chance, s.filled), (0, Boolean::True));
     let l = level(&in_room(
         "NAME: \"p\"\nSUBROOM: \"shop\", unlit, (0,2), (3,1), \"p\"\nNAME: \"inner\"\n",
     ));
@@ -258,7 +258,7 @@ fn random_subroom_type_light_position_and_size() {
     assert_eq!(
         [
             s.rtype.code(),
-            s.lit,
+            s.lit.code(),
             s.x,
             s.y,
             s.w,
@@ -300,7 +300,7 @@ fn room_types_lights_and_chance() {
     let got: Vec<_> = rooms(&l)
         .rooms
         .iter()
-        .map(|r| (r.rtype.code(), r.lit, r.chance))
+        .map(|r| (r.rtype.code(), r.lit.code(), r.chance))
         .collect();
     assert_eq!(got, [(-1, -1, 30), (10, 0, 99), (24, 1, 0)]);
 }
@@ -469,7 +469,7 @@ fn region_and_room_type_random() {
         .map(|r| {
             (
                 r.rtype.code() + if r.unfilled { 25 } else { 0 },
-                r.lit,
+                r.lit.code(),
                 r.irregular,
             )
         })

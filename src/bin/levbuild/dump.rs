@@ -607,7 +607,7 @@ fn maze_part_text(out: &mut String, part: &des::MazePart, game: &Game) {
             r.rtype,
             if r.unfilled { ", unfilled" } else { "" },
             if r.irregular { ", irregular" } else { "" },
-            tristate(r.lit, "lit", "unlit")
+            tristate(r.lit.code(), "lit", "unlit")
         );
     }
     for r in &part.level_regions {
@@ -721,8 +721,8 @@ fn room_text(out: &mut String, i: usize, room: &des::Room, game: &Game) {
         },
         room.rtype,
         room.chance,
-        tristate(room.lit, "lit", "unlit"),
-        tristate(room.filled, "filled", "unfilled"),
+        tristate(room.lit.code(), "lit", "unlit"),
+        tristate(room.filled.code(), "filled", "unfilled"),
         pos(room.x, room.y),
         pos(room.xalign, room.yalign),
         pos(room.w, room.h),

@@ -79,7 +79,7 @@ fn name_maze_part(part: &mut Map<String, Value>, typed: &des::MazePart, game: &G
         o.insert("kind".into(), level_region_kind(r.kind).into());
     });
     set_each(part, "regions", &typed.regions, |o, r| {
-        o.insert("lit".into(), tristate(r.lit, "lit", "unlit").into());
+        o.insert("lit".into(), tristate(r.lit.code(), "lit", "unlit").into());
     });
     set_points(part, "fountains", &typed.fountains);
     set_each(part, "doors", &typed.doors, |o, d| {
@@ -98,10 +98,13 @@ fn name_maze_part(part: &mut Map<String, Value>, typed: &des::MazePart, game: &G
 }
 
 fn name_room(room: &mut Map<String, Value>, typed: &des::Room, game: &Game) {
-    room.insert("lit".into(), tristate(typed.lit, "lit", "unlit").into());
+    room.insert(
+        "lit".into(),
+        tristate(typed.lit.code(), "lit", "unlit").into(),
+    );
     room.insert(
         "filled".into(),
-        tristate(typed.filled, "filled", "unfilled").into(),
+        tristate(typed.filled.code(), "filled", "unfilled").into(),
     );
     set_each(room, "doors", &typed.doors, |o, d| {
         o.insert(

@@ -34,8 +34,8 @@ pub fn decode(bytes: &[u8], name: &str, game: &Game, layout: Layout) -> Result<L
             bg: Terrain(init_bytes[1] as i8),
             smoothed: boolean(&r, init_bytes[2], "smoothed")?,
             joined: boolean(&r, init_bytes[3], "joined")?,
-            lit: init_bytes[4] as i8,
-            walled: init_bytes[5] as i8,
+            lit: Lighting::from_code(init_bytes[4] as i8),
+            walled: Boolean::from_code(init_bytes[5] as i8),
         }),
         v => return Err(r.error(format!("init_present is {v}"))),
     };
@@ -155,7 +155,7 @@ fn part(r: &mut Reader<'_>, has_init: bool) -> Result<MazePart, DecodeError> {
             area,
             rtype,
             unfilled,
-            lit: r.i8("rlit")?,
+            lit: Lighting::from_code(r.i8("rlit")?),
             irregular: flag(r, "rirreg")?,
         })
     })?;
@@ -350,8 +350,8 @@ fn rooms(r: &mut Reader<'_>) -> Result<RoomLevel, DecodeError> {
             yalign,
             rtype: RoomType::from_code(rtype),
             chance,
-            lit,
-            filled,
+            lit: Lighting::from_code(lit),
+            filled: Boolean::from_code(filled),
             doors: list(r, "doors", |r| {
                 Ok(RoomDoor {
                     wall: Direction::from_code(r.i8("wall")?),

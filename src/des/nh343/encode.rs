@@ -46,8 +46,8 @@ pub fn encode(level: &Level, game: &Game, layout: Layout) -> Result<Vec<u8>, Enc
                 i.bg.code(),
                 i.smoothed as i8,
                 i.joined as i8,
-                i.lit,
-                i.walled,
+                i.lit.code(),
+                i.walled.code(),
             ] {
                 w.i8(b);
             }
@@ -149,7 +149,7 @@ fn part_body(w: &mut Writer, p: &MazePart) -> Result<(), EncodeError> {
     list(w, "regions", &p.regions, |w, r| {
         area(w, &r.area);
         w.i8(region_type(r));
-        w.i8(r.lit);
+        w.i8(r.lit.code());
         w.i8(r.irregular as i8);
     })?;
     list(w, "doors", &p.doors, |w, d| {
@@ -301,8 +301,8 @@ fn rooms(w: &mut Writer, r: &RoomLevel) -> Result<(), EncodeError> {
             room.yalign,
             room.rtype.code(),
             room.chance,
-            room.lit,
-            room.filled,
+            room.lit.code(),
+            room.filled.code(),
         ] {
             w.i8(b);
         }

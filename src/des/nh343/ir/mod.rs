@@ -45,10 +45,10 @@ pub struct LevelInit {
     pub smoothed: bool,
     /// Join the random map's regions.
     pub joined: bool,
-    /// 1 lit, 0 unlit, -1 random.
-    pub lit: i8,
-    /// 1 walled, 0 not, -1 random.
-    pub walled: i8,
+    /// Whether the map is lit.
+    pub lit: Lighting,
+    /// Whether the map's edges are walled.
+    pub walled: Boolean,
 }
 
 /// The two kinds of special level.
@@ -204,8 +204,8 @@ pub struct Region {
     pub rtype: RoomType,
     /// `unfilled`: the room is not stocked (stored as 25 added to the room type).
     pub unfilled: bool,
-    /// 1 lit, 0 unlit, -1 random.
-    pub lit: i8,
+    /// Whether the region is lit.
+    pub lit: Lighting,
     /// Irregular region.
     pub irregular: bool,
 }
@@ -400,10 +400,10 @@ pub struct Room {
     pub rtype: RoomType,
     /// `CHANCE` percent, 0 none.
     pub chance: i8,
-    /// 1 lit, 0 unlit, -1 random.
-    pub lit: i8,
-    /// Filled (default 1).
-    pub filled: i8,
+    /// Whether the room is lit.
+    pub lit: Lighting,
+    /// Whether the room is stocked for its type (`true` unless said).
+    pub filled: Boolean,
     /// Doors.
     pub doors: Vec<RoomDoor>,
     /// Stairs.

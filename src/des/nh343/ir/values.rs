@@ -1,6 +1,7 @@
 //! The symbolic values of the typed model: door states, directions,
-//! alignments, room types, level flags and terrain types, where the
-//! format stores a code. [`code`](DoorState::code) gives the number lev_comp stores and
+//! alignments, room types, lighting, `true`/`false`/`random` choices,
+//! level flags and terrain types, where the format stores a code.
+//! [`code`](DoorState::code) gives the number lev_comp stores and
 //! `from_code` reads one back; only the codec ([`super::super::encode()`],
 //! [`super::super::decode()`]) uses them. A code no keyword stands for
 //! (only a hand-made or damaged file has one) is kept as `Other(code)`,
@@ -142,6 +143,32 @@ coded! {
         BookShop = 23,
         /// `"candle shop"`.
         CandleShop = 24,
+    }
+}
+
+coded! {
+    /// Whether a room, a region or a random map is lit.
+    Lighting: i8, default (Unlit) {
+        /// `unlit`.
+        Unlit = 0,
+        /// `lit`.
+        Lit = 1,
+        /// `random`: decided when the level is made.
+        Random = -1,
+    }
+}
+
+coded! {
+    /// `true`, `false` or `random`: `INIT_MAP`'s `walled` and a room's
+    /// `filled` (which a source file cannot make random; only a decoded
+    /// file can hold `Random` there).
+    Boolean: i8, default (False) {
+        /// `false`.
+        False = 0,
+        /// `true`.
+        True = 1,
+        /// `random`.
+        Random = -1,
     }
 }
 

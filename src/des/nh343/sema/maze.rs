@@ -484,7 +484,7 @@ fn map_detail(
                 area: a,
                 rtype,
                 unfilled,
-                lit: lit.unwrap_or(-1),
+                lit: Lighting::from_code(lit.unwrap_or(-1)),
                 irregular,
             };
             // What the stored type means to the game: `random, unfilled`

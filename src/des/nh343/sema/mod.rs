@@ -532,8 +532,8 @@ impl Builder<'_, '_, '_> {
                     bg: Terrain(bgt),
                     smoothed: *smoothed,
                     joined: joined.v,
-                    lit: lit.unwrap_or(-1),
-                    walled: walled.unwrap_or(-1),
+                    lit: Lighting::from_code(lit.unwrap_or(-1)),
+                    walled: Boolean::from_code(walled.unwrap_or(-1)),
                 });
             }
             StmtKind::Message(m) => {

@@ -143,8 +143,8 @@ impl Builder<'_, '_, '_> {
                     xalign,
                     yalign,
                     rtype,
-                    lit: lit.unwrap_or(-1),
-                    filled: filled.map_or(1, i8::from),
+                    lit: Lighting::from_code(lit.unwrap_or(-1)),
+                    filled: Boolean::from_code(filled.map_or(1, i8::from)),
                     ..Room::default()
                 };
                 push_limited(
@@ -186,8 +186,8 @@ impl Builder<'_, '_, '_> {
                     xalign: -1,
                     yalign: -1,
                     rtype,
-                    lit: lit.unwrap_or(-1),
-                    filled: filled.map_or(1, i8::from),
+                    lit: Lighting::from_code(lit.unwrap_or(-1)),
+                    filled: Boolean::from_code(filled.map_or(1, i8::from)),
                     ..Room::default()
                 };
                 if rooms.rooms.len() < MAX_ROOMS {
