@@ -101,9 +101,10 @@ impl Build {
         }
         let prefixes: Vec<String> = sets.iter().map(LevelSet::out_prefix).collect();
         let packs_saved = !saves.is_empty();
-        // The cache packs are saved while the outputs are written.
+        // The cache packs are saved while the outputs are written; what a
+        // killed build left in the cache goes even when nothing is saved.
         let save_packs = || {
-            if let Some(cache) = plan.cache.as_ref().filter(|_| !saves.is_empty()) {
+            if let Some(cache) = plan.cache.as_ref() {
                 cache.remove_leftovers();
                 plan.workers.map(saves, |(n, entries)| {
                     let entries: Vec<_> = entries.iter().map(|(k, e)| (*k, &**e)).collect();

@@ -834,6 +834,12 @@ fn temporary_files_of_a_killed_build_are_cleared_by_the_next() {
         assert!(!f.exists(), "{}", f.display());
     }
     assert!(live.exists(), "a running build's temporary file stays");
+    // A build with nothing to compile or save clears the cache's too (a
+    // build killed while saving packs leaves the tree up to date).
+    std::fs::write(&dead[1], "partial").unwrap();
+    let report = build(&src, &out).try_compile().unwrap();
+    assert_eq!((report.compiled, report.written.len()), (0, 0));
+    assert!(!dead[1].exists(), "{}", dead[1].display());
 }
 
 #[test]
