@@ -111,14 +111,12 @@ pub(super) fn coord<'a>() -> P<'a, Sp<Coord>> {
 
 pub(super) fn rect<'a>() -> P<'a, Rect> {
     int()
-        .then_ignore(comma())
-        .then(int())
-        .then_ignore(comma())
-        .then(int())
-        .then_ignore(comma())
-        .then(int())
+        .map(|i| i.v)
+        .separated_by(comma())
+        .exactly(4)
+        .collect_exactly::<[i64; 4]>()
         .delimited_by(punct(b'('), punct(b')'))
-        .map_with(|(((a, b), c), d), e| sp([a.v, b.v, c.v, d.v], e.span()))
+        .map_with(|r, e| sp(r, e.span()))
         .labelled("a region (x1,y1,x2,y2)")
         .boxed()
 }

@@ -150,14 +150,10 @@ pub(super) fn values<'a>() -> Values<'a> {
 
 pub(super) fn region_lit<'a>() -> P<'a, [i64; 4]> {
     int()
-        .then_ignore(comma())
-        .then(int())
-        .then_ignore(comma())
-        .then(int())
-        .then_ignore(comma())
-        .then(int())
+        .separated_by(comma())
+        .exactly(4)
+        .collect_exactly::<[i64; 4]>()
         .delimited_by(punct(b'('), punct(b')'))
-        .map(|(((a, b), c), d)| [a, b, c, d])
         .boxed()
 }
 
