@@ -22,36 +22,17 @@ pub(crate) fn what_map_char(c: u8) -> i64 {
     }
 }
 
-/// `get_room_type`.
+/// `get_room_type`: 3.4.3's room types, with the health food shop 3.6
+/// inserted before the candle shop (which moved up one).
 pub(crate) fn room_type(name: &str) -> Option<i64> {
-    const ROOMS: [(&str, i64); 25] = [
-        ("ordinary", 0),
-        ("throne", 2),
-        ("swamp", 3),
-        ("vault", 4),
-        ("beehive", 5),
-        ("morgue", 6),
-        ("barracks", 7),
-        ("zoo", 8),
-        ("delphi", 9),
-        ("temple", 10),
-        ("anthole", 13),
-        ("cocknest", 12),
-        ("leprehall", 11),
-        ("shop", 14),
-        ("armor shop", 15),
-        ("scroll shop", 16),
-        ("potion shop", 17),
-        ("weapon shop", 18),
-        ("food shop", 19),
-        ("ring shop", 20),
-        ("wand shop", 21),
-        ("tool shop", 22),
-        ("book shop", 23),
-        ("health food shop", 24),
-        ("candle shop", 25),
-    ];
-    ROOMS.iter().find(|(n, _)| *n == name).map(|&(_, t)| t)
+    const HEALTH_FOOD_SHOP: i64 = 24;
+    if name == "health food shop" {
+        return Some(HEALTH_FOOD_SHOP);
+    }
+    crate::tables::room_type(name).map(|t| match i64::from(t) {
+        t if t >= HEALTH_FOOD_SHOP => t + 1,
+        t => t,
+    })
 }
 
 /// `get_trap_type`: 3.4.3's traps, numbered alike, and the vibrating
@@ -60,5 +41,24 @@ pub(crate) fn trap_type(name: &str) -> Option<i64> {
     match name {
         "vibrating square" => Some(23),
         name => crate::tables::trap_type(name).map(i64::from),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn room_types_are_3_4_3_s_with_the_health_food_shop_inserted() {
+        let got: Vec<_> = [
+            "ordinary",
+            "book shop",
+            "health food shop",
+            "candle shop",
+            "tavern",
+        ]
+        .map(room_type)
+        .into();
+        assert_eq!(got, [Some(0), Some(23), Some(24), Some(25), None]);
     }
 }
