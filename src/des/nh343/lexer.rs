@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use super::ir::{Alignment, Direction, DoorState, LevelFlag};
+use super::ir::{Alignment, Direction, DoorState, LevelFlag, Lighting};
 use crate::des::scan::{self, parse_int, percent, Comments, Keywords, Rules};
 
 /// Statement keywords (upper case in the language, plus `levregion`).
@@ -59,7 +59,6 @@ pub(crate) enum Val {
     LeftOrRight,
     Center,
     TopOrBottom,
-    Light,
     Filling,
     Attitude,
     Alertness,
@@ -91,6 +90,8 @@ pub(crate) enum Tok<'s> {
     Dir(Direction),
     /// An alignment keyword (`law`, `noalign`, …).
     Align(Alignment),
+    /// `lit` or `unlit`.
+    Light(Lighting),
     /// A `FLAGS` keyword.
     Flag(LevelFlag),
     Random,
@@ -177,8 +178,8 @@ const KEYWORDS: &[(&str, Tok<'static>)] = {
         ("right", V(Val::LeftOrRight, 5)),
         ("top", V(Val::TopOrBottom, 1)),
         ("bottom", V(Val::TopOrBottom, 5)),
-        ("lit", V(Val::Light, 1)),
-        ("unlit", V(Val::Light, 0)),
+        ("lit", Tok::Light(Lighting::Lit)),
+        ("unlit", Tok::Light(Lighting::Unlit)),
         ("filled", V(Val::Filling, 0)),
         ("unfilled", V(Val::Filling, 1)),
         ("noalign", Tok::Align(Alignment::NoAlign)),
@@ -348,6 +349,7 @@ impl fmt::Display for Tok<'_> {
             | Tok::Door(_)
             | Tok::Dir(_)
             | Tok::Align(_)
+            | Tok::Light(_)
             | Tok::Flag(_)
             | Tok::Random
             | Tok::None
@@ -385,7 +387,7 @@ mod tests {
         assert_eq!(toks("randomx"), [Tok::Random, Tok::Invalid("x")]);
         assert_eq!(
             toks("unlit lit"),
-            [Tok::Val(Val::Light, 0), Tok::Val(Val::Light, 1)]
+            [Tok::Light(Lighting::Unlit), Tok::Light(Lighting::Lit)]
         );
     }
 

@@ -3,7 +3,7 @@
 //! (which statements may follow which) are applied by [`super::sema`],
 //! which can then say precisely what is out of place.
 
-use super::ir::{Alignment, Direction, DoorState, LevelFlag};
+use super::ir::{Alignment, Direction, DoorState, LevelFlag, Lighting};
 use super::lexer::Kw;
 use crate::diag::Span;
 
@@ -113,7 +113,7 @@ pub(crate) enum StmtKind<'s> {
         bg: Sp<u8>,
         smoothed: bool,
         joined: Sp<bool>,
-        lit: OrRandom,
+        lit: Lighting,
         walled: OrRandom,
     },
     Message(Sp<&'s str>),
@@ -213,7 +213,7 @@ pub(crate) enum StmtKind<'s> {
     NonPasswall(Rect),
     Region {
         area: Rect,
-        lit: OrRandom,
+        lit: Lighting,
         rtype: NameOrRandom<'s>,
         unfilled: Option<bool>,
         irregular: Option<bool>,
@@ -229,7 +229,7 @@ pub(crate) enum StmtKind<'s> {
     },
     Room {
         rtype: NameOrRandom<'s>,
-        lit: OrRandom,
+        lit: Lighting,
         pos: PairOrRandom,
         align: Option<(i8, i8)>,
         size: PairOrRandom,
@@ -237,7 +237,7 @@ pub(crate) enum StmtKind<'s> {
     },
     Subroom {
         rtype: NameOrRandom<'s>,
-        lit: OrRandom,
+        lit: Lighting,
         pos: PairOrRandom,
         size: PairOrRandom,
         parent: Sp<&'s str>,

@@ -4,7 +4,7 @@
 use chumsky::prelude::*;
 
 use super::{Extra, In, P};
-use crate::des::nh343::ir::{Direction, DoorState};
+use crate::des::nh343::ir::{Direction, DoorState, Lighting};
 use crate::des::nh343::lexer::{Kw, Reg, Tok, Val};
 use crate::des::nh343::syntax::*;
 
@@ -173,8 +173,12 @@ pub(super) fn direction<'a>() -> P<'a, Direction> {
     select! { Tok::Dir(d) => d }.labelled("a direction").boxed()
 }
 
-pub(super) fn light<'a>() -> P<'a, OrRandom> {
-    val_or_random(Val::Light, "`lit` or `unlit`").boxed()
+/// `lit`, `unlit` or `random`.
+pub(super) fn light<'a>() -> P<'a, Lighting> {
+    select! { Tok::Light(l) => l }
+        .labelled("`lit` or `unlit`")
+        .or(random().to(Lighting::Random))
+        .boxed()
 }
 
 pub(super) fn hjust<'a>() -> P<'a, i8> {

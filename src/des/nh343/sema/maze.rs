@@ -484,7 +484,7 @@ fn map_detail(
                 area: a,
                 rtype,
                 unfilled,
-                lit: Lighting::from_code(lit.unwrap_or(-1)),
+                lit: *lit,
                 irregular,
             };
             // What the stored type means to the game: `random, unfilled`

@@ -532,7 +532,7 @@ impl Builder<'_, '_, '_> {
                     bg: Terrain(bgt),
                     smoothed: *smoothed,
                     joined: joined.v,
-                    lit: Lighting::from_code(lit.unwrap_or(-1)),
+                    lit: *lit,
                     walled: Boolean::from_code(walled.unwrap_or(-1)),
                 });
             }

@@ -143,7 +143,7 @@ impl Builder<'_, '_, '_> {
                     xalign,
                     yalign,
                     rtype,
-                    lit: Lighting::from_code(lit.unwrap_or(-1)),
+                    lit: *lit,
                     filled: Boolean::from_code(filled.map_or(1, i8::from)),
                     ..Room::default()
                 };
@@ -186,7 +186,7 @@ impl Builder<'_, '_, '_> {
                     xalign: -1,
                     yalign: -1,
                     rtype,
-                    lit: Lighting::from_code(lit.unwrap_or(-1)),
+                    lit: *lit,
                     filled: Boolean::from_code(filled.map_or(1, i8::from)),
                     ..Room::default()
                 };
