@@ -3,6 +3,7 @@
 //! game's own `lev_comp`.
 //!
 //! ```
+//! # #[cfg(feature = "compile")] {
 //! let src = "MAZE: \"mini\", ' '\nGEOMETRY: center, center\nMAP\n...\nENDMAP\n";
 //! let file = levbuild::des::compile(src, "mini.des").unwrap();
 //! assert_eq!(file.levels[0].name, "mini");
@@ -10,6 +11,7 @@
 //! let game = levbuild::Game::nethack_343();
 //! let level = levbuild::des::decode(&file.levels[0].bytes, "mini", &game, layout).unwrap();
 //! assert_eq!(level, file.levels[0].level);
+//! # }
 //! ```
 //!
 //! Each dialect is a module: [`nh343`] (NetHack 3.4.3's language, its typed

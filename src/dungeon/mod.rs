@@ -3,6 +3,7 @@
 //! reference tools.
 //!
 //! ```
+//! # #[cfg(feature = "compile")] {
 //! use levbuild::dungeon::{compile, decode, Options};
 //! use levbuild::Layout;
 //! let src = "DUNGEON: \"The Dungeons of Doom\" \"D\" (25, 5)\nLEVEL: \"oracle\" \"O\" @ (5, 5)\n";
@@ -10,6 +11,7 @@
 //! let out = compile(src, "dungeon.def", &options).unwrap();
 //! assert_eq!(decode(&out.bytes, &options.game, Layout::ILP32).unwrap(), out.dungeon);
 //! assert_eq!(out.dungeon.dungeons[0].levels[0].name, "oracle");
+//! # }
 //! ```
 //!
 //! Pipeline: [`preprocess()`] (`%NAME` conditionals, with a map back to

@@ -466,6 +466,7 @@ mod tests {
         assert_eq!(g.object_name(315), None, "a nameless placeholder");
     }
 
+    #[cfg(feature = "build")]
     #[test]
     fn features_change_the_fingerprint_not_the_tables() {
         let g = Game::nethack_343();

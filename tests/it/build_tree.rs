@@ -967,6 +967,7 @@ fn define_and_undefine_change_the_games_makedefs_features() {
     assert!(report.warnings.is_empty(), "{:?}", report.warnings);
 }
 
+#[cfg(feature = "nethack36")]
 #[test]
 fn a_36_tree_builds_with_dialect_36_and_the_dialect_is_in_the_cache_key() {
     let Some(shared) = common::shared_dir() else {

@@ -58,21 +58,25 @@ fn reading_levels_needs_no_dependency_and_each_layer_builds_alone() {
         !default.contains(&"anyhow".to_string()),
         "anyhow is the CLI's only"
     );
+    // Every target (unit tests, integration tests and benchmarks declare
+    // the features they need) and the doc examples, layer by layer.
+    for layer in [&[][..], &["--features", "compile"][..]] {
+        let mut check = vec![
+            "check",
+            "--offline",
+            "--quiet",
+            "--all-targets",
+            "--no-default-features",
+        ];
+        check.extend_from_slice(layer);
+        cargo(&check);
+    }
     cargo(&[
-        "check",
+        "test",
         "--offline",
         "--quiet",
-        "--lib",
+        "--doc",
         "--no-default-features",
-    ]);
-    cargo(&[
-        "check",
-        "--offline",
-        "--quiet",
-        "--lib",
-        "--no-default-features",
-        "--features",
-        "compile",
     ]);
 }
 
