@@ -9,7 +9,7 @@ use chumsky::error::{Rich, RichPattern};
 use chumsky::input::{ExactSizeInput, Input, ValueInput};
 use chumsky::span::SimpleSpan;
 
-use crate::diag::Reporter;
+use crate::diag::{Reporter, Sp};
 
 /// A lexed token list as chumsky input: tokens by value, spans in bytes of
 /// the source.
@@ -138,4 +138,12 @@ pub(crate) fn statements<T>(
         let end = piece.last().map_or(start, |(_, s)| s.end);
         Some((piece, start..end))
     })
+}
+
+/// A parsed value with the source span chumsky gives it.
+pub(crate) fn sp<T>(v: T, span: SimpleSpan) -> Sp<T> {
+    Sp {
+        v,
+        span: span.into_range(),
+    }
 }

@@ -7,7 +7,7 @@ use chumsky::prelude::*;
 
 use super::lexer::{Kw, Tok};
 use crate::diag::{Reporter, Sp, Span};
-use crate::parsing::{report_syntax_error, statements, Tokens};
+use crate::parsing::{report_syntax_error, sp, statements, Tokens};
 
 type In<'a> = Tokens<'a, Tok<'a>>;
 type Extra<'a> = extra::Err<Rich<'a, Tok<'a>, SimpleSpan>>;
@@ -104,13 +104,6 @@ pub(crate) fn parse<'a>(
         });
     }
     stmts
-}
-
-fn sp<T>(v: T, span: SimpleSpan) -> Sp<T> {
-    Sp {
-        v,
-        span: span.into_range(),
-    }
 }
 
 fn punct<'a>(c: u8) -> impl Parser<'a, In<'a>, (), Extra<'a>> + Clone {

@@ -7,13 +7,7 @@ use super::{Extra, In, P};
 use crate::des::nh343::ir::{Direction, DoorState, Lighting};
 use crate::des::nh343::lexer::{Kw, Reg, Tok, Val};
 use crate::des::nh343::syntax::*;
-
-pub(super) fn sp<T>(v: T, span: SimpleSpan) -> Sp<T> {
-    Sp {
-        v,
-        span: span.into_range(),
-    }
-}
+use crate::parsing::sp;
 
 pub(super) fn punct<'a>(c: u8) -> impl Parser<'a, In<'a>, (), Extra<'a>> + Clone {
     just(Tok::Punct(c)).ignored()

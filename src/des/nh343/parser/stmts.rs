@@ -9,6 +9,7 @@ use super::P;
 use crate::des::nh343::ir::Direction;
 use crate::des::nh343::lexer::{Kw, Reg, Tok, Val};
 use crate::des::nh343::syntax::*;
+use crate::parsing::sp;
 
 /// The header and level-wide statements.
 pub(super) fn level_statements<'a>(k: Kw) -> Option<P<'a, StmtKind<'a>>> {

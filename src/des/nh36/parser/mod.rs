@@ -24,7 +24,7 @@ use super::lexer::{Kw, Tok, Val};
 use super::program::Opcode;
 use super::syntax::*;
 use crate::diag::{Reporter, Sp};
-use crate::parsing::{report_syntax_error, Tokens};
+use crate::parsing::{report_syntax_error, sp, Tokens};
 use level::{control_statements, level_statements};
 use map::map_statements;
 use rooms::room_statements;
@@ -47,13 +47,6 @@ pub(crate) fn parse<'a>(
         report_syntax_error(e, report);
     }
     stmts.unwrap_or_default()
-}
-
-fn sp<T>(v: T, span: SimpleSpan) -> Sp<T> {
-    Sp {
-        v,
-        span: span.into_range(),
-    }
 }
 
 fn punct<'a>(c: u8) -> impl Parser<'a, In<'a>, (), Extra<'a>> + Clone {
