@@ -2,11 +2,11 @@
 //! values NetHack's `sp_lev.c` reads, but no byte layout (that is
 //! the encoder's business).
 //!
-//! Door states, directions, alignments, room types, level flags and
-//! terrain are symbolic ([`DoorState`], [`Direction`], [`Alignment`],
-//! [`RoomType`], [`LevelFlags`], [`Terrain`]); the other fields hold the
-//! numbers lev_comp
-//! stores: `random` is -11 for coordinates and classes and -1 for most
+//! Door states, directions, alignments, room types, lighting, `true`/
+//! `false`/`random` choices, level flags and terrain are symbolic
+//! ([`DoorState`], [`Direction`], [`Alignment`], [`RoomType`],
+//! [`Lighting`], [`Boolean`], [`LevelFlags`], [`Terrain`]); the other
+//! fields hold the numbers lev_comp stores: `random` is -11 for coordinates and classes and -1 for most
 //! other fields; a register `place[n]` / `monster[n]` / `object[n]` is
 //! `-(n+1)`. Each field's documentation names its encoding.
 
