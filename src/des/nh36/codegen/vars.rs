@@ -41,9 +41,17 @@ impl Base {
 }
 
 impl VarType {
+    /// A single value of `base`.
     pub(super) fn scalar(base: Base) -> Self {
         VarType { base, array: false }
     }
+
+    /// An array of `base` values.
+    pub(super) fn array(base: Base) -> Self {
+        VarType { base, array: true }
+    }
+
+    /// The type as lev_comp's messages name it (`monster array`).
     pub(super) fn describe(self) -> String {
         format!(
             "{}{}",
@@ -203,42 +211,24 @@ impl Gen<'_, '_, '_, '_> {
                         m => self.mapchar(m),
                     }
                 }
-                (
-                    VarType {
-                        base: Base::MapChar,
-                        array: true,
-                    },
-                    items.len() as i64,
-                )
+                (VarType::array(Base::MapChar), items.len() as i64)
             }
             Value::MonsterList(items) => {
                 for t in items {
                     let v = self.encode_thing(t, Base::Monster);
                     self.push(Operand::Monster(v));
                 }
-                (
-                    VarType {
-                        base: Base::Monster,
-                        array: true,
-                    },
-                    items.len() as i64,
-                )
+                (VarType::array(Base::Monster), items.len() as i64)
             }
             Value::ObjectList(items) => {
                 for t in items {
                     let v = self.encode_thing(t, Base::Object);
                     self.push(Operand::Object(v));
                 }
-                (
-                    VarType {
-                        base: Base::Object,
-                        array: true,
-                    },
-                    items.len() as i64,
-                )
+                (VarType::array(Base::Object), items.len() as i64)
             }
             Value::List(items) => match self.list(items) {
-                Some(base) => (VarType { base, array: true }, items.len() as i64),
+                Some(base) => (VarType::array(base), items.len() as i64),
                 None => return,
             },
         };
