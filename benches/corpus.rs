@@ -74,7 +74,7 @@ fn main() {
     );
     bench(
         "3.6.7",
-        "../shared/trees/nethack-3.6.7/dat",
+        "../shared/corpus/nethack-3.6.7/dat",
         Dialect::NetHack36,
         120,
         "3.6.7 lev_comp *.des: 99 ms best",

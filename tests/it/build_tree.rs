@@ -975,7 +975,7 @@ fn a_36_tree_builds_with_dialect_36_and_the_dialect_is_in_the_cache_key() {
     };
     let tmp = TempDir::new("dialect36");
     let src = tmp.path().join("dat");
-    copy_dir(&shared.join("trees/nethack-3.6.7/dat"), &src);
+    copy_dir(&shared.join("corpus/nethack-3.6.7/dat"), &src);
     let out = tmp.path().join("out");
     let mut b = build(&src, &out);
     b.dialect(levbuild::des::Dialect::NetHack36);

@@ -419,7 +419,7 @@ fn dialect_36_gives_the_367_golden_files() {
         return;
     };
     let out = scratch("dialect36");
-    let dat = shared.join("trees/nethack-3.6.7/dat");
+    let dat = shared.join("corpus/nethack-3.6.7/dat");
     let mut files: Vec<String> = std::fs::read_dir(&dat)
         .unwrap()
         .map(|e| e.unwrap().path().display().to_string())
@@ -430,7 +430,7 @@ fn dialect_36_gives_the_367_golden_files() {
     args.extend(files.iter().map(String::as_str));
     let r = run_in(&dat, &args, None);
     assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
-    let dungeon = shared.join("trees/nethack-3.6.7/dat/dungeon.def");
+    let dungeon = shared.join("corpus/nethack-3.6.7/dat/dungeon.def");
     let r = run_in(
         &dat,
         &[

@@ -1,4 +1,4 @@
-//! NetHack 3.6.7's corpus (`trees/nethack-3.6.7/dat`) compiles to the 120
+//! NetHack 3.6.7's corpus (`corpus/nethack-3.6.7/dat`) compiles to the 120
 //! golden `.lev` files and the golden `dungeon` of 3.6.7's own tools, byte
 //! for byte, and every output decodes back to the program it encodes.
 
@@ -17,7 +17,7 @@ fn options() -> des::Options {
 }
 
 fn tree_dat(shared: &std::path::Path) -> std::path::PathBuf {
-    shared.join("trees/nethack-3.6.7/dat")
+    shared.join("corpus/nethack-3.6.7/dat")
 }
 
 #[test]
