@@ -1,9 +1,11 @@
-//! What a game tree costs a build: reading GruntHack's identity from its
+//! What a game tree costs a build: reading a game's identity from its
 //! tree with no cache (the C probe compiled and run), the first build with
 //! the tree, and a no-op build with the tree beside a no-op build of the
 //! same sources for the built-in game (the probe must not run again: the
-//! difference is hashing the tree's files). Best of several runs, in
-//! process. Run: `cargo bench --bench game_tree`.
+//! difference is hashing the tree's files), and the same no-op build with
+//! the game's identity file instead of its tree. Best of several runs, in
+//! process. Run: `cargo bench --bench game_tree` (GruntHack 0.2.2's tree
+//! when `LEVBUILD_TREES` holds it, else the project's fixture tree).
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -34,12 +36,12 @@ fn best(runs: usize, mut f: impl FnMut()) -> Duration {
 }
 
 fn main() {
-    let shared = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared");
-    let tree = shared.join("trees/grunthack-0.2.2");
-    if !tree.is_dir() {
-        eprintln!("skipped: {} not found", tree.display());
-        return;
-    }
+    let real = std::env::var_os("LEVBUILD_TREES")
+        .map(|d| PathBuf::from(d).join("grunthack-0.2.2"))
+        .filter(|t| t.join("include").is_dir());
+    let tree = real.clone().unwrap_or_else(|| {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/tree/fixturehack")
+    });
     let work = std::env::temp_dir().join(format!("levbuild-bench-game-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&work);
     let root = work.join("grunthack");
@@ -49,12 +51,23 @@ fn main() {
     let probe = best(3, || {
         Game::from_tree(&root, &TreeOptions::new()).unwrap();
     });
+    let identity = work.join("game.txt");
+    std::fs::write(
+        &identity,
+        Game::from_tree(&root, &TreeOptions::new())
+            .unwrap()
+            .to_identity(),
+    )
+    .unwrap();
     let build = |out: &str, with_tree: bool| {
         let mut b = Build::new();
         if with_tree {
             b.game_tree(&root);
         } else {
             b.source_dir(root.join("dat"));
+        }
+        if out.ends_with("file") {
+            b.game_file(&identity);
         }
         b.out_dir(work.join(out)).cargo_directives(false);
         b.try_compile().unwrap()
@@ -72,7 +85,15 @@ fn main() {
     build("noop-plain", false);
     let noop_tree = best(30, || assert_eq!(build("noop-tree", true).compiled, 0));
     let noop_plain = best(30, || assert_eq!(build("noop-plain", false).compiled, 0));
-    println!("game tree (GruntHack 0.2.2: 25 sources, 127 outputs):");
+    build("noop-file", false);
+    let noop_file = best(30, || assert_eq!(build("noop-file", false).compiled, 0));
+    println!(
+        "game tree ({}):",
+        match real {
+            Some(_) => "GruntHack 0.2.2: 25 sources, 127 outputs",
+            None => "the fixture tree; set LEVBUILD_TREES for GruntHack 0.2.2's",
+        }
+    );
     println!(
         "  reading the identity, no cache (C probe compiled and run): {:.1} ms",
         ms(probe)
@@ -86,6 +107,10 @@ fn main() {
         ms(noop_tree),
         ms(noop_plain),
         ms(noop_tree) - ms(noop_plain)
+    );
+    println!(
+        "  no-op build with its identity file: {:.2} ms",
+        ms(noop_file)
     );
     let _ = std::fs::remove_dir_all(&work);
 }

@@ -140,6 +140,15 @@ impl fmt::Display for DecodeError {
 
 impl std::error::Error for DecodeError {}
 
+impl From<crate::game::MissingHeader> for DecodeError {
+    fn from(e: crate::game::MissingHeader) -> DecodeError {
+        DecodeError {
+            offset: 0,
+            message: e.to_string(),
+        }
+    }
+}
+
 /// Reads values in a target's layout from a byte slice, failing cleanly
 /// at the end.
 #[derive(Debug)]

@@ -41,7 +41,7 @@ pub use binary::DecodeError;
 pub use build::{Build, DuplicateLevel, Error, ErrorKind, OutputClash, Position, Report, Warning};
 #[cfg(feature = "compile")]
 pub use diag::{Diagnostic, Diagnostics, Severity};
-pub use game::Game;
+pub use game::{Game, IdentityError, MissingHeader};
 #[cfg(feature = "build")]
 pub use game::{TreeError, TreeOptions};
 pub use layout::{ByteOrder, DataModel, Layout, UnknownTarget};

@@ -40,6 +40,8 @@ pub enum ErrorKind {
     CCompile(cc::Error),
     /// A game tree could not be read.
     GameTree(crate::game::TreeError),
+    /// A game's identity file could not be read.
+    GameFile(crate::game::IdentityError),
     /// The build had warnings and [`crate::Build::warnings_into_errors`] is
     /// on: every warning, one line each. Nothing was written.
     WarningsDenied(Vec<super::Warning>),
@@ -138,6 +140,7 @@ impl fmt::Display for Error {
             ErrorKind::Config(msg) => f.write_str(msg),
             ErrorKind::CCompile(e) => write!(f, "compiling the C level index failed: {e}"),
             ErrorKind::GameTree(e) => write!(f, "{e}"),
+            ErrorKind::GameFile(e) => write!(f, "{e}"),
             ErrorKind::WarningsDenied(warnings) => {
                 writeln!(
                     f,
@@ -193,6 +196,7 @@ impl std::error::Error for Error {
         match &self.kind {
             ErrorKind::Io { source, .. } => Some(source),
             ErrorKind::GameTree(e) => Some(e),
+            ErrorKind::GameFile(e) => Some(e),
             ErrorKind::CCompile(e) => Some(e),
             _ => None,
         }

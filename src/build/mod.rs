@@ -59,6 +59,15 @@ use discover::{output_file, LevelSet};
 use job::Probe;
 use std::sync::Arc;
 
+/// Where a level set's game comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum GameSource {
+    /// A source tree, read by [`Game::from_tree`].
+    Tree(PathBuf),
+    /// An identity file, read by [`Game::from_identity_file`].
+    File(PathBuf),
+}
+
 /// Configures and runs a tree build, in the style of `cc::Build`.
 #[derive(Clone, Debug)]
 pub struct Build {
@@ -74,12 +83,12 @@ pub struct Build {
     layout: Option<Result<Layout, UnknownTarget>>,
     /// The triple given to [`Build::target`].
     target: Option<String>,
-    game_tree: Option<PathBuf>,
+    game: Option<GameSource>,
     /// The language of sets without a game tree (a tree's game has its own).
     dialect: crate::des::Dialect,
     c_prefix: Option<String>,
-    /// Each source directory's own game tree, if it has one.
-    set_trees: Vec<Option<PathBuf>>,
+    /// Each source directory's own game, if it has one.
+    set_games: Vec<Option<GameSource>>,
     jobs: Option<usize>,
     cache_dir: Option<PathBuf>,
     use_cache: bool,
@@ -188,10 +197,10 @@ impl Build {
             warnings_into_errors: false,
             layout: None,
             target: None,
-            game_tree: None,
+            game: None,
             dialect: crate::des::Dialect::NetHack343,
             c_prefix: None,
-            set_trees: Vec::new(),
+            set_games: Vec::new(),
             jobs: None,
             cache_dir: None,
             use_cache: true,
@@ -206,7 +215,7 @@ impl Build {
     /// Adds a source directory: one level set.
     pub fn source_dir(&mut self, dir: impl AsRef<Path>) -> &mut Self {
         self.source_dirs.push(dir.as_ref().to_path_buf());
-        self.set_trees.push(None);
+        self.set_games.push(None);
         self
     }
 
@@ -289,7 +298,17 @@ impl Build {
     /// time). Every level set without a tree of its own uses it; with no
     /// source directory, `root/dat` is the one.
     pub fn game_tree(&mut self, root: impl AsRef<Path>) -> &mut Self {
-        self.game_tree = Some(root.as_ref().to_path_buf());
+        self.game = Some(GameSource::Tree(root.as_ref().to_path_buf()));
+        self
+    }
+
+    /// Builds for the game an identity file describes (written by
+    /// `levbuild game`, see [`Game::to_identity`]): the same bytes as with
+    /// its tree, with no tree and no C compiler. Every level set without a
+    /// game of its own uses it. The file's contents are part of every
+    /// level's cache key.
+    pub fn game_file(&mut self, path: impl AsRef<Path>) -> &mut Self {
+        self.game = Some(GameSource::File(path.as_ref().to_path_buf()));
         self
     }
 
@@ -301,9 +320,23 @@ impl Build {
         dir: impl AsRef<Path>,
         root: impl AsRef<Path>,
     ) -> &mut Self {
+        self.source_dir_with(dir, GameSource::Tree(root.as_ref().to_path_buf()))
+    }
+
+    /// A level set (as [`Build::source_dir`]) built for the game an
+    /// identity file describes (see [`Build::game_file`]).
+    pub fn source_dir_for_game_file(
+        &mut self,
+        dir: impl AsRef<Path>,
+        path: impl AsRef<Path>,
+    ) -> &mut Self {
+        self.source_dir_with(dir, GameSource::File(path.as_ref().to_path_buf()))
+    }
+
+    fn source_dir_with(&mut self, dir: impl AsRef<Path>, game: GameSource) -> &mut Self {
         self.source_dir(dir);
-        if let Some(last) = self.set_trees.last_mut() {
-            *last = Some(root.as_ref().to_path_buf());
+        if let Some(last) = self.set_games.last_mut() {
+            *last = Some(game);
         }
         self
     }
@@ -435,8 +468,8 @@ impl Build {
     /// The source directories; with none and a game tree, its `dat`. A
     /// directory link that git checked out as a file is followed.
     fn source_dirs_or_tree_dat(&self) -> Vec<PathBuf> {
-        let dirs = match (&self.game_tree, self.source_dirs.is_empty()) {
-            (Some(root), true) => vec![root.join("dat")],
+        let dirs = match (&self.game, self.source_dirs.is_empty()) {
+            (Some(GameSource::Tree(root)), true) => vec![root.join("dat")],
             _ => self.source_dirs.clone(),
         };
         dirs.iter()
@@ -444,35 +477,46 @@ impl Build {
             .collect()
     }
 
-    /// The game of each source directory: its own tree's, the build's
-    /// tree's, or NetHack 3.4.3; each tree is read once.
+    /// The game of each source directory: its own, the build's, or the
+    /// built-in game of the build's dialect; each tree or file is read
+    /// once, and each must have a header for the build's layout.
     fn games(
         &self,
         source_dirs: &[PathBuf],
         target: Option<String>,
+        layout: Layout,
         cache_dir: &Path,
     ) -> Result<Vec<Arc<Game>>, Error> {
-        let mut read: Vec<(PathBuf, Arc<Game>)> = Vec::new();
+        let mut read: Vec<(&GameSource, Arc<Game>)> = Vec::new();
         let mut games = Vec::with_capacity(source_dirs.len());
         for n in 0..source_dirs.len() {
-            let tree = self
-                .set_trees
+            let source = self
+                .set_games
                 .get(n)
-                .cloned()
-                .flatten()
-                .or(self.game_tree.clone());
-            let game = match tree {
+                .and_then(Option::as_ref)
+                .or(self.game.as_ref());
+            let game = match source {
                 None => Game::builtin(self.dialect),
-                Some(root) => match read.iter().find(|(r, _)| *r == root) {
+                Some(source) => match read.iter().find(|(r, _)| *r == source) {
                     Some((_, game)) => Arc::clone(game),
                     None => {
-                        let mut options = TreeOptions::new().cache_dir(cache_dir);
-                        options.target = target.clone();
-                        let game = Arc::new(
-                            Game::from_tree(&root, &options)
-                                .map_err(|e| Error::new(ErrorKind::GameTree(e)))?,
-                        );
-                        read.push((root, Arc::clone(&game)));
+                        let game = Arc::new(match source {
+                            GameSource::Tree(root) => {
+                                let mut options = TreeOptions::new().cache_dir(cache_dir);
+                                options.target = target.clone();
+                                Game::from_tree(root, &options)
+                                    .map_err(|e| Error::new(ErrorKind::GameTree(e)))?
+                            }
+                            GameSource::File(path) => Game::from_identity_file(path)
+                                .map_err(|e| Error::new(ErrorKind::GameFile(e)))?,
+                        });
+                        if let Err(e) = game.version_info(layout) {
+                            return Err(Error::new(ErrorKind::Config(match source {
+                                GameSource::File(path) => format!("{}: {e}", path.display()),
+                                GameSource::Tree(_) => e.to_string(),
+                            })));
+                        }
+                        read.push((source, Arc::clone(&game)));
                         game
                     }
                 },

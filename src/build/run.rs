@@ -13,7 +13,9 @@ use super::job::{self, Done, FileFailure, Job, Probe};
 use super::produce::{packs_to_save, produce, set_id};
 use super::workers::Workers;
 use super::write::Written;
-use super::{c_identifier, check_set_places, gather, Build, Error, ErrorKind, Report, SetSpec};
+use super::{
+    c_identifier, check_set_places, gather, Build, Error, ErrorKind, GameSource, Report, SetSpec,
+};
 use crate::layout::Layout;
 
 /// What a run resolves before it looks at any source.
@@ -138,9 +140,9 @@ impl Build {
     fn plan(&self, report: &mut Report, directives: &mut Directives) -> Result<Plan, Error> {
         let env = cargo::CargoEnv::read();
         let emit = self.cargo.unwrap_or(env.is_build_script());
-        if self.source_dirs.is_empty() && self.game_tree.is_none() {
+        if self.source_dirs.is_empty() && !matches!(self.game, Some(GameSource::Tree(_))) {
             return Err(Error::new(ErrorKind::Config(
-                "no source directory: call source_dir() or game_tree()".into(),
+                "no source directory: call source_dir() or game_tree() (a game_file() has no dat/ of its own)".into(),
             )));
         }
         let out_dir = match (&self.out_dir, &env.out_dir) {
@@ -171,7 +173,7 @@ impl Build {
             .clone()
             .unwrap_or_else(|| out_dir.join(".levbuild-cache"));
         let target = self.target.clone().or(env.target.clone());
-        let games = self.games(&source_dirs, target, &cache_dir)?;
+        let games = self.games(&source_dirs, target, layout, &cache_dir)?;
         for (dir, game) in source_dirs.iter().zip(&games) {
             if emit {
                 for f in game.tree_files() {

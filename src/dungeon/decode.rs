@@ -15,7 +15,7 @@ use crate::layout::Layout;
 /// Bytes that are not a dungeon file of that game and layout.
 pub fn decode(bytes: &[u8], game: &Game, layout: Layout) -> Result<Dungeon, DecodeError> {
     let mut r = Reader::new(bytes, layout);
-    r.version_info(&game.version_info(layout))?;
+    r.version_info(&game.version_info(layout)?)?;
     let n = r.i32("dungeon count")?;
     let n = usize::try_from(n).map_err(|_| r.error(format!("negative dungeon count {n}")))?;
     let mut dungeon = Dungeon::default();

@@ -20,7 +20,7 @@ const NAME_FIELD: usize = MAX_NAME + 1;
 /// counts or chain indices over `int`).
 pub fn encode(d: &Dungeon, game: &Game, layout: Layout) -> Result<Vec<u8>, EncodeError> {
     let mut w = Writer::new(layout);
-    w.version_info(&game.version_info(layout));
+    w.version_info(&game.version_info(layout)?);
     w.i32(i32::try_from(d.dungeons.len()).map_err(|_| EncodeError("too many dungeons".into()))?);
     for dg in &d.dungeons {
         w.record(|w| {

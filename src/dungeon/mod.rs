@@ -101,7 +101,6 @@ impl Features {
     }
 
     /// Every known feature with whether it is defined.
-    #[cfg(feature = "compile")]
     pub(crate) fn iter(&self) -> impl Iterator<Item = (&str, bool)> {
         self.names.iter().map(|(n, d)| (n.as_str(), *d))
     }

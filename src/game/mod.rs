@@ -15,6 +15,7 @@
 //! assert_eq!(game.object_id("arrow", Some(b')')), Some(1));
 //! ```
 
+mod identity;
 #[cfg(feature = "build")]
 mod tree;
 
@@ -27,6 +28,7 @@ use crate::dungeon::Features;
 use crate::layout::{DataModel, Layout};
 use crate::tables;
 
+pub use identity::IdentityError;
 #[cfg(feature = "build")]
 pub use tree::{TreeError, TreeOptions};
 
@@ -49,21 +51,81 @@ pub struct Game {
     tree_files: Vec<PathBuf>,
 }
 
-/// Where the `version_info` words come from.
+/// The `version_info` words a game's files start with, by data model.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-enum Header {
-    /// NetHack 3.4.3's words, with the struct sizes of each data model.
-    BuiltIn343,
-    /// NetHack 3.6.7's words, with the struct sizes of each data model.
-    BuiltIn367,
-    /// Fixed words, from the tree's `date.h` or computed for one target
-    /// (game trees are read by the `build` feature).
-    #[cfg_attr(not(feature = "build"), allow(dead_code))]
-    Words {
-        words: Vec<u64>,
-        /// `include/date.h`, or how they were computed.
-        origin: String,
-    },
+struct Header {
+    /// Words for one data model each, or for every model (`None`: a
+    /// `date.h`, what the game was built with, whatever the target).
+    words: Vec<(Option<DataModel>, Vec<u64>)>,
+    /// `built in`, `include/date.h`, or how the words were computed.
+    origin: String,
+}
+
+impl Header {
+    /// Words for every data model, from `words_of`.
+    fn per_model(origin: &str, words_of: impl Fn(DataModel) -> Vec<u64>) -> Header {
+        Header {
+            words: [DataModel::Lp64, DataModel::Ilp32, DataModel::Llp64]
+                .into_iter()
+                .map(|m| (Some(m), words_of(m)))
+                .collect(),
+            origin: origin.into(),
+        }
+    }
+
+    /// The words for `model`: its own, or those for every model.
+    fn for_model(&self, model: DataModel) -> Option<&[u64]> {
+        let find = |want: Option<DataModel>| {
+            self.words
+                .iter()
+                .find(|(m, _)| *m == want)
+                .map(|(_, w)| w.as_slice())
+        };
+        find(Some(model)).or_else(|| find(None))
+    }
+}
+
+/// A game whose identity has no `version_info` words for the data model a
+/// file is written or read for (an identity file written for another
+/// target).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MissingHeader {
+    /// The game, as its `Display` names it.
+    pub game: String,
+    /// The data model asked for.
+    pub model: DataModel,
+    /// The data models the identity has words for.
+    pub known: Vec<DataModel>,
+}
+
+impl fmt::Display for MissingHeader {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let known: Vec<&str> = self.known.iter().map(|m| model_name(*m)).collect();
+        write!(
+            f,
+            "{} has no version header for the {} data model (its identity has {}); write its \
+             identity file with `levbuild game --game-tree ROOT --target TRIPLE` for a target of \
+             that model",
+            self.game,
+            model_name(self.model),
+            if known.is_empty() {
+                "none".to_string()
+            } else {
+                known.join(", ")
+            }
+        )
+    }
+}
+
+impl std::error::Error for MissingHeader {}
+
+/// The name identity files and messages give a data model.
+pub(crate) fn model_name(model: DataModel) -> &'static str {
+    match model {
+        DataModel::Lp64 => "lp64",
+        DataModel::Ilp32 => "ilp32",
+        DataModel::Llp64 => "llp64",
+    }
 }
 
 impl Game {
@@ -82,7 +144,10 @@ impl Game {
                 tables::MONSTER_CLASS_CHARS.to_vec(),
                 tables::OBJECT_CLASS_CHARS.to_vec(),
                 Features::default(),
-                Header::BuiltIn343,
+                Header::per_model("built in", |model| {
+                    tables::version_info(Layout::new(model, crate::layout::ByteOrder::Little))
+                        .to_vec()
+                }),
             ))
         }))
     }
@@ -106,7 +171,7 @@ impl Game {
                     t::MONSTER_CLASS_CHARS.to_vec(),
                     t::OBJECT_CLASS_CHARS.to_vec(),
                     Features::default(),
-                    Header::BuiltIn367,
+                    Header::per_model("built in", nethack_367_header),
                 )
             })
         }))
@@ -178,17 +243,12 @@ impl Game {
             h.update(name.as_bytes());
             h.update(&[0, u8::from(on)]);
         }
-        match &self.header {
-            Header::BuiltIn343 => {
-                h.update(b"built-in 3.4.3 header");
-            }
-            Header::BuiltIn367 => {
-                h.update(b"built-in 3.6.7 header");
-            }
-            Header::Words { words, .. } => {
-                for w in words {
-                    h.update(&w.to_le_bytes());
-                }
+        h.update(self.dialect.as_str().as_bytes());
+        for (model, words) in &self.header.words {
+            h.update(model.map_or("any", model_name).as_bytes());
+            h.update(&(words.len() as u64).to_le_bytes());
+            for w in words {
+                h.update(&w.to_le_bytes());
             }
         }
         h.finalize()
@@ -196,6 +256,11 @@ impl Game {
 
     /// This game with other `makedefs -e` features.
     pub fn with_features(&self, features: Features) -> Game {
+        self.clone_with(features)
+    }
+
+    /// A copy of this game with `features`.
+    fn clone_with(&self, features: Features) -> Game {
         let mut game = Game::new(
             self.name.clone(),
             self.version.clone(),
@@ -209,6 +274,44 @@ impl Game {
         game.tree_files = self.tree_files.clone();
         game.dialect = self.dialect;
         game
+    }
+
+    /// This game with the `version_info` words `other` has for data models
+    /// this game has none for: one identity for several targets, from one
+    /// reading of the same tree per target.
+    ///
+    /// # Errors
+    ///
+    /// `other` is another game (other tables, class symbols, features or
+    /// level language), named in the message.
+    pub fn with_headers_of(&self, other: &Game) -> Result<Game, String> {
+        let (mine, theirs) = (self.identity(), other.identity());
+        if mine.0 != theirs.0
+            || mine.1 != theirs.1
+            || mine.2 != theirs.2
+            || mine.3 != theirs.3
+            || mine.4 != theirs.4
+            || self.dialect != other.dialect
+        {
+            return Err(format!(
+                "{other} is not the same game as {self}: their tables, classes, features or \
+                 language differ"
+            ));
+        }
+        let mut game = self.clone_with(self.features.clone());
+        for (model, words) in &other.header.words {
+            if !game.header.words.iter().any(|(m, _)| m == model) {
+                game.header.words.push((*model, words.clone()));
+            }
+        }
+        let (mine, theirs) = (&self.header.origin, &other.header.origin);
+        game.header.origin = match (mine.rsplit_once(" for "), theirs.rsplit_once(" for ")) {
+            _ if mine == theirs => mine.clone(),
+            // "computed …, for A" and "computed …, for B": one list.
+            (Some((how, a)), Some((same, b))) if how == same => format!("{how} for {a}, {b}"),
+            _ => format!("{mine}; {theirs}"),
+        };
+        Ok(game)
     }
 
     /// The files of its source tree the identity was read from, header
@@ -252,35 +355,25 @@ impl Game {
 
     /// The `version_info` words of a file for this game built for
     /// `layout` (four for the 3.4.3 family, five for 3.6).
-    pub fn version_info(&self, layout: Layout) -> Vec<u64> {
-        match &self.header {
-            Header::BuiltIn343 => tables::version_info(layout).to_vec(),
-            Header::BuiltIn367 => {
-                // The struct-sizes words (`VERSION_SANITY2`, `3`). x86_64:
-                // golden/nethack-3.6.7/date.h. i686: what 3.6.7's own tools
-                // built with `gcc -m32` write (checked on the whole 3.6.7
-                // corpus). LLP64: derived, no reference at hand: 3.6.7's
-                // headers in this configuration compiled by
-                // `x86_64-w64-mingw32-gcc` give context_info 296, obj 80,
-                // monst 128, you 1488 and flag 148 bytes, and makedefs'
-                // 32-bit `unsigned long` keeps the low bits of 296 << 24.
-                let sanity = match layout.model {
-                    DataModel::Lp64 => [0x1_48c2_4958, 0x0002_8000],
-                    DataModel::Ilp32 => [0xf481_95c4, 0x0002_5000],
-                    DataModel::Llp64 => [0x28a2_05d0, 0x0002_5000],
-                };
-                vec![0x0306_0700, 0x0006_0040, 0x211c_617e, sanity[0], sanity[1]]
-            }
-            Header::Words { words, .. } => words.clone(),
-        }
+    ///
+    /// # Errors
+    ///
+    /// A game read from an identity file that has no words for the data
+    /// model of `layout` (the built-in games and game trees have them).
+    pub fn version_info(&self, layout: Layout) -> Result<Vec<u64>, MissingHeader> {
+        self.header
+            .for_model(layout.model)
+            .map(<[u64]>::to_vec)
+            .ok_or_else(|| MissingHeader {
+                game: self.to_string(),
+                model: layout.model,
+                known: self.header.words.iter().filter_map(|(m, _)| *m).collect(),
+            })
     }
 
     /// Where the header words come from, for reports.
     pub fn header_origin(&self) -> &str {
-        match &self.header {
-            Header::BuiltIn343 | Header::BuiltIn367 => "built in",
-            Header::Words { origin, .. } => origin,
-        }
+        &self.header.origin
     }
 
     /// A hash of everything about the game that changes output.
@@ -371,6 +464,23 @@ impl Game {
         let (name, _) = self.objects.get(usize::try_from(id).ok()?)?;
         (!name.is_empty()).then_some(&**name)
     }
+}
+
+/// NetHack 3.6.7's `version_info` words for `model`.
+fn nethack_367_header(model: DataModel) -> Vec<u64> {
+    // The struct-sizes words (`VERSION_SANITY2`, `3`). x86_64:
+    // golden/nethack-3.6.7/date.h. i686: what 3.6.7's own tools built with
+    // `gcc -m32` write (checked on the whole 3.6.7 corpus). LLP64: derived,
+    // no reference at hand: 3.6.7's headers in this configuration compiled
+    // by `x86_64-w64-mingw32-gcc` give context_info 296, obj 80, monst 128,
+    // you 1488 and flag 148 bytes, and makedefs' 32-bit `unsigned long`
+    // keeps the low bits of 296 << 24.
+    let sanity = match model {
+        DataModel::Lp64 => [0x1_48c2_4958, 0x0002_8000],
+        DataModel::Ilp32 => [0xf481_95c4, 0x0002_5000],
+        DataModel::Llp64 => [0x28a2_05d0, 0x0002_5000],
+    };
+    vec![0x0306_0700, 0x0006_0040, 0x211c_617e, sanity[0], sanity[1]]
 }
 
 /// The first entry of `table` named `name` ignoring ASCII case, of class

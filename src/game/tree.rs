@@ -145,15 +145,21 @@ impl Game {
         let header = if date_h.is_file() {
             let text = std::fs::read_to_string(&date_h)
                 .map_err(|e| TreeError::io(root, "cannot read include/date.h", e))?;
-            Header::Words {
-                words: parse_date_h(&text).map_err(|why| {
-                    TreeError::new(root, format!("include/date.h does not parse: {why}"))
-                })?,
+            let words = parse_date_h(&text).map_err(|why| {
+                TreeError::new(root, format!("include/date.h does not parse: {why}"))
+            })?;
+            Header {
+                words: vec![(None, words)],
                 origin: "include/date.h".into(),
             }
         } else {
-            Header::Words {
-                words: facts.header.clone(),
+            let layout = match &options.target {
+                Some(triple) => crate::Layout::for_target(triple)
+                    .map_err(|e| TreeError::new(root, e.to_string()))?,
+                None => crate::Layout::host(),
+            };
+            Header {
+                words: vec![(Some(layout.model), facts.header.clone())],
                 origin: format!(
                     "computed as makedefs -v does, for {}",
                     options.target.as_deref().unwrap_or("the host")
@@ -626,15 +632,41 @@ fn compile(
         } else {
             first.join("\n")
         };
+        let hint = missing_system_header(root, &stderr)
+            .map(|header| {
+                format!(
+                    "\nThe C library headers for {target} are missing ({header}): install them \
+                     (on Debian or Ubuntu, gcc-multilib for i686 on x86_64; for other targets a \
+                     cross toolchain, with CC set to its compiler), or write the game's identity \
+                     once where they are installed (`levbuild game --game-tree ROOT --target \
+                     {target} -o FILE`) and build with `--game FILE` (Build::game_file), which \
+                     needs no C compiler"
+                )
+            })
+            .unwrap_or_default();
         return Err(TreeError::new(
             root,
             format!(
-                "the tree's C does not compile with {} for {target}:\n{shown}",
+                "the tree's C does not compile with {} for {target}:\n{shown}{hint}",
                 compiler.path().display(),
             ),
         ));
     }
     Ok(())
+}
+
+/// The header a compiler's errors say is missing, when it is a system
+/// header (included from outside the tree, or by a name the tree does
+/// not have): the target's C library is not installed.
+fn missing_system_header(root: &Path, stderr: &str) -> Option<String> {
+    stderr.lines().find_map(|line| {
+        let (place, rest) = line.split_once(": fatal error: ")?;
+        let header = rest.strip_suffix(": No such file or directory")?;
+        let from_tree = Path::new(place.split(':').next()?).starts_with(root);
+        let tree_has = root.join("include").join(header).exists();
+        (!from_tree && !tree_has || header.starts_with("bits/") || header.starts_with("gnu/"))
+            .then(|| header.to_string())
+    })
 }
 
 fn run(root: &Path, exe: &Path) -> Result<String, TreeError> {
@@ -750,6 +782,21 @@ mod tests {
         assert!(parse_date_h(&bad)
             .unwrap_err()
             .contains("VERSION_FEATURES is \"oops\""));
+    }
+
+    #[test]
+    fn a_missing_c_library_is_named() {
+        let root = Path::new("/src/game");
+        let stderr = "In file included from /src/game/include/config.h:3,\n\
+                      /usr/include/stdio.h:27:10: fatal error: bits/libc-header-start.h: No such file or directory\n";
+        assert_eq!(
+            missing_system_header(root, stderr).as_deref(),
+            Some("bits/libc-header-start.h")
+        );
+        // A header the tree's own sources need and lack is the tree's problem.
+        let own = "/src/game/src/monst.c:5:10: fatal error: pm.h: No such file or directory\n";
+        assert_eq!(missing_system_header(root, own), None);
+        assert_eq!(missing_system_header(root, "monst.c:1: error: x\n"), None);
     }
 
     #[test]

@@ -1,8 +1,11 @@
-//! Game identities read from source trees: GruntHack's tree gives its own
-//! golden files with and without its `date.h`, the vanilla tree gives
-//! vanilla's, configuration changes follow through to tables, features and
-//! header, a changed tree source rebuilds every level while an unchanged
-//! tree never runs the C compiler again, and bad trees are clear errors.
+//! Game identities. In CI, with no game's C tree: the project's own small
+//! tree (`tests/data/tree/fixturehack`) is read by the C probe (tables,
+//! features, header computed for the target or taken from `date.h`,
+//! configuration changes, rebuilds, bad trees), an identity file written
+//! from it builds the same bytes as the tree, and the committed identity
+//! files of GruntHack 0.2.2, NetHack 3.4.3 and 3.6.7 build those games'
+//! golden sets. Opt-in (`LEVBUILD_TREES`): the real trees give exactly the
+//! committed identity files and build their golden sets themselves.
 #![cfg(feature = "cli")]
 
 use crate::common;
@@ -10,7 +13,7 @@ use crate::common;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use common::TempDir;
+use common::{copy_tree, fixture_tree, golden_matches, identity_file, TempDir};
 use levbuild::{Build, Game, Layout, TreeOptions};
 
 /// A C compiler is needed to read a tree; without one (outside CI) the
@@ -26,339 +29,318 @@ fn have_cc() -> bool {
     found
 }
 
-/// Copies a directory tree; a `dat` that git checked out as a link file is
-/// copied as the directory it names.
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        let mut src = e.path();
-        if e.file_name() == "dat" && src.is_file() {
-            let link = std::fs::read_to_string(&src).unwrap();
-            src = from.join(link.trim());
-        }
-        if src.is_dir() {
-            copy_tree(&src, &to.join(e.file_name()));
-        } else {
-            std::fs::copy(&src, to.join(e.file_name())).unwrap();
-            let mut perms = std::fs::metadata(to.join(e.file_name()))
-                .unwrap()
-                .permissions();
-            #[allow(clippy::permissions_set_readonly_false)]
-            perms.set_readonly(false);
-            std::fs::set_permissions(to.join(e.file_name()), perms).unwrap();
-        }
-    }
-}
-
-/// A writable copy of `trees/NAME`.
-fn tree_copy(shared: &Path, name: &str, tmp: &TempDir) -> PathBuf {
-    let root = tmp.path().join(name);
-    copy_tree(&shared.join("trees").join(name), &root);
+/// A writable copy of the fixture tree.
+fn fixture_copy(tmp: &TempDir) -> PathBuf {
+    let root = tmp.path().join("fixturehack");
+    copy_tree(&fixture_tree(), &root);
     root
 }
 
-/// How many outputs of `golden/SET/MANIFEST.tsv` are in `out` (anywhere
-/// below it) with the recorded sha256, and how many there are.
-fn golden_matches(shared: &Path, set: &str, out: &Path) -> (usize, usize) {
-    let manifest =
-        std::fs::read_to_string(shared.join("golden").join(set).join("MANIFEST.tsv")).unwrap();
-    let golden = shared.join("golden").join(set);
-    let (mut same, mut total) = (0, 0);
-    for line in manifest.lines().skip(1) {
-        let output = line.split('\t').nth(1).unwrap();
-        if output == "dungeon.pdf" {
-            continue;
-        }
-        total += 1;
-        let want = std::fs::read(golden.join(output)).unwrap();
-        if std::fs::read(out.join(output)).is_ok_and(|got| got == want) {
-            same += 1;
-        }
-    }
-    (same, total)
-}
-
-fn levbuild(args: &[&str], tree: &Path, out: &Path, env: &[(&str, &str)]) -> Output {
+fn levbuild(args: &[&str], env: &[(&str, &str)]) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_levbuild"));
-    cmd.args(args)
-        .arg("--game-tree")
-        .arg(tree)
-        .arg("-o")
-        .arg(out);
+    cmd.args(args);
     for (k, v) in env {
         cmd.env(k, v);
     }
     cmd.output().unwrap()
 }
 
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
-#[test]
-fn grunthack_tree_gives_grunthacks_golden_files_with_and_without_date_h() {
-    let Some(shared) = common::shared_dir() else {
-        return;
-    };
-    if !have_cc() {
-        return;
-    }
-    let tmp = TempDir::new("grunt");
-    let root = tree_copy(&shared, "grunthack-0.2.2", &tmp);
-    // Without date.h: the header is computed as GruntHack's makedefs -v does.
-    let o = levbuild(&["build"], &root, &tmp.path().join("computed"), &[]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert!(
-        stderr(&o).contains("computed as makedefs -v does"),
-        "{}",
-        stderr(&o)
-    );
-    assert_eq!(
-        golden_matches(&shared, "grunthack-0.2.2", &tmp.path().join("computed")),
-        (127, 127)
-    );
-    // With the date.h GruntHack's makedefs wrote.
-    std::fs::copy(
-        shared.join("golden/grunthack-0.2.2/date.h"),
-        root.join("include/date.h"),
-    )
-    .unwrap();
-    let o = levbuild(&["build"], &root, &tmp.path().join("date_h"), &[]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert!(
-        stderr(&o).contains("header include/date.h"),
-        "{}",
-        stderr(&o)
-    );
-    assert_eq!(
-        golden_matches(&shared, "grunthack-0.2.2", &tmp.path().join("date_h")),
-        (127, 127)
-    );
-    // A GruntHack level decodes with GruntHack's names and header only.
-    let game = Game::from_tree(&root, &TreeOptions::new()).unwrap();
-    let bytes = std::fs::read(tmp.path().join("date_h/oracle.lev")).unwrap();
-    levbuild::des::decode(&bytes, "oracle", &game, Layout::LP64).unwrap();
-    assert!(levbuild::des::decode(&bytes, "oracle", &Game::nethack_343(), Layout::LP64).is_err());
-    let dump = Command::new(env!("CARGO_BIN_EXE_levbuild"))
-        .args(["dump", "--game-tree"])
-        .arg(&root)
-        .arg(tmp.path().join("date_h/oracle.lev"))
-        .output()
-        .unwrap();
-    assert!(dump.status.success(), "{}", stderr(&dump));
-    let text = String::from_utf8_lossy(&dump.stdout);
-    assert!(text.contains("names (grunthack-0.2.2 0.2.2)"), "{text}");
+/// Every file below `dir` (relative path, bytes), manifests and cache left
+/// out.
+fn outputs(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut files: Vec<(PathBuf, Vec<u8>)> = walkdir::WalkDir::new(dir)
+        .into_iter()
+        .map(Result::unwrap)
+        .filter(|e| e.file_type().is_file())
+        .filter(|e| !e.path().to_string_lossy().contains(".levbuild"))
+        .map(|e| {
+            let rel = e.path().strip_prefix(dir).unwrap().to_path_buf();
+            (rel, std::fs::read(e.path()).unwrap())
+        })
+        .collect();
+    files.sort();
+    files
 }
 
 #[test]
-fn vanilla_tree_reads_as_the_built_in_game() {
-    let Some(shared) = common::shared_dir() else {
-        return;
-    };
+fn the_fixture_tree_reads_as_its_c_says() {
     if !have_cc() {
         return;
     }
-    let root = shared.join("trees/nethack-3.4.3");
-    let game = Game::from_tree(&root, &TreeOptions::new()).unwrap();
-    let built_in = Game::nethack_343();
-    assert!(game.monsters().eq(built_in.monsters()));
-    assert!(game.objects().eq(built_in.objects()));
-    assert_eq!(
-        game.version_info(Layout::LP64),
-        built_in.version_info(Layout::LP64)
-    );
-    assert_eq!(game.features(), built_in.features());
-    assert_eq!(game.version(), "3.4.3");
-    // Its dat/ (a link git checked out as a file) builds the golden set.
-    let out = TempDir::new("vanilla-tree");
-    let o = levbuild(&["build"], &root, out.path(), &[]);
+    let game = Game::from_tree(&fixture_tree(), &TreeOptions::new()).unwrap();
+    assert_eq!(game.name(), "fixturehack");
+    assert_eq!(game.version(), "0.1.2");
+    let monsters: Vec<(&str, u8)> = game.monsters().collect();
+    assert_eq!(monsters.len(), 7, "{monsters:?}");
+    assert_eq!(monsters[4], ("tourist", b'@'), "TOURIST is defined");
+    // lev_comp's lookups: the lowest index, restricted to the class.
+    assert_eq!(game.monster_id("werejackal", None), Some(3));
+    assert_eq!(game.monster_id("werejackal", Some(b'@')), Some(5));
+    assert_eq!(game.object_id("light", Some(b'/')), Some(11));
+    assert_eq!(game.object_id("light", None), Some(9));
+    assert_eq!(game.object_name(13), None, "the nameless glass gem");
+    assert!(game.is_monster_class(b'd') && !game.is_monster_class(b'x'));
+    assert!(game.is_object_class(b'(') && !game.is_object_class(b'%'));
+    assert!(game.features().is_defined("REINCARNATION"));
+    // makedefs -v's words: version, feature bits (REINCARNATION 1 << 1,
+    // TOURIST 1 << 10), entity counts (artifacts, objects, monsters) and
+    // the struct sizes of this host.
+    let words = game.version_info(Layout::host()).unwrap();
+    assert_eq!(words[0], 0x0001_0200);
+    assert_eq!(words[1], 1 << 1 | 1 << 10);
+    let objects = game.objects().count() as u64;
+    assert_eq!(words[2], 1 << 24 | objects << 12 | 7);
+    assert!(game
+        .header_origin()
+        .contains("computed as makedefs -v does"));
+}
+
+#[test]
+fn an_identity_file_builds_what_its_tree_builds_with_no_tree_and_no_compiler() {
+    if !have_cc() {
+        return;
+    }
+    let tmp = TempDir::new("identity");
+    let root = fixture_copy(&tmp);
+    let file = tmp.path().join("fixturehack.game");
+    let o = levbuild(&["game", "--game-tree", s(&root), "-o", s(&file)], &[]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(
-        golden_matches(&shared, "nethack-3.4.3", out.path()),
-        (114, 114)
+    let from_file = Game::from_identity_file(&file).unwrap();
+    let from_tree = Game::from_tree(&root, &TreeOptions::new()).unwrap();
+    assert_eq!(from_file, from_tree);
+    assert_eq!(from_file.tree_files(), std::slice::from_ref(&file));
+
+    let by_tree = tmp.path().join("by-tree");
+    let o = levbuild(&["build", "--game-tree", s(&root), "-o", s(&by_tree)], &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // The tree is gone and there is no C compiler: the file is enough.
+    let dat = tmp.path().join("dat");
+    std::fs::rename(root.join("dat"), &dat).unwrap();
+    std::fs::remove_dir_all(&root).unwrap();
+    let no_cc = [("CC", "/nonexistent/cc")];
+    let by_file = tmp.path().join("by-file");
+    let o = levbuild(
+        &["build", "--game", s(&file), s(&dat), "-o", s(&by_file)],
+        &no_cc,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("fixturehack 0.1.2"), "{}", stderr(&o));
+    let same: Vec<_> = outputs(&by_tree)
+        .into_iter()
+        .filter(|(p, _)| p.extension().is_some_and(|e| e == "lev") || p.ends_with("dungeon"))
+        .collect();
+    assert_eq!(same.len(), 2);
+    for (path, bytes) in &same {
+        assert_eq!(
+            &std::fs::read(by_file.join(path)).unwrap(),
+            bytes,
+            "{}",
+            path.display()
+        );
+    }
+    // lev-comp, dgn-comp and dump take it too.
+    let single = tmp.path().join("single");
+    std::fs::create_dir_all(&single).unwrap();
+    let des = dat.join("fixture.des");
+    let o = levbuild(
+        &["lev-comp", "--game", s(&file), "-o", s(&single), s(&des)],
+        &no_cc,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let def = dat.join("dungeon.def");
+    let o = levbuild(
+        &["dgn-comp", "--game", s(&file), "-o", s(&single), s(&def)],
+        &no_cc,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    for name in ["fixture.lev", "dungeon"] {
+        assert_eq!(
+            std::fs::read(single.join(name)).unwrap(),
+            std::fs::read(by_tree.join(name)).unwrap(),
+            "{name}"
+        );
+    }
+    let o = levbuild(
+        &["dump", "--game", s(&file), s(&single.join("fixture.lev"))],
+        &no_cc,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("monster tourist (class '@')"), "{text}");
+    // The built-in game numbers monsters and objects its own way.
+    let o = levbuild(&["lev-comp", "-o", s(&single), s(&des)], &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_ne!(
+        std::fs::read(single.join("fixture.lev")).unwrap(),
+        std::fs::read(by_tree.join("fixture.lev")).unwrap()
     );
 }
 
 #[test]
-fn configuration_changes_reach_tables_features_and_header() {
-    let Some(shared) = common::shared_dir() else {
-        return;
-    };
-    if !have_cc() {
-        return;
-    }
-    let tmp = TempDir::new("config");
-    let root = tree_copy(&shared, "nethack-3.4.3", &tmp);
-    let config = root.join("include/config.h");
-    let text = std::fs::read_to_string(&config).unwrap();
-    let off = text
-        .replace("#define TOURIST", "/* #define TOURIST */")
-        .replace("#define REINCARNATION", "/* #define REINCARNATION */");
-    assert_ne!(off, text, "config.h defines TOURIST and REINCARNATION");
-    std::fs::write(&config, off).unwrap();
-    let game = Game::from_tree(&root, &TreeOptions::new()).unwrap();
-    let vanilla = Game::nethack_343();
-    assert_eq!(game.monster_id("tourist", None), None);
-    assert_eq!(vanilla.monster_id("tourist", None).map(|_| ()), Some(()));
-    assert_eq!(game.object_id("expensive camera", None), None);
-    // Entries after the removed ones shift down.
-    assert!(game.object_id("magic marker", None) < vanilla.object_id("magic marker", None));
-    assert!(!game.features().is_defined("REINCARNATION"));
-    let features = game.version_info(Layout::LP64)[1];
-    assert_eq!(features & (1 << 10), 0, "TOURIST bit");
-    assert_eq!(features & (1 << 1), 0, "REINCARNATION bit");
-    // The dungeon drops the %REINCARNATION level.
-    let dungeon = levbuild::dungeon::compile(
-        &std::fs::read_to_string(root.join("dat/dungeon.def")).unwrap(),
-        "dungeon.def",
-        &levbuild::dungeon::Options {
-            game: std::sync::Arc::new(game),
-            layout: Layout::LP64,
-        },
-    )
-    .unwrap();
-    assert!(!dungeon.dungeon.all_levels().any(|l| l.name == "rogue"));
-}
-
-#[test]
-fn a_changed_tree_source_rebuilds_every_level_and_an_unchanged_tree_runs_no_compiler() {
-    let Some(shared) = common::shared_dir() else {
-        return;
-    };
-    if !have_cc() {
-        return;
-    }
-    let tmp = TempDir::new("rebuild");
-    let root = tree_copy(&shared, "grunthack-0.2.2", &tmp);
+fn the_identity_is_part_of_every_levels_cache_key() {
+    let tmp = TempDir::new("identity-key");
+    let file = tmp.path().join("grunt.game");
+    std::fs::copy(identity_file("grunthack-0.2.2"), &file).unwrap();
+    let dat = tmp.path().join("dat");
+    common::copy_dir(&common::corpus_dat_of("grunthack-0.2.2"), &dat);
     let out = tmp.path().join("out");
     let build = || {
         Build::new()
-            .game_tree(&root)
+            .source_dir(&dat)
+            .game_file(&file)
             .out_dir(&out)
+            .cache_dir(tmp.path().join("cache"))
             .cargo_directives(false)
             .try_compile()
             .unwrap_or_else(|e| panic!("{e}"))
     };
     let first = build();
     assert_eq!(first.compiled, first.sources);
-    assert!(
-        first.games[0].contains("grunthack-0.2.2 0.2.2"),
-        "{:?}",
-        first.games
-    );
-    let oracle = std::fs::read(out.join("oracle.lev")).unwrap();
-
-    // No-op: no C compiler is needed (CC points nowhere, through the CLI).
-    let o = levbuild(&["build"], &root, &out, &[("CC", "/nonexistent/cc")]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert!(stderr(&o).contains("0 compiled"), "{}", stderr(&o));
-
-    // A comment only changes the tree's hash: the probe runs again but the
-    // identity, and so every level, is the same.
-    let monst = root.join("src/monst.c");
-    let text = std::fs::read_to_string(&monst).unwrap();
-    std::fs::write(&monst, format!("{text}\n/* x */\n")).unwrap();
-    let second = build();
-    assert_eq!(second.compiled, 0, "same identity, cached results");
-    assert_eq!(std::fs::read(out.join("oracle.lev")).unwrap(), oracle);
-    // Renaming a monster changes the tables: every level is rebuilt.
-    std::fs::write(&monst, text.replacen("\"jackal\"", "\"jackalwere\"", 1)).unwrap();
+    assert_eq!(build().compiled, 0);
+    // A monster renamed in the identity: every level is compiled again.
+    let text = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(&file, text.replacen("\"jackal\"", "\"jackalx\"", 1)).unwrap();
     let third = build();
     assert_eq!(third.compiled, third.sources);
+    std::fs::write(&file, text).unwrap();
+    assert_eq!(build().compiled, 0, "the old identity's results are cached");
 }
 
 #[test]
-fn bad_trees_are_clear_errors() {
-    let Some(shared) = common::shared_dir() else {
-        return;
-    };
-    if !have_cc() {
-        return;
-    }
-    let tmp = TempDir::new("bad");
+fn damaged_identity_files_and_missing_headers_are_clear_errors() {
+    let tmp = TempDir::new("identity-bad");
+    let dat = tmp.path().join("dat");
+    common::copy_dir(&common::corpus_dat_of("grunthack-0.2.2"), &dat);
     let out = tmp.path().join("out");
-
-    // Not a tree.
-    let empty = tmp.path().join("empty");
-    std::fs::create_dir_all(empty.join("dat")).unwrap();
-    let o = levbuild(&["build"], &empty, &out, &[]);
+    let file = tmp.path().join("bad.game");
+    let text = std::fs::read_to_string(identity_file("grunthack-0.2.2")).unwrap();
+    let line = text
+        .lines()
+        .position(|l| l.starts_with("monster "))
+        .unwrap()
+        + 1;
+    std::fs::write(&file, text.replacen("monster 'a'", "monster a", 1)).unwrap();
+    let o = levbuild(&["build", "--game", s(&file), s(&dat), "-o", s(&out)], &[]);
     assert!(!o.status.success());
     assert!(
-        stderr(&o).contains("missing include/config.h"),
+        stderr(&o).contains(&format!(
+            "identity file {}:{line}: expected a class symbol",
+            s(&file)
+        )),
         "{}",
         stderr(&o)
     );
-
-    // No C compiler.
-    let root = tree_copy(&shared, "grunthack-0.2.2", &tmp);
+    // An identity with no header for the target's data model.
+    let lp64_only: String = text
+        .lines()
+        .filter(|l| !l.starts_with("header ilp32"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(&file, lp64_only).unwrap();
     let o = levbuild(
-        &["build", "--no-cache"],
-        &root,
-        &out,
-        &[("CC", "/nonexistent/cc")],
+        &[
+            "build",
+            "--game",
+            s(&file),
+            "--target",
+            "i686-unknown-linux-gnu",
+            s(&dat),
+            "-o",
+            s(&out),
+        ],
+        &[],
     );
     assert!(!o.status.success());
-    assert!(stderr(&o).contains("set CC"), "{}", stderr(&o));
-
-    // C that does not compile: the compiler's own error is shown.
-    let decl = root.join("src/decl.c");
-    let good = std::fs::read_to_string(&decl).unwrap();
-    std::fs::write(&decl, format!("{good}\nthis is not C;\n")).unwrap();
-    let o = levbuild(&["build"], &root, &out, &[]);
-    assert!(!o.status.success());
-    assert!(stderr(&o).contains("does not compile"), "{}", stderr(&o));
-    assert!(stderr(&o).contains("decl.c"), "{}", stderr(&o));
-    std::fs::write(&decl, good).unwrap();
-
-    // A date.h that does not parse.
-    std::fs::write(
-        root.join("include/date.h"),
-        "#define VERSION_NUMBER 0x00020200UL\n#define VERSION_FEATURES soon\n",
-    )
-    .unwrap();
-    let o = levbuild(&["build"], &root, &out, &[]);
-    assert!(!o.status.success());
     assert!(
-        stderr(&o).contains("include/date.h does not parse: VERSION_FEATURES is \"soon\""),
+        stderr(&o).contains("no version header for the ilp32 data model"),
         "{}",
         stderr(&o)
     );
-
-    assert!(!out.join("oracle.lev").exists(), "no error writes anything");
+    let o = levbuild(
+        &[
+            "lev-comp",
+            "--game",
+            s(&file),
+            "--target",
+            "ilp32",
+            "-o",
+            s(tmp.path()),
+        ],
+        &[],
+    );
+    assert!(
+        stderr(&o).contains("no version header for the ilp32 data model"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!out.exists(), "no error writes anything");
+    // A game and a dialect that disagree.
+    let lev = tmp.path().join("x.lev");
+    std::fs::write(&lev, [0; 64]).unwrap();
+    let o = levbuild(
+        &[
+            "dump",
+            "--game",
+            s(&identity_file("nethack-3.6.7")),
+            "--dialect",
+            "3.4.3",
+            s(&lev),
+        ],
+        &[],
+    );
+    assert!(
+        stderr(&o).contains("is written in the 3.6 language"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
-fn a_36_tree_builds_in_the_36_language_with_its_own_header() {
+fn identity_files_build_the_golden_sets_without_the_games_trees() {
     let Some(shared) = common::shared_dir() else {
         return;
     };
-    if !have_cc() {
-        return;
+    let tmp = TempDir::new("identity-golden");
+    for (game, set, target) in [
+        (
+            "grunthack-0.2.2",
+            "grunthack-0.2.2",
+            "x86_64-unknown-linux-gnu",
+        ),
+        ("nethack-3.6.7", "nethack-3.6.7", "x86_64-unknown-linux-gnu"),
+        ("nethack-3.4.3", "nethack-3.4.3", "x86_64-unknown-linux-gnu"),
+        (
+            "nethack-3.4.3",
+            "nethack-3.4.3-ilp32",
+            "i686-unknown-linux-gnu",
+        ),
+    ] {
+        let out = tmp.path().join(set);
+        let report = Build::new()
+            .source_dir(shared.join("corpus").join(game).join("dat"))
+            .game_file(identity_file(game))
+            .target(target)
+            .out_dir(&out)
+            .cargo_directives(false)
+            .try_compile()
+            .unwrap_or_else(|e| panic!("{set}: {e}"));
+        assert!(report.games[0].contains(game), "{:?}", report.games);
+        let (same, total) = golden_matches(&shared, set, &out);
+        assert_eq!(same, total, "{set}");
     }
-    let tmp = TempDir::new("nh367");
-    let root = tree_copy(&shared, "nethack-3.6.7", &tmp);
-    // Without date.h: the five header words are computed as 3.6.7's
-    // makedefs -v computes them.
-    let out = tmp.path().join("computed");
-    let o = levbuild(&["build"], &root, &out, &[]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert!(
-        stderr(&o).contains("the 3.6 level language"),
-        "{}",
-        stderr(&o)
-    );
-    assert_eq!(golden_matches(&shared, "nethack-3.6.7", &out), (121, 121));
-    // With 3.6.7's date.h, whose VERSION_SANITY3 is the fifth word.
-    std::fs::copy(
-        shared.join("golden/nethack-3.6.7/date.h"),
-        root.join("include/date.h"),
-    )
-    .unwrap();
-    let out = tmp.path().join("date_h");
-    let o = levbuild(&["build"], &root, &out, &[]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(golden_matches(&shared, "nethack-3.6.7", &out), (121, 121));
+    // A GruntHack level decodes with GruntHack's identity only.
+    let game = Game::from_identity_file(&identity_file("grunthack-0.2.2")).unwrap();
+    let bytes = std::fs::read(tmp.path().join("grunthack-0.2.2/oracle.lev")).unwrap();
+    levbuild::des::decode(&bytes, "oracle", &game, Layout::LP64).unwrap();
+    assert!(levbuild::des::decode(&bytes, "oracle", &Game::nethack_343(), Layout::LP64).is_err());
 }
 
 #[test]
@@ -366,17 +348,17 @@ fn each_level_set_can_have_its_own_game() {
     let Some(shared) = common::shared_dir() else {
         return;
     };
-    if !have_cc() {
-        return;
-    }
     let tmp = TempDir::new("two-games");
-    let grunt = tree_copy(&shared, "grunthack-0.2.2", &tmp);
-    let vanilla = tree_copy(&shared, "nethack-3.4.3", &tmp);
+    let vanilla = tmp.path().join("nethack-3.4.3/dat");
+    let grunt = tmp.path().join("grunthack-0.2.2/dat");
+    common::copy_dir(&common::corpus_dat(&shared), &vanilla);
+    common::copy_dir(&common::corpus_dat_of("grunthack-0.2.2"), &grunt);
     let out = tmp.path().join("out");
     let report = Build::new()
-        .source_dir(vanilla.join("dat"))
-        .source_dir_for_game(grunt.join("dat"), &grunt)
+        .source_dir(&vanilla)
+        .source_dir_for_game_file(&grunt, identity_file("grunthack-0.2.2"))
         .out_dir(&out)
+        .target("x86_64-unknown-linux-gnu")
         .cargo_directives(false)
         .try_compile()
         .unwrap_or_else(|e| panic!("{e}"));
@@ -398,56 +380,309 @@ fn each_level_set_can_have_its_own_game() {
 }
 
 #[test]
-fn the_header_is_computed_for_the_games_target() {
-    let Some(shared) = common::shared_dir() else {
+fn configuration_changes_reach_tables_features_and_header() {
+    if !have_cc() {
         return;
+    }
+    let tmp = TempDir::new("config");
+    let root = fixture_copy(&tmp);
+    let before = Game::from_tree(&root, &TreeOptions::new()).unwrap();
+    let config = root.join("include/config.h");
+    let text = std::fs::read_to_string(&config).unwrap();
+    let off = text
+        .replace("#define TOURIST", "/* #define TOURIST */")
+        .replace("#define REINCARNATION", "/* #define REINCARNATION */");
+    assert_ne!(off, text, "config.h defines TOURIST and REINCARNATION");
+    std::fs::write(&config, off).unwrap();
+    let game = Game::from_tree(&root, &TreeOptions::new()).unwrap();
+    assert_eq!(game.monster_id("tourist", None), None);
+    assert_eq!(before.monster_id("tourist", None), Some(4));
+    assert_eq!(game.object_id("expensive camera", None), None);
+    // Entries after the removed ones shift down.
+    assert_eq!(game.object_id("water", None), Some(7));
+    assert_eq!(before.object_id("water", None), Some(8));
+    assert!(!game.features().is_defined("REINCARNATION"));
+    let features = game.version_info(Layout::host()).unwrap()[1];
+    assert_eq!(features & (1 << 10), 0, "TOURIST bit");
+    assert_eq!(features & (1 << 1), 0, "REINCARNATION bit");
+    // The dungeon drops the %REINCARNATION level.
+    let dungeon = levbuild::dungeon::compile(
+        &std::fs::read_to_string(root.join("dat/dungeon.def")).unwrap(),
+        "dungeon.def",
+        &levbuild::dungeon::Options {
+            game: std::sync::Arc::new(game),
+            layout: Layout::host(),
+        },
+    )
+    .unwrap();
+    assert!(!dungeon.dungeon.all_levels().any(|l| l.name == "rogue"));
+}
+
+#[test]
+fn a_changed_tree_source_rebuilds_every_level_and_an_unchanged_tree_runs_no_compiler() {
+    if !have_cc() {
+        return;
+    }
+    let tmp = TempDir::new("rebuild");
+    let root = fixture_copy(&tmp);
+    let out = tmp.path().join("out");
+    let build = || {
+        Build::new()
+            .game_tree(&root)
+            .out_dir(&out)
+            .cargo_directives(false)
+            .try_compile()
+            .unwrap_or_else(|e| panic!("{e}"))
     };
+    let first = build();
+    assert_eq!(first.compiled, first.sources);
+    assert!(
+        first.games[0].contains("fixturehack 0.1.2"),
+        "{:?}",
+        first.games
+    );
+    let level = std::fs::read(out.join("fixture.lev")).unwrap();
+
+    // No-op: no C compiler is needed (CC points nowhere, through the CLI).
+    let o = levbuild(
+        &["build", "--game-tree", s(&root), "-o", s(&out)],
+        &[("CC", "/nonexistent/cc")],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("0 compiled"), "{}", stderr(&o));
+
+    // A comment only changes the tree's hash: the probe runs again but the
+    // identity, and so every level, is the same.
+    let monst = root.join("src/monst.c");
+    let text = std::fs::read_to_string(&monst).unwrap();
+    std::fs::write(&monst, format!("{text}\n/* x */\n")).unwrap();
+    let second = build();
+    assert_eq!(second.compiled, 0, "same identity, cached results");
+    assert_eq!(std::fs::read(out.join("fixture.lev")).unwrap(), level);
+    // Renaming a monster changes the tables: every level is rebuilt.
+    std::fs::write(&monst, text.replacen("\"giant ant\"", "\"giant ant2\"", 1)).unwrap();
+    let third = build();
+    assert_eq!(third.compiled, third.sources);
+}
+
+#[test]
+fn bad_trees_are_clear_errors() {
+    if !have_cc() {
+        return;
+    }
+    let tmp = TempDir::new("bad");
+    let out = tmp.path().join("out");
+    let build = |root: &Path, env: &[(&str, &str)]| {
+        levbuild(
+            &["build", "--no-cache", "--game-tree", s(root), "-o", s(&out)],
+            env,
+        )
+    };
+
+    // Not a tree.
+    let empty = tmp.path().join("empty");
+    std::fs::create_dir_all(empty.join("dat")).unwrap();
+    let o = build(&empty, &[]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("missing include/config.h"),
+        "{}",
+        stderr(&o)
+    );
+
+    // No C compiler.
+    let root = fixture_copy(&tmp);
+    let o = build(&root, &[("CC", "/nonexistent/cc")]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("set CC"), "{}", stderr(&o));
+
+    // C that does not compile: the compiler's own error is shown.
+    let decl = root.join("src/decl.c");
+    let good = std::fs::read_to_string(&decl).unwrap();
+    std::fs::write(&decl, format!("{good}\nthis is not C;\n")).unwrap();
+    let o = build(&root, &[]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("does not compile"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("decl.c"), "{}", stderr(&o));
+    std::fs::write(&decl, good).unwrap();
+
+    // A date.h that does not parse.
+    std::fs::write(
+        root.join("include/date.h"),
+        "#define VERSION_NUMBER 0x00010200UL\n#define VERSION_FEATURES soon\n",
+    )
+    .unwrap();
+    let o = build(&root, &[]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("include/date.h does not parse: VERSION_FEATURES is \"soon\""),
+        "{}",
+        stderr(&o)
+    );
+    assert!(
+        !out.join("fixture.lev").exists(),
+        "no error writes anything"
+    );
+
+    // A tree's root given as a plain source directory.
+    let o = levbuild(&["build", s(&root), "-o", s(&out)], &[]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("is a game's source tree: build it with --game-tree"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn a_date_h_gives_the_header_for_every_target() {
+    if !have_cc() {
+        return;
+    }
+    let tmp = TempDir::new("date-h");
+    let root = fixture_copy(&tmp);
+    std::fs::write(
+        root.join("include/date.h"),
+        "#define BUILD_TIME (1L)\n#define VERSION_NUMBER 0x00010200UL\n\
+         #define VERSION_FEATURES 0x00000402UL\n#define VERSION_SANITY1 0x0100f007UL\n\
+         #define VERSION_SANITY2 0x12345678UL\n",
+    )
+    .unwrap();
+    let game = Game::from_tree(&root, &TreeOptions::new()).unwrap();
+    assert_eq!(game.header_origin(), "include/date.h");
+    for layout in Layout::ALL {
+        assert_eq!(game.version_info(layout).unwrap()[3], 0x1234_5678);
+    }
+    let text = game.to_identity();
+    assert!(
+        text.contains("header any 0x10200 0x402 0x100f007 0x12345678\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_header_is_computed_for_the_games_target() {
     if !have_cc() {
         return;
     }
     // i686 code runs here when the multilib C library is installed (CI
     // installs gcc-multilib).
     let options = TreeOptions::new().target("i686-unknown-linux-gnu");
-    let game = match Game::from_tree(&shared.join("trees/nethack-3.4.3"), &options) {
+    let game = match Game::from_tree(&fixture_tree(), &options) {
         Ok(game) => game,
         Err(e) if e.to_string().contains("does not compile") => {
+            assert!(e.to_string().contains("C library headers for i686"), "{e}");
             common::skip(&format!("no i686 C library (gcc-multilib): {e}"));
             return;
         }
         Err(e) => panic!("{e}"),
     };
-    assert_eq!(
-        game.version_info(Layout::ILP32),
-        Game::nethack_343().version_info(Layout::ILP32)
-    );
+    let host = Game::from_tree(&fixture_tree(), &TreeOptions::new()).unwrap();
+    let ilp32 = game.version_info(Layout::ILP32).unwrap();
+    assert_eq!(ilp32[..3], host.version_info(Layout::host()).unwrap()[..3]);
+    if Layout::host().model == levbuild::DataModel::Lp64 {
+        // Pointers and longs are 4 bytes: every struct is smaller.
+        assert!(ilp32[3] < host.version_info(Layout::LP64).unwrap()[3]);
+        assert!(
+            game.version_info(Layout::LP64).is_err(),
+            "computed for one target"
+        );
+    }
     assert!(game.header_origin().contains("i686-unknown-linux-gnu"));
+    // Both targets in one identity file.
+    let both = host.with_headers_of(&game).unwrap();
+    assert_eq!(both.version_info(Layout::ILP32).unwrap(), ilp32);
+    assert_eq!(
+        both.version_info(Layout::host()),
+        host.version_info(Layout::host())
+    );
+    assert!(host.with_headers_of(&Game::nethack_343()).is_err());
+}
+
+/// The identity a real tree gives for x86_64 and i686, as `levbuild game`
+/// writes it.
+fn real_identity(root: &Path) -> String {
+    let read = |t: &str| Game::from_tree(root, &TreeOptions::new().target(t)).unwrap();
+    read("x86_64-unknown-linux-gnu")
+        .with_headers_of(&read("i686-unknown-linux-gnu"))
+        .unwrap()
+        .to_identity()
 }
 
 #[test]
-fn the_built_in_367_header_is_the_one_its_tree_computes_for_i686() {
+fn real_trees_give_the_committed_identity_files() {
+    for name in ["grunthack-0.2.2", "nethack-3.4.3", "nethack-3.6.7"] {
+        let Some(root) = common::real_tree(name) else {
+            continue;
+        };
+        if !have_cc() {
+            return;
+        }
+        let tmp = TempDir::new("real-identity");
+        let copy = tmp.path().join(name);
+        copy_tree(&root, &copy);
+        let _ = std::fs::remove_file(copy.join("include/date.h"));
+        let committed = std::fs::read_to_string(identity_file(name)).unwrap();
+        assert_eq!(
+            real_identity(&copy),
+            committed,
+            "{name}: write it again with `levbuild game`"
+        );
+    }
+}
+
+#[test]
+fn real_trees_build_their_golden_sets_with_and_without_date_h() {
     let Some(shared) = common::shared_dir() else {
         return;
     };
-    if !have_cc() {
-        return;
-    }
-    let options = TreeOptions::new().target("i686-unknown-linux-gnu");
-    let game = match Game::from_tree(&shared.join("trees/nethack-3.6.7"), &options) {
-        Ok(game) => game,
-        Err(e) if e.to_string().contains("does not compile") => {
-            common::skip(&format!("no i686 C library (gcc-multilib): {e}"));
+    for (name, outputs) in [
+        ("grunthack-0.2.2", 127),
+        ("nethack-3.6.7", 121),
+        ("nethack-3.4.3", 114),
+    ] {
+        let Some(tree) = common::real_tree(name) else {
+            continue;
+        };
+        if !have_cc() {
             return;
         }
-        Err(e) => panic!("{e}"),
-    };
-    assert_eq!(
-        game.version_info(Layout::ILP32),
-        Game::nethack_367().version_info(Layout::ILP32)
-    );
-    // LLP64's words are derived (see Game::version_info); they keep
-    // makedefs' 32-bit arithmetic.
-    assert!(Game::nethack_367()
-        .version_info(Layout::LLP64)
-        .iter()
-        .all(|&w| w <= u64::from(u32::MAX)));
+        let tmp = TempDir::new("real-golden");
+        let root = tmp.path().join(name);
+        copy_tree(&tree, &root);
+        let _ = std::fs::remove_file(root.join("include/date.h"));
+        // Without date.h: the header is computed as the game's makedefs -v does.
+        let out = tmp.path().join("computed");
+        let o = levbuild(&["build", "--game-tree", s(&root), "-o", s(&out)], &[]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(
+            stderr(&o).contains("computed as makedefs -v does"),
+            "{}",
+            stderr(&o)
+        );
+        assert_eq!(
+            golden_matches(&shared, name, &out),
+            (outputs, outputs),
+            "{name}"
+        );
+        // With the date.h the game's makedefs wrote.
+        std::fs::copy(
+            shared.join("golden").join(name).join("date.h"),
+            root.join("include/date.h"),
+        )
+        .unwrap();
+        let out = tmp.path().join("date_h");
+        let o = levbuild(&["build", "--game-tree", s(&root), "-o", s(&out)], &[]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(
+            stderr(&o).contains("header include/date.h"),
+            "{}",
+            stderr(&o)
+        );
+        assert_eq!(
+            golden_matches(&shared, name, &out),
+            (outputs, outputs),
+            "{name}"
+        );
+    }
 }

@@ -1,9 +1,12 @@
 //! A small command-line argument scanner shared by the subcommands.
 
 use std::ffi::{OsStr, OsString};
+use std::path::PathBuf;
+use std::sync::Arc;
 
 use anyhow::{anyhow, bail, Result};
-use levbuild::Layout;
+use levbuild::des::Dialect;
+use levbuild::{Game, Layout, TreeOptions};
 
 /// One scanned argument.
 pub enum Arg<'a> {
@@ -55,6 +58,15 @@ impl<'a> Args<'a> {
         Ok(v)
     }
 
+    /// The last value taken (after [`Args::value`] or [`Args::text`]), as
+    /// text; empty if it is not UTF-8.
+    pub fn last(&self) -> &'a str {
+        self.args
+            .get(self.pos.wrapping_sub(1))
+            .and_then(|a| a.to_str())
+            .unwrap_or("")
+    }
+
     /// The value following option `flag`, as UTF-8 text.
     pub fn text(&mut self, flag: &str) -> Result<&'a str> {
         let v = self.value(flag)?;
@@ -72,7 +84,7 @@ impl<'a> Args<'a> {
 
 impl Args<'_> {
     /// The dialect named by the value of `--dialect` (`3.4.3`, `3.6`).
-    pub fn dialect(&mut self, flag: &str) -> Result<levbuild::des::Dialect> {
+    pub fn dialect(&mut self, flag: &str) -> Result<Dialect> {
         let v = self.text(flag)?;
         v.parse().map_err(|e| anyhow!("{flag}: {e}"))
     }
@@ -81,4 +93,58 @@ impl Args<'_> {
 /// Error for an option a subcommand does not know.
 pub fn unknown(flag: &str, usage: &str) -> Result<std::process::ExitCode> {
     bail!("unknown option {flag}\nusage: {usage}")
+}
+
+/// The game a command compiles or decodes for: `--game-tree ROOT`,
+/// `--game FILE` (an identity file) or `--dialect` (a built-in game).
+#[derive(Default)]
+pub struct GameChoice {
+    tree: Option<PathBuf>,
+    file: Option<PathBuf>,
+    dialect: Option<Dialect>,
+    /// The Rust target triple of `--target`, for a tree's probe.
+    target: Option<String>,
+}
+
+impl GameChoice {
+    /// Takes `flag` (and its value) if it is one of the game options.
+    pub fn accept(&mut self, flag: &str, scan: &mut Args<'_>) -> Result<bool> {
+        match flag {
+            "--game-tree" => self.tree = Some(PathBuf::from(scan.value(flag)?)),
+            "--game" => self.file = Some(PathBuf::from(scan.value(flag)?)),
+            "--dialect" => self.dialect = Some(scan.dialect(flag)?),
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// Records the value of `--target`: a triple (not a layout name) is
+    /// the target a tree's probe is built for.
+    pub fn target(&mut self, value: &str) {
+        self.target = (!Layout::ALL.iter().any(|l| l.name() == value)).then(|| value.to_string());
+    }
+
+    /// The game: the tree's, the identity file's, or the built-in game of
+    /// the dialect (`default` without `--dialect`). It must have a header
+    /// for `layout`, and a `--dialect` must be its own.
+    pub fn load(&self, default: Dialect, layout: Layout) -> Result<Arc<Game>> {
+        let game = match (&self.tree, &self.file) {
+            (Some(_), Some(_)) => bail!("give --game-tree or --game, not both"),
+            (Some(root), None) => {
+                let mut options = TreeOptions::new();
+                options.target = self.target.clone();
+                Arc::new(Game::from_tree(root, &options)?)
+            }
+            (None, Some(file)) => Arc::new(Game::from_identity_file(file)?),
+            (None, None) => return Ok(Game::builtin(self.dialect.unwrap_or(default))),
+        };
+        if let Some(dialect) = self.dialect.filter(|d| *d != game.dialect()) {
+            bail!(
+                "--dialect {dialect}, but {game} is written in the {} language",
+                game.dialect()
+            );
+        }
+        game.version_info(layout)?;
+        Ok(game)
+    }
 }

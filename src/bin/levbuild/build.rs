@@ -12,7 +12,7 @@ use levbuild::{Build, ErrorKind};
 use crate::args::{unknown, Arg, Args};
 use crate::diag_json;
 
-pub const USAGE: &str = "levbuild build|check [DIR...] [-o OUT] [-j N] [--no-cache] [-w] [--deny-warnings] [--format rich|short|json] [--target TRIPLE] [--game-tree ROOT] [--dialect 3.4.3|3.6] [--dungeon-file GLOB] [--include GLOB] [--exclude GLOB] [--define NAME] [--undefine NAME]";
+pub const USAGE: &str = "levbuild build|check [DIR...] [-o OUT] [-j N] [--no-cache] [-w] [--deny-warnings] [--format rich|short|json] [--target TRIPLE] [--game-tree ROOT | --game FILE] [--dialect 3.4.3|3.6] [--dungeon-file GLOB] [--include GLOB] [--exclude GLOB] [--define NAME] [--undefine NAME]";
 
 /// How `build` and `check` print their diagnostics.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -110,6 +110,24 @@ fn print_warnings(report: &levbuild::Report, style: Style) {
     }
 }
 
+/// Refuses a directory that is a game's source tree given as a plain
+/// source directory: its levels would silently be built for NetHack 3.4.3
+/// rather than for the game the tree is.
+fn refuse_tree_roots(dirs: &[PathBuf]) -> Result<()> {
+    for dir in dirs {
+        if dir.join("include/patchlevel.h").is_file() && dir.join("dat").exists() {
+            anyhow::bail!(
+                "{} is a game's source tree: build it with --game-tree {0} (its own tables and \
+                 header), or with --game FILE (its identity file); to build its levels for the \
+                 built-in game anyway, name {}",
+                dir.display(),
+                dir.join("dat").display()
+            );
+        }
+    }
+    Ok(())
+}
+
 /// The thread count of `-j N`.
 fn jobs(text: &str) -> Result<usize> {
     text.parse()
@@ -123,6 +141,7 @@ fn jobs(text: &str) -> Result<usize> {
 pub fn run(args: &[OsString], check_only: bool) -> Result<ExitCode> {
     let mut build = Build::new();
     let mut game_tree: Option<PathBuf> = None;
+    let mut game_file: Option<PathBuf> = None;
     let mut style = Style::Rich;
     let mut out = PathBuf::from("target/levels");
     let mut dirs = Vec::new();
@@ -170,6 +189,9 @@ pub fn run(args: &[OsString], check_only: bool) -> Result<ExitCode> {
             Arg::Flag("--game-tree") => {
                 game_tree = Some(PathBuf::from(scan.value("--game-tree")?));
             }
+            Arg::Flag("--game") => {
+                game_file = Some(PathBuf::from(scan.value("--game")?));
+            }
             Arg::Flag("--dialect") => {
                 build.dialect(scan.dialect("--dialect")?);
             }
@@ -192,13 +214,23 @@ pub fn run(args: &[OsString], check_only: bool) -> Result<ExitCode> {
             Arg::Positional(p) => dirs.push(PathBuf::from(p)),
         }
     }
-    match game_tree {
+    match (game_tree, game_file) {
+        (Some(_), Some(_)) => anyhow::bail!("give --game-tree or --game, not both"),
         // The tree's dat/ unless directories are given.
-        Some(root) => {
+        (Some(root), None) => {
             build.game_tree(root);
         }
-        None if dirs.is_empty() => dirs.push(PathBuf::from(".")),
-        None => {}
+        (None, file) => {
+            if dirs.is_empty() {
+                dirs.push(PathBuf::from("."));
+            }
+            match file {
+                Some(file) => {
+                    build.game_file(file);
+                }
+                None => refuse_tree_roots(&dirs)?,
+            }
+        }
     }
     for d in &dirs {
         build.source_dir(d);

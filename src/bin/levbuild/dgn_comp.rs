@@ -10,38 +10,41 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Result};
 use levbuild::diag::LegacyTool;
-use levbuild::dungeon::{self, Features};
+use levbuild::dungeon;
 
-use crate::args::{unknown, Arg, Args};
+use crate::args::{unknown, Arg, Args, GameChoice};
 use crate::output::{
     print_diagnostics, print_file_message, print_stdout, read_source, report_open_failure,
     write_atomic, Format,
 };
 
 pub const USAGE: &str =
-    "levbuild dgn-comp [--dialect 3.4.3|3.6] [-o OUTDIR] [--deny-warnings] [--target TRIPLE] [--define NAME]... [--undefine NAME]... [--preprocess-only] [--format rich|short|legacy|json] [FILE]";
+    "levbuild dgn-comp [--dialect 3.4.3|3.6] [--game-tree ROOT | --game FILE] [-o OUTDIR] [--deny-warnings] [--target TRIPLE] [--define NAME]... [--undefine NAME]... [--preprocess-only] [--format rich|short|legacy|json] [FILE]";
 
 pub fn run(args: &[OsString]) -> Result<ExitCode> {
-    let mut features = Features::default();
+    let mut overrides: Vec<(String, bool)> = Vec::new();
+    let mut game = GameChoice::default();
     let mut out_dir = PathBuf::from(".");
     let mut format = Format::Rich;
     let mut preprocess_only = false;
     let mut deny_warnings = false;
     let mut layout = levbuild::Layout::host();
-    let mut dialect = levbuild::des::Dialect::default();
     let mut file: Option<OsString> = None;
     let mut scan = Args::new(args);
     while let Some(arg) = scan.next_arg() {
         match arg {
             Arg::Flag("-o" | "--out-dir") => out_dir = PathBuf::from(scan.value("-o")?),
-            Arg::Flag("--define" | "-D") => features = features.define(scan.text("--define")?),
+            Arg::Flag("--define" | "-D") => overrides.push((scan.text("--define")?.into(), true)),
             Arg::Flag("--undefine" | "-U") => {
-                features = features.undefine(scan.text("--undefine")?)
+                overrides.push((scan.text("--undefine")?.into(), false))
             }
             Arg::Flag("--preprocess-only" | "-E") => preprocess_only = true,
             Arg::Flag("--deny-warnings") => deny_warnings = true,
-            Arg::Flag("--target") => layout = scan.layout("--target")?,
-            Arg::Flag("--dialect") => dialect = scan.dialect("--dialect")?,
+            Arg::Flag("--target") => {
+                layout = scan.layout("--target")?;
+                game.target(scan.last());
+            }
+            Arg::Flag(f) if game.accept(f, &mut scan)? => {}
             Arg::Flag("--format") => {
                 format = Format::parse(scan.text("--format")?, LegacyTool::DgnComp)?
             }
@@ -52,6 +55,15 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
             }
         }
     }
+    // The game's own features, with those asked for on top.
+    let game = game.load(levbuild::des::Dialect::NetHack343, layout)?;
+    let features = overrides
+        .iter()
+        .fold(game.features().clone(), |f, (name, on)| match on {
+            true => f.define(name),
+            false => f.undefine(name),
+        });
+    let game = std::sync::Arc::new(game.with_features(features.clone()));
     let path = file.unwrap_or_else(|| OsString::from("-"));
     let (name, source) = match read_source(&path) {
         Ok(x) => x,
@@ -72,16 +84,7 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
             }
         });
     }
-    match dungeon::compile(
-        &source,
-        &name,
-        &dungeon::Options {
-            layout,
-            // The built-in game of the dialect (its header), with the
-            // features asked for.
-            game: std::sync::Arc::new(levbuild::Game::builtin(dialect).with_features(features)),
-        },
-    ) {
+    match dungeon::compile(&source, &name, &dungeon::Options { layout, game }) {
         Ok(out) if deny_warnings && !out.warnings.is_empty() => {
             print_diagnostics(&out.warnings, format);
             print_file_message(

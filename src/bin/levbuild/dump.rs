@@ -10,33 +10,28 @@ use std::process::ExitCode;
 use anyhow::{anyhow, bail, Context, Result};
 use levbuild::des::{self, Level, LevelBody, TerrainMap};
 use levbuild::dungeon::{self, Dungeon};
-use levbuild::{Game, Layout, TreeOptions};
-use std::sync::Arc;
+use levbuild::{Game, Layout};
 
-use crate::args::{unknown, Arg, Args};
+use crate::args::{unknown, Arg, Args, GameChoice};
 use crate::output::print_stdout;
 
 pub const USAGE: &str =
-    "levbuild dump [--json] [--target TRIPLE] [--game-tree ROOT] [--dialect 3.4.3|3.6] FILE.lev|dungeon";
+    "levbuild dump [--json] [--target TRIPLE] [--game-tree ROOT | --game FILE | --dialect 3.4.3|3.6] FILE.lev|dungeon";
 
 pub fn run(args: &[OsString]) -> Result<ExitCode> {
     let mut json = false;
     let mut layout = levbuild::Layout::host();
-    let mut game_tree: Option<PathBuf> = None;
-    let mut target: Option<String> = None;
+    let mut game = GameChoice::default();
     let mut file: Option<PathBuf> = None;
-    let mut dialect: Option<des::Dialect> = None;
     let mut scan = Args::new(args);
     while let Some(arg) = scan.next_arg() {
         match arg {
             Arg::Flag("--json") => json = true,
             Arg::Flag("--target") => {
-                let triple = scan.text("--target")?;
-                layout = triple.parse().map_err(|e| anyhow!("--target: {e}"))?;
-                target = Some(triple.to_string());
+                layout = scan.layout("--target")?;
+                game.target(scan.last());
             }
-            Arg::Flag("--game-tree") => game_tree = Some(PathBuf::from(scan.value("--game-tree")?)),
-            Arg::Flag("--dialect") => dialect = Some(scan.dialect("--dialect")?),
+            Arg::Flag(f) if game.accept(f, &mut scan)? => {}
             Arg::Flag(f) => return unknown(f, USAGE),
             Arg::Positional(p) if file.is_none() => file = Some(PathBuf::from(p)),
             Arg::Positional(p) => bail!("unexpected argument {p:?}\nusage: {USAGE}"),
@@ -45,15 +40,7 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
     let file = file.ok_or_else(|| anyhow!("no file given\nusage: {USAGE}"))?;
     let bytes = std::fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
     // Without --dialect, the version in the header says which format it is.
-    let dialect = dialect.unwrap_or_else(|| header_dialect(&bytes, layout));
-    let game = match game_tree {
-        None => Game::builtin(dialect),
-        Some(root) => {
-            let mut options = TreeOptions::new();
-            options.target = target.filter(|t| !Layout::ALL.iter().any(|l| l.name() == t));
-            Arc::new(Game::from_tree(&root, &options)?)
-        }
-    };
+    let game = game.load(header_dialect(&bytes, layout), layout)?;
     let name = file
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())

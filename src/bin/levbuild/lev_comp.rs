@@ -15,16 +15,17 @@ use anyhow::Result;
 use levbuild::des;
 use levbuild::diag::LegacyTool;
 
-use crate::args::{unknown, Arg, Args};
+use crate::args::{unknown, Arg, Args, GameChoice};
 use crate::output::{
     print_diagnostics, print_file_message, read_source, report_open_failure, write_atomic, Format,
 };
 
 pub const USAGE: &str =
-    "levbuild lev-comp [--dialect 3.4.3|3.6] [-w] [--deny-warnings] [-o OUTDIR] [--target TRIPLE] [--format rich|short|legacy|json] [FILE.des ...]";
+    "levbuild lev-comp [--dialect 3.4.3|3.6] [--game-tree ROOT | --game FILE] [-w] [--deny-warnings] [-o OUTDIR] [--target TRIPLE] [--format rich|short|legacy|json] [FILE.des ...]";
 
 pub fn run(args: &[OsString]) -> Result<ExitCode> {
     let mut options = des::Options::default();
+    let mut game = GameChoice::default();
     let mut out_dir = PathBuf::from(".");
     let mut format = Format::Rich;
     let mut deny_warnings = false;
@@ -34,11 +35,11 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
         match arg {
             Arg::Flag("-w") => options.extra_warnings = true,
             Arg::Flag("--deny-warnings") => deny_warnings = true,
-            Arg::Flag("--target") => options.layout = scan.layout("--target")?,
-            Arg::Flag("--dialect") => {
-                options.dialect = scan.dialect("--dialect")?;
-                options.game = levbuild::Game::builtin(options.dialect);
+            Arg::Flag("--target") => {
+                options.layout = scan.layout("--target")?;
+                game.target(scan.last());
             }
+            Arg::Flag(f) if game.accept(f, &mut scan)? => {}
             Arg::Flag("-o" | "--out-dir") => out_dir = PathBuf::from(scan.value("-o")?),
             Arg::Flag("--format") => {
                 format = Format::parse(scan.text("--format")?, LegacyTool::LevComp)?
@@ -49,6 +50,14 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
     }
     if jobs.is_empty() {
         jobs.push((OsString::from("-"), options.clone()));
+    }
+    // One game for every file, whatever options came before it.
+    options.game = game.load(des::Dialect::NetHack343, options.layout)?;
+    options.dialect = options.game.dialect();
+    for (_, o) in &mut jobs {
+        o.game = options.game.clone();
+        o.dialect = options.dialect;
+        o.layout = options.layout;
     }
     if options.dialect == des::Dialect::NetHack36 && jobs.iter().any(|(_, o)| o.extra_warnings) {
         eprintln!(

@@ -17,6 +17,7 @@ mod dgn_comp;
 mod diag_json;
 mod dump;
 mod dump_json;
+mod game;
 mod lev_comp;
 mod output;
 
@@ -25,7 +26,7 @@ usage: levbuild <command> [options]
 
 commands:
   build [DIR...] [-o OUT] [-j N] [--no-cache] [-w] [--deny-warnings]
-        [--game-tree ROOT] [--dungeon-file GLOB]
+        [--game-tree ROOT | --game FILE] [--dialect 3.4.3|3.6] [--dungeon-file GLOB]
         [--include GLOB] [--exclude GLOB] [--define NAME] [--undefine NAME]
                  compile every .des and dungeon.def under each DIR (one level
                  set each) into OUT (default target/levels), with the cache,
@@ -33,14 +34,20 @@ commands:
   check [DIR...] same options; report diagnostics only, write nothing
                  (--format short: one line per diagnostic; --format json: one
                  JSON object per diagnostic, for editors and CI)
-  lev-comp [-w] [--deny-warnings] [-o OUTDIR] [--format rich|short|legacy|json] [FILE.des ...]
+  lev-comp [-w] [--deny-warnings] [-o OUTDIR] [--format rich|short|legacy|json]
+        [--game-tree ROOT | --game FILE | --dialect 3.4.3|3.6] [FILE.des ...]
                  compile special levels like NetHack 3.4.3's lev_comp
                  (standard input when no file is given)
-  dgn-comp [-o OUTDIR] [--deny-warnings] [--define NAME]... [--undefine NAME]... [-E] [FILE]
+  dgn-comp [-o OUTDIR] [--deny-warnings] [--define NAME]... [--undefine NAME]... [-E]
+        [--game-tree ROOT | --game FILE | --dialect 3.4.3|3.6] [FILE]
                  compile dungeon.def (or dungeon.pdf) into OUTDIR/dungeon
                  like makedefs -e + dgn_comp; -E prints the preprocessed text
-  dump [--json] [--game-tree ROOT] FILE
+  dump [--json] [--game-tree ROOT | --game FILE | --dialect 3.4.3|3.6] FILE
                  print a decoded .lev or dungeon file
+  game (--game-tree ROOT [--target TRIPLE]... | --builtin NAME | --game FILE) [-o FILE]
+                 write a game's identity file: its tables, features and
+                 headers, so that --game FILE builds the same bytes as
+                 --game-tree ROOT with no tree and no C compiler
   help, --version
                  this text, the version; COMMAND --help shows its usage
 
@@ -65,6 +72,7 @@ fn main() -> ExitCode {
         Some("build" | "check") => Some(build::USAGE),
         Some("dgn-comp") => Some(dgn_comp::USAGE),
         Some("dump") => Some(dump::USAGE),
+        Some("game") => Some(game::USAGE),
         _ => None,
     };
     if let (true, Some(usage)) = (wants_help, usage) {
@@ -78,6 +86,7 @@ fn main() -> ExitCode {
         Some("check") => build::run(&args, true),
         Some("dgn-comp") => dgn_comp::run(&args),
         Some("dump") => dump::run(&args),
+        Some("game") => game::run(&args),
         Some("help" | "-h" | "--help") => {
             output::print_stdout(&format!("{USAGE}\n")).map(|()| ExitCode::SUCCESS)
         }

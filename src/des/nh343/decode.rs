@@ -17,7 +17,7 @@ use crate::layout::Layout;
 /// header, a record cut short, impossible values, trailing bytes.
 pub fn decode(bytes: &[u8], name: &str, game: &Game, layout: Layout) -> Result<Level, DecodeError> {
     let mut r = Reader::new(bytes, layout);
-    r.version_info(&game.version_info(layout))?;
+    r.version_info(&game.version_info(layout)?)?;
     let kind = r.i8("level type")?;
     let present = r.i8("lev_init")?;
     r.skip(1, "lev_init")?;

@@ -24,6 +24,12 @@ impl fmt::Display for EncodeError {
 
 impl std::error::Error for EncodeError {}
 
+impl From<crate::game::MissingHeader> for EncodeError {
+    fn from(e: crate::game::MissingHeader) -> EncodeError {
+        EncodeError(e.to_string())
+    }
+}
+
 /// The `.lev` bytes of `level` for `game` built for `layout`.
 ///
 /// # Errors
@@ -32,7 +38,7 @@ impl std::error::Error for EncodeError {}
 /// kind, a message over 255 bytes, map cells that do not match its size).
 pub fn encode(level: &Level, game: &Game, layout: Layout) -> Result<Vec<u8>, EncodeError> {
     let mut w = Writer::new(layout);
-    w.version_info(&game.version_info(layout));
+    w.version_info(&game.version_info(layout)?);
     w.i8(match level.body {
         LevelBody::Rooms(_) => 1,
         LevelBody::Maze(_) => 2,

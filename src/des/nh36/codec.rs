@@ -6,13 +6,18 @@
 
 use super::program::{Instr, Opcode, Operand, Program};
 use crate::binary::{DecodeError, Reader, Writer};
-use crate::game::Game;
+use crate::game::{Game, MissingHeader};
 use crate::layout::Layout;
 
 /// The bytes of `program` for `game` built for `layout`.
-pub fn encode(program: &Program, game: &Game, layout: Layout) -> Vec<u8> {
+///
+/// # Errors
+///
+/// A game without a header for the data model of `layout` (see
+/// [`Game::version_info`]).
+pub fn encode(program: &Program, game: &Game, layout: Layout) -> Result<Vec<u8>, MissingHeader> {
     let mut w = Writer::new(layout);
-    w.version_info(&game.version_info(layout));
+    w.version_info(&game.version_info(layout)?);
     w.long(program.code.len() as i64);
     for instr in &program.code {
         match instr {
@@ -37,7 +42,7 @@ pub fn encode(program: &Program, game: &Game, layout: Layout) -> Vec<u8> {
             }
         }
     }
-    w.bytes
+    Ok(w.bytes)
 }
 
 /// Reads a 3.6 `.lev` written for `game` and `layout` back into its
@@ -52,7 +57,7 @@ pub fn decode(
     layout: Layout,
 ) -> Result<Program, DecodeError> {
     let mut r = Reader::new(bytes, layout);
-    r.version_info(&game.version_info(layout))?;
+    r.version_info(&game.version_info(layout)?)?;
     let count = r.long("opcode count")?;
     if count < 0 || count as u64 > bytes.len() as u64 / 4 {
         return Err(r.error(format!("impossible opcode count {count}")));

@@ -79,18 +79,28 @@ pub fn compile_with(
             );
         }
     }
+    let mut levels = Vec::with_capacity(programs.len());
+    if !report.has_errors() {
+        for program in programs {
+            match encode(&program, &options.game, options.layout) {
+                Ok(bytes) => levels.push(CompiledLevel {
+                    name: program.name.clone(),
+                    bytes,
+                    program,
+                }),
+                Err(e) => {
+                    report.error(
+                        0..0,
+                        format!("Level \"{}\" cannot be encoded: {e}", program.name),
+                    );
+                }
+            }
+        }
+    }
     let diagnostics = report.finish(path, source);
     if diagnostics.has_errors() {
         return Err(diagnostics);
     }
-    let levels = programs
-        .into_iter()
-        .map(|program| CompiledLevel {
-            name: program.name.clone(),
-            bytes: encode(&program, &options.game, options.layout),
-            program,
-        })
-        .collect();
     Ok(CompiledFile {
         levels,
         warnings: diagnostics,

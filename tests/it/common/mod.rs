@@ -127,3 +127,96 @@ pub fn snapshot(
     }
     out
 }
+
+/// `$LEVBUILD_TREES/NAME`, a game's source tree checked out by the
+/// developer (commits in `../shared/README.md`), or `None` after saying
+/// the calling test is skipped: tests on real trees are opt-in, in CI too.
+pub fn real_tree(name: &str) -> Option<PathBuf> {
+    match std::env::var_os("LEVBUILD_TREES") {
+        Some(dir)
+            if std::path::Path::new(&dir)
+                .join(name)
+                .join("include")
+                .is_dir() =>
+        {
+            Some(std::path::Path::new(&dir).join(name))
+        }
+        Some(dir) => {
+            say_skipped(&format!(
+                "opt-in test: {} is not a checkout of {name}",
+                std::path::Path::new(&dir).join(name).display()
+            ));
+            None
+        }
+        None => {
+            say_skipped(&format!(
+                "opt-in test: set LEVBUILD_TREES to a directory holding a checkout of {name}"
+            ));
+            None
+        }
+    }
+}
+
+/// The committed identity file of a game (`tests/data/games/NAME.game`),
+/// written by `levbuild game` from that game's tree.
+pub fn identity_file(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("tests/data/games/{name}.game"))
+}
+
+/// The project's own small game tree (`tests/data/tree/fixturehack`).
+pub fn fixture_tree() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/tree/fixturehack")
+}
+
+/// Copies a directory tree, writable; a `dat` that git checked out as a
+/// link file is copied as the directory it names.
+pub fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let mut src = e.path();
+        if e.file_name() == "dat" && src.is_file() {
+            let link = std::fs::read_to_string(&src).unwrap();
+            src = from.join(link.trim());
+        }
+        if src.is_dir() {
+            copy_tree(&src, &to.join(e.file_name()));
+        } else {
+            std::fs::write(to.join(e.file_name()), std::fs::read(&src).unwrap()).unwrap();
+        }
+    }
+}
+
+/// How many outputs of `golden/SET/MANIFEST.tsv` are in `out` with the
+/// golden bytes, and how many there are (the preprocessed `dungeon.pdf`
+/// not counted).
+pub fn golden_matches(
+    shared: &std::path::Path,
+    set: &str,
+    out: &std::path::Path,
+) -> (usize, usize) {
+    let golden = shared.join("golden").join(set);
+    let manifest = std::fs::read_to_string(golden.join("MANIFEST.tsv")).unwrap();
+    let (mut same, mut total) = (0, 0);
+    for line in manifest.lines().skip(1) {
+        let output = line.split('\t').nth(1).unwrap();
+        if output.ends_with(".pdf") {
+            continue;
+        }
+        total += 1;
+        let want = std::fs::read(golden.join(output)).unwrap();
+        if std::fs::read(out.join(output)).is_ok_and(|got| got == want) {
+            same += 1;
+        }
+    }
+    (same, total)
+}
+
+/// The `dat/` directory of a game's corpus in `../shared` (the calling
+/// test has checked that `../shared` is there).
+pub fn corpus_dat_of(game: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/corpus")
+        .join(game)
+        .join("dat")
+}

@@ -1,0 +1,624 @@
+//! Identity files: a [`Game`] as one text file, so that a build, a test
+//! or a game reading its own blobs at run time needs neither the game's C
+//! tree nor a C compiler.
+//!
+//! The format, one fact a line (`#` starts a comment line):
+//!
+//! ```text
+//! levbuild-game 1
+//! name "grunthack-0.2.2"
+//! version "0.2.2"
+//! dialect 3.4.3
+//! header-origin "include/date.h"
+//! header any 0x20200 0x3e0c46 0x211bb16c 0xb8f34d70
+//! feature REINCARNATION defined
+//! monster-class 'a'
+//! object-class ')'
+//! monster 'a' "giant ant"
+//! object ')' "arrow"
+//! ```
+//!
+//! `header` is followed by the data model its words are for (`lp64`,
+//! `ilp32`, `llp64`) or `any` (a `date.h`: the words the game was built
+//! with, whatever the target). Class symbols are written `'c'`, strings
+//! `"…"`; both escape `\`, quotes and bytes outside printable ASCII as
+//! `\xNN` (and strings `\"`, `\\`). Monsters and objects are listed in table
+//! order: their position is the id a `.lev` stores.
+
+use std::fmt::{self, Write as _};
+use std::path::{Path, PathBuf};
+
+use super::{model_name, Game, Header};
+use crate::des::Dialect;
+use crate::dungeon::Features;
+use crate::layout::DataModel;
+
+/// The first line of every identity file: the format and its version.
+const MAGIC: &str = "levbuild-game";
+/// The format version this levbuild reads and writes.
+const FORMAT: u32 = 1;
+
+/// Why an identity file could not be read: the file, the line and what is
+/// wrong with it.
+#[derive(Debug)]
+pub struct IdentityError {
+    path: Option<PathBuf>,
+    line: usize,
+    message: String,
+    source: Option<std::io::Error>,
+}
+
+impl IdentityError {
+    fn at(line: usize, message: impl Into<String>) -> IdentityError {
+        IdentityError {
+            path: None,
+            line,
+            message: message.into(),
+            source: None,
+        }
+    }
+
+    /// The identity file, when the text was read from one.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// The 1-based line the problem is on (0 for the file as a whole).
+    pub fn line(&self) -> usize {
+        self.line
+    }
+}
+
+impl fmt::Display for IdentityError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("identity file ")?;
+        if let Some(path) = &self.path {
+            write!(f, "{}", path.display())?;
+        }
+        if self.line > 0 {
+            write!(f, ":{}", self.line)?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+impl std::error::Error for IdentityError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.source
+            .as_ref()
+            .map(|e| e as &(dyn std::error::Error + 'static))
+    }
+}
+
+impl Game {
+    /// The identity file text of this game (the format is in the README,
+    /// "Identity files"): stable, diffable, and read back by
+    /// [`Game::from_identity`] into an equal game.
+    pub fn to_identity(&self) -> String {
+        let mut out = String::new();
+        // `write!` into a String cannot fail.
+        let _ = writeln!(
+            out,
+            "# The identity of {} {}, as levbuild's compilers see it.\n\
+             # Written by `levbuild game`; read with `--game FILE` or Build::game_file.",
+            self.name, self.version
+        );
+        let _ = writeln!(out, "{MAGIC} {FORMAT}");
+        let _ = writeln!(out, "name {}", quoted(&self.name));
+        let _ = writeln!(out, "version {}", quoted(&self.version));
+        let _ = writeln!(out, "dialect {}", self.dialect.as_str());
+        let _ = writeln!(out, "header-origin {}", quoted(&self.header.origin));
+        for (model, words) in &self.header.words {
+            let _ = write!(out, "header {}", model.map_or("any", model_name));
+            for w in words {
+                let _ = write!(out, " {w:#x}");
+            }
+            out.push('\n');
+        }
+        for (name, on) in self.features.iter() {
+            let state = if on { "defined" } else { "undefined" };
+            let _ = writeln!(out, "feature {name} {state}");
+        }
+        for c in &self.monster_classes {
+            let _ = writeln!(out, "monster-class {}", symbol(*c));
+        }
+        for c in &self.object_classes {
+            let _ = writeln!(out, "object-class {}", symbol(*c));
+        }
+        for (name, class) in &self.monsters {
+            let _ = writeln!(out, "monster {} {}", symbol(*class), quoted(name));
+        }
+        for (name, class) in &self.objects {
+            let _ = writeln!(out, "object {} {}", symbol(*class), quoted(name));
+        }
+        out
+    }
+
+    /// The game an identity file's text describes (what
+    /// [`Game::to_identity`] writes).
+    ///
+    /// # Errors
+    ///
+    /// Any line that is not one of the format's, a missing or repeated
+    /// fact, a format version this levbuild does not read: each names the
+    /// line.
+    pub fn from_identity(text: &str) -> Result<Game, IdentityError> {
+        parse(text)
+    }
+
+    /// [`Game::from_identity`] of the file at `path`; the game's
+    /// [`Game::tree_files`] is that file.
+    ///
+    /// # Errors
+    ///
+    /// The file cannot be read, or is not an identity file (the error
+    /// names its line).
+    pub fn from_identity_file(path: &Path) -> Result<Game, IdentityError> {
+        let with_path = |mut e: IdentityError| {
+            e.path = Some(path.to_path_buf());
+            e
+        };
+        let bytes = std::fs::read(path).map_err(|e| {
+            with_path(IdentityError {
+                path: None,
+                line: 0,
+                message: format!("cannot be read: {e}"),
+                source: Some(e),
+            })
+        })?;
+        let text = std::str::from_utf8(&bytes).map_err(|e| {
+            let line = 1 + bytes[..e.valid_up_to()]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count();
+            with_path(IdentityError::at(line, "not UTF-8 text"))
+        })?;
+        let mut game = parse(text).map_err(with_path)?;
+        game.tree_files = vec![path.to_path_buf()];
+        Ok(game)
+    }
+}
+
+/// The facts of an identity file as they are read.
+#[derive(Default)]
+struct Facts {
+    name: Option<String>,
+    version: Option<String>,
+    dialect: Option<Dialect>,
+    origin: Option<String>,
+    headers: Vec<(Option<DataModel>, Vec<u64>)>,
+    features: Vec<(String, bool)>,
+    monster_classes: Vec<u8>,
+    object_classes: Vec<u8>,
+    monsters: Vec<(Box<str>, u8)>,
+    objects: Vec<(Box<str>, u8)>,
+}
+
+fn parse(text: &str) -> Result<Game, IdentityError> {
+    let mut facts = Facts::default();
+    let mut saw_magic = false;
+    let mut last_line = 0;
+    for (i, line) in text.lines().enumerate() {
+        let n = i + 1;
+        last_line = n;
+        let line = line.trim_end_matches('\r');
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let mut args = Args { rest, line: n };
+        if !saw_magic {
+            if key != MAGIC {
+                return Err(IdentityError::at(
+                    n,
+                    format!(
+                        "not a levbuild identity file (its first line is not `{MAGIC} {FORMAT}`)"
+                    ),
+                ));
+            }
+            let version = args.word("the format version")?;
+            if version != FORMAT.to_string() {
+                return Err(IdentityError::at(
+                    n,
+                    format!(
+                        "format version {version}, but this levbuild reads version {FORMAT} \
+                         (write the file again with this levbuild's `levbuild game`)"
+                    ),
+                ));
+            }
+            args.end()?;
+            saw_magic = true;
+            continue;
+        }
+        match key {
+            "name" => set_once(&mut facts.name, args.string("the game's name")?, "name", n)?,
+            "version" => set_once(
+                &mut facts.version,
+                args.string("the version")?,
+                "version",
+                n,
+            )?,
+            "dialect" => {
+                let word = args.word("a dialect (3.4.3 or 3.6)")?;
+                let dialect = word
+                    .parse::<Dialect>()
+                    .map_err(|e| IdentityError::at(n, e.to_string()))?;
+                set_once(&mut facts.dialect, dialect, "dialect", n)?;
+            }
+            "header-origin" => set_once(
+                &mut facts.origin,
+                args.string("where the header comes from")?,
+                "header-origin",
+                n,
+            )?,
+            "header" => {
+                let model =
+                    match args.word("a data model (lp64, ilp32, llp64 or any)")? {
+                        "any" => None,
+                        "lp64" => Some(DataModel::Lp64),
+                        "ilp32" => Some(DataModel::Ilp32),
+                        "llp64" => Some(DataModel::Llp64),
+                        other => return Err(IdentityError::at(
+                            n,
+                            format!(
+                                "unknown data model `{other}` (expected lp64, ilp32, llp64 or any)"
+                            ),
+                        )),
+                    };
+                if facts.headers.iter().any(|(m, _)| *m == model) {
+                    return Err(IdentityError::at(
+                        n,
+                        format!("a second header for {}", model.map_or("any", model_name)),
+                    ));
+                }
+                let mut words = Vec::new();
+                while !args.rest.trim().is_empty() {
+                    words.push(args.number()?);
+                }
+                if !(4..=5).contains(&words.len()) {
+                    return Err(IdentityError::at(
+                        n,
+                        format!("a header has 4 or 5 words, not {}", words.len()),
+                    ));
+                }
+                facts.headers.push((model, words));
+            }
+            "feature" => {
+                let name = args.word("a feature name")?.to_string();
+                let on = match args.word("`defined` or `undefined`")? {
+                    "defined" => true,
+                    "undefined" => false,
+                    other => {
+                        return Err(IdentityError::at(
+                            n,
+                            format!("`{other}`: expected `defined` or `undefined`"),
+                        ))
+                    }
+                };
+                if facts.features.iter().any(|(f, _)| *f == name) {
+                    return Err(IdentityError::at(
+                        n,
+                        format!("feature {name} is listed twice"),
+                    ));
+                }
+                facts.features.push((name, on));
+            }
+            "monster-class" => facts.monster_classes.push(args.symbol()?),
+            "object-class" => facts.object_classes.push(args.symbol()?),
+            "monster" => {
+                let class = args.symbol()?;
+                facts
+                    .monsters
+                    .push((args.string("a monster name")?.into(), class));
+            }
+            "object" => {
+                let class = args.symbol()?;
+                facts
+                    .objects
+                    .push((args.string("an object name")?.into(), class));
+            }
+            other => {
+                return Err(IdentityError::at(
+                    n,
+                    format!(
+                        "unknown line `{other}` (expected name, version, dialect, header-origin, \
+                         header, feature, monster-class, object-class, monster or object)"
+                    ),
+                ))
+            }
+        }
+        args.end()?;
+    }
+    if !saw_magic {
+        return Err(IdentityError::at(0, "empty: not a levbuild identity file"));
+    }
+    let end = last_line;
+    let need = |what: &str| IdentityError::at(end, format!("no `{what}` line"));
+    let name = facts.name.ok_or_else(|| need("name"))?;
+    let version = facts.version.ok_or_else(|| need("version"))?;
+    let dialect = facts.dialect.ok_or_else(|| need("dialect"))?;
+    let origin = facts.origin.ok_or_else(|| need("header-origin"))?;
+    if facts.headers.is_empty() {
+        return Err(need("header"));
+    }
+    if facts.monsters.is_empty() || facts.objects.is_empty() {
+        return Err(need(if facts.monsters.is_empty() {
+            "monster"
+        } else {
+            "object"
+        }));
+    }
+    let mut features = Features::none();
+    for (name, on) in &facts.features {
+        features = if *on {
+            features.define(name)
+        } else {
+            features.undefine(name)
+        };
+    }
+    let mut game = Game::new(
+        name,
+        version,
+        facts.monsters,
+        facts.objects,
+        facts.monster_classes,
+        facts.object_classes,
+        features,
+        Header {
+            words: facts.headers,
+            origin,
+        },
+    );
+    game.dialect = dialect;
+    Ok(game)
+}
+
+fn set_once<T>(
+    slot: &mut Option<T>,
+    value: T,
+    key: &str,
+    line: usize,
+) -> Result<(), IdentityError> {
+    if slot.is_some() {
+        return Err(IdentityError::at(line, format!("a second `{key}` line")));
+    }
+    *slot = Some(value);
+    Ok(())
+}
+
+/// The rest of a line, read argument by argument.
+struct Args<'a> {
+    rest: &'a str,
+    line: usize,
+}
+
+impl<'a> Args<'a> {
+    fn error(&self, message: impl Into<String>) -> IdentityError {
+        IdentityError::at(self.line, message)
+    }
+
+    fn word(&mut self, what: &str) -> Result<&'a str, IdentityError> {
+        let rest = self.rest.trim_start_matches(' ');
+        let end = rest.find(' ').unwrap_or(rest.len());
+        if end == 0 {
+            return Err(self.error(format!("expected {what}")));
+        }
+        self.rest = &rest[end..];
+        Ok(&rest[..end])
+    }
+
+    fn number(&mut self) -> Result<u64, IdentityError> {
+        let word = self.word("a number")?;
+        let parsed = match word.strip_prefix("0x") {
+            Some(hex) => u64::from_str_radix(hex, 16),
+            None => word.parse(),
+        };
+        parsed.map_err(|_| self.error(format!("`{word}` is not a number")))
+    }
+
+    /// A quoted string: `"…"` with `\"`, `\\` and `\xNN` escapes.
+    fn string(&mut self, what: &str) -> Result<String, IdentityError> {
+        let rest = self.rest.trim_start_matches(' ');
+        let Some(body) = rest.strip_prefix('"') else {
+            return Err(self.error(format!("expected {what} in double quotes")));
+        };
+        let mut out = Vec::new();
+        let mut chars = body.char_indices();
+        while let Some((i, c)) = chars.next() {
+            match c {
+                '"' => {
+                    self.rest = &body[i + 1..];
+                    return String::from_utf8(out)
+                        .map_err(|_| self.error(format!("{what} is not UTF-8 once unescaped")));
+                }
+                '\\' => out.push(self.escape(&mut chars)?),
+                c => {
+                    let mut buf = [0; 4];
+                    out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+                }
+            }
+        }
+        Err(self.error(format!("{what} has no closing quote")))
+    }
+
+    /// A class symbol: `'c'` or `'\xNN'`.
+    fn symbol(&mut self) -> Result<u8, IdentityError> {
+        let rest = self.rest.trim_start_matches(' ');
+        let bad = || self.error("expected a class symbol such as 'a' or '\\x27'");
+        let body = rest.strip_prefix('\'').ok_or_else(bad)?;
+        let mut chars = body.char_indices();
+        let byte = match chars.next() {
+            Some((_, '\\')) => self.escape(&mut chars)?,
+            Some((_, c)) if c.is_ascii() && c != '\'' => c as u8,
+            _ => return Err(bad()),
+        };
+        match chars.next() {
+            Some((i, '\'')) => {
+                self.rest = &body[i + 1..];
+                Ok(byte)
+            }
+            _ => Err(bad()),
+        }
+    }
+
+    fn escape(&self, chars: &mut std::str::CharIndices<'_>) -> Result<u8, IdentityError> {
+        match chars.next().map(|(_, c)| c) {
+            Some('"') => Ok(b'"'),
+            Some('\\') => Ok(b'\\'),
+            Some('\'') => Ok(b'\''),
+            Some('x') => {
+                let hex: String = chars.by_ref().take(2).map(|(_, c)| c).collect();
+                u8::from_str_radix(&hex, 16)
+                    .ok()
+                    .filter(|_| hex.len() == 2)
+                    .ok_or_else(|| {
+                        self.error(format!("`\\x{hex}` is not an escape of two hex digits"))
+                    })
+            }
+            other => Err(self.error(format!(
+                "unknown escape `\\{}` (expected \\\", \\\\, \\' or \\xNN)",
+                other.map(String::from).unwrap_or_default()
+            ))),
+        }
+    }
+
+    fn end(&self) -> Result<(), IdentityError> {
+        let rest = self.rest.trim();
+        if rest.is_empty() {
+            Ok(())
+        } else {
+            Err(self.error(format!("unexpected `{rest}` at the end of the line")))
+        }
+    }
+}
+
+/// `"…"` with quotes, backslashes and control characters escaped.
+fn quoted(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if c.is_ascii_control() => {
+                let _ = write!(out, "\\x{:02x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// `'c'`, or `'\xNN'` for a byte that is not printable ASCII or is a
+/// quote or backslash.
+fn symbol(c: u8) -> String {
+    if c.is_ascii_graphic() && c != b'\'' && c != b'\\' || c == b' ' {
+        format!("'{}'", c as char)
+    } else {
+        format!("'\\x{c:02x}'")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::Layout;
+
+    #[test]
+    fn built_in_games_round_trip() {
+        for game in [Game::nethack_343(), Game::nethack_367()] {
+            let text = game.to_identity();
+            let back = Game::from_identity(&text).unwrap();
+            assert_eq!(back, *game);
+            assert_eq!(back.dialect(), game.dialect());
+            assert_eq!(back.name(), game.name());
+            assert_eq!(back.to_identity(), text, "stable");
+            for layout in Layout::ALL {
+                assert_eq!(back.version_info(layout), game.version_info(layout));
+            }
+        }
+    }
+
+    #[test]
+    fn symbols_and_strings_escape_what_they_must() {
+        assert_eq!(symbol(b'a'), "'a'");
+        assert_eq!(symbol(b' '), "' '");
+        assert_eq!(symbol(b'\''), "'\\x27'");
+        assert_eq!(symbol(b'\\'), "'\\x5c'");
+        assert_eq!(symbol(1), "'\\x01'");
+        assert_eq!(quoted("a \"b\" \\ \t"), "\"a \\\"b\\\" \\\\ \\x09\"");
+        let mut args = Args {
+            rest: " \"a \\\"b\\\" \\\\ \\x09\" '\\x27'",
+            line: 1,
+        };
+        assert_eq!(args.string("s").unwrap(), "a \"b\" \\ \t");
+        assert_eq!(args.symbol().unwrap(), b'\'');
+        args.end().unwrap();
+    }
+
+    fn error_of(text: &str) -> String {
+        Game::from_identity(text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn damaged_files_name_the_line() {
+        let good = Game::nethack_343().to_identity();
+        let lines: Vec<&str> = good.lines().collect();
+        let replace = |i: usize, with: &str| {
+            let mut l = lines.clone();
+            l[i] = with;
+            l.join("\n")
+        };
+        let first = lines
+            .iter()
+            .position(|l| l.starts_with("monster "))
+            .unwrap();
+        assert_eq!(
+            error_of(&replace(first, "monster 'a giant ant\"")),
+            format!(
+                "identity file :{}: expected a class symbol such as 'a' or '\\x27'",
+                first + 1
+            )
+        );
+        assert!(error_of(&replace(first, "monster 'a' \"giant ant")).contains("no closing quote"));
+        assert!(error_of(&replace(first, "monstre 'a' \"x\"")).contains("unknown line `monstre`"));
+        assert!(error_of(&replace(first, "monster 'a' \"x\" y")).contains("unexpected `y`"));
+        let magic = lines.iter().position(|l| l.starts_with(MAGIC)).unwrap();
+        assert!(error_of(&replace(magic, "levbuild-game 2")).contains("format version 2"));
+        assert!(error_of(&replace(magic, "nethack")).contains("not a levbuild identity file"));
+        let header = lines
+            .iter()
+            .position(|l| l.starts_with("header lp64"))
+            .unwrap();
+        assert!(error_of(&replace(header, "header lp64 0x1 0x2")).contains("4 or 5 words, not 2"));
+        assert!(error_of(&replace(header, "header lp64 0x1 0x2 0xzz 4"))
+            .contains("`0xzz` is not a number"));
+        assert!(error_of(&replace(header, "header ilp32 1 2 3 4"))
+            .contains("a second header for ilp32"));
+        let name = lines.iter().position(|l| l.starts_with("name ")).unwrap();
+        assert!(error_of(&replace(name, "")).contains("no `name` line"));
+        assert!(error_of("").contains("empty"));
+        let truncated: String = lines[..first].join("\n");
+        assert!(error_of(&truncated).contains("no `monster` line"));
+    }
+
+    #[test]
+    fn a_missing_data_model_is_an_error_not_wrong_bytes() {
+        let text: String = Game::nethack_343()
+            .to_identity()
+            .lines()
+            .filter(|l| !l.starts_with("header ilp32") && !l.starts_with("header llp64"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let game = Game::from_identity(&text).unwrap();
+        assert!(game.version_info(Layout::LP64).is_ok());
+        let err = game.version_info(Layout::ILP32).unwrap_err();
+        assert_eq!(err.known, vec![DataModel::Lp64]);
+        assert!(
+            err.to_string()
+                .contains("no version header for the ilp32 data model"),
+            "{err}"
+        );
+    }
+}
