@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 /// File names levbuild writes for itself in the output directory and in
 /// each set's: no source's output may take them, nor any name starting
 /// with `.` (manifests, the cache, temporary files).
-const RESERVED: [&str; 3] = ["levels.rs", "levels.h", "levels.c"];
+const RESERVED: [&str; 4] = ["levels.rs", "levels.h", "levels.c", super::index::GAME_FILE];
 
 use super::discover::{LevelSet, Source};
 use super::error::{DuplicateLevel, Error, ErrorKind, OutputClash};

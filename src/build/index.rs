@@ -10,7 +10,8 @@ const C_HEADER_TEMPLATE: &str = include_str!("../../templates/levels.h.tmpl");
 const C_SOURCE_TEMPLATE: &str = include_str!("../../templates/levels.c.tmpl");
 
 use super::job::Output;
-use crate::layout::Layout;
+use crate::layout::{ByteOrder, DataModel, Layout};
+use crate::Game;
 
 /// One blob in the index.
 pub(crate) struct Blob<'a> {
@@ -34,7 +35,17 @@ pub(crate) struct SetIndex<'a> {
     pub layout: Layout,
     /// What every C symbol, macro and type of the build starts with.
     pub c_prefix: String,
+    /// The game the blobs are for.
+    pub game: &'a Game,
+    /// Its identity file, relative to the output directory.
+    pub game_file: String,
+    /// Whether `levels.rs` decodes the blobs too (with `::levbuild`).
+    pub decoder: bool,
 }
+
+/// The name of the identity file of each set's game, next to its blobs:
+/// `levels.rs` embeds it, so a program can decode the blobs at run time.
+pub(crate) const GAME_FILE: &str = "levels.game";
 
 /// How `levels.rs` names blob files.
 pub(crate) enum PathStyle {
@@ -324,6 +335,10 @@ fn contexts(
         c.insert("dungeon_count", text(set.dungeons.len().to_string()));
         c.insert("layout", text(set.layout.to_string()));
         c.insert("layout_name", text(set.layout.name()));
+        c.insert("game_path", text(path(&set.game_file)));
+        c.insert("game", text(comment(&set.game.to_string())));
+        let decoder = set.decoder.then(|| decoder_context(set));
+        c.insert("decoder", Value::List(decoder.into_iter().collect()));
         let prefix = if several {
             format!("{}{}_", set.c_prefix, set.module)
         } else {
@@ -361,6 +376,32 @@ fn contexts(
     root
 }
 
+/// What the decoding functions of `levels.rs` need to know of a set.
+fn decoder_context(set: &SetIndex<'_>) -> Context {
+    let mut c = Context::new();
+    let model = match set.layout.model {
+        DataModel::Lp64 => "Lp64",
+        DataModel::Ilp32 => "Ilp32",
+        DataModel::Llp64 => "Llp64",
+    };
+    let order = match set.layout.byte_order {
+        ByteOrder::Little => "Little",
+        ByteOrder::Big => "Big",
+    };
+    c.insert("model", text(model));
+    c.insert("order", text(order));
+    let (decoded, decode) = match set.game.dialect() {
+        crate::des::Dialect::NetHack36 => (
+            "::levbuild::des::nh36::Program",
+            "::levbuild::des::nh36::decode",
+        ),
+        _ => ("::levbuild::des::Level", "::levbuild::des::decode"),
+    };
+    c.insert("decoded", text(decoded));
+    c.insert("decode", text(decode));
+    c
+}
+
 /// The digests of one set's part of the index (see [`key`]).
 #[derive(Clone, Copy)]
 pub(crate) struct Digests {
@@ -385,6 +426,9 @@ impl SetIndex<'_> {
         put(self.dir.as_bytes());
         put(self.layout.name().as_bytes());
         put(self.c_prefix.as_bytes());
+        put(self.game_file.as_bytes());
+        put(&[u8::from(self.decoder)]);
+        ids.extend_from_slice(self.game.fingerprint().as_bytes());
         for (kind, list) in [(b"L", &self.levels), (b"D", &self.dungeons)] {
             for b in list {
                 put(kind);
@@ -522,6 +566,7 @@ mod tests {
             output("castle", Language::Des(crate::des::Dialect::NetHack343)),
             output("dungeon", Language::Dungeon),
         );
+        let game = Game::nethack_343();
         let set = |module: &str| SetIndex {
             module: module.into(),
             dir: format!("src/{module}"),
@@ -535,10 +580,15 @@ mod tests {
             }],
             layout: Layout::LP64,
             c_prefix: "game_levbuild_".into(),
+            game: &game,
+            game_file: format!("{module}/levels.game"),
+            decoder: true,
         };
         for sets in [vec![set("a")], vec![set("a"), set("b")]] {
             let rs = rust(&sets, &PathStyle::Relative, "src").unwrap();
             assert!(rs.contains("pub const CASTLE: usize = 0;"));
+            assert!(rs.contains("::levbuild::DataModel::Lp64, ::levbuild::ByteOrder::Little"));
+            assert!(rs.contains("::levbuild::des::decode(level.data"));
             let h = c_header(&sets, "src").unwrap();
             assert!(h.contains("#ifndef GAME_LEVBUILD_LEVELS_H"));
             let c = c_source(&sets, 0, &[b"bytes", b"bytes"]).unwrap();

@@ -93,6 +93,7 @@ pub struct Build {
     cache_dir: Option<PathBuf>,
     use_cache: bool,
     rust_index: bool,
+    rust_decoder: bool,
     c_index: bool,
     compile_c: bool,
     cargo: Option<bool>,
@@ -205,6 +206,7 @@ impl Build {
             cache_dir: None,
             use_cache: true,
             rust_index: true,
+            rust_decoder: false,
             c_index: true,
             compile_c: false,
             cargo: None,
@@ -385,6 +387,17 @@ impl Build {
     /// Writes `levels.rs` (default on).
     pub fn rust_index(&mut self, on: bool) -> &mut Self {
         self.rust_index = on;
+        self
+    }
+
+    /// Gives `levels.rs` functions that decode its blobs at run time:
+    /// `layout()`, `game()`, `decode(name)` and `decode_dungeon()` of
+    /// each set, for the game and layout they were built for (default
+    /// off). They call `::levbuild`, so the crate that includes
+    /// `levels.rs` depends on levbuild at run time too;
+    /// `default-features = false` is enough and has no dependencies.
+    pub fn rust_decoder(&mut self, on: bool) -> &mut Self {
+        self.rust_decoder = on;
         self
     }
 

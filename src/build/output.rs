@@ -583,15 +583,16 @@ impl Outputs {
         &self,
         sources: usize,
         files: usize,
-        index: Option<(&str, &str)>,
+        index: &[(&str, &str)],
     ) -> bool {
-        let index_files = usize::from(index.is_some());
         self.old_source_count == sources
-            && self.old_file_count == files + index_files
-            && self.old_index.len() == index_files
+            && self.old_file_count == files + index.len()
+            && self.old_index.len() == index.len()
             && self.old_sets.is_empty()
             && self.options == self.old_options
-            && index.is_none_or(|(rel, key)| self.current_index(rel, key).is_some())
+            && index
+                .iter()
+                .all(|(rel, key)| self.current_index(rel, key).is_some())
     }
 
     /// The last build's record of the index file `rel` if it was made from

@@ -126,6 +126,7 @@ impl Build {
                     per_set: &per_set,
                     layout: plan.layout,
                     c_prefix: &plan.c_prefix,
+                    games: plan.options.iter().map(|o| &*o.game).collect(),
                 };
                 self.write(manifests, &plan.workers, &written, &plan.env, &mut report)?;
             }

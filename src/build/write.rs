@@ -28,6 +28,8 @@ pub(super) struct Written<'a> {
     pub layout: Layout,
     /// What every C symbol, macro and type starts with.
     pub c_prefix: &'a str,
+    /// Each set's game.
+    pub games: Vec<&'a crate::Game>,
 }
 
 impl Report {
@@ -56,8 +58,9 @@ impl Build {
         env: &cargo::CargoEnv,
         report: &mut Report,
     ) -> Result<(), Error> {
+        let each = w.sets.iter().zip(w.per_set).zip(&w.games).enumerate();
         let indexes: Vec<index::SetIndex<'_>> =
-            workers.map(w.sets.iter().zip(w.per_set).collect(), |(set, done)| {
+            workers.map(each.collect(), |(n, ((set, done), game))| {
                 let mut levels = Vec::new();
                 let mut dungeons = Vec::new();
                 for (source, d) in done {
@@ -80,6 +83,9 @@ impl Build {
                     dungeons,
                     layout: w.layout,
                     c_prefix: w.c_prefix.to_string(),
+                    game,
+                    game_file: output_file(&w.prefixes[n], index::GAME_FILE),
+                    decoder: self.rust_decoder,
                 }
             });
         // Each set's blobs, levels.c and manifest, in parallel.
@@ -109,10 +115,12 @@ impl Build {
                 dir.pop();
             }
         }
-        let sources = self
-            .source_dirs
+        // The directories the sets were read from (a game tree's `dat`
+        // when no source directory was named).
+        let sources = w
+            .sets
             .iter()
-            .map(|d| d.display().to_string())
+            .map(|s| s.dir.display().to_string())
             .collect::<Vec<_>>()
             .join(", ");
         let style = match env
@@ -166,20 +174,27 @@ impl Build {
             &indexes[n].dir,
             "c",
         );
+        let game = indexes[n].game;
+        let game_key = game.fingerprint().to_hex();
+        let game_file = &indexes[n].game_file;
+        let index_files: Vec<(&str, &str)> = [
+            self.c_index.then_some((c_file.as_str(), c_key.as_str())),
+            self.rust_index
+                .then_some((game_file.as_str(), game_key.as_str())),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
         let done = &w.per_set[n];
         // A set proven unchanged, source by source, is left as it is.
         let blobs: usize = done.iter().map(|(_, d)| d.outputs.len()).sum();
         if done.iter().all(|(_, d)| d.entry.is_none())
-            && outputs.replays_exactly(
-                done.len(),
-                blobs,
-                self.c_index.then_some((c_file.as_str(), c_key.as_str())),
-            )
+            && outputs.replays_exactly(done.len(), blobs, &index_files)
         {
             return Ok(output::Finished {
                 written: Vec::new(),
                 removed: Vec::new(),
-                unchanged: blobs + usize::from(self.c_index),
+                unchanged: blobs + index_files.len(),
                 kept: Vec::new(),
             });
         }
@@ -222,6 +237,9 @@ impl Build {
         })?;
         if let Some(text) = c_text {
             outputs.put(&c_file, text.as_bytes())?;
+        }
+        if self.rust_index && !outputs.index_is_current(game_file, &game_key) {
+            outputs.put(game_file, game.to_identity().as_bytes())?;
         }
         outputs.finish()
     }

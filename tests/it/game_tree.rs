@@ -336,10 +336,18 @@ fn identity_files_build_the_golden_sets_without_the_games_trees() {
         let (same, total) = golden_matches(&shared, set, &out);
         assert_eq!(same, total, "{set}");
     }
-    // A GruntHack level decodes with GruntHack's identity only.
+    // A GruntHack level decodes with GruntHack's identity only, which the
+    // build leaves beside the blobs for levels.rs to embed.
     let game = Game::from_identity_file(&identity_file("grunthack-0.2.2")).unwrap();
+    let beside = Game::from_identity_file(&tmp.path().join("grunthack-0.2.2/levels.game")).unwrap();
+    assert_eq!(beside, game);
+    let rust = std::fs::read_to_string(tmp.path().join("grunthack-0.2.2/levels.rs")).unwrap();
+    assert!(
+        rust.contains("pub const GAME: &str = include_str!(\"levels.game\");"),
+        "{rust}"
+    );
     let bytes = std::fs::read(tmp.path().join("grunthack-0.2.2/oracle.lev")).unwrap();
-    levbuild::des::decode(&bytes, "oracle", &game, Layout::LP64).unwrap();
+    levbuild::des::decode(&bytes, "oracle", &beside, Layout::LP64).unwrap();
     assert!(levbuild::des::decode(&bytes, "oracle", &Game::nethack_343(), Layout::LP64).is_err());
 }
 
@@ -442,6 +450,10 @@ fn a_changed_tree_source_rebuilds_every_level_and_an_unchanged_tree_runs_no_comp
         first.games
     );
     let level = std::fs::read(out.join("fixture.lev")).unwrap();
+    // The index says where the sources were: the tree's dat/.
+    let rust = std::fs::read_to_string(out.join("levels.rs")).unwrap();
+    let from = format!("from {}. Do not edit.", root.join("dat").display());
+    assert!(rust.lines().next().unwrap().ends_with(&from), "{rust}");
 
     // No-op: no C compiler is needed (CC points nowhere, through the CLI).
     let o = levbuild(

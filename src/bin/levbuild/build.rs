@@ -12,7 +12,7 @@ use levbuild::{Build, ErrorKind};
 use crate::args::{unknown, Arg, Args};
 use crate::diag_json;
 
-pub const USAGE: &str = "levbuild build|check [DIR...] [-o OUT] [-j N] [--no-cache] [-w] [--deny-warnings] [--format rich|short|json] [--target TRIPLE] [--game-tree ROOT | --game FILE] [--dialect 3.4.3|3.6] [--dungeon-file GLOB] [--include GLOB] [--exclude GLOB] [--define NAME] [--undefine NAME]";
+pub const USAGE: &str = "levbuild build|check [DIR...] [-o OUT] [-j N] [--no-cache | --cache-dir DIR] [--no-rust-index] [--no-c-index] [--rust-decoder] [--c-prefix PREFIX] [-w] [--deny-warnings] [--format rich|short|json] [--target TRIPLE] [--game-tree ROOT | --game FILE] [--dialect 3.4.3|3.6] [--dungeon-file GLOB] [--include GLOB] [--exclude GLOB] [--define NAME] [--undefine NAME]";
 
 /// How `build` and `check` print their diagnostics.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -158,6 +158,21 @@ pub fn run(args: &[OsString], check_only: bool) -> Result<ExitCode> {
             }
             Arg::Flag("--no-cache") => {
                 build.cache(false);
+            }
+            Arg::Flag("--cache-dir") => {
+                build.cache_dir(PathBuf::from(scan.value("--cache-dir")?));
+            }
+            Arg::Flag("--no-rust-index") => {
+                build.rust_index(false);
+            }
+            Arg::Flag("--no-c-index") => {
+                build.c_index(false);
+            }
+            Arg::Flag("--rust-decoder") => {
+                build.rust_decoder(true);
+            }
+            Arg::Flag("--c-prefix") => {
+                build.c_prefix(scan.text("--c-prefix")?);
             }
             Arg::Flag("-w") => {
                 build.extra_warnings(true);

@@ -25,7 +25,8 @@ const USAGE: &str = "\
 usage: levbuild <command> [options]
 
 commands:
-  build [DIR...] [-o OUT] [-j N] [--no-cache] [-w] [--deny-warnings]
+  build [DIR...] [-o OUT] [-j N] [--no-cache | --cache-dir DIR] [-w] [--deny-warnings]
+        [--no-rust-index] [--no-c-index] [--rust-decoder] [--c-prefix PREFIX]
         [--game-tree ROOT | --game FILE] [--dialect 3.4.3|3.6] [--dungeon-file GLOB]
         [--include GLOB] [--exclude GLOB] [--define NAME] [--undefine NAME]
                  compile every .des and dungeon.def under each DIR (one level

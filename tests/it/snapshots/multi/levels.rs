@@ -37,6 +37,12 @@ pub mod vanilla {
     #[allow(dead_code)]
     pub const LAYOUT: &str = "LP64 little-endian";
 
+    /// What a program needs to decode the blobs of level set `vanilla` (<tmp>/vanilla): the identity
+    /// of the game they were built for (NetHack 3.4.3 (header built in)), in levbuild's
+    /// identity file format (`levbuild::Game::from_identity` reads it).
+    #[allow(dead_code)]
+    pub const GAME: &str = include_str!("vanilla/levels.game");
+
     /// Positions of the levels in [`LEVELS`], by level name.
     #[allow(dead_code)]
     pub mod id {
@@ -97,6 +103,12 @@ pub mod variant {
     /// reads them only if it was built for this layout.
     #[allow(dead_code)]
     pub const LAYOUT: &str = "LP64 little-endian";
+
+    /// What a program needs to decode the blobs of level set `variant` (<tmp>/variant): the identity
+    /// of the game they were built for (NetHack 3.4.3 (header built in)), in levbuild's
+    /// identity file format (`levbuild::Game::from_identity` reads it).
+    #[allow(dead_code)]
+    pub const GAME: &str = include_str!("variant/levels.game");
 
     /// Positions of the levels in [`LEVELS`], by level name.
     #[allow(dead_code)]

@@ -33,6 +33,12 @@ pub struct Dungeon {
 #[allow(dead_code)]
 pub const LAYOUT: &str = "LP64 little-endian";
 
+/// What a program needs to decode the blobs of `<tmp>/dat`: the identity
+/// of the game they were built for (NetHack 3.4.3 (header built in)), in levbuild's
+/// identity file format (`levbuild::Game::from_identity` reads it).
+#[allow(dead_code)]
+pub const GAME: &str = include_str!("levels.game");
+
 /// Positions of the levels in [`LEVELS`], by level name.
 #[allow(dead_code)]
 pub mod id {
