@@ -7,6 +7,8 @@ mod build_tree;
 mod cli_lev_comp;
 mod common;
 #[cfg(feature = "nethack36")]
+mod des36_depth;
+#[cfg(feature = "nethack36")]
 mod des36_features;
 #[cfg(feature = "nethack36")]
 mod des36_golden;

@@ -11,6 +11,8 @@ mod codec;
 #[cfg(feature = "nethack36")]
 mod codegen;
 #[cfg(feature = "nethack36")]
+mod depth;
+#[cfg(feature = "nethack36")]
 mod lexer;
 #[cfg(feature = "nethack36")]
 mod parser;
@@ -68,8 +70,47 @@ pub fn compile_with(
         .into_iter()
         .map(|(t, s)| (t, chumsky::span::SimpleSpan::from(s)))
         .collect();
-    let stmts = parser::parse(&tokens, source.len(), &mut report);
-    let programs = codegen::generate(&stmts, &maps, &options.game, &mut report);
+    let nesting = depth::measure(&tokens);
+    let programs = if nesting.open > depth::REFERENCE_OPEN_LIMIT {
+        report
+            .error(nesting.at.clone(), "yacc stack overflow")
+            .label(format!(
+                "{} brackets open here: 3.6.7's lev_comp holds {} parser states",
+                nesting.open,
+                depth::REFERENCE_OPEN_LIMIT
+            ));
+        Vec::new()
+    } else if nesting.depth > depth::DEPTH_LIMIT {
+        report
+            .error(
+                nesting.at.clone(),
+                format!(
+                    "nested too deeply: {} levels of brackets and operators",
+                    nesting.depth
+                ),
+            )
+            .label(format!(
+                "levbuild compiles nesting up to {} levels",
+                depth::DEPTH_LIMIT
+            ));
+        Vec::new()
+    } else {
+        let (game, inner) = (&options.game, &mut report);
+        let compiled = depth::with_stack_for(nesting.depth, move || {
+            let stmts = parser::parse(&tokens, source.len(), inner);
+            codegen::generate(&stmts, &maps, game, inner)
+        });
+        match compiled {
+            Ok(programs) => programs,
+            Err(e) => {
+                report.error(
+                    nesting.at.clone(),
+                    format!("nested too deeply for a stack this system gives: {e}"),
+                );
+                Vec::new()
+            }
+        }
+    };
     let mut names = std::collections::HashSet::new();
     for p in &programs {
         if !names.insert(p.name.as_str()) {

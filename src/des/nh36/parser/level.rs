@@ -113,7 +113,7 @@ pub(super) fn control_statements<'a>(
             .then(
                 case.repeated()
                     .collect::<Vec<_>>()
-                    .delimited_by(punct(b'{'), punct(b'}')),
+                    .delimited_by(punct(b'{'), close_brace()),
             )
             .map(|(e, cases)| StmtKind::Switch(e, cases)),
         kw(Kw::For)

@@ -116,7 +116,7 @@ fn file<'a>() -> impl Parser<'a, In<'a>, Vec<Stmt<'a>>, Extra<'a>> {
                 .clone()
                 .repeated()
                 .collect::<Vec<_>>()
-                .delimited_by(punct(b'{'), punct(b'}'))
+                .delimited_by(punct(b'{'), close_brace())
                 .boxed();
             // A statement's first token says which group of statement
             // parsers can take it: only that group is tried (trying all
@@ -155,6 +155,15 @@ fn file<'a>() -> impl Parser<'a, In<'a>, Vec<Stmt<'a>>, Extra<'a>> {
         },
     );
     stmt.repeated().collect::<Vec<_>>().then_ignore(end())
+}
+
+/// The `}` that closes a block. A block whose `}` is missing (the file
+/// ends, or a token no statement starts with comes first) is an error
+/// there, and the block ends: the statement holding it stands, so an
+/// unclosed block costs one error and no backtracking (re-parsing every
+/// enclosing block was exponential in the depth of unclosed blocks).
+fn close_brace<'a>() -> impl Parser<'a, In<'a>, (), Extra<'a>> + Clone {
+    punct(b'}').recover_with(via_parser(empty()))
 }
 
 /// After a syntax error: the rest of the statement, up to the next token
@@ -205,7 +214,8 @@ fn statement_group(t: &Tok<'_>) -> Option<usize> {
     })
 }
 
-fn is_statement_keyword(k: Kw) -> bool {
+/// Whether `k` starts a statement.
+pub(super) fn is_statement_keyword(k: Kw) -> bool {
     use Kw::*;
     matches!(
         k,
