@@ -23,6 +23,8 @@
 mod binary;
 #[cfg(feature = "build")]
 mod build;
+#[cfg(feature = "compile")]
+mod c_number;
 pub mod des;
 #[cfg(feature = "compile")]
 pub mod diag;

@@ -208,15 +208,5 @@ pub(crate) fn percent(rest: &[u8]) -> Option<(i64, usize)> {
     while rest.get(i) == Some(&b' ') {
         i += 1;
     }
-    (rest.get(i) == Some(&b']')).then(|| (parse_int(digits), i + 1))
-}
-
-/// Decimal text to a number, saturating far outside any field's range so
-/// that the range checks report it.
-pub(crate) fn parse_int(text: &str) -> i64 {
-    text.parse().unwrap_or(if text.starts_with('-') {
-        i64::MIN
-    } else {
-        i64::MAX
-    })
+    (rest.get(i) == Some(&b']')).then(|| (crate::c_number::atoi(digits), i + 1))
 }

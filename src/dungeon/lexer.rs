@@ -101,7 +101,7 @@ pub(crate) fn lex(src: &str) -> Vec<(Tok<'_>, Span)> {
                     .iter()
                     .take_while(|&&c| c == b'-' || c.is_ascii_digit())
                     .count();
-                (Tok::Int(atoi(&src[pos..pos + n])), n)
+                (Tok::Int(crate::c_number::atoi(&src[pos..pos + n])), n)
             }
             b'"' => match rest[1..].iter().position(|&q| q == b'"') {
                 Some(end) => (Tok::Str(&src[pos + 1..pos + 1 + end]), end + 2),
@@ -131,26 +131,6 @@ pub(crate) fn lex(src: &str) -> Vec<(Tok<'_>, Span)> {
         pos += len;
     }
     out
-}
-
-/// C's `atoi`: optional sign, then digits up to the first other character;
-/// saturates far outside every field so the range checks catch it.
-fn atoi(text: &str) -> i64 {
-    let (neg, digits) = match text.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, text),
-    };
-    let digits: &str = &digits[..digits.bytes().take_while(u8::is_ascii_digit).count()];
-    let v: i64 = if digits.is_empty() {
-        0
-    } else {
-        digits.parse().unwrap_or(i64::MAX)
-    };
-    if neg {
-        -v
-    } else {
-        v
-    }
 }
 
 impl fmt::Display for Tok<'_> {

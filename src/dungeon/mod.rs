@@ -186,6 +186,11 @@ pub fn compile(
         .into_iter()
         .map(|(t, s)| (t, SimpleSpan::from(preprocess::remap(&s, &pre))))
         .collect();
+    for (t, span) in &tokens {
+        if matches!(t, lexer::Tok::Int(_)) {
+            crate::c_number::warn_if_changed(source, span.into_range(), "dgn_comp", &mut report);
+        }
+    }
     let stmts = parser::parse(&tokens, &mut report);
     let dungeon = sema::build(&stmts, &mut report);
     // No dungeon at all: dgn_comp's file is empty (said in a warning).

@@ -505,23 +505,10 @@ impl Builder<'_> {
         }
     }
 
-    /// `n` in an `int` field, as dgn_comp stores it: C keeps the low
-    /// bits (with a warning when that changes the value).
+    /// `n` in an `int` field: every number is one already, as `atoi`
+    /// read it (the lexer warns where that changed it).
     fn int32(&mut self, n: &Sp<i64>) -> i32 {
-        i32::try_from(n.v).unwrap_or_else(|_| {
-            let stored = n.v as i32;
-            self.report
-                .warning(
-                    n.span.clone(),
-                    format!(
-                        "Value {} does not fit in its field: stored as {stored}",
-                        n.v
-                    ),
-                )
-                .label("the field holds a 32-bit integer")
-                .help("dgn_comp keeps the low bits of the number, as C does");
-            stored
-        })
+        n.v as i32
     }
 
     /// An absolute couple: base within ±32 and the range inside the dungeon.
@@ -551,7 +538,8 @@ impl Builder<'_> {
     }
 
     /// A relative couple: base within ±32; the range is not checked by
-    /// dgn_comp, but must fit its 16-bit field.
+    /// dgn_comp, which stores it in a 16-bit field: C keeps its low bits
+    /// (with a warning when that changes the value).
     fn relative(&mut self, c: &CoupleArg) -> Couple {
         let (base, rand) = c.v;
         if !(-MAXLEVEL..=MAXLEVEL).contains(&base) {
@@ -561,11 +549,15 @@ impl Builder<'_> {
             return Couple::default();
         }
         let rand = i16::try_from(rand).unwrap_or_else(|_| {
-            self.report.error(
-                c.span.clone(),
-                format!("Value {rand} does not fit in its field"),
-            );
-            0
+            let stored = rand as i16;
+            self.report
+                .warning(
+                    c.span.clone(),
+                    format!("Value {rand} does not fit in its field: stored as {stored}"),
+                )
+                .label("the range is stored in a 16-bit field")
+                .help("dgn_comp keeps the low bits of the number, as C does");
+            stored
         });
         Couple {
             base: base as i16,

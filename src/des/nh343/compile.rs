@@ -92,6 +92,11 @@ pub fn compile_with(
 /// The levels are meaningful only if no error was reported.
 fn parse_and_check(source: &str, options: &Options, report: &mut Reporter) -> Vec<Level> {
     let lexer::Lexed { tokens, maps } = lexer::lex(source);
+    for (t, span) in &tokens {
+        if matches!(t, lexer::Tok::Int(_) | lexer::Tok::Percent(_)) {
+            crate::c_number::warn_if_changed(source, span.clone(), "lev_comp", report);
+        }
+    }
     // Moved, not copied: the token list is the largest structure here.
     let tokens: Vec<_> = tokens
         .into_iter()

@@ -6,7 +6,8 @@
 use std::fmt;
 
 use super::ir::{Alignment, Direction, DoorState, LevelFlag, Lighting};
-use crate::des::scan::{self, parse_int, percent, Comments, Keywords, Rules};
+use crate::c_number::atoi;
+use crate::des::scan::{self, percent, Comments, Keywords, Rules};
 
 /// Statement keywords (upper case in the language, plus `levregion`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -290,7 +291,7 @@ fn token_at(src: &str, pos: usize) -> (Tok<'_>, usize) {
                 .count();
             if digits > 0 {
                 let n = sign + digits;
-                return (Tok::Int(parse_int(&src[pos..pos + n])), n);
+                return (Tok::Int(atoi(&src[pos..pos + n])), n);
             }
         }
         b'[' => {

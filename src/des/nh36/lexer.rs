@@ -5,7 +5,8 @@
 
 use std::fmt;
 
-use crate::des::scan::{self, parse_int, percent, Comments, Keywords, Rules};
+use crate::c_number::atoi;
+use crate::des::scan::{self, percent, Comments, Keywords, Rules};
 use crate::diag::Span;
 
 /// Keywords that carry no value.
@@ -475,7 +476,7 @@ fn token_at(src: &str, pos: usize) -> (Tok<'_>, usize) {
             .take_while(|d| d.is_ascii_digit())
             .count()
     };
-    let number = |from: usize, n: usize| parse_int(&src[pos + from..pos + from + n]);
+    let number = |from: usize, n: usize| atoi(&src[pos + from..pos + from + n]);
     let lead = digits(0);
     if lead > 0 {
         // `[0-9]+d[0-9]+`, then `[0-9]+%`, then `[0-9]+`.

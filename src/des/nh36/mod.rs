@@ -66,6 +66,18 @@ pub fn compile_with(
 ) -> Result<CompiledFile, Diagnostics> {
     let mut report = Reporter::default();
     let lexer::Lexed { tokens, maps } = lexer::lex(source);
+    for (t, span) in &tokens {
+        use lexer::Tok;
+        if let Tok::Int(_)
+        | Tok::MinusInt(_)
+        | Tok::PlusInt(_)
+        | Tok::Percent(_)
+        | Tok::SPercent(_)
+        | Tok::Dice(..) = t
+        {
+            crate::c_number::warn_if_changed(source, span.clone(), "lev_comp", &mut report);
+        }
+    }
     let tokens: Vec<_> = tokens
         .into_iter()
         .map(|(t, s)| (t, chumsky::span::SimpleSpan::from(s)))
