@@ -56,3 +56,10 @@ pub use layout::{ByteOrder, DataModel, Layout, UnknownTarget};
 pub fn source_text(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
     text::decode(bytes)
 }
+
+/// The bytes a text read by [`source_text`] stands for (its inverse): a
+/// level name holding a Latin-1 `é` is the byte 0xE9 again, as the C tools
+/// name its file.
+pub fn source_bytes(text: &str) -> std::borrow::Cow<'_, [u8]> {
+    text::bytes(text)
+}

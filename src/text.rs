@@ -63,7 +63,8 @@ fn raw_char(b: u8) -> char {
     char::from_u32(RAW_BASE + u32::from(b) - 0x80).unwrap_or(char::REPLACEMENT_CHARACTER)
 }
 
-fn raw_byte(c: char) -> Option<u8> {
+/// The byte a private-use character of the text stands for, if it is one.
+pub(crate) fn raw_byte(c: char) -> Option<u8> {
     let v = u32::from(c).checked_sub(RAW_BASE)?;
     (v < 0x80).then(|| (v + 0x80) as u8)
 }

@@ -19,6 +19,9 @@ pub(crate) struct MapBlock<'s> {
 pub(crate) struct Lexed<'s, T> {
     pub tokens: Vec<(T, Span)>,
     pub maps: Vec<MapBlock<'s>>,
+    /// Where the scanner stopped before the end: a NUL byte or a byte over
+    /// 0x7F where a token would start (see [`ends_input`]).
+    pub ends_at: Option<usize>,
 }
 
 /// Which lines are comments.
@@ -76,6 +79,39 @@ fn comment_len(rest: &[u8], comments: Comments) -> Option<usize> {
     }
 }
 
+/// Whether `lev_comp`'s scanner stops at `byte` where a token would
+/// start: a NUL is flex's end of input, and a byte over 0x7F indexes
+/// flex's 7-bit tables out of bounds, which ends the input too (the
+/// reference compiles what came before and exits 0; a UTF-8 byte-order
+/// mark at the start leaves it nothing to compile). Inside strings,
+/// character literals and comments such bytes are text.
+fn ends_input(byte: u8) -> bool {
+    byte == 0 || byte >= 0x80
+}
+
+/// Warns that the file was read only up to `at`, as `lev_comp` reads it.
+pub(crate) fn warn_ended(source: &str, at: usize, report: &mut crate::diag::Reporter) {
+    let c = source
+        .get(at..)
+        .and_then(|s| s.chars().next())
+        .unwrap_or('\0');
+    let what = match (c, crate::text::raw_byte(c)) {
+        ('\0', _) => "a NUL byte".to_string(),
+        (_, Some(byte)) => format!("the byte {byte:#04X}"),
+        ('\u{feff}', _) => "a byte-order mark".to_string(),
+        _ => format!("the character {c:?} (bytes over 0x7F)"),
+    };
+    report
+        .warning(at..at + c.len_utf8(), "the rest of the file is ignored")
+        .label(format!(
+            "lev_comp's scanner stops at {what} outside a string"
+        ))
+        .help(
+            "lev_comp compiles what comes before it and exits as if the file ended here; \
+             put such bytes inside a string, or remove them",
+        );
+}
+
 /// Splits `src` into tokens by `rules`. Never fails: text that matches no
 /// rule is a token for the parser to report.
 pub(crate) fn scan<'s, T>(src: &'s str, rules: &Rules<'s, T>) -> Lexed<'s, T> {
@@ -83,6 +119,7 @@ pub(crate) fn scan<'s, T>(src: &'s str, rules: &Rules<'s, T>) -> Lexed<'s, T> {
     let mut out = Lexed {
         tokens: Vec::new(),
         maps: Vec::new(),
+        ends_at: None,
     };
     let mut pos = 0;
     // Inside MAP … ENDMAP: the index of the block being collected.
@@ -100,12 +137,23 @@ pub(crate) fn scan<'s, T>(src: &'s str, rules: &Rules<'s, T>) -> Lexed<'s, T> {
                 continue;
             }
             // A map row: map characters up to the end of the line. Like
-            // flex's rule it is not anchored: a tab (not a map character)
-            // is skipped as white space and the rest of the line is a row.
+            // flex's rule it is not anchored: where no row matches (a tab
+            // is no map character), flex's longest match is the white
+            // space rule `[ \t]+`, which takes every blank in a row
+            // (`\t ---` is the row `---`), and the rest of the line is a
+            // row.
             let n = rest.iter().take_while(|&&c| (rules.is_map_char)(c)).count();
             if let Some(nl) = newline_len(&rest[n..]) {
                 out.maps[m].rows.push(&src[pos..pos + n]);
                 pos += n + nl;
+                continue;
+            }
+            let blanks = rest
+                .iter()
+                .take_while(|&&c| c == b' ' || c == b'\t')
+                .count();
+            if blanks > 0 {
+                pos += blanks;
                 continue;
             }
         }
@@ -133,6 +181,10 @@ pub(crate) fn scan<'s, T>(src: &'s str, rules: &Rules<'s, T>) -> Lexed<'s, T> {
                 pos += 3 + nl;
                 continue;
             }
+        }
+        if ends_input(b[pos]) {
+            out.ends_at = Some(pos);
+            break;
         }
         let (tok, len) = (rules.token_at)(src, pos);
         out.tokens.push((tok, pos..pos + len));
@@ -209,4 +261,36 @@ pub(crate) fn percent(rest: &[u8]) -> Option<(i64, usize)> {
         i += 1;
     }
     (rest.get(i) == Some(&b']')).then(|| (crate::c_number::atoi(digits), i + 1))
+}
+
+/// A character literal at the start of `rest` (a `'`): `'\c'` or `'c'`,
+/// `c` any source byte but a newline, as flex's `\'\\.\'` and `\'.\'`
+/// match it (a raw byte of the source text, such as a Latin-1 `é`, is the
+/// byte it stands for); its byte and its length in the text.
+pub(crate) fn char_literal(rest: &[u8]) -> Option<(u8, usize)> {
+    let quoted = |at: usize| {
+        let (byte, n) = source_byte(rest.get(at..)?)?;
+        (byte != b'\n' && rest.get(at + n) == Some(&b'\'')).then_some((byte, at + n + 1))
+    };
+    match rest.get(1) {
+        Some(b'\\') => quoted(2).or_else(|| quoted(1)),
+        _ => quoted(1),
+    }
+}
+
+/// The source byte `text` starts with: a byte, or the raw byte a
+/// private-use character of the text stands for (see [`crate::text`]).
+fn source_byte(text: &[u8]) -> Option<(u8, usize)> {
+    let first = *text.first()?;
+    let raw = text
+        .get(..3)
+        .and_then(|c| std::str::from_utf8(c).ok())
+        .and_then(|c| crate::text::raw_byte(c.chars().next()?));
+    Some(raw.map_or((first, 1), |b| (b, 3)))
+}
+
+/// A string token's value as `lev_comp` keeps it: it copies the text
+/// with `strcpy`, so a NUL byte ends it.
+pub(crate) fn c_string(text: &str) -> &str {
+    text.find('\0').map_or(text, |nul| &text[..nul])
 }

@@ -490,7 +490,8 @@ impl Builder<'_> {
     }
 
     fn bones(&mut self, s: &Sp<&str>) -> Option<u8> {
-        match s.v.as_bytes() {
+        // One byte of the file: a raw byte (a Latin-1 `é`) is one too.
+        match &*crate::text::bytes(s.v) {
             [c] => Some(*c),
             _ if s.v == "none" => None,
             _ => {

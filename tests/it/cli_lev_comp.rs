@@ -669,3 +669,29 @@ fn check_format_json_prints_one_object_per_diagnostic() {
     assert_eq!(lines.len(), 3, "two errors and the summary: {lines:?}");
     assert!(lines[2]["line"].is_null());
 }
+
+/// A Latin-1 level name names its file with the same bytes, as lev_comp
+/// names it (checked against 3.4.3's lev_comp), and a Latin-1 character
+/// literal is a character.
+#[cfg(unix)]
+#[test]
+fn latin1_names_and_characters_are_bytes() {
+    use std::os::unix::ffi::OsStrExt;
+    let out = scratch("latin1");
+    let src = b"MAZE:\"caf\xe9\",'\xe9'\nGEOMETRY:center,center\nMAP\n...\nENDMAP\n";
+    std::fs::write(out.join("l.des"), src).unwrap();
+    let r = run_in(
+        &out,
+        &["lev-comp", "--format", "short", "-o", ".", "l.des"],
+        None,
+    );
+    let stderr = String::from_utf8_lossy(&r.stderr);
+    assert!(r.status.success(), "{stderr}");
+    assert!(stderr.contains("Invalid fill character"), "{stderr}");
+    let names: Vec<Vec<u8>> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().as_bytes().to_vec())
+        .filter(|n| n.ends_with(b".lev"))
+        .collect();
+    assert_eq!(names, [b"caf\xe9.lev".to_vec()]);
+}

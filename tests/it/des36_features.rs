@@ -144,3 +144,33 @@ fn names_match_ignoring_case_as_3_6_does() {
         "{text:?}"
     );
 }
+
+#[test]
+fn scanner_quirks_of_3_6_7() {
+    // A NUL in a string ends its value (lev_comp strcpy's it); a NUL or a
+    // byte over 0x7F outside a string ends the file, with a warning; a
+    // tab and blanks before a map row are one white space token. Each
+    // checked against 3.6.7's own lev_comp.
+    let file = compile("MAZE:\"ab\0cd\",' '\nMESSAGE:\"hi\0there\"\n").unwrap();
+    assert_eq!(file.levels[0].name, "ab");
+    let src = "MAZE:\"one\",' '\n\u{f7e9}\nMAZE:\"two\",' '\n";
+    let file = compile(src).unwrap();
+    assert_eq!(file.levels.len(), 1);
+    assert!(file
+        .warnings
+        .iter()
+        .any(|w| w.message == "the rest of the file is ignored" && w.line == 2));
+    let src = "MAZE:\"tab\",' '\nGEOMETRY:center,center\nMAP\n\t ---\n |.|\n ---\nENDMAP\n";
+    let file = compile(src).unwrap();
+    let map = file.levels[0]
+        .program
+        .code
+        .iter()
+        .find_map(|i| match i {
+            nh36::Instr::Push(nh36::Operand::Str(s)) if s.len() == 12 => Some(s.clone()),
+            _ => None,
+        })
+        .expect("the map's cells");
+    // Terrain codes + 1: the first row is `---` and a stone cell.
+    assert_eq!(&map.as_bytes()[..4], [3, 3, 3, 1]);
+}

@@ -1437,31 +1437,29 @@ fn map_without_endmap() {
 }
 
 #[test]
-fn binary_garbage_and_nul_bytes_are_errors() {
-    let diags = des::compile("MAZE: \"m\", ' '\nNOMAP\n\0\0\u{1}garbage\n", "t.des").unwrap_err();
-    let first = diags.iter().next().unwrap();
+fn binary_garbage_and_nul_bytes_end_the_file_as_lev_comp_reads_it() {
+    // lev_comp's scanner stops at a NUL or a byte over 0x7F: what came
+    // before is compiled, with a warning saying where the file ended.
+    let file = des::compile("MAZE: \"m\", ' '\nNOMAP\n\0\0\u{1}garbage\n", "t.des").unwrap();
+    let first = file.warnings.iter().next().unwrap();
     assert_eq!(
-        (
-            first.severity,
-            first.line,
-            first.column,
-            first.message.as_str()
-        ),
-        (Error, 3, 1, "syntax error")
+        (first.severity, first.line, first.column, first.message.as_str()),
+        (Warning, 3, 1, "the rest of the file is ignored")
     );
-    assert_eq!(
-        first.label.as_deref(),
-        Some("found `\\0`, expected the end of the statement")
-    );
-    // NUL inside a statement.
+    assert_eq!(file.levels.len(), 1);
+    // NUL inside a statement: the statement is cut short, an error.
     let diags = des::compile(&maze("MONSTER: 'd',\0 random, random\n"), "t.des").unwrap_err();
-    let first = diags.iter().next().unwrap();
-    assert_eq!((first.line, first.column), (8, 14));
-    // Invalid UTF-8 made valid by replacement characters.
+    let first = diags.errors().next().unwrap();
+    assert_eq!((first.line, first.message.as_str()), (8, "syntax error"));
+    // Binary garbage starting with a NUL is an empty file.
     let bytes: Vec<u8> = (0..=255u8).cycle().take(4096).collect();
     let text = String::from_utf8_lossy(&bytes);
-    assert!(des::compile(&text, "t.des").is_err());
-    assert!(des::compile("\u{feff}MAZE: \"m\", ' '\nNOMAP\n", "t.des").is_err());
+    let file = des::compile(&text, "t.des").unwrap();
+    assert!(file.levels.is_empty());
+    // Control characters other than NUL are tokens the parser refuses.
+    assert!(des::compile("MAZE: \"m\", ' '\nNOMAP\n\u{1}\n", "t.des").is_err());
+    let file = des::compile("\u{feff}MAZE: \"m\", ' '\nNOMAP\n", "t.des").unwrap();
+    assert!(file.levels.is_empty());
 }
 
 #[test]

@@ -1121,4 +1121,53 @@ fn a_tab_before_a_map_row_is_skipped_like_lev_comp_does() {
         panic!("maze")
     };
     assert_eq!((m.parts[0].map.width, m.parts[0].map.height), (5, 3));
+    // flex's white space rule takes every blank after the tab: `\t ---`
+    // is the row `---` (checked against 3.4.3's and 3.6.7's lev_comp).
+    let src = "MAZE: \"r3\", ' '\nGEOMETRY: center, center\nMAP\n\t ---\n |.|\n ---\nENDMAP\n";
+    let file = des::compile(src, "t.des").unwrap_or_else(|d| panic!("{d}"));
+    let LevelBody::Maze(m) = &file.levels[0].level.body else {
+        panic!("maze")
+    };
+    let first_row: Vec<char> = m.parts[0].map.cells[..4]
+        .iter()
+        .map(|t| t.map_char().unwrap())
+        .collect();
+    assert_eq!(first_row, ['-', '-', '-', ' ']);
+}
+
+#[test]
+fn a_nul_or_high_byte_outside_a_string_ends_the_file_with_a_warning() {
+    // lev_comp's scanner stops there and compiles what came before (3.4.3's
+    // and 3.6.7's lev_comp, checked: the same levels, exit status 0).
+    let level =
+        |name: &str| format!("MAZE:\"{name}\",' '\nGEOMETRY:center,center\nMAP\n...\nENDMAP\n");
+    for (stop, what) in [
+        ("\0", "a NUL byte"),
+        ("\u{f7e9}", "the byte 0xE9"),
+        ("é", "the character 'é'"),
+    ] {
+        let src = format!("{}{stop}\n{}", level("one"), level("two"));
+        let file = des::compile(&src, "t.des").unwrap_or_else(|d| panic!("{d}"));
+        let names: Vec<&str> = file.levels.iter().map(|l| l.name.as_str()).collect();
+        assert_eq!(names, ["one"], "{what}");
+        let w = file.warnings.iter().next().unwrap();
+        assert_eq!(
+            (w.message.as_str(), w.line, w.column),
+            ("the rest of the file is ignored", 6, 1)
+        );
+        assert!(
+            w.label.as_deref().unwrap_or("").contains(what),
+            "{:?}",
+            w.label
+        );
+    }
+    // In strings and comments such bytes are text.
+    let src = format!(
+        "# caf\u{f7e9}\nMAZE:\"one\",' '\nMESSAGE:\"caf\u{f7e9} \0\"\nGEOMETRY:center,center\nMAP\n...\nENDMAP\n"
+    );
+    let file = des::compile(&src, "t.des").unwrap_or_else(|d| panic!("{d}"));
+    assert!(file.warnings.is_empty(), "{}", file.warnings);
+    // A byte-order mark at the start leaves nothing to compile.
+    let file = des::compile(&format!("\u{feff}{}", level("one")), "t.des").unwrap();
+    assert!(file.levels.is_empty());
 }

@@ -429,3 +429,14 @@ fn what_the_reference_accepts_builds_to_its_bytes() {
     assert!(out.bytes.is_empty());
     assert_eq!(warnings, [(1, "No dungeons were defined.".to_string())]);
 }
+
+#[test]
+fn a_latin1_bones_marker_is_one_byte() {
+    // dgn_comp takes any one byte (checked against 3.4.3's dgn_comp).
+    let src = levbuild::source_text(
+        b"DUNGEON: \"The Dungeons of Doom\" \"D\" (25, 5)\nLEVEL: \"oracle\" \"\xe9\" @ (5, 5)\n",
+    )
+    .into_owned();
+    let d = compile(&src).dungeon;
+    assert_eq!(d.dungeons[0].levels[0].bones, Some(0xe9));
+}

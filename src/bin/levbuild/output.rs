@@ -70,13 +70,28 @@ pub fn print_stdout(text: &str) -> Result<()> {
 /// reader never sees a half-written file and an old longer file never
 /// leaves its tail behind.
 pub fn write_atomic(dir: &Path, name: &str, bytes: &[u8]) -> Result<()> {
-    let target = dir.join(name);
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let target = dir.join(file_name(name));
+    let tmp = dir.join(file_name(&format!(".{name}.{}.tmp", std::process::id())));
     std::fs::write(&tmp, bytes).with_context(|| format!("cannot write {}", tmp.display()))?;
     std::fs::rename(&tmp, &target).with_context(|| {
         let _ = std::fs::remove_file(&tmp);
         format!("cannot write {}", target.display())
     })
+}
+
+/// The file name `name` stands for: on Unix its source bytes, as the C
+/// tools name files (`caf\xE9.lev` for a Latin-1 level name); elsewhere
+/// the text itself.
+fn file_name(name: &str) -> std::ffi::OsString {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStringExt;
+        std::ffi::OsString::from_vec(levbuild::source_bytes(name).into_owned())
+    }
+    #[cfg(not(unix))]
+    {
+        std::ffi::OsString::from(name)
+    }
 }
 
 /// Prints lev_comp's and dgn_comp's message for an input that cannot be

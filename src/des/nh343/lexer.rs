@@ -301,13 +301,10 @@ fn token_at(src: &str, pos: usize) -> (Tok<'_>, usize) {
         }
         b'"' => {
             return match rest[1..].iter().position(|&q| q == b'"') {
-                Some(end) => {
-                    // lev_comp copies the token with strcpy: a NUL ends
-                    // the string's value.
-                    let text = &src[pos + 1..pos + 1 + end];
-                    let text = text.find('\0').map_or(text, |nul| &text[..nul]);
-                    (Tok::Str(text), end + 2)
-                }
+                Some(end) => (
+                    Tok::Str(scan::c_string(&src[pos + 1..pos + 1 + end])),
+                    end + 2,
+                ),
                 None => {
                     let n = rest.iter().position(|&q| q == b'\n').unwrap_or(rest.len());
                     (Tok::Invalid(&src[pos..pos + n]), n)
@@ -315,11 +312,8 @@ fn token_at(src: &str, pos: usize) -> (Tok<'_>, usize) {
             };
         }
         b'\'' => {
-            // '\c' (c any byte but newline) or 'c'.
-            match rest {
-                [_, b'\\', ch, b'\'', ..] if *ch != b'\n' => return (Tok::Char(*ch), 4),
-                [_, ch, b'\'', ..] if *ch != b'\n' => return (Tok::Char(*ch), 3),
-                _ => {}
+            if let Some((ch, n)) = scan::char_literal(rest) {
+                return (Tok::Char(ch), n);
             }
         }
         _ => {}

@@ -511,7 +511,11 @@ fn token_at(src: &str, pos: usize) -> (Tok<'_>, usize) {
     }
     if c == b'"' {
         match rest[1..].iter().position(|&q| q == b'"') {
-            Some(end) => offer_owned(Tok::Str(&src[pos + 1..pos + 1 + end]), end + 2, &mut best),
+            Some(end) => offer_owned(
+                Tok::Str(scan::c_string(&src[pos + 1..pos + 1 + end])),
+                end + 2,
+                &mut best,
+            ),
             None => {
                 let n = rest.iter().position(|&q| q == b'\n').unwrap_or(rest.len());
                 return (Tok::Invalid(&src[pos..pos + n]), n);
@@ -543,10 +547,8 @@ fn token_at(src: &str, pos: usize) -> (Tok<'_>, usize) {
         }
     }
     if c == b'\'' {
-        match rest {
-            [_, b'\\', ch, b'\'', ..] if *ch != b'\n' => offer_owned(Tok::Char(*ch), 4, &mut best),
-            [_, ch, b'\'', ..] if *ch != b'\n' => offer_owned(Tok::Char(*ch), 3, &mut best),
-            _ => {}
+        if let Some((ch, n)) = scan::char_literal(rest) {
+            offer_owned(Tok::Char(ch), n, &mut best);
         }
     }
     let word = rest.iter().take_while(|&&d| is_word_byte(d)).count();
@@ -615,6 +617,8 @@ mod tests {
         assert_eq!(toks("3rd"), [Tok::Unknown("3rd")]);
         assert_eq!(toks("$x-5"), [Tok::Var("$x"), Tok::MinusInt(-5)]);
         assert_eq!(toks("50% [ 7% ]"), [Tok::SPercent(50), Tok::Percent(7)]);
+        // lev_comp strcpy's a string token: a NUL ends its value.
+        assert_eq!(toks("\"ab\0cd\" 1"), [Tok::Str("ab"), Tok::Int(1)]);
         assert_eq!(
             toks("object obj"),
             [Tok::Kw(Kw::ObjectLower), Tok::Kw(Kw::ObjectLower)]

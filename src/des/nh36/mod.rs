@@ -65,7 +65,14 @@ pub fn compile_with(
     options: &super::Options,
 ) -> Result<CompiledFile, Diagnostics> {
     let mut report = Reporter::default();
-    let lexer::Lexed { tokens, maps } = lexer::lex(source);
+    let lexer::Lexed {
+        tokens,
+        maps,
+        ends_at,
+    } = lexer::lex(source);
+    if let Some(at) = ends_at {
+        crate::des::scan::warn_ended(source, at, &mut report);
+    }
     for (t, span) in &tokens {
         use lexer::Tok;
         if let Tok::Int(_)
