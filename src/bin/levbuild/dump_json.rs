@@ -3,13 +3,9 @@
 //! cells, random and register encodings, curse states…), as the text dump
 //! shows them. The numbers stay reachable through the library's types.
 
-use levbuild::des::{self, Level};
+use levbuild::des::{self, Contents, Level};
 use levbuild::Game;
 use serde_json::{Map, Value};
-
-use crate::dump::{
-    at, class, curse, engraving_kind, level_region_kind, map_char, tristate, Contents,
-};
 
 /// `level` as JSON, codes replaced by names.
 pub fn level_json(level: &Level, game: &Game) -> serde_json::Result<Value> {
@@ -76,7 +72,10 @@ fn name_maze_part(part: &mut Map<String, Value>, typed: &des::MazePart, game: &G
         Value::from(typed.random_places.iter().map(at).collect::<Vec<_>>()),
     );
     set_each(part, "level_regions", &typed.level_regions, |o, r| {
-        o.insert("kind".into(), level_region_kind(r.kind).into());
+        let kind = r
+            .kind_name()
+            .map_or_else(|| format!("kind {}", r.kind), str::to_string);
+        o.insert("kind".into(), kind.into());
     });
     set_each(part, "regions", &typed.regions, |o, r| {
         o.insert("lit".into(), tristate(r.lit.code(), "lit", "unlit").into());
@@ -94,7 +93,7 @@ fn name_maze_part(part: &mut Map<String, Value>, typed: &des::MazePart, game: &G
     set_each(part, "ladders", &typed.ladders, |o, l| {
         o.insert("pos".into(), at(&l.pos).into());
     });
-    name_contents(part, Contents::of_part(typed), game);
+    name_contents(part, typed.contents(), game);
 }
 
 fn name_room(room: &mut Map<String, Value>, typed: &des::Room, game: &Game) {
@@ -115,7 +114,7 @@ fn name_room(room: &mut Map<String, Value>, typed: &des::Room, game: &Game) {
     set_points(room, "fountains", &typed.fountains);
     set_points(room, "sinks", &typed.sinks);
     set_points(room, "pools", &typed.pools);
-    name_contents(room, Contents::of_room(typed), game);
+    name_contents(room, typed.contents(), game);
 }
 
 fn name_contents(obj: &mut Map<String, Value>, c: Contents<'_>, game: &Game) {
@@ -146,7 +145,12 @@ fn name_contents(obj: &mut Map<String, Value>, c: Contents<'_>, game: &Game) {
         o.insert("id".into(), name.into());
         o.insert("class".into(), class(ob.class).into());
         o.insert("pos".into(), at(&ob.pos).into());
-        o.insert("curse_state".into(), curse(ob.curse_state).into());
+        let curse = match ob.curse_name() {
+            Some("random") => "curse random".to_string(),
+            Some(name) => name.to_string(),
+            None => format!("curse {}", ob.curse_state),
+        };
+        o.insert("curse_state".into(), curse.into());
         let enchantment = if ob.spe == -127 {
             Value::from("random")
         } else {
@@ -185,18 +189,17 @@ fn name_contents(obj: &mut Map<String, Value>, c: Contents<'_>, game: &Game) {
     });
     set_each(obj, "altars", c.altars, |o, a| {
         o.insert("pos".into(), at(&a.pos).into());
-        let kind = ["altar", "shrine", "sanctum"]
-            .get(a.shrine as usize)
-            .copied()
-            .unwrap_or("random");
-        o.insert("shrine".into(), kind.into());
+        o.insert("shrine".into(), a.kind_name().unwrap_or("random").into());
     });
     set_each(obj, "gold", c.gold, |o, g| {
         o.insert("pos".into(), at(&g.pos).into());
     });
     set_each(obj, "engravings", c.engravings, |o, e| {
         o.insert("pos".into(), at(&e.pos).into());
-        o.insert("kind".into(), engraving_kind(e.kind).into());
+        let kind = e
+            .kind_name()
+            .map_or_else(|| format!("kind {}", e.kind), str::to_string);
+        o.insert("kind".into(), kind.into());
     });
 }
 
@@ -223,4 +226,37 @@ fn set_points(obj: &mut Map<String, Value>, key: &str, points: &[des::Point]) {
         key.into(),
         Value::from(points.iter().map(at).collect::<Vec<_>>()),
     );
+}
+
+/// The `.des` character of a terrain type.
+fn map_char(t: i8) -> char {
+    des::Terrain(t).map_char().unwrap_or('?')
+}
+
+/// A position as the `.des` writes it: `(x,y)`, `random` or `place[n]`.
+fn at(p: &des::Point) -> String {
+    match p.x {
+        des::RANDOM_COORD => "random".to_string(),
+        x if x < 0 => format!("place[{}]", -i16::from(x) - 1),
+        x => format!("({x},{})", p.y),
+    }
+}
+
+/// A class as the `.des` writes it: a character, `random` or `register[n]`.
+fn class(c: i8) -> String {
+    match c {
+        des::RANDOM_COORD => "random".to_string(),
+        c if c < 0 => format!("register[{}]", -i16::from(c) - 1),
+        c => format!("'{}'", char::from(c as u8).escape_default()),
+    }
+}
+
+/// A lev_comp three-state flag: 1, 0 or -1 (`random`, or left to the game).
+fn tristate(v: i8, yes: &str, no: &str) -> String {
+    match v {
+        1 => yes.to_string(),
+        0 => no.to_string(),
+        -1 => "random".to_string(),
+        v => format!("{v}"),
+    }
 }

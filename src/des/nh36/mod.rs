@@ -10,6 +10,7 @@
 mod codec;
 #[cfg(feature = "nethack36")]
 mod codegen;
+mod display;
 #[cfg(feature = "nethack36")]
 mod lexer;
 #[cfg(feature = "nethack36")]
@@ -21,6 +22,7 @@ mod syntax;
 mod terrain;
 
 pub use codec::{decode, encode};
+pub use display::ProgramDisplay;
 pub use program::{Instr, Opcode, Operand, Program};
 
 #[cfg(feature = "nethack36")]

@@ -193,7 +193,7 @@ impl fmt::Display for Instr {
             Instr::Push(v) => match v {
                 Operand::Null => f.write_str("PUSH null"),
                 Operand::Int(n) => write!(f, "PUSH int {n}"),
-                Operand::Str(s) => write!(f, "PUSH str {s:?}"),
+                Operand::Str(s) => write!(f, "PUSH str {}", crate::text::quoted(s)),
                 Operand::Var(s) => write!(f, "PUSH var {s}"),
                 Operand::Coord(c) if c & 0x0100_0000 != 0 => {
                     write!(f, "PUSH coord random(flags {:#x})", c & 0xff_ffff)

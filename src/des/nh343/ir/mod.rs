@@ -10,8 +10,11 @@
 //! other fields; a register `place[n]` / `monster[n]` / `object[n]` is
 //! `-(n+1)`. Each field's documentation names its encoding.
 
+mod contents;
+mod names;
 mod values;
 
+pub use contents::Contents;
 pub use values::*;
 
 /// Value stored for `random` in coordinates, classes and alignments.
