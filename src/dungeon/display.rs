@@ -44,11 +44,11 @@ impl fmt::Display for Dungeon {
                 let dir = if b.up { "up" } else { "down" };
                 write!(
                     f,
-                    "  branch to {} at ({}, {}) {:?} {dir}",
+                    "  branch to {} at ({}, {}) {} {dir}",
                     quoted(&b.dest),
                     b.at.base,
                     b.at.rand,
-                    b.kind
+                    b.kind.name()
                 )?;
                 chain(f, b.chain)?;
             }
@@ -63,4 +63,47 @@ fn chain(f: &mut fmt::Formatter<'_>, chain: Option<usize>) -> fmt::Result {
         write!(f, " chained to #{c}")?;
     }
     writeln!(f)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::ir::*;
+
+    #[test]
+    fn branches_read_as_dungeon_def_writes_them() {
+        let branch = |kind, up| BranchDef {
+            dest: "Gehennom".to_string(),
+            kind,
+            up,
+            ..BranchDef::default()
+        };
+        let d = Dungeon {
+            dungeons: vec![DungeonDef {
+                name: "The Dungeons of Doom".to_string(),
+                bones: Some(b'D'),
+                depth: Couple { base: 25, rand: 5 },
+                levels: vec![LevelDef {
+                    name: "castle".to_string(),
+                    at: Couple { base: -1, rand: 0 },
+                    chance: 100,
+                    ..LevelDef::default()
+                }],
+                branches: vec![
+                    BranchDef {
+                        chain: Some(0),
+                        ..branch(BranchKind::NoDown, false)
+                    },
+                    branch(BranchKind::Portal, true),
+                ],
+                ..DungeonDef::default()
+            }],
+        };
+        assert_eq!(
+            d.to_string(),
+            "dungeon \"The Dungeons of Doom\" bones D depth (25, 5) flags 0x0 chance 0 entry 0\n\
+             \x20 level #0 \"castle\" at (-1, 0) chance 100 rndlevs 0 flags 0x0\n\
+             \x20 branch to \"Gehennom\" at (0, 0) no_down down chained to #0\n\
+             \x20 branch to \"Gehennom\" at (0, 0) portal up\n"
+        );
+    }
 }

@@ -106,6 +106,19 @@ pub enum BranchKind {
     Portal,
 }
 
+impl BranchKind {
+    /// The word `dungeon.def` writes for it: `"stair"`, `"no_up"`,
+    /// `"no_down"` or `"portal"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            BranchKind::Stair => "stair",
+            BranchKind::NoUp => "no_up",
+            BranchKind::NoDown => "no_down",
+            BranchKind::Portal => "portal",
+        }
+    }
+}
+
 /// A `BRANCH` or `CHAINBRANCH`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]

@@ -565,7 +565,7 @@ fn dump_places_things_on_the_map_with_a_legend_and_no_debug_fallback() {
         "^ (2,1) trap magic chance 100%",
         "( place[1] object chest",
         "random places: (1,1) (3,2)",
-        "region (1,1)-(3,2): Zoo, unfilled, lit",
+        "region (1,1)-(3,2): zoo, unfilled, lit",
         "level region down teleport in map (1,1)-(1,1)",
     ] {
         assert!(text.contains(line), "missing {line:?} in\n{text}");

@@ -5,8 +5,8 @@
 use std::fmt::{self, Write as _};
 
 use super::ir::{
-    Alignment, Altar, Area, Contents, Corridor, Level, LevelBody, MazePart, Point, Room,
-    TerrainMap, RANDOM_COORD,
+    Alignment, Altar, Area, Boolean, Contents, Corridor, Direction, Level, LevelBody, LevelInit,
+    Lighting, MazePart, Point, Room, Terrain, TerrainMap, RANDOM_COORD,
 };
 use crate::des::map_text;
 use crate::game::Game;
@@ -62,7 +62,7 @@ impl fmt::Display for LevelDisplay<'_> {
             .collect();
         writeln!(f, "  flags {:#x} [{}]", flags.code(), names.join(", "))?;
         if let Some(init) = &level.init {
-            writeln!(f, "  init {init:?}")?;
+            writeln!(f, "  init map: {}", init_map(init))?;
         }
         if !level.message.is_empty() {
             writeln!(f, "  message {}", quoted(&level.message))?;
@@ -174,13 +174,66 @@ fn at(p: &Point) -> String {
     }
 }
 
-/// A class as the `.des` writes it: a character, `random` or `register[n]`.
-fn class(c: i8) -> String {
+/// A class as the `.des` writes it: a character, `random` or a register,
+/// `monster[n]` or `object[n]` as `register` says.
+fn class(c: i8, register: &str) -> String {
     match c {
         RANDOM_COORD => "random".to_string(),
-        c if c < 0 => format!("register[{}]", -i16::from(c) - 1),
+        c if c < 0 => format!("{register}[{}]", -i16::from(c) - 1),
         c => format!("'{}'", char::from(c as u8).escape_default()),
     }
+}
+
+/// A symbolic value's `.des` word, or `code N` for a code no word
+/// stands for.
+fn word(name: Option<&str>, code: i8) -> String {
+    name.map_or_else(|| format!("code {code}"), str::to_string)
+}
+
+/// An alignment as the `.des` writes it: a keyword or `align[n]`.
+fn alignment(a: Alignment) -> String {
+    match a {
+        Alignment::Register(n) => format!("align[{n}]"),
+        a => word(a.name(), a.code()),
+    }
+}
+
+/// A terrain type as the `.des` writes it: its map character, else its
+/// `rm.h` name or number.
+fn terrain(t: Terrain) -> String {
+    match (t.map_char(), t.name()) {
+        (Some(c), _) => format!("'{}'", c.escape_default()),
+        (None, Some(name)) => name.to_string(),
+        (None, None) => format!("terrain {}", t.code()),
+    }
+}
+
+/// `INIT_MAP: fg, bg, smoothed, joined, lit, walled` in words.
+fn init_map(init: &LevelInit) -> String {
+    let yes_no = |set: bool, word: &str| {
+        if set {
+            word.to_string()
+        } else {
+            format!("not {word}")
+        }
+    };
+    let lit = match init.lit {
+        Lighting::Random => "lit at random".to_string(),
+        l => word(l.name(), l.code()),
+    };
+    let walled = match init.walled {
+        Boolean::True => "walled".to_string(),
+        Boolean::False => "not walled".to_string(),
+        Boolean::Random => "walled at random".to_string(),
+        Boolean::Other(c) => format!("walled code {c}"),
+    };
+    format!(
+        "foreground {}, background {}, {}, {}, {lit}, {walled}",
+        terrain(init.fg),
+        terrain(init.bg),
+        yes_no(init.smoothed, "smoothed"),
+        yes_no(init.joined, "joined"),
+    )
 }
 
 /// A lev_comp three-state flag: 1, 0 or -1 (`random`, or left to the game).
@@ -217,12 +270,17 @@ fn registers(
     monsters: &[i8],
     places: &[Point],
 ) -> fmt::Result {
-    let list = |v: &[i8]| v.iter().map(|&c| class(c)).collect::<Vec<_>>().join(" ");
+    let list = |v: &[i8], register: &str| {
+        v.iter()
+            .map(|&c| class(c, register))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
     if !objects.is_empty() {
-        writeln!(f, "    random objects: {}", list(objects))?;
+        writeln!(f, "    random objects: {}", list(objects, "object"))?;
     }
     if !monsters.is_empty() {
-        writeln!(f, "    random monsters: {}", list(monsters))?;
+        writeln!(f, "    random monsters: {}", list(monsters, "monster"))?;
     }
     if !places.is_empty() {
         let p: Vec<String> = places.iter().map(at).collect();
@@ -270,7 +328,7 @@ impl Placed {
             };
             let mut text = format!(
                 "monster {name} (class {}) chance {}%",
-                class(m.class),
+                class(m.class, "monster"),
                 m.chance
             );
             if !m.name.is_empty() {
@@ -280,7 +338,7 @@ impl Placed {
                 let _ = write!(text, " appearing as {}", quoted(&m.appear_as));
             }
             if m.align != Alignment::Unspecified {
-                let _ = write!(text, " align {:?}", m.align);
+                let _ = write!(text, " align {}", alignment(m.align));
             }
             if m.peaceful >= 0 {
                 let _ = write!(text, ", {}", tristate(m.peaceful, "peaceful", "hostile"));
@@ -303,7 +361,7 @@ impl Placed {
             };
             let mut text = format!(
                 "object {name} (class {}) chance {}%, {}, spe {}",
-                class(o.class),
+                class(o.class, "object"),
                 o.chance,
                 curse(o),
                 spe(o.spe)
@@ -371,7 +429,7 @@ impl Placed {
 
 fn altar(a: &Altar) -> String {
     let kind = a.kind_name().unwrap_or("random");
-    format!("{kind}, alignment {:?}", a.align)
+    format!("{kind}, alignment {}", alignment(a.align))
 }
 
 fn maze_part(f: &mut fmt::Formatter<'_>, part: &MazePart, game: &Game) -> fmt::Result {
@@ -388,14 +446,20 @@ fn maze_part(f: &mut fmt::Formatter<'_>, part: &MazePart, game: &Game) -> fmt::R
         placed.add(p, '{', "fountain".to_string());
     }
     for d in &part.doors {
-        placed.add(&d.pos, '+', format!("door {:?}", d.state));
+        placed.add(
+            &d.pos,
+            '+',
+            format!("door {}", word(d.state.name(), d.state.code())),
+        );
     }
     for d in &part.drawbridges {
         let state = if d.open { "open" } else { "closed" };
-        placed.add(&d.pos, '#', format!("drawbridge {:?} {state}", d.dir));
+        let dir = word(d.dir.name(), d.dir.code());
+        placed.add(&d.pos, '#', format!("drawbridge {dir} {state}"));
     }
     for w in &part.mazewalks {
-        placed.add(&w.pos, '*', format!("mazewalk {:?}", w.dir));
+        let dir = word(w.dir.name(), w.dir.code());
+        placed.add(&w.pos, '*', format!("mazewalk {dir}"));
     }
     draw_marked(f, &part.map, &placed.marks)?;
     if !placed.lines.is_empty() {
@@ -411,9 +475,9 @@ fn maze_part(f: &mut fmt::Formatter<'_>, part: &MazePart, game: &Game) -> fmt::R
     for r in &part.regions {
         writeln!(
             f,
-            "    region {}: {:?}{}{}, {}",
+            "    region {}: {}{}{}, {}",
             area(&r.area),
-            r.rtype,
+            word(r.rtype.name(), r.rtype.code()),
             if r.unfilled { ", unfilled" } else { "" },
             if r.irregular { ", irregular" } else { "" },
             tristate(r.lit.code(), "lit", "unlit")
@@ -459,19 +523,20 @@ fn corridor(c: &Corridor) -> String {
     if c.src_room == -1 {
         return "random corridors".to_string();
     }
+    let wall = |w: Direction| word(w.name(), w.code());
     let from = format!(
-        "room {} {:?} wall door {}",
+        "room {} {} wall door {}",
         c.src_room,
-        c.src_wall,
+        wall(c.src_wall),
         door(c.src_door)
     );
     if c.dest_room == -1 {
         return format!("corridor from {from}, kind {}", c.dest_wall.code());
     }
     format!(
-        "corridor from {from} to room {} {:?} wall door {}",
+        "corridor from {from} to room {} {} wall door {}",
         c.dest_room,
-        c.dest_wall,
+        wall(c.dest_wall),
         door(c.dest_door)
     )
 }
@@ -497,8 +562,8 @@ fn room(f: &mut fmt::Formatter<'_>, i: usize, room: &Room, game: &Game) -> fmt::
     }
     writeln!(
         f,
-        ": {:?} chance {}%, {}, {}, at {} align {} size {}",
-        room.rtype,
+        ": {} chance {}%, {}, {}, at {} align {} size {}",
+        word(room.rtype.name(), room.rtype.code()),
         room.chance,
         tristate(room.lit.code(), "lit", "unlit"),
         tristate(room.filled.code(), "filled", "unfilled"),
@@ -524,9 +589,9 @@ fn room(f: &mut fmt::Formatter<'_>, i: usize, room: &Room, game: &Game) -> fmt::
             d.pos.to_string()
         };
         placed.lines.push(format!(
-            "+ door on the {:?} wall at {pos}: {:?}, {}",
-            d.wall,
-            d.state,
+            "+ door on the {} wall at {pos}: {}, {}",
+            word(d.wall.name(), d.wall.code()),
+            word(d.state.name(), d.state.code()),
             tristate(d.secret, "secret", "not secret")
         ));
     }
@@ -606,18 +671,128 @@ mod tests {
             maze().display(&game).to_string(),
             "level \"mini\"\n\
              \x20 flags 0x0 []\n\
-             \x20 init LevelInit { fg: Terrain(24), bg: Terrain(0), smoothed: true, joined: true, lit: Random, walled: True }\n\
+             \x20 init map: foreground '.', background ' ', smoothed, joined, lit at random, walled\n\
              \x20 maze, filling STONE, 1 part(s)\n\
              \x20 part 0: align (3, 3), map 3x2\n\
              \x20   |.|+|\n\
              \x20   |D*.|\n\
              \x20   legend (positions relative to the map):\n\
-             \x20     D (0,1) monster red dragon (class 'D') chance 100% align Register(0), asleep\n\
-             \x20     + (2,0) door NoDoor\n\
-             \x20     * (1,1) mazewalk East\n\
-             \x20   region (0,0)-(2,1): Zoo, lit\n\
+             \x20     D (0,1) monster red dragon (class 'D') chance 100% align align[0], asleep\n\
+             \x20     + (2,0) door nodoor\n\
+             \x20     * (1,1) mazewalk east\n\
+             \x20   region (0,0)-(2,1): zoo, lit\n\
              \x20 names (NetHack 3.4.3):\n\
              \x20   monster 143: red dragon\n"
         );
+    }
+    /// A room level with what only rooms have: walls, corridors, room
+    /// doors, registers.
+    fn rooms() -> Level {
+        let temple = Room {
+            name: "temple".to_string(),
+            rtype: RoomType::Temple,
+            chance: 50,
+            lit: Lighting::Lit,
+            filled: Boolean::True,
+            x: 3,
+            y: 3,
+            xalign: 3,
+            yalign: 3,
+            w: 5,
+            h: 4,
+            doors: vec![RoomDoor {
+                wall: Direction::North,
+                pos: -1,
+                secret: 0,
+                state: DoorState::Locked,
+            }],
+            altars: vec![Altar {
+                pos: Point { x: 2, y: 2 },
+                align: Alignment::NonCoaligned,
+                shrine: 1,
+            }],
+            monsters: vec![Monster {
+                id: -1,
+                class: -3,
+                pos: Point { x: -11, y: -11 },
+                chance: 100,
+                align: Alignment::Unspecified,
+                peaceful: -1,
+                asleep: -1,
+                ..Monster::default()
+            }],
+            objects: vec![Object {
+                id: -1,
+                class: -2,
+                pos: Point { x: -1, y: -1 },
+                chance: 100,
+                spe: -127,
+                curse_state: -1,
+                corpsenm: -1,
+                ..Object::default()
+            }],
+            ..Room::default()
+        };
+        let plain = Room {
+            rtype: RoomType::CandleShop,
+            lit: Lighting::Random,
+            filled: Boolean::True,
+            x: -1,
+            xalign: -1,
+            w: -1,
+            ..Room::default()
+        };
+        Level {
+            name: "rooms".to_string(),
+            body: LevelBody::Rooms(RoomLevel {
+                random_monsters: vec![b'D' as i8, b'L' as i8, b'V' as i8],
+                rooms: vec![temple, plain],
+                corridors: vec![Corridor {
+                    src_room: 0,
+                    src_wall: Direction::South,
+                    src_door: -1,
+                    dest_room: 1,
+                    dest_wall: Direction::West,
+                    dest_door: 0,
+                }],
+                ..RoomLevel::default()
+            }),
+            ..Level::default()
+        }
+    }
+
+    #[test]
+    fn values_read_as_the_des_writes_them_not_as_rust_debug_names() {
+        let game = Game::nethack_343();
+        let text = rooms().display(&game).to_string();
+        for line in [
+            "room 0 \"temple\": temple chance 50%, lit, filled",
+            "M random monster random (class monster[2]) chance 100%\n",
+            "O place[0] object random (class object[1]) chance 100%, curse random, spe random\n",
+            "_ (2,2) shrine, alignment noncoaligned\n",
+            "+ door on the north wall at random: locked, not secret\n",
+            "room 1: candle shop chance 0%, random, filled",
+            "corridor from room 0 south wall door random to room 1 west wall door 0\n",
+        ] {
+            assert!(text.contains(line), "missing {line:?} in\n{text}");
+        }
+        let text = text + &maze().display(&game).to_string();
+        for debug in [
+            "Register(",
+            "NoDoor",
+            "Some(",
+            "North",
+            "South",
+            "Temple",
+            "CandleShop",
+            "Zoo",
+            "LevelInit",
+            "Terrain(",
+            "East",
+            "NonCoaligned",
+            "register[",
+        ] {
+            assert!(!text.contains(debug), "{debug:?} in\n{text}");
+        }
     }
 }
