@@ -252,19 +252,20 @@ fn parse(text: &str) -> Result<Game, IdentityError> {
                 n,
             )?,
             "header" => {
-                let model =
-                    match args.word("a data model (lp64, ilp32, llp64 or any)")? {
-                        "any" => None,
-                        "lp64" => Some(DataModel::Lp64),
-                        "ilp32" => Some(DataModel::Ilp32),
-                        "llp64" => Some(DataModel::Llp64),
-                        other => return Err(IdentityError::at(
+                let model = match args.word("a data model (lp64, ilp32, llp64 or any)")? {
+                    "any" => None,
+                    "lp64" => Some(DataModel::Lp64),
+                    "ilp32" => Some(DataModel::Ilp32),
+                    "llp64" => Some(DataModel::Llp64),
+                    other => {
+                        return Err(IdentityError::at(
                             n,
                             format!(
                                 "unknown data model `{other}` (expected lp64, ilp32, llp64 or any)"
                             ),
-                        )),
-                    };
+                        ))
+                    }
+                };
                 if facts.headers.iter().any(|(m, _)| *m == model) {
                     return Err(IdentityError::at(
                         n,
