@@ -560,11 +560,15 @@ fn room(f: &mut fmt::Formatter<'_>, i: usize, room: &Room, game: &Game) -> fmt::
     if !room.parent.is_empty() {
         write!(f, " in {}", quoted(&room.parent))?;
     }
+    write!(f, ": {}", word(room.rtype.name(), room.rtype.code()))?;
+    // sp_lev.c gives the room its type with this chance, else makes it an
+    // ordinary room; 0 (no CHANCE line) is always its type.
+    if room.chance != 0 {
+        write!(f, " ({}% chance, else ordinary)", room.chance)?;
+    }
     writeln!(
         f,
-        ": {} chance {}%, {}, {}, at {} align {} size {}",
-        word(room.rtype.name(), room.rtype.code()),
-        room.chance,
+        ", {}, {}, at {} align {} size {}",
         tristate(room.lit.code(), "lit", "unlit"),
         tristate(room.filled.code(), "filled", "unfilled"),
         pos(room.x, room.y),
@@ -766,12 +770,11 @@ mod tests {
         let game = Game::nethack_343();
         let text = rooms().display(&game).to_string();
         for line in [
-            "room 0 \"temple\": temple chance 50%, lit, filled",
+            "room 0 \"temple\": temple (50% chance, else ordinary), lit, filled",
             "M random monster random (class monster[2]) chance 100%\n",
             "O place[0] object random (class object[1]) chance 100%, curse random, spe random\n",
             "_ (2,2) shrine, alignment noncoaligned\n",
             "+ door on the north wall at random: locked, not secret\n",
-            "room 1: candle shop chance 0%, random, filled",
             "corridor from room 0 south wall door random to room 1 west wall door 0\n",
         ] {
             assert!(text.contains(line), "missing {line:?} in\n{text}");
@@ -794,5 +797,21 @@ mod tests {
         ] {
             assert!(!text.contains(debug), "{debug:?} in\n{text}");
         }
+    }
+    #[test]
+    fn a_room_has_a_chance_only_when_it_has_one() {
+        let text = rooms().display(&Game::nethack_343()).to_string();
+        assert!(
+            text.contains(
+                "room 0 \"temple\": temple (50% chance, else ordinary), lit, filled, at (3,3)"
+            ),
+            "{text}"
+        );
+        // CHANCE 0 (none given): the room always has its type.
+        assert!(
+            text.contains("room 1: candle shop, random, filled, at random"),
+            "{text}"
+        );
+        assert!(!text.contains("chance 0%"), "{text}");
     }
 }
