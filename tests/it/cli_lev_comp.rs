@@ -252,7 +252,12 @@ fn dump_shows_the_map_and_json() {
         .unwrap();
     assert!(text.status.success());
     let text = String::from_utf8_lossy(&text.stdout);
-    assert!(text.contains("|.|.|"), "{text}");
+    // The map under a ruler, each row after its number: no frame of `|`
+    // a wall could be mistaken for.
+    assert!(
+        text.contains("\n      012\n    0 ...\n    1 .|.\n    2 ...\n"),
+        "{text}"
+    );
     let json = levbuild()
         .current_dir(&dir)
         .args(["dump", "--json", "good.lev"])
@@ -556,7 +561,7 @@ fn dump_places_things_on_the_map_with_a_legend_and_no_debug_fallback() {
     let text = String::from_utf8_lossy(&text.stdout);
     // Each thing's symbol over its cell, then the legend naming it.
     assert!(
-        text.contains("|-----|\n    ||D^.||\n    ||..[||\n"),
+        text.contains("      01234\n    0 -----\n    1 |D^.|\n    2 |..[|\n    3 -----\n"),
         "{text}"
     );
     for line in [

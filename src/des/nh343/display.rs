@@ -14,6 +14,21 @@ use crate::text::quoted;
 
 /// A [`Level`] as the text `levbuild dump FILE.lev` prints, monsters and
 /// objects named from a [`Game`]'s tables: made by [`Level::display`].
+///
+/// A maze part's map is drawn under a ruler, each row after its number:
+///
+/// ```text
+///       01234
+///     0 -----
+///     1 |D^.|
+///     2 -----
+/// ```
+///
+/// The digits and the one space after the row number are the frame, not
+/// the map: the cells start after that space, one character each (a
+/// space is stone), with what is placed on a cell drawn over it and
+/// listed in the legend under the map, whose `(x,y)` are the ruler's
+/// column and row.
 #[derive(Clone, Copy, Debug)]
 pub struct LevelDisplay<'a> {
     level: &'a Level,
@@ -678,8 +693,9 @@ mod tests {
              \x20 init map: foreground '.', background ' ', smoothed, joined, lit at random, walled\n\
              \x20 maze, filling STONE, 1 part(s)\n\
              \x20 part 0: align (3, 3), map 3x2\n\
-             \x20   |.|+|\n\
-             \x20   |D*.|\n\
+             \x20     012\n\
+             \x20   0 .|+\n\
+             \x20   1 D*.\n\
              \x20   legend (positions relative to the map):\n\
              \x20     D (0,1) monster red dragon (class 'D') chance 100% align align[0], asleep\n\
              \x20     + (2,0) door nodoor\n\

@@ -11,7 +11,10 @@ use crate::game::Game;
 
 /// A [`Program`] as the listing `levbuild dump FILE.lev` prints for a
 /// 3.6 file, monsters and objects named from a [`Game`]'s tables: made by
-/// [`Program::display`].
+/// [`Program::display`]. Each map is drawn under its `MAP` as a 3.4.3
+/// level's is (see [`crate::des::LevelDisplay`]): under a ruler of column
+/// numbers, each row after its number and one space; `x` is a cell the
+/// map leaves as it is.
 #[derive(Clone, Copy, Debug)]
 pub struct ProgramDisplay<'a> {
     program: &'a Program,
