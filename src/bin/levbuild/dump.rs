@@ -50,7 +50,7 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
         let d = dungeon::decode(&bytes, &game, layout)
             .with_context(|| format!("{} is not a valid dungeon file", file.display()))?;
         if json {
-            serde_json::to_string_pretty(&d)? + "\n"
+            serde_json::to_string_pretty(&crate::dump_json::json(&d)?)? + "\n"
         } else {
             d.to_string()
         }
@@ -58,7 +58,7 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
         let program = des::nh36::decode(&bytes, &name, &game, layout)
             .with_context(|| format!("{} is not a valid 3.6 .lev file", file.display()))?;
         if json {
-            serde_json::to_string_pretty(&program)? + "\n"
+            serde_json::to_string_pretty(&crate::dump_json::json(&program)?)? + "\n"
         } else {
             program.display(&game).to_string()
         }

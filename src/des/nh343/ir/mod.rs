@@ -54,9 +54,10 @@ pub struct LevelInit {
     pub walled: Boolean,
 }
 
-/// The two kinds of special level.
+/// The two kinds of special level (`"maze"` and `"rooms"` in serde).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum LevelBody {
     /// `MAZE:` levels: map parts placed on a maze.
     Maze(Maze),

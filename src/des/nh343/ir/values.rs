@@ -21,7 +21,6 @@ macro_rules! coded {
     ) => {
         $(#[$meta])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        #[cfg_attr(feature = "serde", derive(serde::Serialize))]
         pub enum $name {
             $($(#[$vmeta])* $variant,)*
             /// A code no keyword stands for, kept as read.
@@ -58,6 +57,18 @@ macro_rules! coded {
         impl Default for $name {
             fn default() -> Self {
                 Self::$($default)+
+            }
+        }
+
+        /// Its `.des` word ([`name`](Self::name)), or the stored number
+        /// when no word stands for it.
+        #[cfg(feature = "serde")]
+        impl serde::Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                match self.name() {
+                    Some(name) => s.serialize_str(name),
+                    None => serde::Serialize::serialize(&self.code(), s),
+                }
             }
         }
     };
@@ -184,7 +195,6 @@ coded! {
 
 /// An alignment (`MONSTER`'s and `ALTAR`'s).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Alignment {
     /// `noalign`.
     #[default]
@@ -263,15 +273,37 @@ impl Alignment {
     }
 }
 
+/// Its keyword ([`Alignment::name`]); `align[n]` as `{"register": n}`, a
+/// monster's unspecified alignment as none (`null`), any other code as
+/// its number.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Alignment {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        match (self, self.name()) {
+            (Self::Register(n), _) => {
+                let mut map = s.serialize_map(Some(1))?;
+                map.serialize_entry("register", n)?;
+                map.end()
+            }
+            (Self::Unspecified, _) => s.serialize_none(),
+            (_, Some(name)) => s.serialize_str(name),
+            (_, None) => s.serialize_i8(self.code()),
+        }
+    }
+}
+
 /// One `FLAGS` keyword.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum LevelFlag {
     /// `noteleport`.
     NoTeleport,
     /// `hardfloor`.
     HardFloor,
     /// `nommap`.
+    #[cfg_attr(feature = "serde", serde(rename = "nommap"))]
     NoMagicMap,
     /// `shortsighted`.
     ShortSighted,
