@@ -57,9 +57,16 @@ pub fn source_text(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
     text::decode(bytes)
 }
 
-/// The bytes a text read by [`source_text`] stands for (its inverse): a
-/// level name holding a Latin-1 `é` is the byte 0xE9 again, as the C tools
-/// name its file.
+/// The bytes a text of [`source_text`] stands for, every raw byte written
+/// back as that byte: what the encoders write for a string of a decoded
+/// level (`source_bytes(&source_text(b)) == b`). Use it to show or
+/// export a decoded string's exact bytes when it is not UTF-8.
+///
+/// ```
+/// let text = levbuild::source_text(b"caf\xe9");
+/// assert_eq!(&*levbuild::source_bytes(&text), b"caf\xe9");
+/// assert_eq!(&*levbuild::source_bytes("caf\u{e9}"), "caf\u{e9}".as_bytes());
+/// ```
 pub fn source_bytes(text: &str) -> std::borrow::Cow<'_, [u8]> {
     text::bytes(text)
 }

@@ -8,6 +8,7 @@
 //! `str` as before.
 
 use std::borrow::Cow;
+use std::fmt::{self, Write as _};
 
 /// The character standing for raw byte 0x80; 0xFF is `RAW_BASE + 0x7F`.
 const RAW_BASE: u32 = 0xF780;
@@ -59,6 +60,39 @@ pub(crate) fn byte_len(text: &str) -> usize {
     text.len() - 2 * text.chars().filter(|&c| is_raw(c)).count()
 }
 
+/// `text` quoted as Rust's `{:?}` quotes a string, except that each raw
+/// byte (see the module documentation) is written `\xHH`, as a person
+/// reads the byte the source held: `"caf\xE9"`.
+pub(crate) fn quoted(text: &str) -> Quoted<'_> {
+    Quoted(text)
+}
+
+/// The `Display` of [`quoted`].
+pub(crate) struct Quoted<'a>(&'a str);
+
+impl fmt::Display for Quoted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_char('"')?;
+        let mut rest = self.0;
+        while !rest.is_empty() {
+            let end = rest.find(is_raw).unwrap_or(rest.len());
+            let (plain, after) = rest.split_at(end);
+            if !plain.is_empty() {
+                // `{:?}` escapes character by character: a run quoted alone
+                // reads as it does inside the whole string.
+                let debug = format!("{plain:?}");
+                f.write_str(&debug[1..debug.len() - 1])?;
+            }
+            let mut chars = after.chars();
+            if let Some(b) = chars.next().and_then(raw_byte) {
+                write!(f, "\\x{b:02X}")?;
+            }
+            rest = chars.as_str();
+        }
+        f.write_char('"')
+    }
+}
+
 fn raw_char(b: u8) -> char {
     char::from_u32(RAW_BASE + u32::from(b) - 0x80).unwrap_or(char::REPLACEMENT_CHARACTER)
 }
@@ -93,5 +127,16 @@ mod tests {
         }
         assert!(matches!(decode(b"ok"), Cow::Borrowed(_)));
         assert_eq!(decode(b"caf\xe9"), "caf\u{f7e9}");
+    }
+
+    #[test]
+    fn quoted_text_shows_raw_bytes_as_hex_escapes() {
+        let text = decode(b"caf\xe9 \"\\\n\xff");
+        assert_eq!(quoted(&text).to_string(), r#""caf\xE9 \"\\\n\xFF""#);
+        assert_eq!(quoted("").to_string(), r#""""#);
+        assert_eq!(
+            quoted("d\u{e9}j\u{e0}").to_string(),
+            format!("{:?}", "d\u{e9}j\u{e0}")
+        );
     }
 }

@@ -21,6 +21,7 @@
 //! the scanner both lexers are built on.
 
 mod dialect;
+mod map_text;
 pub mod nh343;
 pub mod nh36;
 #[cfg(feature = "compile")]
@@ -30,7 +31,7 @@ pub use dialect::{Dialect, UnknownDialect};
 pub use nh343::ir::{self, *};
 #[cfg(feature = "compile")]
 pub use nh343::{compile, compile_with, CompiledFile, CompiledLevel};
-pub use nh343::{decode, encode, EncodeError};
+pub use nh343::{decode, encode, EncodeError, LevelDisplay};
 
 #[cfg(feature = "compile")]
 use crate::diag::{Diagnostics, Reporter};

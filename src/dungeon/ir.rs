@@ -53,6 +53,7 @@ pub struct DungeonDef {
     /// Dungeon name.
     pub name: String,
     /// Bones letter, or `None` for `"none"`.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "bones_letter"))]
     pub bones: Option<u8>,
     /// `PROTOFILE` prefix of its level files ("" for none).
     pub protofile: String,
@@ -77,6 +78,7 @@ pub struct LevelDef {
     /// Level name (its `.lev` file stem, or the stem of `NAME-1` … `NAME-N`).
     pub name: String,
     /// Bones letter, or `None`.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "bones_letter"))]
     pub bones: Option<u8>,
     /// Position: absolute for plain levels, relative to `chain` for chained ones.
     pub at: Couple,
@@ -93,7 +95,6 @@ pub struct LevelDef {
 
 /// How a branch connects two dungeons.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum BranchKind {
     /// Two-way stairs.
     #[default]
@@ -104,6 +105,37 @@ pub enum BranchKind {
     NoDown,
     /// A magic portal.
     Portal,
+}
+
+impl BranchKind {
+    /// The word `dungeon.def` writes for it: `"stair"`, `"no_up"`,
+    /// `"no_down"` or `"portal"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            BranchKind::Stair => "stair",
+            BranchKind::NoUp => "no_up",
+            BranchKind::NoDown => "no_down",
+            BranchKind::Portal => "portal",
+        }
+    }
+}
+
+/// Its `dungeon.def` word ([`BranchKind::name`]).
+#[cfg(feature = "serde")]
+impl serde::Serialize for BranchKind {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+/// A bones letter as a one-character string (a byte past ASCII as the
+/// library keeps source bytes, see [`crate::source_text`]), or none.
+#[cfg(feature = "serde")]
+fn bones_letter<S: serde::Serializer>(bones: &Option<u8>, s: S) -> Result<S::Ok, S::Error> {
+    match bones {
+        Some(b) => s.serialize_str(&crate::text::decode(&[*b])),
+        None => s.serialize_none(),
+    }
 }
 
 /// A `BRANCH` or `CHAINBRANCH`.

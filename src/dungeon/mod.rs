@@ -20,6 +20,7 @@
 
 mod crosscheck;
 mod decode;
+mod display;
 mod encode;
 pub mod ir;
 #[cfg(feature = "compile")]

@@ -252,7 +252,12 @@ fn dump_shows_the_map_and_json() {
         .unwrap();
     assert!(text.status.success());
     let text = String::from_utf8_lossy(&text.stdout);
-    assert!(text.contains("|.|.|"), "{text}");
+    // The map under a ruler, each row after its number: no frame of `|`
+    // a wall could be mistaken for.
+    assert!(
+        text.contains("\n      012\n    0 ...\n    1 .|.\n    2 ...\n"),
+        "{text}"
+    );
     let json = levbuild()
         .current_dir(&dir)
         .args(["dump", "--json", "good.lev"])
@@ -487,7 +492,8 @@ fn dump_reads_36_files_by_their_header() {
         .unwrap();
     let value: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
     assert_eq!(value["code"].as_array().unwrap().len(), 281);
-    assert_eq!(value["code"][1]["Op"], "LevelFlags");
+    assert_eq!(value["code"][1]["op"], "LEVEL_FLAGS");
+    assert_eq!(value["code"][0]["push"]["int"], 0);
 }
 
 #[test]
@@ -556,7 +562,7 @@ fn dump_places_things_on_the_map_with_a_legend_and_no_debug_fallback() {
     let text = String::from_utf8_lossy(&text.stdout);
     // Each thing's symbol over its cell, then the legend naming it.
     assert!(
-        text.contains("|-----|\n    ||D^.||\n    ||..[||\n"),
+        text.contains("      01234\n    0 -----\n    1 |D^.|\n    2 |..[|\n    3 -----\n"),
         "{text}"
     );
     for line in [
@@ -565,7 +571,7 @@ fn dump_places_things_on_the_map_with_a_legend_and_no_debug_fallback() {
         "^ (2,1) trap magic chance 100%",
         "( place[1] object chest",
         "random places: (1,1) (3,2)",
-        "region (1,1)-(3,2): Zoo, unfilled, lit",
+        "region (1,1)-(3,2): zoo, unfilled, lit",
         "level region down teleport in map (1,1)-(1,1)",
     ] {
         assert!(text.contains(line), "missing {line:?} in\n{text}");
@@ -582,22 +588,100 @@ fn dump_places_things_on_the_map_with_a_legend_and_no_debug_fallback() {
         .output()
         .unwrap();
     assert!(json.status.success());
-    let json = String::from_utf8_lossy(&json.stdout);
-    for field in [
-        r#""id": "red dragon""#,
-        r#""class": "'D'""#,
-        r#""asleep": "asleep""#,
-        r#""id": "elven mithril-coat""#,
-        r#""curse_state": "blessed""#,
-        r#""spe": 2"#,
-        r#""kind": "magic""#,
-        r#""pos": "place[1]""#,
-        r#""kind": "down teleport""#,
-        r#""lit": "lit""#,
-        r#""|...|""#,
-    ] {
-        assert!(json.contains(field), "missing {field} in\n{json}");
-    }
+    let value: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let part = &value["body"]["maze"]["parts"][0];
+    let dragon = &part["monsters"][0];
+    assert_eq!(dragon["id"], "red dragon");
+    assert_eq!(dragon["asleep"], "asleep");
+    let coat = &part["objects"][0];
+    assert_eq!(coat["id"], "elven mithril-coat");
+    assert_eq!(coat["curse_state"], "blessed");
+    assert_eq!(coat["spe"], 2);
+    assert_eq!(part["traps"][0]["kind"], "magic");
+    assert_eq!(part["level_regions"][0]["kind"], "down teleport");
+    assert_eq!(part["regions"][0]["lit"], "lit");
+    assert_eq!(part["map"]["rows"][1], "|...|");
+}
+
+#[test]
+fn dump_json_gives_positions_classes_and_enums_as_data_and_keeps_every_byte() {
+    let dir = scratch("dump-json");
+    // A Latin-1 byte in a string, as translated variants write.
+    let src: &[u8] = b"MAZE:\"bytes\",' '\nGEOMETRY:center,center\nMAP\n---\n|.+\n---\nENDMAP\n\
+        RANDOM_PLACES:(1,1)\n\
+        RANDOM_MONSTERS:'D','L'\n\
+        MONSTER:'D',\"red dragon\",(1,1),\"Andr\xe9\",chaos\n\
+        MONSTER:monster[1],random,place[0],align[0]\n\
+        OBJECT:'[',\"elven mithril-coat\",random\n\
+        DOOR:locked,(2,1)\n\
+        ENGRAVING:(1,1),burn,\"caf\xe9\"\n";
+    std::fs::write(dir.join("bytes.des"), src).unwrap();
+    let o = run_in(&dir, &["lev-comp", "bytes.des"], None);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let json = levbuild()
+        .current_dir(&dir)
+        .args(["dump", "--json", "bytes.lev"])
+        .output()
+        .unwrap();
+    assert!(json.status.success());
+    let value: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let part = &value["body"]["maze"]["parts"][0];
+    let [dragon, other] = [&part["monsters"][0], &part["monsters"][1]];
+    // Positions are objects, classes one-character strings, registers
+    // `{"register": n}`, enums their `.des` words.
+    assert_eq!(dragon["pos"], serde_json::json!({"x": 1, "y": 1}));
+    assert_eq!(dragon["class"], "D");
+    assert_eq!(dragon["align"], "chaos");
+    assert_eq!(other["class"], serde_json::json!({"register": 1}));
+    assert_eq!(other["pos"], serde_json::json!({"register": 0}));
+    assert_eq!(other["align"], serde_json::json!({"register": 0}));
+    assert_eq!(part["objects"][0]["class"], "[");
+    assert_eq!(part["objects"][0]["pos"], "random");
+    assert_eq!(
+        part["random_places"][0],
+        serde_json::json!({"x": 1, "y": 1})
+    );
+    assert_eq!(part["random_monsters"], serde_json::json!(["L", "D"]));
+    assert_eq!(part["doors"][0]["state"], "locked");
+    assert_eq!(part["halign"], "center");
+    // A string that is not UTF-8 is its bytes, none lost.
+    assert_eq!(
+        dragon["name"],
+        serde_json::json!({"bytes": b"Andr\xe9".to_vec()})
+    );
+    assert_eq!(
+        part["engravings"][0]["text"],
+        serde_json::json!({"bytes": b"caf\xe9".to_vec()})
+    );
+    // The text shows the byte as the source's escape.
+    let text = levbuild()
+        .current_dir(&dir)
+        .args(["dump", "bytes.lev"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(text.contains("named \"Andr\\xE9\""), "{text}");
+
+    // A dungeon: bones letters as characters, branch kinds as words.
+    std::fs::write(
+        dir.join("dungeon.def"),
+        "DUNGEON: \"The Dungeons of Doom\" \"D\" (25, 5)\n\
+         BRANCH: \"Fort Ludios\" @ (18, 4) portal\n\
+         DUNGEON: \"Fort Ludios\" \"none\" (1, 0)\n",
+    )
+    .unwrap();
+    let o = run_in(&dir, &["dgn-comp", "dungeon.def"], None);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let json = levbuild()
+        .current_dir(&dir)
+        .args(["dump", "--json", "dungeon"])
+        .output()
+        .unwrap();
+    let value: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let doom = &value["dungeons"][0];
+    assert_eq!(doom["bones"], "D");
+    assert_eq!(value["dungeons"][1]["bones"], serde_json::Value::Null);
+    assert_eq!(doom["branches"][0]["kind"], "portal");
 }
 
 /// Each line of `text` as a JSON object.

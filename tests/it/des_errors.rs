@@ -1443,7 +1443,12 @@ fn binary_garbage_and_nul_bytes_end_the_file_as_lev_comp_reads_it() {
     let file = des::compile("MAZE: \"m\", ' '\nNOMAP\n\0\0\u{1}garbage\n", "t.des").unwrap();
     let first = file.warnings.iter().next().unwrap();
     assert_eq!(
-        (first.severity, first.line, first.column, first.message.as_str()),
+        (
+            first.severity,
+            first.line,
+            first.column,
+            first.message.as_str()
+        ),
         (Warning, 3, 1, "the rest of the file is ignored")
     );
     assert_eq!(file.levels.len(), 1);

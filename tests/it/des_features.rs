@@ -1162,10 +1162,8 @@ fn a_nul_or_high_byte_outside_a_string_ends_the_file_with_a_warning() {
         );
     }
     // In strings and comments such bytes are text.
-    let src = format!(
-        "# caf\u{f7e9}\nMAZE:\"one\",' '\nMESSAGE:\"caf\u{f7e9} \0\"\nGEOMETRY:center,center\nMAP\n...\nENDMAP\n"
-    );
-    let file = des::compile(&src, "t.des").unwrap_or_else(|d| panic!("{d}"));
+    let src = "# caf\u{f7e9}\nMAZE:\"one\",' '\nMESSAGE:\"caf\u{f7e9} \0\"\nGEOMETRY:center,center\nMAP\n...\nENDMAP\n";
+    let file = des::compile(src, "t.des").unwrap_or_else(|d| panic!("{d}"));
     assert!(file.warnings.is_empty(), "{}", file.warnings);
     // A byte-order mark at the start leaves nothing to compile.
     let file = des::compile(&format!("\u{feff}{}", level("one")), "t.des").unwrap();

@@ -1,53 +1,79 @@
-//! `levbuild dump --json` of a 3.4.3 level: the typed level as JSON, with
-//! names where the format stores codes (monsters, objects, traps, map
-//! cells, random and register encodings, curse states…), as the text dump
-//! shows them. The numbers stay reachable through the library's types.
+//! `levbuild dump --json`: the typed level, program or dungeon as JSON
+//! (the library's `serde` form: symbolic values by their `.des` words),
+//! with what the format stores as plain numbers named as the text dump
+//! names it: monsters, objects and traps by name, classes as
+//! one-character strings, positions as `{"x": …, "y": …}`, `"random"` or
+//! `{"register": n}`, curse states, three-state flags, alignments and
+//! kinds by word, each map as rows of map characters. A string that is
+//! not UTF-8 (raw bytes a source held) is `{"bytes": [...]}`, every byte
+//! as stored. The numbers stay reachable through the library's types.
 
-use levbuild::des::{self, Level};
+use levbuild::des::{self, Contents, Level};
 use levbuild::Game;
-use serde_json::{Map, Value};
-
-use crate::dump::{
-    at, class, curse, engraving_kind, level_region_kind, map_char, tristate, Contents,
-};
+use serde_json::{json, Map, Value};
 
 /// `level` as JSON, codes replaced by names.
 pub fn level_json(level: &Level, game: &Game) -> serde_json::Result<Value> {
     let mut value = serde_json::to_value(level)?;
-    if let Some(parts) = value
-        .pointer_mut("/body/Maze/parts")
-        .and_then(Value::as_array_mut)
+    if let Some(maze) = value
+        .pointer_mut("/body/maze")
+        .and_then(Value::as_object_mut)
     {
-        for (part, typed) in parts.iter_mut().zip(maze_parts(level)) {
-            if let Some(part) = part.as_object_mut() {
-                name_maze_part(part, typed, game);
+        if let des::LevelBody::Maze(typed) = &level.body {
+            if typed.filling.code() == -1 {
+                maze.insert("filling".into(), "random".into());
             }
+            set_each(maze, "parts", &typed.parts, |part, typed| {
+                name_maze_part(part, typed, game);
+            });
         }
     }
     if let Some(rooms) = value
-        .pointer_mut("/body/Rooms/rooms")
-        .and_then(Value::as_array_mut)
+        .pointer_mut("/body/rooms")
+        .and_then(Value::as_object_mut)
     {
-        for (room, typed) in rooms.iter_mut().zip(room_list(level)) {
-            if let Some(room) = room.as_object_mut() {
+        if let des::LevelBody::Rooms(typed) = &level.body {
+            set_classes(rooms, "random_objects", &typed.random_objects);
+            set_classes(rooms, "random_monsters", &typed.random_monsters);
+            set_each(rooms, "rooms", &typed.rooms, |room, typed| {
                 name_room(room, typed, game);
-            }
+            });
+            set_each(rooms, "corridors", &typed.corridors, |o, c| {
+                // The numbered form keeps a number where a wall goes.
+                if c.dest_room == -1 {
+                    o.insert("dest_wall".into(), c.dest_wall.code().into());
+                }
+                o.insert("src_door".into(), or_random(c.src_door));
+                o.insert("dest_door".into(), or_random(c.dest_door));
+            });
         }
     }
+    keep_bytes(&mut value);
     Ok(value)
 }
 
-fn maze_parts(level: &Level) -> &[des::MazePart] {
-    match &level.body {
-        des::LevelBody::Maze(m) => &m.parts,
-        _ => &[],
-    }
+/// Any other value (a 3.6 program, a dungeon) as JSON, strings that are
+/// not UTF-8 as their bytes.
+pub fn json<T: serde::Serialize>(value: &T) -> serde_json::Result<Value> {
+    let mut value = serde_json::to_value(value)?;
+    keep_bytes(&mut value);
+    Ok(value)
 }
 
-fn room_list(level: &Level) -> &[des::Room] {
-    match &level.body {
-        des::LevelBody::Rooms(r) => &r.rooms,
-        _ => &[],
+/// Every string of `value` that holds raw source bytes (see
+/// `levbuild::source_text`) as `{"bytes": [...]}`, so no byte is lost to
+/// a character that only stands for it.
+fn keep_bytes(value: &mut Value) {
+    match value {
+        Value::String(s) => {
+            let bytes = levbuild::source_bytes(s);
+            if bytes.as_ref() != s.as_bytes() {
+                *value = json!({ "bytes": bytes.as_ref() });
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(keep_bytes),
+        Value::Object(fields) => fields.values_mut().for_each(keep_bytes),
+        _ => {}
     }
 }
 
@@ -62,60 +88,80 @@ fn name_maze_part(part: &mut Map<String, Value>, typed: &des::MazePart, game: &G
         .collect();
     part.insert(
         "map".into(),
-        serde_json::json!({
+        json!({
             "width": typed.map.width,
             "height": typed.map.height,
             "rows": rows,
         }),
     );
-    let classes = |v: &[i8]| Value::from(v.iter().map(|&c| class(c)).collect::<Vec<_>>());
-    part.insert("random_objects".into(), classes(&typed.random_objects));
-    part.insert("random_monsters".into(), classes(&typed.random_monsters));
     part.insert(
-        "random_places".into(),
-        Value::from(typed.random_places.iter().map(at).collect::<Vec<_>>()),
+        "halign".into(),
+        named(
+            typed.halign,
+            &["left", "half-left", "center", "half-right", "right"],
+        ),
     );
+    part.insert(
+        "valign".into(),
+        named(typed.valign, &["top", "", "center", "", "bottom"]),
+    );
+    set_classes(part, "random_objects", &typed.random_objects);
+    set_classes(part, "random_monsters", &typed.random_monsters);
+    set_points(part, "random_places", &typed.random_places);
     set_each(part, "level_regions", &typed.level_regions, |o, r| {
-        o.insert("kind".into(), level_region_kind(r.kind).into());
-    });
-    set_each(part, "regions", &typed.regions, |o, r| {
-        o.insert("lit".into(), tristate(r.lit.code(), "lit", "unlit").into());
+        o.insert(
+            "kind".into(),
+            r.kind_name().map_or(r.kind.into(), Value::from),
+        );
     });
     set_points(part, "fountains", &typed.fountains);
     set_each(part, "doors", &typed.doors, |o, d| {
-        o.insert("pos".into(), at(&d.pos).into());
+        o.insert("pos".into(), point(&d.pos));
     });
     set_each(part, "drawbridges", &typed.drawbridges, |o, d| {
-        o.insert("pos".into(), at(&d.pos).into());
+        o.insert("pos".into(), point(&d.pos));
     });
     set_each(part, "mazewalks", &typed.mazewalks, |o, w| {
-        o.insert("pos".into(), at(&w.pos).into());
+        o.insert("pos".into(), point(&w.pos));
     });
     set_each(part, "ladders", &typed.ladders, |o, l| {
-        o.insert("pos".into(), at(&l.pos).into());
+        o.insert("pos".into(), point(&l.pos));
     });
-    name_contents(part, Contents::of_part(typed), game);
+    name_contents(part, typed.contents(), game);
 }
 
 fn name_room(room: &mut Map<String, Value>, typed: &des::Room, game: &Game) {
     room.insert(
-        "lit".into(),
-        tristate(typed.lit.code(), "lit", "unlit").into(),
+        "filled".into(),
+        tristate(typed.filled.code(), "filled", "unfilled"),
+    );
+    for (key, v) in [
+        ("x", typed.x),
+        ("y", typed.y),
+        ("w", typed.w),
+        ("h", typed.h),
+    ] {
+        room.insert(key.into(), or_random(v));
+    }
+    room.insert(
+        "xalign".into(),
+        named(
+            typed.xalign,
+            &["left", "half-left", "center", "half-right", "right"],
+        ),
     );
     room.insert(
-        "filled".into(),
-        tristate(typed.filled.code(), "filled", "unfilled").into(),
+        "yalign".into(),
+        named(typed.yalign, &["top", "", "center", "", "bottom"]),
     );
     set_each(room, "doors", &typed.doors, |o, d| {
-        o.insert(
-            "secret".into(),
-            tristate(d.secret, "secret", "not secret").into(),
-        );
+        o.insert("secret".into(), tristate(d.secret, "secret", "not secret"));
+        o.insert("pos".into(), or_random(d.pos));
     });
     set_points(room, "fountains", &typed.fountains);
     set_points(room, "sinks", &typed.sinks);
     set_points(room, "pools", &typed.pools);
-    name_contents(room, Contents::of_room(typed), game);
+    name_contents(room, typed.contents(), game);
 }
 
 fn name_contents(obj: &mut Map<String, Value>, c: Contents<'_>, game: &Game) {
@@ -126,16 +172,18 @@ fn name_contents(obj: &mut Map<String, Value>, c: Contents<'_>, game: &Game) {
             "random"
         };
         o.insert("id".into(), name.into());
-        o.insert("class".into(), class(m.class).into());
-        o.insert("pos".into(), at(&m.pos).into());
+        o.insert("class".into(), class(m.class));
+        o.insert("pos".into(), point(&m.pos));
         o.insert(
             "peaceful".into(),
-            tristate(m.peaceful, "peaceful", "hostile").into(),
+            tristate(m.peaceful, "peaceful", "hostile"),
         );
-        o.insert(
-            "asleep".into(),
-            tristate(m.asleep, "asleep", "awake").into(),
-        );
+        o.insert("asleep".into(), tristate(m.asleep, "asleep", "awake"));
+        let appear = match m.appear {
+            0 => Value::Null,
+            n => named(n, &["feature", "object", "monster"]),
+        };
+        o.insert("appear".into(), appear);
     });
     set_each(obj, "objects", c.objects, |o, ob| {
         let name = if ob.id >= 0 {
@@ -144,9 +192,10 @@ fn name_contents(obj: &mut Map<String, Value>, c: Contents<'_>, game: &Game) {
             "random"
         };
         o.insert("id".into(), name.into());
-        o.insert("class".into(), class(ob.class).into());
-        o.insert("pos".into(), at(&ob.pos).into());
-        o.insert("curse_state".into(), curse(ob.curse_state).into());
+        o.insert("class".into(), class(ob.class));
+        o.insert("pos".into(), point(&ob.pos));
+        let curse = ob.curse_name().map_or(ob.curse_state.into(), Value::from);
+        o.insert("curse_state".into(), curse);
         let enchantment = if ob.spe == -127 {
             Value::from("random")
         } else {
@@ -161,42 +210,46 @@ fn name_contents(obj: &mut Map<String, Value>, c: Contents<'_>, game: &Game) {
         };
         o.insert("containment".into(), containment);
         let corpse = match ob.corpsenm {
-            -1 => "none".to_string(),
-            -2 => "unknown".to_string(),
+            -1 => Value::Null,
+            -2 => Value::from("unknown"),
             n => i16::try_from(n)
                 .ok()
                 .and_then(|n| game.monster_name(n))
-                .unwrap_or("?")
-                .to_string(),
+                .map_or(n.into(), Value::from),
         };
-        o.insert("corpsenm".into(), corpse.into());
+        o.insert("corpsenm".into(), corpse);
     });
     set_each(obj, "traps", c.traps, |o, t| {
         let name = if t.kind < 0 {
-            "random"
+            Value::from("random")
         } else {
-            levbuild::tables::trap_name(t.kind).unwrap_or("?")
+            levbuild::tables::trap_name(t.kind).map_or(t.kind.into(), Value::from)
         };
-        o.insert("kind".into(), name.into());
-        o.insert("pos".into(), at(&t.pos).into());
+        o.insert("kind".into(), name);
+        o.insert("pos".into(), point(&t.pos));
     });
     set_each(obj, "stairs", c.stairs, |o, s| {
-        o.insert("pos".into(), at(&s.pos).into());
+        o.insert("pos".into(), point(&s.pos));
     });
     set_each(obj, "altars", c.altars, |o, a| {
-        o.insert("pos".into(), at(&a.pos).into());
-        let kind = ["altar", "shrine", "sanctum"]
-            .get(a.shrine as usize)
-            .copied()
-            .unwrap_or("random");
-        o.insert("shrine".into(), kind.into());
+        o.insert("pos".into(), point(&a.pos));
+        o.insert(
+            "shrine".into(),
+            a.kind_name().map_or(a.shrine.into(), Value::from),
+        );
     });
     set_each(obj, "gold", c.gold, |o, g| {
-        o.insert("pos".into(), at(&g.pos).into());
+        o.insert("pos".into(), point(&g.pos));
+        if g.amount == -1 {
+            o.insert("amount".into(), "random".into());
+        }
     });
     set_each(obj, "engravings", c.engravings, |o, e| {
-        o.insert("pos".into(), at(&e.pos).into());
-        o.insert("kind".into(), engraving_kind(e.kind).into());
+        o.insert("pos".into(), point(&e.pos));
+        o.insert(
+            "kind".into(),
+            e.kind_name().map_or(e.kind.into(), Value::from),
+        );
     });
 }
 
@@ -217,10 +270,74 @@ fn set_each<T>(
     }
 }
 
-/// `obj[key]` as positions written as the `.des` writes them.
+/// `obj[key]` as a list of positions (see [`point`]).
 fn set_points(obj: &mut Map<String, Value>, key: &str, points: &[des::Point]) {
-    obj.insert(
-        key.into(),
-        Value::from(points.iter().map(at).collect::<Vec<_>>()),
-    );
+    obj.insert(key.into(), points.iter().map(point).collect());
+}
+
+/// `obj[key]` as a list of classes (see [`class`]).
+fn set_classes(obj: &mut Map<String, Value>, key: &str, classes: &[i8]) {
+    obj.insert(key.into(), classes.iter().map(|&c| class(c)).collect());
+}
+
+/// The `.des` character of a terrain type.
+fn map_char(t: i8) -> char {
+    des::Terrain(t).map_char().unwrap_or('?')
+}
+
+/// A position: `{"x": x, "y": y}`, `"random"` or `{"register": n}` for
+/// `place[n]`.
+fn point(p: &des::Point) -> Value {
+    match p.x {
+        des::RANDOM_COORD => "random".into(),
+        x if x < 0 => json!({ "register": -i16::from(x) - 1 }),
+        x => json!({ "x": x, "y": p.y }),
+    }
+}
+
+/// A monster or object class: its character as a one-character string,
+/// `"random"` or `{"register": n}` for `monster[n]`/`object[n]`.
+fn class(c: i8) -> Value {
+    match c {
+        des::RANDOM_COORD => "random".into(),
+        c if c < 0 => json!({ "register": -i16::from(c) - 1 }),
+        // A byte past ASCII as the library keeps source bytes, so that
+        // `keep_bytes` writes it as one.
+        c => Value::from(levbuild::source_text(&[c as u8]).into_owned()),
+    }
+}
+
+/// A lev_comp three-state flag: 1, 0 or -1 (`random`, or left to the
+/// game); any other number as itself.
+fn tristate(v: i8, yes: &str, no: &str) -> Value {
+    match v {
+        1 => yes.into(),
+        0 => no.into(),
+        -1 => "random".into(),
+        v => v.into(),
+    }
+}
+
+/// `v`, or `"random"` for lev_comp's -1.
+fn or_random(v: i8) -> Value {
+    if v == -1 {
+        "random".into()
+    } else {
+        v.into()
+    }
+}
+
+/// The name of a code numbered from 1 in `names`, `"random"` for -1, any
+/// other number as itself.
+fn named(v: i8, names: &[&str]) -> Value {
+    let name = usize::try_from(v)
+        .ok()
+        .and_then(|i| i.checked_sub(1))
+        .and_then(|i| names.get(i))
+        .filter(|n| !n.is_empty());
+    match (v, name) {
+        (-1, _) => "random".into(),
+        (_, Some(n)) => Value::from(*n),
+        (v, None) => v.into(),
+    }
 }

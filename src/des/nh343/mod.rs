@@ -9,6 +9,7 @@
 //! dialects.
 
 mod decode;
+mod display;
 mod encode;
 pub mod ir;
 #[cfg(feature = "compile")]
@@ -23,6 +24,7 @@ mod sema;
 mod syntax;
 
 pub use decode::decode;
+pub use display::LevelDisplay;
 pub use encode::{encode, EncodeError};
 
 #[cfg(feature = "compile")]

@@ -12,6 +12,7 @@ mod codec;
 mod codegen;
 #[cfg(feature = "nethack36")]
 mod depth;
+mod display;
 #[cfg(feature = "nethack36")]
 mod lexer;
 #[cfg(feature = "nethack36")]
@@ -23,6 +24,7 @@ mod syntax;
 mod terrain;
 
 pub use codec::{decode, encode};
+pub use display::ProgramDisplay;
 pub use program::{Instr, Opcode, Operand, Program};
 
 #[cfg(feature = "nethack36")]

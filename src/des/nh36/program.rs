@@ -6,9 +6,9 @@ use std::fmt;
 
 macro_rules! opcodes {
     ($($name:ident = $text:literal,)*) => {
-        /// An `SPO_` opcode of `include/sp_lev.h`, numbered as there.
+        /// An `SPO_` opcode of `include/sp_lev.h`, numbered as there
+        /// (in serde, its [`name`](Opcode::name)).
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        #[cfg_attr(feature = "serde", derive(serde::Serialize))]
         #[repr(u8)]
         #[allow(missing_docs)]
         pub enum Opcode { $($name,)* }
@@ -118,6 +118,14 @@ impl Opcode {
     }
 }
 
+/// Its name (`"LEVEL_FLAGS"`).
+#[cfg(feature = "serde")]
+impl serde::Serialize for Opcode {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
 impl fmt::Display for Opcode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -126,8 +134,10 @@ impl fmt::Display for Opcode {
 
 /// The value a `PUSH` puts on the stack (`struct opvar`). Packed values
 /// keep the packing of `sp_lev.h` (`SP_COORD_PACK`, `SP_MONST_PACK`, …).
+/// In serde, each is tagged with its type in lower case (`{"int": 5}`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Operand {
     /// `SPOVAR_NULL`.
     Null,
@@ -166,9 +176,11 @@ impl Operand {
     }
 }
 
-/// One step of a level program.
+/// One step of a level program (in serde, `{"push": operand}` or
+/// `{"op": "NAME"}`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Instr {
     /// `SPO_PUSH` with its operand.
     Push(Operand),
@@ -193,7 +205,7 @@ impl fmt::Display for Instr {
             Instr::Push(v) => match v {
                 Operand::Null => f.write_str("PUSH null"),
                 Operand::Int(n) => write!(f, "PUSH int {n}"),
-                Operand::Str(s) => write!(f, "PUSH str {s:?}"),
+                Operand::Str(s) => write!(f, "PUSH str {}", crate::text::quoted(s)),
                 Operand::Var(s) => write!(f, "PUSH var {s}"),
                 Operand::Coord(c) if c & 0x0100_0000 != 0 => {
                     write!(f, "PUSH coord random(flags {:#x})", c & 0xff_ffff)

@@ -10,8 +10,11 @@
 //! other fields; a register `place[n]` / `monster[n]` / `object[n]` is
 //! `-(n+1)`. Each field's documentation names its encoding.
 
+mod contents;
+mod names;
 mod values;
 
+pub use contents::Contents;
 pub use values::*;
 
 /// Value stored for `random` in coordinates, classes and alignments.
@@ -51,9 +54,10 @@ pub struct LevelInit {
     pub walled: Boolean,
 }
 
-/// The two kinds of special level.
+/// The two kinds of special level (`"maze"` and `"rooms"` in serde).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum LevelBody {
     /// `MAZE:` levels: map parts placed on a maze.
     Maze(Maze),

@@ -10,17 +10,17 @@
 
 use crate::tables::terrain;
 
-/// An enum of named codes plus `Other(code)`, with `code` and `from_code`.
+/// An enum of named codes plus `Other(code)`, with `code`, `from_code`
+/// and `name` (the `.des` word).
 macro_rules! coded {
     (
         $(#[$meta:meta])*
         $name:ident: $t:ty, default ($($default:tt)+) {
-            $($(#[$vmeta:meta])* $variant:ident = $code:literal,)*
+            $($(#[$vmeta:meta])* $variant:ident = $code:literal => $word:literal,)*
         }
     ) => {
         $(#[$meta])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        #[cfg_attr(feature = "serde", derive(serde::Serialize))]
         pub enum $name {
             $($(#[$vmeta])* $variant,)*
             /// A code no keyword stands for, kept as read.
@@ -43,11 +43,32 @@ macro_rules! coded {
                     code => Self::Other(code),
                 }
             }
+
+            /// The word a `.des` file writes for it (`None` for a code no
+            /// keyword stands for).
+            pub fn name(self) -> Option<&'static str> {
+                match self {
+                    $(Self::$variant => Some($word),)*
+                    Self::Other(_) => None,
+                }
+            }
         }
 
         impl Default for $name {
             fn default() -> Self {
                 Self::$($default)+
+            }
+        }
+
+        /// Its `.des` word ([`name`](Self::name)), or the stored number
+        /// when no word stands for it.
+        #[cfg(feature = "serde")]
+        impl serde::Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                match self.name() {
+                    Some(name) => s.serialize_str(name),
+                    None => serde::Serialize::serialize(&self.code(), s),
+                }
             }
         }
     };
@@ -57,17 +78,17 @@ coded! {
     /// A door's state (`DOOR`, room `DOOR`, and `DRAWBRIDGE`'s open/closed).
     DoorState: i8, default (NoDoor) {
         /// `nodoor`: an empty doorway.
-        NoDoor = 0,
+        NoDoor = 0 => "nodoor",
         /// `broken`.
-        Broken = 1,
+        Broken = 1 => "broken",
         /// `open`.
-        Open = 2,
+        Open = 2 => "open",
         /// `closed`.
-        Closed = 4,
+        Closed = 4 => "closed",
         /// `locked`.
-        Locked = 8,
+        Locked = 8 => "locked",
         /// `random`.
-        Random = -1,
+        Random = -1 => "random",
     }
 }
 
@@ -78,15 +99,15 @@ coded! {
     /// south 1, east 2, west 3), which the codec translates.
     Direction: i8, default (Other(0)) {
         /// `north`.
-        North = 1,
+        North = 1 => "north",
         /// `south`.
-        South = 2,
+        South = 2 => "south",
         /// `east`.
-        East = 4,
+        East = 4 => "east",
         /// `west`.
-        West = 8,
+        West = 8 => "west",
         /// `random`.
-        Random = -1,
+        Random = -1 => "random",
     }
 }
 
@@ -94,55 +115,55 @@ coded! {
     /// A room type (`ROOM`, `SUBROOM`, `REGION`).
     RoomType: i8, default (Ordinary) {
         /// `random`.
-        Random = -1,
+        Random = -1 => "random",
         /// `"ordinary"`.
-        Ordinary = 0,
+        Ordinary = 0 => "ordinary",
         /// `"throne"`.
-        Throne = 2,
+        Throne = 2 => "throne",
         /// `"swamp"`.
-        Swamp = 3,
+        Swamp = 3 => "swamp",
         /// `"vault"`.
-        Vault = 4,
+        Vault = 4 => "vault",
         /// `"beehive"`.
-        Beehive = 5,
+        Beehive = 5 => "beehive",
         /// `"morgue"`.
-        Morgue = 6,
+        Morgue = 6 => "morgue",
         /// `"barracks"`.
-        Barracks = 7,
+        Barracks = 7 => "barracks",
         /// `"zoo"`.
-        Zoo = 8,
+        Zoo = 8 => "zoo",
         /// `"delphi"`.
-        Delphi = 9,
+        Delphi = 9 => "delphi",
         /// `"temple"`.
-        Temple = 10,
+        Temple = 10 => "temple",
         /// `"leprehall"`.
-        LeprechaunHall = 11,
+        LeprechaunHall = 11 => "leprehall",
         /// `"cocknest"`.
-        CockatriceNest = 12,
+        CockatriceNest = 12 => "cocknest",
         /// `"anthole"`.
-        AntHole = 13,
+        AntHole = 13 => "anthole",
         /// `"shop"` (general store).
-        Shop = 14,
+        Shop = 14 => "shop",
         /// `"armor shop"`.
-        ArmorShop = 15,
+        ArmorShop = 15 => "armor shop",
         /// `"scroll shop"`.
-        ScrollShop = 16,
+        ScrollShop = 16 => "scroll shop",
         /// `"potion shop"`.
-        PotionShop = 17,
+        PotionShop = 17 => "potion shop",
         /// `"weapon shop"`.
-        WeaponShop = 18,
+        WeaponShop = 18 => "weapon shop",
         /// `"food shop"`.
-        FoodShop = 19,
+        FoodShop = 19 => "food shop",
         /// `"ring shop"`.
-        RingShop = 20,
+        RingShop = 20 => "ring shop",
         /// `"wand shop"`.
-        WandShop = 21,
+        WandShop = 21 => "wand shop",
         /// `"tool shop"`.
-        ToolShop = 22,
+        ToolShop = 22 => "tool shop",
         /// `"book shop"`.
-        BookShop = 23,
+        BookShop = 23 => "book shop",
         /// `"candle shop"`.
-        CandleShop = 24,
+        CandleShop = 24 => "candle shop",
     }
 }
 
@@ -150,11 +171,11 @@ coded! {
     /// Whether a room, a region or a random map is lit.
     Lighting: i8, default (Unlit) {
         /// `unlit`.
-        Unlit = 0,
+        Unlit = 0 => "unlit",
         /// `lit`.
-        Lit = 1,
+        Lit = 1 => "lit",
         /// `random`: decided when the level is made.
-        Random = -1,
+        Random = -1 => "random",
     }
 }
 
@@ -164,17 +185,16 @@ coded! {
     /// file can hold `Random` there).
     Boolean: i8, default (False) {
         /// `false`.
-        False = 0,
+        False = 0 => "false",
         /// `true`.
-        True = 1,
+        True = 1 => "true",
         /// `random`.
-        Random = -1,
+        Random = -1 => "random",
     }
 }
 
 /// An alignment (`MONSTER`'s and `ALTAR`'s).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Alignment {
     /// `noalign`.
     #[default]
@@ -220,6 +240,22 @@ impl Alignment {
         }
     }
 
+    /// The keyword a `.des` file writes for it (`"law"`, `"random"`…);
+    /// `None` for `align[n]` (written with its number), a monster's
+    /// unspecified alignment and a code no keyword stands for.
+    pub fn name(self) -> Option<&'static str> {
+        match self {
+            Self::NoAlign => Some("noalign"),
+            Self::Chaos => Some("chaos"),
+            Self::Neutral => Some("neutral"),
+            Self::Coaligned => Some("coaligned"),
+            Self::Law => Some("law"),
+            Self::NonCoaligned => Some("noncoaligned"),
+            Self::Random => Some("random"),
+            Self::Register(_) | Self::Unspecified | Self::Other(_) => None,
+        }
+    }
+
     /// The alignment a stored number stands for.
     pub fn from_code(code: i8) -> Self {
         match code {
@@ -237,15 +273,37 @@ impl Alignment {
     }
 }
 
+/// Its keyword ([`Alignment::name`]); `align[n]` as `{"register": n}`, a
+/// monster's unspecified alignment as none (`null`), any other code as
+/// its number.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Alignment {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        match (self, self.name()) {
+            (Self::Register(n), _) => {
+                let mut map = s.serialize_map(Some(1))?;
+                map.serialize_entry("register", n)?;
+                map.end()
+            }
+            (Self::Unspecified, _) => s.serialize_none(),
+            (_, Some(name)) => s.serialize_str(name),
+            (_, None) => s.serialize_i8(self.code()),
+        }
+    }
+}
+
 /// One `FLAGS` keyword.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum LevelFlag {
     /// `noteleport`.
     NoTeleport,
     /// `hardfloor`.
     HardFloor,
     /// `nommap`.
+    #[cfg_attr(feature = "serde", serde(rename = "nommap"))]
     NoMagicMap,
     /// `shortsighted`.
     ShortSighted,
@@ -392,6 +450,25 @@ mod tests {
         assert_eq!(Alignment::from_code(-3), Alignment::Register(2));
         assert_eq!(DoorState::default().code(), 0);
         assert_eq!(Direction::default().code(), 0);
+    }
+
+    #[test]
+    fn symbolic_values_are_named_with_their_des_words() {
+        assert_eq!(DoorState::NoDoor.name(), Some("nodoor"));
+        assert_eq!(DoorState::Other(3).name(), None);
+        assert_eq!(Direction::East.name(), Some("east"));
+        assert_eq!(Lighting::Random.name(), Some("random"));
+        assert_eq!(Boolean::True.name(), Some("true"));
+        assert_eq!(Alignment::NonCoaligned.name(), Some("noncoaligned"));
+        assert_eq!(Alignment::Register(0).name(), None);
+        // Room types are named as lev_comp's table names them.
+        for c in -1..=25 {
+            let t = RoomType::from_code(c);
+            match c {
+                -1 => assert_eq!(t.name(), Some("random")),
+                c => assert_eq!(t.name(), crate::tables::room_type_name(c), "{c}"),
+            }
+        }
     }
 
     #[test]

@@ -1,0 +1,96 @@
+//! A 3.6 level program as a listing for a person ([`Program::display`]):
+//! one instruction a line, monsters and objects by name, each map drawn
+//! under its `MAP`.
+
+use std::fmt;
+
+use super::program::{Instr, Opcode, Operand, Program};
+use crate::des::map_text;
+use crate::des::nh343::ir::Terrain;
+use crate::game::Game;
+
+/// A [`Program`] as the listing `levbuild dump FILE.lev` prints for a
+/// 3.6 file, monsters and objects named from a [`Game`]'s tables: made by
+/// [`Program::display`]. Each map is drawn under its `MAP` as a 3.4.3
+/// level's is (see [`crate::des::LevelDisplay`]): under a ruler of column
+/// numbers, each row after its number and one space; `x` is a cell the
+/// map leaves as it is.
+#[derive(Clone, Copy, Debug)]
+pub struct ProgramDisplay<'a> {
+    program: &'a Program,
+    game: &'a Game,
+}
+
+impl Program {
+    /// The program as a listing for a person, one instruction a line,
+    /// monsters and objects named from `game`'s tables (the 3.6 game the
+    /// level was compiled for): what `levbuild dump FILE.lev` prints.
+    pub fn display<'a>(&'a self, game: &'a Game) -> ProgramDisplay<'a> {
+        ProgramDisplay {
+            program: self,
+            game,
+        }
+    }
+}
+
+impl fmt::Display for ProgramDisplay<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (program, game) = (self.program, self.game);
+        writeln!(
+            f,
+            "level \"{}\": {} instructions",
+            program.name,
+            program.code.len()
+        )?;
+        let code = &program.code;
+        for (i, instr) in code.iter().enumerate() {
+            let note = match instr {
+                Instr::Push(Operand::Monster(m)) if *m != -1 => {
+                    game.monster_name(((m >> 8) & 0xffff) as i16 - 10)
+                }
+                Instr::Push(Operand::Object(o)) if *o != -1 => {
+                    game.object_name(((o >> 8) & 0xffff) as i16 - 10)
+                }
+                _ => None,
+            };
+            match instr {
+                Instr::Push(Operand::Str(_))
+                    if code.get(i + 3) == Some(&Instr::Op(Opcode::Map)) =>
+                {
+                    writeln!(f, "{i:5}  PUSH str (map, drawn below)")?;
+                }
+                _ => {
+                    write!(f, "{i:5}  {instr}")?;
+                    if let Some(name) = note {
+                        write!(f, "  ({name})")?;
+                    }
+                    writeln!(f)?;
+                }
+            }
+            if *instr == Instr::Op(Opcode::Map) && i >= 3 {
+                if let (Instr::Push(Operand::Str(cells)), Instr::Push(Operand::Int(w))) =
+                    (&code[i - 3], &code[i - 1])
+                {
+                    // Cells are terrain types + 1 (37 for a don't-care
+                    // cell, drawn 'x'), all ASCII.
+                    let rows: Vec<String> = cells
+                        .as_bytes()
+                        .chunks((*w).max(1) as usize)
+                        .map(|row| {
+                            row.iter()
+                                .map(|&t| match t {
+                                    37 => 'x',
+                                    t => {
+                                        Terrain((t as i8).wrapping_sub(1)).map_char().unwrap_or('?')
+                                    }
+                                })
+                                .collect()
+                        })
+                        .collect();
+                    map_text::draw(f, 9, &rows)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
