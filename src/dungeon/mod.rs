@@ -153,14 +153,17 @@ pub struct CompiledDungeon {
 }
 
 #[cfg(feature = "compile")]
-/// `makedefs -e`: the `dungeon.pdf` text of `source`.
+/// `makedefs -e` of `game`: the `dungeon.pdf` text of `source`, with
+/// the game's features (NetHack 3.4.3's `%NAME` conditionals; 3.6's
+/// `makedefs` has none).
 ///
 /// # Errors
 /// The preprocessor's errors (a `%` line naming no known feature), with
 /// its warnings.
-pub fn preprocess(source: &str, path: &str, features: &Features) -> Result<String, Diagnostics> {
+pub fn preprocess(source: &str, path: &str, game: &Game) -> Result<String, Diagnostics> {
     let mut report = Reporter::default();
-    let pre = preprocess::run(source, features, &mut report);
+    let makedefs = preprocess::Makedefs::of(game.dialect());
+    let pre = preprocess::run(source, game.features(), makedefs, &mut report);
     let d = report.finish(path, source);
     if d.has_errors() {
         return Err(d);
@@ -182,7 +185,8 @@ pub fn compile(
     options: &Options,
 ) -> Result<CompiledDungeon, Diagnostics> {
     let mut report = Reporter::default();
-    let pre = preprocess::run(source, options.game.features(), &mut report);
+    let makedefs = preprocess::Makedefs::of(options.game.dialect());
+    let pre = preprocess::run(source, options.game.features(), makedefs, &mut report);
     let tokens: Vec<_> = lexer::lex(&pre.text)
         .into_iter()
         .map(|(t, s)| (t, SimpleSpan::from(preprocess::remap(&s, &pre))))

@@ -31,22 +31,92 @@ impl Preprocessed {
     }
 }
 
+/// Which game's `makedefs -e` preprocesses the file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Makedefs {
+    /// NetHack 3.4.3's: `%NAME` conditionals; lines are read with
+    /// `fgets` into a 256-byte buffer, so a longer line is read (and
+    /// tested for `#` and `%`) in pieces of 255 bytes; a NUL ends what
+    /// `fputs` writes of a piece, its newline included.
+    V343,
+    /// NetHack 3.6's: no conditionals (a `%` line is text); a NUL ends
+    /// its line (the newline stays), and its line reader stops for good at
+    /// the first line of 255 bytes or more, dropping the rest of the file.
+    V36,
+}
+
+impl Makedefs {
+    /// The `makedefs` of a game whose level language is `dialect`.
+    pub(crate) fn of(dialect: crate::des::Dialect) -> Makedefs {
+        match dialect {
+            crate::des::Dialect::NetHack36 => Makedefs::V36,
+            _ => Makedefs::V343,
+        }
+    }
+}
+
+/// How many bytes `makedefs` reads at once: `fgets` into 256 bytes.
+const READ_SIZE: usize = 255;
+
+/// The text length of the first piece of `text` that one `fgets` of
+/// `limit` source bytes reads: through the first newline, or `limit`
+/// source bytes (a raw byte of the text, 3 bytes of UTF-8, is one).
+fn piece_len(text: &str, limit: usize) -> usize {
+    let mut bytes = 0;
+    for (i, c) in text.char_indices() {
+        bytes += if crate::text::raw_byte(c).is_some() {
+            1
+        } else {
+            c.len_utf8()
+        };
+        if c == '\n' || bytes >= limit {
+            return i + c.len_utf8();
+        }
+    }
+    text.len()
+}
+
+/// The reads of `source` as `makedefs` makes them, with their offsets:
+/// lines, or pieces of at most 255 bytes of them for 3.4.3.
+fn reads(source: &str, makedefs: Makedefs) -> impl Iterator<Item = (usize, &str)> {
+    let limit = match makedefs {
+        Makedefs::V343 => READ_SIZE,
+        Makedefs::V36 => usize::MAX,
+    };
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        let rest = &source[at..];
+        if rest.is_empty() {
+            return None;
+        }
+        let n = piece_len(rest, limit);
+        let piece = (at, &rest[..n]);
+        at += n;
+        Some(piece)
+    })
+}
+
 /// Runs the preprocessor; an unknown `%NAME` is reported as an error.
-pub(crate) fn run(source: &str, features: &Features, report: &mut Reporter) -> Preprocessed {
+pub(crate) fn run(
+    source: &str,
+    features: &Features,
+    makedefs: Makedefs,
+    report: &mut Reporter,
+) -> Preprocessed {
     let mut out = Preprocessed {
         text: String::from(HEADER),
         segments: vec![(0, 0)],
     };
-    // Lines with their source offsets (each includes its newline, if any).
-    let mut lines = source.split_inclusive('\n').scan(0, |offset, line| {
-        let start = *offset;
-        *offset += line.len();
-        Some((start, line))
-    });
+    if makedefs == Makedefs::V36 {
+        run_36(source, &mut out, report);
+        return out;
+    }
+    let mut lines = reads(source, makedefs).peekable();
     let mut pending = lines.next();
     while let Some((start, line)) = pending.take() {
         let mut next = lines.next();
         if line.starts_with('#') {
+            warn_if_piece(source, start, line, "dropped as a comment", report);
             pending = next;
             continue;
         }
@@ -56,9 +126,10 @@ pub(crate) fn run(source: &str, features: &Features, report: &mut Reporter) -> P
         loop {
             let (start, text) = line;
             if !text.starts_with('%') {
-                keep(&mut out, start, text);
+                keep_343(&mut out, start, text, report);
                 break;
             }
+            warn_if_piece(source, start, text, "read as a `%` control line", report);
             let Some((name, defined)) = control(text, features) else {
                 let name: String = text[1..]
                     .chars()
@@ -91,7 +162,7 @@ pub(crate) fn run(source: &str, features: &Features, report: &mut Reporter) -> P
             }
             if defined {
                 let skip = 1 + name.len();
-                keep(&mut out, start + skip, &text[skip..]);
+                keep_343(&mut out, start + skip, &text[skip..], report);
                 break;
             }
             // Undefined: drop this line and the following lines of the same control.
@@ -117,6 +188,68 @@ pub(crate) fn run(source: &str, features: &Features, report: &mut Reporter) -> P
         pending = next;
     }
     out
+}
+
+/// NetHack 3.6's `makedefs -e`: its `grep0` copies each line up to a NUL
+/// and adds a newline; its line reader then drops comment lines and stops
+/// at the first line of 255 bytes or more.
+fn run_36(source: &str, out: &mut Preprocessed, report: &mut Reporter) {
+    for (start, line) in reads(source, Makedefs::V36) {
+        let body = line.strip_suffix('\n').unwrap_or(line);
+        let body = &body[..body.find('\0').map_or(body.len(), |nul| {
+            warn_nul(start + nul, start + body.len(), report);
+            nul
+        })];
+        if crate::text::byte_len(body) >= READ_SIZE {
+            report
+                .warning(start..start + line.len(), "the rest of the file is ignored")
+                .label("a line of 255 bytes or more")
+                .help(
+                    "3.6's makedefs reads lines in pieces of 255 bytes and loses its place at a \
+                     longer one: it drops this line and every line after it",
+                );
+            return;
+        }
+        if body.starts_with('#') {
+            continue;
+        }
+        keep(out, start, body);
+        keep(out, start + body.len(), "\n");
+    }
+}
+
+/// 3.4.3's `fputs` of a piece: up to a NUL in it, which drops the rest of
+/// the piece, newline included (with a warning).
+fn keep_343(out: &mut Preprocessed, start: usize, text: &str, report: &mut Reporter) {
+    match text.find('\0') {
+        Some(nul) => {
+            warn_nul(start + nul, start + text.len(), report);
+            keep(out, start, &text[..nul]);
+        }
+        None => keep(out, start, text),
+    }
+}
+
+fn warn_nul(at: usize, end: usize, report: &mut Reporter) {
+    report
+        .warning(at..end, "makedefs drops the rest of this line")
+        .label("a NUL byte, which ends the line as makedefs copies it");
+}
+
+/// Warns when a read of 3.4.3's makedefs that starts with `#` or `%` is
+/// not the start of its line but a piece of a line of 255 bytes or more.
+fn warn_if_piece(source: &str, start: usize, text: &str, what: &str, report: &mut Reporter) {
+    if start > 0 && !source[..start].ends_with('\n') {
+        report
+            .warning(
+                start..start + text.len(),
+                format!("this piece of a long line is {what}"),
+            )
+            .label("makedefs reads a line in pieces of 255 bytes, and this one starts here")
+            .help(
+                "split the line: makedefs tests each piece for `#` and `%` as if it began a line",
+            );
+    }
 }
 
 fn keep(out: &mut Preprocessed, source_offset: usize, text: &str) {
@@ -153,18 +286,19 @@ mod tests {
     fn conditionals_follow_makedefs() {
         let src = "# comment\nA\n%REINCARNATION B\nC\n";
         let mut r = Reporter::default();
-        let p = run(src, &Features::default(), &mut r);
+        let p = run(src, &Features::default(), Makedefs::V343, &mut r);
         assert_eq!(p.text, format!("{HEADER}A\n B\nC\n"));
         assert_eq!(p.source_offset(HEADER.len() + 2), src.find(" B").unwrap());
         let off = Features::default().undefine("REINCARNATION");
         let p = run(
             "%REINCARNATION x\n%REINCARNATION y\n# kept after a dropped block\nz",
             &off,
+            Makedefs::V343,
             &mut r,
         );
         assert_eq!(p.text, format!("{HEADER}# kept after a dropped block\nz"));
         assert!(!r.has_errors());
-        run("%NOPE x\n", &Features::default(), &mut r);
+        run("%NOPE x\n", &Features::default(), Makedefs::V343, &mut r);
         assert!(r.has_errors());
     }
 
@@ -172,13 +306,16 @@ mod tests {
     fn a_feature_name_matches_as_a_prefix_like_makedefs() {
         let src = "%REINCARNATIONLEVEL: \"x\" \"y\" @ (1,1)\nA\n";
         let mut r = Reporter::default();
-        let p = run(src, &Features::default(), &mut r);
+        let p = run(src, &Features::default(), Makedefs::V343, &mut r);
         assert_eq!(p.text, format!("{HEADER}LEVEL: \"x\" \"y\" @ (1,1)\nA\n"));
         let d = r.finish("d.def", src);
         assert!(!d.has_errors());
         assert_eq!(d.warnings().count(), 1);
         let mut r = Reporter::default();
         let off = Features::default().undefine("REINCARNATION");
-        assert_eq!(run(src, &off, &mut r).text, format!("{HEADER}A\n"));
+        assert_eq!(
+            run(src, &off, Makedefs::V343, &mut r).text,
+            format!("{HEADER}A\n")
+        );
     }
 }

@@ -170,7 +170,9 @@ impl Game {
                     owned(t::OBJECTS),
                     t::MONSTER_CLASS_CHARS.to_vec(),
                     t::OBJECT_CLASS_CHARS.to_vec(),
-                    Features::default(),
+                    // 3.6's makedefs has no conditionals; its config.h
+                    // does not define REINCARNATION (as its tree reads).
+                    Features::default().undefine("REINCARNATION"),
                     Header::per_model("built in", nethack_367_header),
                 )
             })

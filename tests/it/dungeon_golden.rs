@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use levbuild::dungeon::{self, Features};
+use levbuild::dungeon;
 use levbuild::{Game, Layout};
 
 /// Compiles `source` (named `path` in diagnostics) for vanilla 3.4.3 and `layout`.
@@ -32,7 +32,7 @@ fn vanilla_dungeon_def_matches_golden() {
     let want_pdf = std::fs::read_to_string(golden.join("dungeon.pdf")).unwrap();
     let want = std::fs::read(golden.join("dungeon")).unwrap();
 
-    let pdf = dungeon::preprocess(&src, "dungeon.def", &Features::default()).unwrap();
+    let pdf = dungeon::preprocess(&src, "dungeon.def", &Game::nethack_343()).unwrap();
     assert_eq!(pdf, want_pdf);
 
     let out = compile_for(&src, "dungeon.def", Layout::LP64).unwrap_or_else(|d| panic!("{d}"));

@@ -163,7 +163,8 @@ fn garbage_and_empty_inputs_are_answered() {
         },
     )
     .unwrap_err();
-    assert!(d.len() <= 201, "errors are capped: {}", d.len());
+    assert!(d.errors().count() <= 201, "errors are capped: {}", d.len());
+    assert!(d.warnings().count() <= 201, "warnings are capped: {}", d.len());
 }
 
 #[test]

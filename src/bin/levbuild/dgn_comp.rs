@@ -73,7 +73,7 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
         }
     };
     if preprocess_only {
-        return Ok(match dungeon::preprocess(&source, &name, &features) {
+        return Ok(match dungeon::preprocess(&source, &name, &game) {
             Ok(text) => {
                 print_stdout(&text)?;
                 ExitCode::SUCCESS
