@@ -27,7 +27,9 @@ pub(crate) struct Lexed<'s, T> {
 /// Which lines are comments.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Comments {
-    /// `^#.*\n?`: a `#` in the first column, to the end of the line or file.
+    /// `^#.*\n`: a `#` in the first column, to the end of the line (a
+    /// last line without its newline is no comment: its `#` is a token,
+    /// which the parser refuses, as `lev_comp` does).
     FirstColumn,
     /// `^[ \t]*#.*\n`: blanks may come first, and the newline must follow.
     #[cfg(feature = "nethack36")]
@@ -60,11 +62,12 @@ fn newline_len(rest: &[u8]) -> Option<usize> {
 /// Length of a comment line at the start of `rest` (which starts a line).
 fn comment_len(rest: &[u8], comments: Comments) -> Option<usize> {
     match comments {
-        Comments::FirstColumn => (rest.first() == Some(&b'#')).then(|| {
-            rest.iter()
-                .position(|&c| c == b'\n')
-                .map_or(rest.len(), |i| i + 1)
-        }),
+        Comments::FirstColumn => {
+            if rest.first() != Some(&b'#') {
+                return None;
+            }
+            rest.iter().position(|&c| c == b'\n').map(|i| i + 1)
+        }
         #[cfg(feature = "nethack36")]
         Comments::IndentedWithNewline => {
             let blanks = rest
@@ -170,6 +173,14 @@ pub(crate) fn scan<'s, T>(src: &'s str, rules: &Rules<'s, T>) -> Lexed<'s, T> {
         if rest[0] == b' ' || rest[0] == b'\t' {
             pos += 1;
             continue;
+        }
+        // `^MAP\n` is flex's rule in the map state too: inside a block it
+        // starts nothing new (the rows before and after it are one map).
+        if at_line_start && in_map.is_some() && rest.starts_with(b"MAP") {
+            if let Some(nl) = newline_len(&rest[3..]) {
+                pos += 3 + nl;
+                continue;
+            }
         }
         if at_line_start && in_map.is_none() && rest.starts_with(b"MAP") {
             if let Some(nl) = newline_len(&rest[3..]) {

@@ -1169,3 +1169,23 @@ fn a_nul_or_high_byte_outside_a_string_ends_the_file_with_a_warning() {
     let file = des::compile(&format!("\u{feff}{}", level("one")), "t.des").unwrap();
     assert!(file.levels.is_empty());
 }
+
+#[test]
+fn comments_need_their_newline_and_a_stray_map_line_is_flexs() {
+    // Checked against 3.4.3's and 3.6.7's lev_comp: a last comment line
+    // without a newline is no comment (a syntax error), and a `MAP` line
+    // inside a map block (or one before GEOMETRY) starts nothing new.
+    let level = "MAZE:\"one\",' '\nGEOMETRY:center,center\nMAP\n...\nENDMAP\n";
+    let d = des::compile(&format!("{level}# last"), "t.des").unwrap_err();
+    assert_eq!(d.errors().next().unwrap().line, 6);
+    assert!(des::compile(&format!("{level}# last\n"), "t.des").is_ok());
+    let stray = "MAZE:\"one\",' '\nMAP\nGEOMETRY:center,center\nMAP\n...\nENDMAP\n";
+    let file = des::compile(stray, "t.des").unwrap_or_else(|d| panic!("{d}"));
+    // The newline ending the GEOMETRY line is an empty row of the map
+    // (flex's row rule matches it there), so the map is an empty row over
+    // `...`: 3 x 2, byte for byte what both lev_comps write.
+    let LevelBody::Maze(m) = &file.levels[0].level.body else {
+        panic!("maze")
+    };
+    assert_eq!((m.parts[0].map.width, m.parts[0].map.height), (3, 2));
+}

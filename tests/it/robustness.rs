@@ -164,7 +164,11 @@ fn garbage_and_empty_inputs_are_answered() {
     )
     .unwrap_err();
     assert!(d.errors().count() <= 201, "errors are capped: {}", d.len());
-    assert!(d.warnings().count() <= 201, "warnings are capped: {}", d.len());
+    assert!(
+        d.warnings().count() <= 201,
+        "warnings are capped: {}",
+        d.len()
+    );
 }
 
 #[test]
