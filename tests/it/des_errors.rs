@@ -1085,17 +1085,19 @@ fn one_by_one_map_on_an_init_map_level() {
 #[test]
 fn maze_without_parts_and_empty_maps() {
     expect_error("MAZE: \"m\", ' '\n", 1, 7, "Maze level has no map part");
-    // An empty MAP is a 0x0 map part, as lev_comp stores it.
-    for src in [
-        "MAZE: \"m\", ' '\nGEOMETRY: center, center\nMAP\nENDMAP\n",
-        "MAZE: \"m\", ' '\nGEOMETRY: center, center\nMAP\n\n\nENDMAP\n",
+    // An empty MAP is a map part of width 0 and as many rows as it has
+    // lines, as lev_comp stores it (checked against 3.4.3's lev_comp).
+    for (src, height) in [
+        ("MAZE: \"m\", ' '\nGEOMETRY: center, center\nMAP\nENDMAP\n", 0),
+        ("MAZE: \"m\", ' '\nGEOMETRY: center, center\nMAP\n\nENDMAP\n", 1),
+        ("MAZE: \"m\", ' '\nGEOMETRY: center, center\nMAP\n\n\nENDMAP\n", 2),
     ] {
         expect_warning(src, 3, 1, "Empty map");
         let file = des::compile(src, "t.des").unwrap();
         let des::LevelBody::Maze(m) = &file.levels[0].level.body else {
             panic!("maze")
         };
-        assert_eq!((m.parts[0].map.width, m.parts[0].map.height), (0, 0));
+        assert_eq!((m.parts[0].map.width, m.parts[0].map.height), (0, height));
     }
 }
 

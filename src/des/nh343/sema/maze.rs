@@ -121,12 +121,17 @@ impl Builder<'_, '_, '_> {
                         }
                     }
                 };
-                if map.width == 0 || map.height == 0 {
+                if map.width == 0 {
+                    // lev_comp counts the rows, empty or not: a block of
+                    // one empty line is a 0x1 map.
                     report
                         .warning(map_span.clone(), "Empty map")
                         .label("no map character between MAP and ENDMAP")
-                        .help("lev_comp stores a 0x0 map: the part places no terrain");
-                    map = TerrainMap::default();
+                        .help(format!(
+                            "lev_comp stores a 0x{} map: the part places no terrain",
+                            map.height
+                        ));
+                    map.cells.clear();
                 }
                 let drops_cell = has_init && map.width == 1 && map.height == 1;
                 if drops_cell && map.cells[0] != Terrain::STONE {
