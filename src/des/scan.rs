@@ -92,8 +92,18 @@ fn ends_input(byte: u8) -> bool {
     byte == 0 || byte >= 0x80
 }
 
+impl<T> Lexed<'_, T> {
+    /// Warns if the scanner stopped before the end of `source` (see
+    /// [`Lexed::ends_at`]).
+    pub(crate) fn warn_if_ended(&self, source: &str, report: &mut crate::diag::Reporter) {
+        if let Some(at) = self.ends_at {
+            warn_ended(source, at, report);
+        }
+    }
+}
+
 /// Warns that the file was read only up to `at`, as `lev_comp` reads it.
-pub(crate) fn warn_ended(source: &str, at: usize, report: &mut crate::diag::Reporter) {
+fn warn_ended(source: &str, at: usize, report: &mut crate::diag::Reporter) {
     let c = source
         .get(at..)
         .and_then(|s| s.chars().next())

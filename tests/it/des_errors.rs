@@ -1088,9 +1088,18 @@ fn maze_without_parts_and_empty_maps() {
     // An empty MAP is a map part of width 0 and as many rows as it has
     // lines, as lev_comp stores it (checked against 3.4.3's lev_comp).
     for (src, height) in [
-        ("MAZE: \"m\", ' '\nGEOMETRY: center, center\nMAP\nENDMAP\n", 0),
-        ("MAZE: \"m\", ' '\nGEOMETRY: center, center\nMAP\n\nENDMAP\n", 1),
-        ("MAZE: \"m\", ' '\nGEOMETRY: center, center\nMAP\n\n\nENDMAP\n", 2),
+        (
+            "MAZE: \"m\", ' '\nGEOMETRY: center, center\nMAP\nENDMAP\n",
+            0,
+        ),
+        (
+            "MAZE: \"m\", ' '\nGEOMETRY: center, center\nMAP\n\nENDMAP\n",
+            1,
+        ),
+        (
+            "MAZE: \"m\", ' '\nGEOMETRY: center, center\nMAP\n\n\nENDMAP\n",
+            2,
+        ),
     ] {
         expect_warning(src, 3, 1, "Empty map");
         let file = des::compile(src, "t.des").unwrap();

@@ -663,38 +663,25 @@ fn real_trees_build_their_golden_sets_with_and_without_date_h() {
         let root = tmp.path().join(name);
         copy_tree(&tree, &root);
         let _ = std::fs::remove_file(root.join("include/date.h"));
-        // Without date.h: the header is computed as the game's makedefs -v does.
-        let out = tmp.path().join("computed");
-        let o = levbuild(&["build", "--game-tree", s(&root), "-o", s(&out)], &[]);
-        assert!(o.status.success(), "{}", stderr(&o));
-        assert!(
-            stderr(&o).contains("computed as makedefs -v does"),
-            "{}",
-            stderr(&o)
-        );
-        assert_eq!(
-            golden_matches(&shared, name, &out),
-            (outputs, outputs),
-            "{name}"
-        );
-        // With the date.h the game's makedefs wrote.
+        // Without date.h: the header is computed as the game's makedefs -v
+        // does; then with the date.h the game's makedefs wrote.
+        let builds_golden = |out: &str, origin: &str| {
+            let out = tmp.path().join(out);
+            let o = levbuild(&["build", "--game-tree", s(&root), "-o", s(&out)], &[]);
+            assert!(o.status.success(), "{}", stderr(&o));
+            assert!(stderr(&o).contains(origin), "{}", stderr(&o));
+            assert_eq!(
+                golden_matches(&shared, name, &out),
+                (outputs, outputs),
+                "{name}"
+            );
+        };
+        builds_golden("computed", "computed as makedefs -v does");
         std::fs::copy(
             shared.join("golden").join(name).join("date.h"),
             root.join("include/date.h"),
         )
         .unwrap();
-        let out = tmp.path().join("date_h");
-        let o = levbuild(&["build", "--game-tree", s(&root), "-o", s(&out)], &[]);
-        assert!(o.status.success(), "{}", stderr(&o));
-        assert!(
-            stderr(&o).contains("header include/date.h"),
-            "{}",
-            stderr(&o)
-        );
-        assert_eq!(
-            golden_matches(&shared, name, &out),
-            (outputs, outputs),
-            "{name}"
-        );
+        builds_golden("date_h", "header include/date.h");
     }
 }

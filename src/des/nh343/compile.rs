@@ -91,14 +91,9 @@ pub fn compile_with(
 /// Parses and checks `source` into typed levels without encoding them.
 /// The levels are meaningful only if no error was reported.
 fn parse_and_check(source: &str, options: &Options, report: &mut Reporter) -> Vec<Level> {
-    let lexer::Lexed {
-        tokens,
-        maps,
-        ends_at,
-    } = lexer::lex(source);
-    if let Some(at) = ends_at {
-        crate::des::scan::warn_ended(source, at, report);
-    }
+    let lexed = lexer::lex(source);
+    lexed.warn_if_ended(source, report);
+    let lexer::Lexed { tokens, maps, .. } = lexed;
     for (t, span) in &tokens {
         if matches!(t, lexer::Tok::Int(_) | lexer::Tok::Percent(_)) {
             crate::c_number::warn_if_changed(source, span.clone(), "lev_comp", report);

@@ -67,14 +67,9 @@ pub fn compile_with(
     options: &super::Options,
 ) -> Result<CompiledFile, Diagnostics> {
     let mut report = Reporter::default();
-    let lexer::Lexed {
-        tokens,
-        maps,
-        ends_at,
-    } = lexer::lex(source);
-    if let Some(at) = ends_at {
-        crate::des::scan::warn_ended(source, at, &mut report);
-    }
+    let lexed = lexer::lex(source);
+    lexed.warn_if_ended(source, &mut report);
+    let lexer::Lexed { tokens, maps, .. } = lexed;
     for (t, span) in &tokens {
         use lexer::Tok;
         if let Tok::Int(_)
