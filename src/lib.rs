@@ -70,3 +70,46 @@ pub fn source_text(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
 pub fn source_bytes(text: &str) -> std::borrow::Cow<'_, [u8]> {
     text::bytes(text)
 }
+
+/// Includes the `levels.rs` that this crate's build script wrote with
+/// `Build`, as prost's `include_proto!` does:
+/// `include_levels!()` is
+/// `include!(concat!(env!("OUT_DIR"), "/levels/levels.rs"));` (a build's
+/// default output directory, `$OUT_DIR/levels`), and
+/// `include_levels!("DIR")` includes `$OUT_DIR/DIR/levels.rs` (a build
+/// with `out_dir` set to `$OUT_DIR/DIR`).
+///
+/// `levels.rs` holds items (no inner attributes), so it goes into a
+/// module of its own:
+///
+/// ```ignore
+/// mod levels {
+///     levbuild::include_levels!();
+/// }
+///
+/// let tower = levels::level("tower").expect("tower is indexed");
+/// ```
+///
+/// It needs no feature, so a crate that depends on levbuild at run time
+/// with `default-features = false` (and on the full levbuild as a
+/// build-dependency) has it. The example is not a doc test, since only a
+/// crate with a build script has an `OUT_DIR`: `tests/fixture` is such a
+/// crate, and its `src/main.rs`, which does exactly this, is built and run
+/// by the tests.
+#[macro_export]
+macro_rules! include_levels {
+    () => {
+        ::core::include!(::core::concat!(
+            ::core::env!("OUT_DIR"),
+            "/levels/levels.rs"
+        ));
+    };
+    ($dir:literal) => {
+        ::core::include!(::core::concat!(
+            ::core::env!("OUT_DIR"),
+            "/",
+            $dir,
+            "/levels.rs"
+        ));
+    };
+}

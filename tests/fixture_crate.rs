@@ -1,7 +1,8 @@
 //! Builds and runs `tests/fixture`, a crate that uses levbuild from a real
 //! `build.rs` (blobs and index in `$OUT_DIR/levels`, the C table compiled
-//! with `cc` and linked), `include!`s the generated module under
-//! `#![deny(warnings)]` and checks that the embedded blobs decode.
+//! with `cc` and linked), includes the generated module with
+//! `levbuild::include_levels!` under `#![deny(warnings)]` and checks that
+//! the embedded blobs decode.
 
 #[path = "it/common/mod.rs"]
 mod common;
