@@ -19,6 +19,8 @@
 //! each naming the file, line and column.
 
 #![warn(missing_docs)]
+// docs.rs (nightly, `--cfg docsrs`) marks what each feature adds.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod binary;
 #[cfg(feature = "build")]
@@ -27,6 +29,7 @@ mod build;
 mod c_number;
 pub mod des;
 #[cfg(feature = "compile")]
+#[cfg_attr(docsrs, doc(cfg(feature = "compile")))]
 pub mod diag;
 pub mod dungeon;
 mod game;

@@ -106,6 +106,7 @@ enum GameSource {
 /// # Ok(())
 /// # }
 /// ```
+#[cfg_attr(docsrs, doc(cfg(feature = "build")))]
 #[derive(Clone, Debug)]
 pub struct Build {
     source_dirs: Vec<PathBuf>,
@@ -144,6 +145,7 @@ impl Default for Build {
 }
 
 /// What a build did. `Display` is a readable summary.
+#[cfg_attr(docsrs, doc(cfg(feature = "build")))]
 #[non_exhaustive]
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Report {

@@ -43,6 +43,7 @@ use crate::layout::Layout;
 use std::sync::Arc;
 
 #[cfg(feature = "compile")]
+#[cfg_attr(docsrs, doc(cfg(feature = "compile")))]
 /// Compiler settings.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Options {
@@ -72,6 +73,7 @@ impl Default for Options {
 }
 
 #[cfg(feature = "compile")]
+#[cfg_attr(docsrs, doc(cfg(feature = "compile")))]
 /// A level of a file of any dialect: its name and its `.lev` bytes.
 #[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,6 +85,7 @@ pub struct Blob {
 }
 
 #[cfg(feature = "compile")]
+#[cfg_attr(docsrs, doc(cfg(feature = "compile")))]
 /// The levels and warnings of a file of any dialect.
 #[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -94,6 +97,7 @@ pub struct Blobs {
 }
 
 #[cfg(feature = "compile")]
+#[cfg_attr(docsrs, doc(cfg(feature = "compile")))]
 /// Compiles a `.des` file in the language `options.dialect` names into
 /// its levels' bytes: what a build needs from any dialect. The typed
 /// results are [`compile_with`] (3.4.3) and `nh36::compile_with` (with
