@@ -1,23 +1,6 @@
-//! # levbuild
-//!
-//! NetHack-family level data as a first-class part of a Cargo build.
-//!
-//! * [`des`] compiles special-level sources (`*.des`) into `.lev` blobs,
-//!   byte-identical to NetHack 3.4.3's `lev_comp`.
-//! * [`dungeon`] compiles `dungeon.def` into the `dungeon` blob,
-//!   byte-identical to `makedefs -e` followed by `dgn_comp`.
-//! * [`Game`] is the identity of the game the blobs are for: its monster
-//!   and object tables, `makedefs` features and version header, built in
-//!   for NetHack 3.4.3 or read from a variant's source tree.
-//! * [`Layout`] is the C data layout of the target the blobs are for
-//!   (LP64, ILP32, LLP64, either byte order), as the game reads them.
-//! * [`Build`] compiles a whole source tree from `build.rs` or an xtask:
-//!   discovery, parallel compilation, a content-hash cache, atomic writes and
-//!   a generated Rust module and C header indexing the blobs.
-//!
-//! Every problem in a source file is reported at once as [`Diagnostics`],
-//! each naming the file, line and column.
-
+// The front page is the README, so that its examples are doc tests and
+// cannot go stale.
+#![doc = include_str!("../README.md")]
 #![warn(missing_docs)]
 // docs.rs (nightly, `--cfg docsrs`) marks what each feature adds.
 #![cfg_attr(docsrs, feature(doc_cfg))]
