@@ -34,8 +34,16 @@ pub use game::{Game, IdentityError, MissingHeader};
 pub use game::{TreeError, TreeOptions};
 pub use layout::{ByteOrder, DataModel, Layout, UnknownTarget};
 
-/// The text of a source file's bytes for [`des::compile`] and
-/// [`dungeon::compile`], every byte kept: valid UTF-8 as its characters,
+/// The text of a source file's bytes for the compilers (feature `compile`),
+#[cfg_attr(
+    feature = "compile",
+    doc = "[`des::compile`] and [`dungeon::compile`],"
+)]
+#[cfg_attr(
+    not(feature = "compile"),
+    doc = "`des::compile` and `dungeon::compile`,"
+)]
+/// every byte kept: valid UTF-8 as its characters,
 /// any other byte (a Latin-1 `é` in a string) as a private-use character
 /// that the encoders write back as that byte. Read sources with this, not
 /// `String::from_utf8_lossy`, to get the bytes the C tools write.

@@ -1,6 +1,8 @@
-//! The documentation: `cargo doc` is free of warnings, the public types
-//! do not list foreign blanket impls such as `yansi`'s `Paint`, and the
-//! examples that cannot be doc tests are code that is compiled elsewhere.
+//! The documentation: `cargo doc` is free of warnings with every feature
+//! and with none (a link to an item of a feature resolves, or is plain
+//! text without it), the public types do not list foreign blanket impls
+//! such as `yansi`'s `Paint`, and the examples that cannot be doc tests
+//! are code that is compiled elsewhere.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -29,6 +31,7 @@ fn cargo_doc(root: &Path, args: &[&str]) -> PathBuf {
 #[test]
 fn docs_build_without_warnings_and_without_foreign_blanket_impls() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    cargo_doc(&root, &["--no-default-features"]);
     let doc = cargo_doc(&root, &["--all-features"]);
     for page in [
         "struct.Build.html",

@@ -17,8 +17,10 @@
 //! Each dialect is a module: [`nh343`] (NetHack 3.4.3's language, its typed
 //! [`Level`] and `.lev` records; re-exported here, as the default) and
 //! [`nh36`] (NetHack 3.6's language and opcode programs). What they share
-//! is here: [`Options`], [`compile_levels`] for a file of any dialect, and
-//! the scanner both lexers are built on.
+//! is here: with the `compile` feature,
+#![cfg_attr(feature = "compile", doc = "[`Options`], [`compile_levels`]")]
+#![cfg_attr(not(feature = "compile"), doc = "`Options`, `compile_levels`")]
+//! for a file of any dialect, and the scanner both lexers are built on.
 
 mod dialect;
 mod map_text;

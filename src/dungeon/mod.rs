@@ -14,7 +14,10 @@
 //! # }
 //! ```
 //!
-//! Pipeline: [`preprocess()`] (`%NAME` conditionals, with a map back to
+//! Pipeline (the `compile` feature's):
+#![cfg_attr(feature = "compile", doc = "[`preprocess()`]")]
+#![cfg_attr(not(feature = "compile"), doc = "`preprocess()`")]
+//! (`%NAME` conditionals, with a map back to
 //! the source so messages point into the original file) → lexer → parser
 //! (chumsky) → semantics (dgn_comp's checks) → [`encode()`].
 
