@@ -45,6 +45,23 @@ fn docs_build_without_warnings_and_without_foreign_blanket_impls() {
     }
 }
 
+/// The fenced code blocks of a Markdown text: each one's info string
+/// (`rust,ignore`) and lines.
+fn code_blocks<'t>(lines: impl Iterator<Item = &'t str>) -> Vec<(String, Vec<String>)> {
+    let mut blocks = Vec::new();
+    let mut open: Option<(String, Vec<String>)> = None;
+    for line in lines {
+        let fence = line.trim_start().strip_prefix("```");
+        match (&mut open, fence) {
+            (None, Some(info)) => open = Some((info.to_string(), Vec::new())),
+            (Some(_), Some(_)) => blocks.extend(open.take()),
+            (Some((_, block)), None) => block.push(line.to_string()),
+            (None, None) => {}
+        }
+    }
+    blocks
+}
+
 /// The code blocks marked `ignore` in `text` (a Markdown file, or the doc
 /// comments of a Rust file), each as its lines.
 fn ignored_examples(text: &str, rust: bool) -> Vec<Vec<String>> {
@@ -58,18 +75,11 @@ fn ignored_examples(text: &str, rust: bool) -> Vec<Vec<String>> {
         }
         false => Some(line),
     });
-    let mut blocks = Vec::new();
-    let mut open: Option<Vec<String>> = None;
-    for line in doc_lines {
-        let fence = line.trim_start().starts_with("```");
-        match (&mut open, fence) {
-            (None, true) if line.contains("ignore") => open = Some(Vec::new()),
-            (Some(_), true) => blocks.extend(open.take()),
-            (Some(block), false) => block.push(line.to_string()),
-            _ => {}
-        }
-    }
-    blocks
+    code_blocks(doc_lines)
+        .into_iter()
+        .filter(|(info, _)| info.contains("ignore"))
+        .map(|(_, lines)| lines)
+        .collect()
 }
 
 /// The examples of `include_levels!` cannot be doc tests: only a crate
@@ -104,4 +114,52 @@ fn examples_that_are_not_doc_tests_are_the_fixture_crates_code() {
         }
     }
     assert_eq!(examples, 3, "the README's, include_levels!'s and Build's");
+}
+
+/// The README's xtask, to be copied, is this repository's xtask (which
+/// `tests/fixture_crate.rs` runs): its `src/main.rs` but for the lines a
+/// doc test hides, its `Cargo.toml` but for comments and where levbuild
+/// comes from, and its alias but for the crate's place.
+#[test]
+fn readme_xtask_is_the_repository_xtask() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let read = |f: &str| std::fs::read_to_string(root.join(f)).expect(f);
+    let readme = read("README.md");
+    let blocks = code_blocks(readme.lines());
+    let block = |info: &str, first: &str| {
+        blocks
+            .iter()
+            .find(|(i, lines)| i == info && lines.iter().any(|l| l.contains(first)))
+            .map(|(_, lines)| lines.clone())
+            .unwrap_or_else(|| panic!("no {info} block with {first}"))
+    };
+    let code = |lines: Vec<String>| -> Vec<String> {
+        lines
+            .into_iter()
+            .filter(|l| !l.trim().starts_with('#') && !l.trim().is_empty())
+            .collect()
+    };
+
+    let main: Vec<String> = block("rust,no_run", "xtask levels")
+        .into_iter()
+        .filter(|l| l.trim() != "#" && !l.trim_start().starts_with("# "))
+        .collect();
+    let ours: Vec<String> = read("build-support/xtask/src/main.rs")
+        .lines()
+        .map(String::from)
+        .collect();
+    assert_eq!(main, ours, "README's xtask/src/main.rs");
+
+    let manifest = code(block("toml", "# xtask/Cargo.toml"));
+    let ours =
+        read("build-support/xtask/Cargo.toml").replace(r#"path = "../..""#, r#"version = "0.1""#);
+    assert_eq!(
+        manifest,
+        code(ours.lines().map(String::from).collect()),
+        "README's xtask/Cargo.toml"
+    );
+
+    let alias = code(block("toml", "xtask = "));
+    let ours = read(".cargo/config.toml").replace("build-support/xtask", "xtask");
+    assert_eq!(alias, code(ours.lines().map(String::from).collect()));
 }

@@ -196,6 +196,15 @@ fn xtask_example_builds_the_example_tree() {
         "xtask failed:\n{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    // It says what it compiles before it starts, then what it did.
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains(&format!(
+            "xtask levels: compiling examples/dat into {}",
+            out_dir.display()
+        )),
+        "{said}"
+    );
     let report = String::from_utf8_lossy(&out.stdout);
     assert!(report.contains("3 file(s) in 1 level set(s)"), "{report}");
     for f in [
