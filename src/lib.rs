@@ -2,6 +2,8 @@
 // cannot go stale.
 #![doc = include_str!("../README.md")]
 #![warn(missing_docs)]
+// A build.rs example is a whole `fn main`, as the file is.
+#![allow(clippy::needless_doctest_main)]
 // docs.rs (nightly, `--cfg docsrs`) marks what each feature adds.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
