@@ -418,46 +418,63 @@ impl Diagnostics {
     /// Every diagnostic with its source line and a caret, as `ariadne`
     /// draws it. `color` adds ANSI colours for a terminal.
     pub fn render(&self, color: bool) -> String {
-        use ariadne::{CharSet, Config, IndexType, Label, Report, ReportKind, Source};
-        let source = Source::from(&*self.source);
-        let mut out = Vec::new();
-        for d in &self.items {
-            // A very long line is shown as a window around the span, so a
-            // one-line file of megabytes does not print megabytes per error.
-            let clipped = clip_line(&self.source, &d.span);
-            let (source, span) = match &clipped {
-                Some((text, span)) => (&Source::from(text.as_str()), span.clone()),
-                None => (&source, d.span.clone()),
-            };
-            let kind = match d.severity {
-                Severity::Error => ReportKind::Error,
-                Severity::Warning => ReportKind::Warning,
-            };
-            let file = self.file.as_str();
-            let mut label = Label::new((file, span.clone()));
-            if let Some(text) = &d.label {
-                label = label.with_message(text);
-            }
-            let config = Config::default()
-                .with_color(color)
-                .with_index_type(IndexType::Byte)
-                .with_char_set(if color {
-                    CharSet::Unicode
-                } else {
-                    CharSet::Ascii
-                });
-            let mut report = Report::build(kind, (file, span))
-                .with_config(config)
-                .with_message(format!("{} ({}:{}:{})", d.message, file, d.line, d.column))
-                .with_label(label);
-            if let Some(help) = &d.help {
-                report = report.with_help(help);
-            }
-            // Writing into a Vec cannot fail; a failure would only lose the snippet.
-            let _ = report.finish().write((file, source), &mut out);
-        }
-        String::from_utf8_lossy(&out).into_owned()
+        draw(self, color)
     }
+}
+
+/// rustdoc's [`Diagnostics::render`], which documentation never runs. The
+/// real one names `ariadne`, and a crate that rustdoc loads brings its
+/// dependencies along: `yansi`'s `impl<T: ?Sized> Paint for T` (60-odd
+/// colour methods) and `ariadne`'s `Fmt` would be listed on every public
+/// type of levbuild, since rustdoc shows the blanket impls of every
+/// public trait of every crate it has loaded.
+#[cfg(doc)]
+fn draw(_: &Diagnostics, _: bool) -> String {
+    unreachable!("documentation does not render diagnostics")
+}
+
+/// The body of [`Diagnostics::render`].
+#[cfg(not(doc))]
+fn draw(diagnostics: &Diagnostics, color: bool) -> String {
+    use ariadne::{CharSet, Config, IndexType, Label, Report, ReportKind, Source};
+    let source = Source::from(&*diagnostics.source);
+    let mut out = Vec::new();
+    for d in &diagnostics.items {
+        // A very long line is shown as a window around the span, so a
+        // one-line file of megabytes does not print megabytes per error.
+        let clipped = clip_line(&diagnostics.source, &d.span);
+        let (source, span) = match &clipped {
+            Some((text, span)) => (&Source::from(text.as_str()), span.clone()),
+            None => (&source, d.span.clone()),
+        };
+        let kind = match d.severity {
+            Severity::Error => ReportKind::Error,
+            Severity::Warning => ReportKind::Warning,
+        };
+        let file = diagnostics.file.as_str();
+        let mut label = Label::new((file, span.clone()));
+        if let Some(text) = &d.label {
+            label = label.with_message(text);
+        }
+        let config = Config::default()
+            .with_color(color)
+            .with_index_type(IndexType::Byte)
+            .with_char_set(if color {
+                CharSet::Unicode
+            } else {
+                CharSet::Ascii
+            });
+        let mut report = Report::build(kind, (file, span))
+            .with_config(config)
+            .with_message(format!("{} ({}:{}:{})", d.message, file, d.line, d.column))
+            .with_label(label);
+        if let Some(help) = &d.help {
+            report = report.with_help(help);
+        }
+        // Writing into a Vec cannot fail; a failure would only lose the snippet.
+        let _ = report.finish().write((file, source), &mut out);
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// Lines longer than this many bytes are clipped around the span when

@@ -1,24 +1,11 @@
-//! # levbuild
-//!
-//! NetHack-family level data as a first-class part of a Cargo build.
-//!
-//! * [`des`] compiles special-level sources (`*.des`) into `.lev` blobs,
-//!   byte-identical to NetHack 3.4.3's `lev_comp`.
-//! * [`dungeon`] compiles `dungeon.def` into the `dungeon` blob,
-//!   byte-identical to `makedefs -e` followed by `dgn_comp`.
-//! * [`Game`] is the identity of the game the blobs are for: its monster
-//!   and object tables, `makedefs` features and version header, built in
-//!   for NetHack 3.4.3 or read from a variant's source tree.
-//! * [`Layout`] is the C data layout of the target the blobs are for
-//!   (LP64, ILP32, LLP64, either byte order), as the game reads them.
-//! * [`Build`] compiles a whole source tree from `build.rs` or an xtask:
-//!   discovery, parallel compilation, a content-hash cache, atomic writes and
-//!   a generated Rust module and C header indexing the blobs.
-//!
-//! Every problem in a source file is reported at once as [`Diagnostics`],
-//! each naming the file, line and column.
-
+// The front page is the README, so that its examples are doc tests and
+// cannot go stale.
+#![doc = include_str!("../README.md")]
 #![warn(missing_docs)]
+// A build.rs example is a whole `fn main`, as the file is.
+#![allow(clippy::needless_doctest_main)]
+// docs.rs (nightly, `--cfg docsrs`) marks what each feature adds.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod binary;
 #[cfg(feature = "build")]
@@ -27,6 +14,7 @@ mod build;
 mod c_number;
 pub mod des;
 #[cfg(feature = "compile")]
+#[cfg_attr(docsrs, doc(cfg(feature = "compile")))]
 pub mod diag;
 pub mod dungeon;
 mod game;
@@ -48,8 +36,16 @@ pub use game::{Game, IdentityError, MissingHeader};
 pub use game::{TreeError, TreeOptions};
 pub use layout::{ByteOrder, DataModel, Layout, UnknownTarget};
 
-/// The text of a source file's bytes for [`des::compile`] and
-/// [`dungeon::compile`], every byte kept: valid UTF-8 as its characters,
+/// The text of a source file's bytes for the compilers (feature `compile`),
+#[cfg_attr(
+    feature = "compile",
+    doc = "[`des::compile`] and [`dungeon::compile`],"
+)]
+#[cfg_attr(
+    not(feature = "compile"),
+    doc = "`des::compile` and `dungeon::compile`,"
+)]
+/// every byte kept: valid UTF-8 as its characters,
 /// any other byte (a Latin-1 `é` in a string) as a private-use character
 /// that the encoders write back as that byte. Read sources with this, not
 /// `String::from_utf8_lossy`, to get the bytes the C tools write.
@@ -69,4 +65,47 @@ pub fn source_text(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
 /// ```
 pub fn source_bytes(text: &str) -> std::borrow::Cow<'_, [u8]> {
     text::bytes(text)
+}
+
+/// Includes the `levels.rs` that this crate's build script wrote with
+/// `Build`, as prost's `include_proto!` does:
+/// `include_levels!()` is
+/// `include!(concat!(env!("OUT_DIR"), "/levels/levels.rs"));` (a build's
+/// default output directory, `$OUT_DIR/levels`), and
+/// `include_levels!("DIR")` includes `$OUT_DIR/DIR/levels.rs` (a build
+/// with `out_dir` set to `$OUT_DIR/DIR`).
+///
+/// `levels.rs` holds items (no inner attributes), so it goes into a
+/// module of its own:
+///
+/// ```ignore
+/// mod levels {
+///     levbuild::include_levels!();
+/// }
+///
+/// let tower = levels::level("tower").expect("tower is indexed");
+/// ```
+///
+/// It needs no feature, so a crate that depends on levbuild at run time
+/// with `default-features = false` (and on the full levbuild as a
+/// build-dependency) has it. The example is not a doc test, since only a
+/// crate with a build script has an `OUT_DIR`: `tests/fixture` is such a
+/// crate, and its `src/main.rs`, which does exactly this, is built and run
+/// by the tests.
+#[macro_export]
+macro_rules! include_levels {
+    () => {
+        ::core::include!(::core::concat!(
+            ::core::env!("OUT_DIR"),
+            "/levels/levels.rs"
+        ));
+    };
+    ($dir:literal) => {
+        ::core::include!(::core::concat!(
+            ::core::env!("OUT_DIR"),
+            "/",
+            $dir,
+            "/levels.rs"
+        ));
+    };
 }

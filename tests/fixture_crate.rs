@@ -1,7 +1,8 @@
 //! Builds and runs `tests/fixture`, a crate that uses levbuild from a real
 //! `build.rs` (blobs and index in `$OUT_DIR/levels`, the C table compiled
-//! with `cc` and linked), `include!`s the generated module under
-//! `#![deny(warnings)]` and checks that the embedded blobs decode.
+//! with `cc` and linked), includes the generated module with
+//! `levbuild::include_levels!` under `#![deny(warnings)]` and checks that
+//! the embedded blobs decode.
 
 #[path = "it/common/mod.rs"]
 mod common;
@@ -194,6 +195,15 @@ fn xtask_example_builds_the_example_tree() {
         out.status.success(),
         "xtask failed:\n{}",
         String::from_utf8_lossy(&out.stderr)
+    );
+    // It says what it compiles before it starts, then what it did.
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains(&format!(
+            "xtask levels: compiling examples/dat into {}",
+            out_dir.display()
+        )),
+        "{said}"
     );
     let report = String::from_utf8_lossy(&out.stdout);
     assert!(report.contains("3 file(s) in 1 level set(s)"), "{report}");

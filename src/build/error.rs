@@ -7,12 +7,14 @@ use crate::diag::Diagnostics;
 
 /// Why a tree build failed. [`Error::kind`] tells which way; `Display`
 /// lists every problem (every diagnostic of every failing file).
+#[cfg_attr(docsrs, doc(cfg(feature = "build")))]
 #[derive(Debug)]
 pub struct Error {
     kind: ErrorKind,
 }
 
 /// The ways a tree build fails.
+#[cfg_attr(docsrs, doc(cfg(feature = "build")))]
 #[derive(Debug)]
 #[non_exhaustive]
 pub enum ErrorKind {
@@ -48,6 +50,7 @@ pub enum ErrorKind {
 }
 
 /// Two files of one level set define the same level.
+#[cfg_attr(docsrs, doc(cfg(feature = "build")))]
 #[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DuplicateLevel {
@@ -62,6 +65,7 @@ pub struct DuplicateLevel {
 /// Two products of one build map to one output file: two sources (a
 /// level and a dungeon file named `castle.lev.def`, two `dungeon.def` in
 /// one set), or a source and levbuild's own index or state.
+#[cfg_attr(docsrs, doc(cfg(feature = "build")))]
 #[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OutputClash {

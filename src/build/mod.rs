@@ -1,13 +1,6 @@
 //! Whole-tree builds for `build.rs` and xtasks: discovery, parallel
 //! compilation, a content-hash cache, atomic writes, and a generated Rust
-//! module and C header indexing the blobs.
-//!
-//! ```no_run
-//! // build.rs: blobs and index in $OUT_DIR/levels
-//! levbuild::Build::new().source_dir("dat").compile();
-//! // src/levels.rs:
-//! // include!(concat!(env!("OUT_DIR"), "/levels/levels.rs"));
-//! ```
+//! module and C header indexing the blobs ([`Build`] shows its use).
 //!
 //! Each source directory is a *level set*. With one set, its blobs go
 //! straight into the output directory; with several, each set's blobs go
@@ -69,6 +62,51 @@ enum GameSource {
 }
 
 /// Configures and runs a tree build, in the style of `cc::Build`.
+///
+/// In a build script, every `.des` and `dungeon.def` under `dat/` is
+/// compiled into `$OUT_DIR/levels`, with the index files `levels.rs`,
+/// `levels.h` and `levels.c`:
+///
+/// ```no_run
+/// // build.rs
+/// fn main() {
+///     levbuild::Build::new()
+///         .source_dir("dat")
+///         .compile(); // on an error: every diagnostic, then exit status 1
+/// }
+/// ```
+///
+/// The crate then includes `levels.rs` as a module with
+/// [`include_levels!`](crate::include_levels) (`include_levels!("DIR")`
+/// for an [`out_dir`](Build::out_dir) of `$OUT_DIR/DIR`), which gives
+/// `LEVELS`, `level(name)`, `dungeon()` and the other items of the index:
+///
+/// ```ignore
+/// mod levels {
+///     levbuild::include_levels!();
+/// }
+///
+/// let tower = levels::level("tower").expect("tower is indexed");
+/// ```
+///
+/// (Not a doc test: only a crate with a build script has an `OUT_DIR`.
+/// `tests/fixture` is such a crate, built and run by the tests.)
+///
+/// Outside a build script (an xtask, a tool) an output directory is
+/// required, and [`try_compile`](Build::try_compile) returns what
+/// happened instead of exiting:
+///
+/// ```no_run
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// let report = levbuild::Build::new()
+///     .source_dir("dat")
+///     .out_dir("target/levels")
+///     .try_compile()?;
+/// print!("{report}");
+/// # Ok(())
+/// # }
+/// ```
+#[cfg_attr(docsrs, doc(cfg(feature = "build")))]
 #[derive(Clone, Debug)]
 pub struct Build {
     source_dirs: Vec<PathBuf>,
@@ -107,6 +145,7 @@ impl Default for Build {
 }
 
 /// What a build did. `Display` is a readable summary.
+#[cfg_attr(docsrs, doc(cfg(feature = "build")))]
 #[non_exhaustive]
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Report {

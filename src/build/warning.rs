@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use crate::diag::{Diagnostic, Diagnostics};
 
 /// One warning of a build, about one source file.
+#[cfg_attr(docsrs, doc(cfg(feature = "build")))]
 #[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Warning {
@@ -27,6 +28,7 @@ pub struct Warning {
 }
 
 /// Where a warning points, as [`Diagnostic`] gives it.
+#[cfg_attr(docsrs, doc(cfg(feature = "build")))]
 #[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {

@@ -17,8 +17,10 @@
 //! Each dialect is a module: [`nh343`] (NetHack 3.4.3's language, its typed
 //! [`Level`] and `.lev` records; re-exported here, as the default) and
 //! [`nh36`] (NetHack 3.6's language and opcode programs). What they share
-//! is here: [`Options`], [`compile_levels`] for a file of any dialect, and
-//! the scanner both lexers are built on.
+//! is here: with the `compile` feature,
+#![cfg_attr(feature = "compile", doc = "[`Options`], [`compile_levels`]")]
+#![cfg_attr(not(feature = "compile"), doc = "`Options`, `compile_levels`")]
+//! for a file of any dialect, and the scanner both lexers are built on.
 
 mod dialect;
 mod map_text;
@@ -43,6 +45,7 @@ use crate::layout::Layout;
 use std::sync::Arc;
 
 #[cfg(feature = "compile")]
+#[cfg_attr(docsrs, doc(cfg(feature = "compile")))]
 /// Compiler settings.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Options {
@@ -72,6 +75,7 @@ impl Default for Options {
 }
 
 #[cfg(feature = "compile")]
+#[cfg_attr(docsrs, doc(cfg(feature = "compile")))]
 /// A level of a file of any dialect: its name and its `.lev` bytes.
 #[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,6 +87,7 @@ pub struct Blob {
 }
 
 #[cfg(feature = "compile")]
+#[cfg_attr(docsrs, doc(cfg(feature = "compile")))]
 /// The levels and warnings of a file of any dialect.
 #[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -94,6 +99,7 @@ pub struct Blobs {
 }
 
 #[cfg(feature = "compile")]
+#[cfg_attr(docsrs, doc(cfg(feature = "compile")))]
 /// Compiles a `.des` file in the language `options.dialect` names into
 /// its levels' bytes: what a build needs from any dialect. The typed
 /// results are [`compile_with`] (3.4.3) and `nh36::compile_with` (with

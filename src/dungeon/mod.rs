@@ -14,7 +14,10 @@
 //! # }
 //! ```
 //!
-//! Pipeline: [`preprocess()`] (`%NAME` conditionals, with a map back to
+//! Pipeline (the `compile` feature's):
+#![cfg_attr(feature = "compile", doc = "[`preprocess()`]")]
+#![cfg_attr(not(feature = "compile"), doc = "`preprocess()`")]
+//! (`%NAME` conditionals, with a map back to
 //! the source so messages point into the original file) → lexer → parser
 //! (chumsky) → semantics (dgn_comp's checks) → [`encode()`].
 
@@ -108,6 +111,7 @@ impl Features {
 }
 
 #[cfg(feature = "compile")]
+#[cfg_attr(docsrs, doc(cfg(feature = "compile")))]
 /// Compiler settings.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Options {
@@ -140,6 +144,7 @@ impl Options {
 }
 
 #[cfg(feature = "compile")]
+#[cfg_attr(docsrs, doc(cfg(feature = "compile")))]
 /// The result of compiling a `dungeon.def`.
 #[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -153,6 +158,7 @@ pub struct CompiledDungeon {
 }
 
 #[cfg(feature = "compile")]
+#[cfg_attr(docsrs, doc(cfg(feature = "compile")))]
 /// `makedefs -e` of `game`: the `dungeon.pdf` text of `source`, with
 /// the game's features (NetHack 3.4.3's `%NAME` conditionals; 3.6's
 /// `makedefs` has none).
@@ -172,6 +178,7 @@ pub fn preprocess(source: &str, path: &str, game: &Game) -> Result<String, Diagn
 }
 
 #[cfg(feature = "compile")]
+#[cfg_attr(docsrs, doc(cfg(feature = "compile")))]
 /// Compiles `dungeon.def` (or an already preprocessed `dungeon.pdf`) into
 /// the `dungeon` file for the game and layout of `options`. Any error
 /// means no output: the `Err` holds every diagnostic, located in `source`.

@@ -380,6 +380,7 @@ impl Game {
 
     /// A hash of everything about the game that changes output.
     #[cfg(feature = "build")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "build")))]
     pub fn fingerprint(&self) -> blake3::Hash {
         *self.fingerprint.get_or_init(|| self.compute_fingerprint())
     }

@@ -27,6 +27,7 @@ const GAME_PROBE: &str = include_str!("../../templates/game_probe.c");
 const TREE_SOURCES: [&str; 5] = ["monst.c", "objects.c", "drawing.c", "decl.c", "alloc.c"];
 
 /// How to read a tree.
+#[cfg_attr(docsrs, doc(cfg(feature = "build")))]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct TreeOptions {
@@ -57,6 +58,7 @@ impl TreeOptions {
 }
 
 /// Why a game tree could not be read.
+#[cfg_attr(docsrs, doc(cfg(feature = "build")))]
 #[derive(Debug)]
 pub struct TreeError {
     root: PathBuf,

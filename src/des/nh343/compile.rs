@@ -6,6 +6,7 @@ use crate::des::{Dialect, Options};
 use crate::diag::{Diagnostics, Reporter};
 
 /// One level of a compiled file.
+#[cfg_attr(docsrs, doc(cfg(feature = "compile")))]
 #[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CompiledLevel {
@@ -18,6 +19,7 @@ pub struct CompiledLevel {
 }
 
 /// Everything a `.des` file produced.
+#[cfg_attr(docsrs, doc(cfg(feature = "compile")))]
 #[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CompiledFile {
@@ -32,6 +34,7 @@ pub struct CompiledFile {
 ///
 /// # Errors
 /// As [`compile_with`].
+#[cfg_attr(docsrs, doc(cfg(feature = "compile")))]
 pub fn compile(source: &str, path: &str) -> Result<CompiledFile, Diagnostics> {
     compile_with(source, path, &Options::default())
 }
@@ -42,6 +45,7 @@ pub fn compile(source: &str, path: &str) -> Result<CompiledFile, Diagnostics> {
 /// # Errors
 /// Every error of the file, with its warnings; a dialect other than
 /// 3.4.3 in `options` is one (see [`crate::des::compile_levels`]).
+#[cfg_attr(docsrs, doc(cfg(feature = "compile")))]
 pub fn compile_with(
     source: &str,
     path: &str,

@@ -31,6 +31,7 @@ pub use program::{Instr, Opcode, Operand, Program};
 use crate::diag::{Diagnostics, Reporter};
 
 #[cfg(feature = "nethack36")]
+#[cfg_attr(docsrs, doc(cfg(feature = "nethack36")))]
 /// One level of a compiled 3.6 file.
 #[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,6 +45,7 @@ pub struct CompiledLevel {
 }
 
 #[cfg(feature = "nethack36")]
+#[cfg_attr(docsrs, doc(cfg(feature = "nethack36")))]
 /// Everything a 3.6 `.des` file produced.
 #[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,6 +57,7 @@ pub struct CompiledFile {
 }
 
 #[cfg(feature = "nethack36")]
+#[cfg_attr(docsrs, doc(cfg(feature = "nethack36")))]
 /// Compiles 3.6 `.des` source for `options.game` and `options.layout`
 /// (`options.dialect` is not consulted). `path` is only used in messages.
 ///

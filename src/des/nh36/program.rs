@@ -120,6 +120,7 @@ impl Opcode {
 
 /// Its name (`"LEVEL_FLAGS"`).
 #[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl serde::Serialize for Opcode {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.name())

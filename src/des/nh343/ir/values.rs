@@ -63,6 +63,7 @@ macro_rules! coded {
         /// Its `.des` word ([`name`](Self::name)), or the stored number
         /// when no word stands for it.
         #[cfg(feature = "serde")]
+        #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
         impl serde::Serialize for $name {
             fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
                 match self.name() {
@@ -277,6 +278,7 @@ impl Alignment {
 /// monster's unspecified alignment as none (`null`), any other code as
 /// its number.
 #[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl serde::Serialize for Alignment {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
@@ -423,6 +425,7 @@ impl PartialEq<i8> for Terrain {
 
 /// A known type as its name (`"POOL"`), any other as its number.
 #[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl serde::Serialize for Terrain {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self.name() {
