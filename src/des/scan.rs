@@ -4,7 +4,7 @@
 //! dialect's lexer gives its own token type, keyword table, map characters
 //! and comment rule, and its rule for the rest of a token.
 
-use crate::diag::Span;
+use crate::diag::{warn, Span};
 
 /// A map block: its rows (digits still in, CR removed) and where it is.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -105,7 +105,11 @@ pub(crate) fn warn_ended(source: &str, at: usize, report: &mut crate::diag::Repo
         _ => format!("the character {c:?} (bytes over 0x7F)"),
     };
     report
-        .warning(at..at + c.len_utf8(), "the rest of the file is ignored")
+        .warning(
+            warn::REST_OF_FILE_IGNORED,
+            at..at + c.len_utf8(),
+            "the rest of the file is ignored",
+        )
         .label(format!(
             "lev_comp's scanner stops at {what} outside a string"
         ))

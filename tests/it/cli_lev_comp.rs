@@ -410,8 +410,9 @@ fn check_format_short_prints_one_line_per_diagnostic() {
         "{stderr}"
     );
     assert_eq!(lines.len(), 3, "{stderr}");
+    // The hint stays on the line.
     assert!(
-        lines[1].ends_with("bad.des:3:7: error: Unknown trap type! (not a trap name)"),
+        lines[1].contains("bad.des:3:7: error: Unknown trap type! (not a trap name); help: "),
         "{stderr}"
     );
     let o = run_in(&dir, &["check", "--format", "yaml", "dat"], None);

@@ -28,3 +28,4 @@ mod index_codegen;
 mod index_snapshots;
 mod layouts;
 mod robustness;
+mod warning_names;
