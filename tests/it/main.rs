@@ -5,6 +5,7 @@
 
 mod build_tree;
 mod cli_lev_comp;
+mod cli_options;
 mod common;
 #[cfg(feature = "nethack36")]
 mod des36_depth;

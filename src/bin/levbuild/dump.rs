@@ -12,11 +12,11 @@ use levbuild::des;
 use levbuild::dungeon;
 use levbuild::Layout;
 
-use crate::args::{unknown, Arg, Args, GameChoice};
+use crate::args::{unknown, usage_hint, Arg, Args, GameChoice};
 use crate::output::print_stdout;
 
-pub const USAGE: &str =
-    "levbuild dump [--json] [--target TRIPLE] [--game-tree ROOT | --game FILE | --dialect 3.4.3|3.6] FILE.lev|dungeon";
+/// `levbuild dump --help`.
+pub const HELP: &str = "usage: levbuild dump [--json] [--target TRIPLE] [--game-tree ROOT | --game FILE | --dialect 3.4.3|3.6] FILE.lev|dungeon";
 
 pub fn run(args: &[OsString]) -> Result<ExitCode> {
     let mut json = false;
@@ -32,12 +32,12 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
                 game.target(scan.last());
             }
             Arg::Flag(f) if game.accept(f, &mut scan)? => {}
-            Arg::Flag(f) => return unknown(f, USAGE),
+            Arg::Flag(f) => return unknown(f, HELP),
             Arg::Positional(p) if file.is_none() => file = Some(PathBuf::from(p)),
-            Arg::Positional(p) => bail!("unexpected argument {p:?}\nusage: {USAGE}"),
+            Arg::Positional(p) => bail!("unexpected argument {p:?}\n{}", usage_hint(HELP)),
         }
     }
-    let file = file.ok_or_else(|| anyhow!("no file given\nusage: {USAGE}"))?;
+    let file = file.ok_or_else(|| anyhow!("no file given\n{}", usage_hint(HELP)))?;
     let bytes = std::fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
     // Without --dialect, the version in the header says which format it is.
     let game = game.load(header_dialect(&bytes, layout), layout)?;

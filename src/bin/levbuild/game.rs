@@ -10,10 +10,11 @@ use std::sync::Arc;
 use anyhow::{anyhow, bail, Result};
 use levbuild::{Game, TreeOptions};
 
-use crate::args::{unknown, Arg, Args};
+use crate::args::{unknown, usage_hint, Arg, Args};
 use crate::output::{print_stdout, write_atomic};
 
-pub const USAGE: &str = "levbuild game (--game-tree ROOT [--target TRIPLE]... | --builtin nethack-3.4.3|nethack-3.6.7 | --game FILE) [-o FILE]";
+/// `levbuild game --help`.
+pub const HELP: &str = "usage: levbuild game (--game-tree ROOT [--target TRIPLE]... | --builtin nethack-3.4.3|nethack-3.6.7 | --game FILE) [-o FILE]";
 
 /// The built-in games by the names `--builtin` takes.
 const BUILTIN: [&str; 2] = ["nethack-3.4.3", "nethack-3.6.7"];
@@ -32,8 +33,8 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
             Arg::Flag("--game") => file = Some(PathBuf::from(scan.value("--game")?)),
             Arg::Flag("--target") => targets.push(scan.text("--target")?.to_string()),
             Arg::Flag("-o" | "--output") => out = Some(PathBuf::from(scan.value("-o")?)),
-            Arg::Flag(f) => return unknown(f, USAGE),
-            Arg::Positional(p) => bail!("unexpected argument {p:?}\nusage: {USAGE}"),
+            Arg::Flag(f) => return unknown(f, HELP),
+            Arg::Positional(p) => bail!("unexpected argument {p:?}\n{}", usage_hint(HELP)),
         }
     }
     if !targets.is_empty() && tree.is_none() {
@@ -53,9 +54,15 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
         // levbuild's format.
         (None, None, Some(file)) => Arc::new(Game::from_identity_file(&file)?),
         (None, None, None) => {
-            bail!("which game? give --game-tree, --builtin or --game\nusage: {USAGE}")
+            bail!(
+                "which game? give --game-tree, --builtin or --game\n{}",
+                usage_hint(HELP)
+            )
         }
-        _ => bail!("give one of --game-tree, --builtin and --game\nusage: {USAGE}"),
+        _ => bail!(
+            "give one of --game-tree, --builtin and --game\n{}",
+            usage_hint(HELP)
+        ),
     };
     let text = game.to_identity();
     match out {

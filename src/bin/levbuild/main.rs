@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! levbuild build [DIR...] [-o OUT] [-j N] [--no-cache]
-//! levbuild check [DIR...]
+//! levbuild check [DIR... | FILE...]
 //! levbuild lev-comp [-w] [-o OUTDIR] [--format rich|short|legacy|json] [FILE.des ...]
 //! levbuild dgn-comp [-o OUTDIR] [--define NAME]... [--undefine NAME]... [FILE]
 //! levbuild dump [--json] FILE
@@ -13,6 +13,7 @@ use std::process::ExitCode;
 
 mod args;
 mod build;
+mod check_files;
 mod dgn_comp;
 mod diag_json;
 mod dump;
@@ -25,21 +26,24 @@ const USAGE: &str = "\
 usage: levbuild <command> [options]
 
 commands:
-  build [DIR...] [-o OUT] [-j N] [--no-cache | --cache-dir DIR] [-w] [--deny-warnings]
+  build [DIR...] [-o OUT] [-j N] [--no-cache | --cache-dir DIR] [-w] [--allow NAME]... [--deny-warnings]
         [--no-rust-index] [--no-c-index] [--rust-decoder] [--c-prefix PREFIX]
         [--game-tree ROOT | --game FILE] [--dialect 3.4.3|3.6] [--dungeon-file GLOB]
         [--include GLOB] [--exclude GLOB] [--define NAME] [--undefine NAME]
                  compile every .des and dungeon.def under each DIR (one level
                  set each) into OUT (default target/levels), with the cache,
                  and write levels.rs, levels.h and levels.c there
-  check [DIR...] same options; report diagnostics only, write nothing
+  check [DIR... | FILE...]
+                 same options; report diagnostics only, write nothing; a FILE
+                 (.des, .def) is checked on its own
                  (--format short: one line per diagnostic; --format json: one
-                 JSON object per diagnostic, for editors and CI)
-  lev-comp [-w] [--deny-warnings] [-o OUTDIR] [--format rich|short|legacy|json]
+                 JSON object per diagnostic on standard output, for editors
+                 and CI)
+  lev-comp [-w] [--allow NAME]... [--deny-warnings] [-o OUTDIR] [--format rich|short|legacy|json]
         [--game-tree ROOT | --game FILE | --dialect 3.4.3|3.6] [FILE.des ...]
                  compile special levels like NetHack 3.4.3's lev_comp
                  (standard input when no file is given)
-  dgn-comp [-o OUTDIR] [--deny-warnings] [--define NAME]... [--undefine NAME]... [-E]
+  dgn-comp [-o OUTDIR] [--allow NAME]... [--deny-warnings] [--define NAME]... [--undefine NAME]... [-E]
         [--game-tree ROOT | --game FILE | --dialect 3.4.3|3.6] [FILE]
                  compile dungeon.def (or dungeon.pdf) into OUTDIR/dungeon
                  like makedefs -e + dgn_comp; -E prints the preprocessed text
@@ -69,17 +73,16 @@ fn main() -> ExitCode {
         .take_while(|a| *a != "--")
         .any(|a| a == "--help" || a == "-h");
     let usage = match command.to_str() {
-        Some("lev-comp") => Some(lev_comp::USAGE),
-        Some("build" | "check") => Some(build::USAGE),
-        Some("dgn-comp") => Some(dgn_comp::USAGE),
-        Some("dump") => Some(dump::USAGE),
-        Some("game") => Some(game::USAGE),
+        Some("lev-comp") => Some(lev_comp::HELP),
+        Some("build") => Some(build::BUILD_HELP),
+        Some("check") => Some(build::CHECK_HELP),
+        Some("dgn-comp") => Some(dgn_comp::HELP),
+        Some("dump") => Some(dump::HELP),
+        Some("game") => Some(game::HELP),
         _ => None,
     };
     if let (true, Some(usage)) = (wants_help, usage) {
-        return exit_after(output::print_stdout(&format!(
-            "usage: {usage}\n\n{USAGE}\n"
-        )));
+        return exit_after(output::print_stdout(&format!("{usage}\n\n{USAGE}\n")));
     }
     let result = match command.to_str() {
         Some("lev-comp") => lev_comp::run(&args),
