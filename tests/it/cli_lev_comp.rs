@@ -310,19 +310,164 @@ fn a_missing_output_directory_is_created() {
 
 #[test]
 fn every_command_has_help_and_the_tool_a_version() {
-    for command in ["lev-comp", "dgn-comp", "build", "check", "dump"] {
+    // Each command's help explains each of its options, on a line of its
+    // own, and `help COMMAND` prints the same.
+    let options: [(&str, &[&str]); 6] = [
+        (
+            "build",
+            &[
+                "-o, --out-dir",
+                "-j, --jobs",
+                "--no-cache",
+                "--cache-dir",
+                "--no-rust-index",
+                "--no-c-index",
+                "--rust-decoder",
+                "--c-prefix",
+                "-w",
+                "--allow",
+                "--deny-warnings",
+                "--format",
+                "--target",
+                "--game-tree",
+                "--game ",
+                "--dialect",
+                "--dungeon-file",
+                "--include",
+                "--exclude",
+                "-D, --define",
+                "-U, --undefine",
+                "-h, --help",
+                "-V, --version",
+            ],
+        ),
+        (
+            "check",
+            &[
+                "-j, --jobs",
+                "-w",
+                "--allow",
+                "--deny-warnings",
+                "--format",
+                "--target",
+                "--game-tree",
+                "--game ",
+                "--dialect",
+                "--dungeon-file",
+                "--include",
+                "--exclude",
+                "-D, --define",
+                "-U, --undefine",
+            ],
+        ),
+        (
+            "lev-comp",
+            &[
+                "-o, --out-dir",
+                "-w",
+                "--allow",
+                "--deny-warnings",
+                "--format",
+                "--target",
+                "--game-tree",
+                "--game ",
+                "--dialect",
+            ],
+        ),
+        (
+            "dgn-comp",
+            &[
+                "-o, --out-dir",
+                "-D, --define",
+                "-U, --undefine",
+                "-E, --preprocess-only",
+                "--allow",
+                "--deny-warnings",
+                "--format",
+                "--target",
+                "--game-tree",
+                "--game ",
+                "--dialect",
+            ],
+        ),
+        (
+            "dump",
+            &["--json", "--target", "--game-tree", "--game ", "--dialect"],
+        ),
+        (
+            "game",
+            &[
+                "--game-tree",
+                "--target",
+                "--builtin",
+                "--game ",
+                "-o, --output",
+            ],
+        ),
+    ];
+    for (command, flags) in options {
+        let help = levbuild().args(["help", command]).output().unwrap();
+        assert!(help.status.success(), "help {command}");
+        let text = String::from_utf8_lossy(&help.stdout).into_owned();
+        assert!(
+            text.starts_with(&format!("usage: levbuild {command} ")),
+            "{command}: {text}"
+        );
+        for flag in flags {
+            assert!(
+                text.lines().any(|l| l.trim_start().starts_with(flag)),
+                "{command}: {flag} is not explained:\n{text}"
+            );
+        }
         for flag in ["--help", "-h"] {
             let o = levbuild().args([command, flag]).output().unwrap();
             assert!(o.status.success(), "{command} {flag}");
-            let text = String::from_utf8_lossy(&o.stdout);
-            assert!(text.starts_with("usage: levbuild "), "{command}: {text}");
+            assert_eq!(String::from_utf8_lossy(&o.stdout), text, "{command} {flag}");
+        }
+        // --version and -V work after a command too.
+        for flag in ["--version", "-V"] {
+            let o = levbuild().args([command, flag]).output().unwrap();
+            assert_eq!(
+                String::from_utf8_lossy(&o.stdout),
+                format!("levbuild {}\n", env!("CARGO_PKG_VERSION")),
+                "{command} {flag}"
+            );
         }
     }
-    let o = levbuild().arg("--version").output().unwrap();
-    assert_eq!(
-        String::from_utf8_lossy(&o.stdout),
-        format!("levbuild {}\n", env!("CARGO_PKG_VERSION"))
+    for args in [&["--version"][..], &["-V"]] {
+        let o = levbuild().args(args).output().unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&o.stdout),
+            format!("levbuild {}\n", env!("CARGO_PKG_VERSION"))
+        );
+    }
+    // The global help names the game options and build's --format.
+    let o = levbuild().arg("--help").output().unwrap();
+    let text = String::from_utf8_lossy(&o.stdout);
+    for flag in [
+        "--dialect",
+        "--game FILE",
+        "--game-tree ROOT",
+        "--format",
+        "--allow",
+    ] {
+        assert!(text.contains(flag), "{flag}:\n{text}");
+    }
+    assert_eq!(levbuild().arg("help").output().unwrap().stdout, o.stdout);
+    // `help warnings` lists every warning name.
+    let o = levbuild().args(["help", "warnings"]).output().unwrap();
+    let text = String::from_utf8_lossy(&o.stdout);
+    for (name, _) in levbuild::diag::WARNINGS {
+        assert!(text.contains(name), "{name}");
+    }
+    // An unknown option points at the help.
+    let o = levbuild().args(["check", "--bogus"]).output().unwrap();
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        stderr.starts_with("levbuild: unknown option --bogus\nusage: levbuild check "),
+        "{stderr}"
     );
+    assert!(stderr.contains("levbuild check --help"), "{stderr}");
 }
 
 #[test]

@@ -13,11 +13,101 @@ use crate::args::{allowed, unknown, Arg, Args, GameChoice};
 use crate::diag_json;
 use crate::output::print_stdout;
 
+/// The options `build` and `check` share, for both helps.
+macro_rules! shared_options {
+    () => {
+        "  -j, --jobs N               compile with N threads (default: one per core;
+                             -jN also works)
+  -w                         also report lev_comp's -w warnings
+                             (rock-in-room and non-rock-edge)
+  --allow NAME               silence the warnings named NAME (repeat it for
+                             more names; levbuild help warnings lists them)
+  --deny-warnings            fail on any warning not silenced by --allow
+  --format FORMAT            rich (the default): errors with their source
+                             lines and warnings one line each, on standard
+                             error; short: one line each, on standard error;
+                             json: one JSON object a line, on standard output
+  --target TRIPLE            the C data layout of the game: a Rust target
+                             triple such as i686-unknown-linux-gnu, or lp64,
+                             ilp32, llp64 with an optional -be (default: this
+                             machine's)
+  --game-tree ROOT           build for the game whose source tree is ROOT
+                             (its tables, makedefs features and version
+                             header); without DIR, ROOT/dat is the level set
+  --game FILE                build for the game an identity file describes
+                             (written by levbuild game): the same bytes as
+                             with its tree, with no tree and no C compiler
+  --dialect 3.4.3|3.6        the level language of the built-in game, for
+                             sets without --game-tree or --game (default
+                             3.4.3)
+  --dungeon-file GLOB        also read the files matching GLOB as dungeon
+                             descriptions (dungeon.def always is)
+  --include GLOB             compile only the files whose path under DIR
+                             matches GLOB (*, ?, **; repeatable)
+  --exclude GLOB             skip the files whose path under DIR matches GLOB
+                             (repeatable)
+  -D, --define NAME          define the makedefs feature NAME for dungeon.def
+                             (its %NAME lines are kept)
+  -U, --undefine NAME        undefine the makedefs feature NAME (its %NAME
+                             lines are dropped)
+  -h, --help                 print this help
+  -V, --version              print levbuild's version"
+    };
+}
+
 /// `levbuild build --help`.
-pub const BUILD_HELP: &str = "usage: levbuild build|check [DIR... | FILE...] [-o OUT] [-j N] [--no-cache | --cache-dir DIR] [--no-rust-index] [--no-c-index] [--rust-decoder] [--c-prefix PREFIX] [-w] [--allow NAME]... [--deny-warnings] [--format rich|short|json] [--target TRIPLE] [--game-tree ROOT | --game FILE] [--dialect 3.4.3|3.6] [--dungeon-file GLOB] [--include GLOB] [--exclude GLOB] [--define NAME] [--undefine NAME]";
+pub const BUILD_HELP: &str = concat!(
+    "\
+usage: levbuild build [OPTIONS] [DIR...]
+
+Compiles every .des file and dungeon.def under each DIR (one level set
+each; the current directory when none is given) into OUT, and writes the
+index files levels.rs, levels.h and levels.c there. A file whose result is
+in the cache is not compiled again, and an output whose bytes did not
+change is not written again. A level set's blobs go straight into OUT; with
+several sets, each set's go under its path below their common directory.
+
+Options:
+  -o, --out-dir OUT          write into OUT (default: target/levels), which
+                             is created if missing
+  --no-cache                 compile every file, and neither read nor write
+                             the cache
+  --cache-dir DIR            keep the cache in DIR (default:
+                             OUT/.levbuild-cache); builds may share one
+  --no-rust-index            write no levels.rs (nor the levels.game files it
+                             embeds)
+  --no-c-index               write no levels.h and levels.c; with
+                             --no-rust-index, OUT gets the blobs alone (and
+                             levbuild's hidden manifest and cache)
+  --rust-decoder             give levels.rs functions that decode its blobs
+                             at run time (layout, game, decode,
+                             decode_dungeon)
+  --c-prefix PREFIX          start every symbol of levels.h and levels.c with
+                             PREFIX (default: levbuild_)
+",
+    shared_options!()
+);
 
 /// `levbuild check --help`.
-pub const CHECK_HELP: &str = BUILD_HELP;
+pub const CHECK_HELP: &str = concat!(
+    "\
+usage: levbuild check [OPTIONS] [DIR... | FILE...]
+
+Compiles as build does and reports every error and warning of every file,
+but writes nothing: no blob, no index, no cache. Each DIR is a level set
+(the current directory when none is given), whose dungeon.def is checked
+against its .des files. A FILE is checked on its own: a .des file, or a
+dungeon description (.def or .pdf). The exit status is 1 when a file has
+an error (or a warning, with --deny-warnings).
+
+Options:
+  -o, --out-dir OUT, --no-cache, --cache-dir DIR, --no-rust-index,
+  --no-c-index, --rust-decoder, --c-prefix PREFIX
+                             build's options for what it writes: accepted,
+                             and change nothing (check writes nothing)
+",
+    shared_options!()
+);
 
 /// How `build` and `check` print their diagnostics.
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -20,7 +20,42 @@ use crate::output::{
 };
 
 /// `levbuild dgn-comp --help`.
-pub const HELP: &str = "usage: levbuild dgn-comp [--dialect 3.4.3|3.6] [--game-tree ROOT | --game FILE] [-o OUTDIR] [--allow NAME]... [--deny-warnings] [--target TRIPLE] [--define NAME]... [--undefine NAME]... [--preprocess-only] [--format rich|short|legacy|json] [FILE]";
+pub const HELP: &str = "\
+usage: levbuild dgn-comp [OPTIONS] [FILE]
+
+Compiles a dungeon description as makedefs -e and dgn_comp do in two
+steps: FILE (dungeon.def, or an already preprocessed dungeon.pdf; standard
+input when absent or -) into OUTDIR/dungeon, byte for byte as dgn_comp
+writes it. Nothing is written when there is an error (exit status 1).
+
+Options:
+  -o, --out-dir OUTDIR       write OUTDIR/dungeon (default: the current
+                             directory), creating OUTDIR if missing
+  -D, --define NAME          define the makedefs feature NAME (its %NAME
+                             lines are kept), on top of the game's own
+  -U, --undefine NAME        undefine the makedefs feature NAME (its %NAME
+                             lines are dropped)
+  -E, --preprocess-only      print the text makedefs -e would write
+                             (dungeon.pdf) on standard output, and stop
+  --allow NAME               silence the warnings named NAME (repeat it for
+                             more names; levbuild help warnings lists them)
+  --deny-warnings            a warning not silenced by --allow fails the file,
+                             and nothing is written
+  --format FORMAT            rich (the default): source lines with a caret;
+                             short: one line each; legacy: dgn_comp's own
+                             lines; all on standard error; json: one JSON
+                             object a line, on standard output
+  --target TRIPLE            the C data layout of the game: a Rust target
+                             triple such as i686-unknown-linux-gnu, or lp64,
+                             ilp32, llp64 with an optional -be (default: this
+                             machine's)
+  --game-tree ROOT           compile for the game whose source tree is ROOT
+                             (its makedefs features and version header)
+  --game FILE                compile for the game an identity file describes
+                             (written by levbuild game)
+  --dialect 3.4.3|3.6        the built-in game to compile for (default 3.4.3)
+  -h, --help                 print this help
+  -V, --version              print levbuild's version";
 
 pub fn run(args: &[OsString]) -> Result<ExitCode> {
     let mut overrides: Vec<(String, bool)> = Vec::new();

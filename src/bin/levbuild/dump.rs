@@ -16,7 +16,30 @@ use crate::args::{unknown, usage_hint, Arg, Args, GameChoice};
 use crate::output::print_stdout;
 
 /// `levbuild dump --help`.
-pub const HELP: &str = "usage: levbuild dump [--json] [--target TRIPLE] [--game-tree ROOT | --game FILE | --dialect 3.4.3|3.6] FILE.lev|dungeon";
+pub const HELP: &str = "\
+usage: levbuild dump [OPTIONS] FILE
+
+Prints a compiled file as text: a .lev file in the words of the .des file
+it came from, each map drawn with its monsters, objects and traps; a
+dungeon file (one whose name starts with dungeon and does not end in .lev)
+as its dungeons, levels and branches. A file's header says whether it is a
+NetHack 3.4.3 or 3.6 file.
+
+Options:
+  --json                     print the same as JSON (keys in alphabetical
+                             order) instead of text
+  --target TRIPLE            the C data layout the file was written in: a
+                             Rust target triple such as
+                             i686-unknown-linux-gnu, or lp64, ilp32, llp64
+                             with an optional -be (default: this machine's)
+  --game-tree ROOT           read the file as the game whose source tree is
+                             ROOT writes it (its tables and header)
+  --game FILE                read the file as the game an identity file
+                             describes writes it
+  --dialect 3.4.3|3.6        read the file as the built-in game of that
+                             language (default: the one its header names)
+  -h, --help                 print this help
+  -V, --version              print levbuild's version";
 
 pub fn run(args: &[OsString]) -> Result<ExitCode> {
     let mut json = false;

@@ -14,7 +14,28 @@ use crate::args::{unknown, usage_hint, Arg, Args};
 use crate::output::{print_stdout, write_atomic};
 
 /// `levbuild game --help`.
-pub const HELP: &str = "usage: levbuild game (--game-tree ROOT [--target TRIPLE]... | --builtin nethack-3.4.3|nethack-3.6.7 | --game FILE) [-o FILE]";
+pub const HELP: &str = "\
+usage: levbuild game (--game-tree ROOT [--target TRIPLE]... | --builtin NAME | --game FILE) [-o FILE]
+
+Writes a game's identity file: everything levbuild reads from the game's
+source tree (name, version, language, version header per data layout,
+makedefs features, class symbols, monster and object tables) as one text
+file. --game FILE (build, check, lev-comp, dgn-comp, dump) then writes the
+same bytes as --game-tree ROOT, with no tree and no C compiler.
+
+Options:
+  --game-tree ROOT           the game whose source tree is ROOT (its version
+                             header is computed by compiling a probe with
+                             the C compiler)
+  --target TRIPLE            with --game-tree: also a header for the Rust
+                             target triple TRIPLE (repeatable; default: this
+                             machine's)
+  --builtin NAME             a built-in game: nethack-3.4.3 or nethack-3.6.7
+  --game FILE                an identity file, read and written again in this
+                             levbuild's format
+  -o, --output FILE          write into FILE (default: standard output)
+  -h, --help                 print this help
+  -V, --version              print levbuild's version";
 
 /// The built-in games by the names `--builtin` takes.
 const BUILTIN: [&str; 2] = ["nethack-3.4.3", "nethack-3.6.7"];

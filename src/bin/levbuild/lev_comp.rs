@@ -22,7 +22,42 @@ use crate::output::{
 };
 
 /// `levbuild lev-comp --help`.
-pub const HELP: &str = "usage: levbuild lev-comp [--dialect 3.4.3|3.6] [--game-tree ROOT | --game FILE] [-w] [--allow NAME]... [--deny-warnings] [-o OUTDIR] [--target TRIPLE] [--format rich|short|legacy|json] [FILE.des ...]";
+pub const HELP: &str = "\
+usage: levbuild lev-comp [OPTIONS] [FILE.des ...]
+
+Compiles special-level files as lev_comp does: each level of each file
+into OUTDIR/NAME.lev, byte for byte as lev_comp writes it. Standard input
+is read when no file is given (or for -). Each file is compiled on its
+own; a file with an error writes none of its levels, and the exit status
+is then 1.
+
+Options:
+  -o, --out-dir OUTDIR       write the levels into OUTDIR (default: the
+                             current directory), which is created if missing
+  -w                         also report lev_comp's -w warnings (rock-in-room
+                             and non-rock-edge) for the files after it, as
+                             lev_comp's -w does (3.4.3 language only)
+  --allow NAME               silence the warnings named NAME (repeat it for
+                             more names; levbuild help warnings lists them)
+  --deny-warnings            a file with a warning not silenced by --allow
+                             fails and writes nothing
+  --format FORMAT            rich (the default): source lines with a caret;
+                             short: one line each; legacy: lev_comp's own
+                             lines (3.4.3's or 3.6's); all on standard error;
+                             json: one JSON object a line, on standard output
+  --target TRIPLE            the C data layout of the game: a Rust target
+                             triple such as i686-unknown-linux-gnu, or lp64,
+                             ilp32, llp64 with an optional -be (default: this
+                             machine's)
+  --game-tree ROOT           compile for the game whose source tree is ROOT
+                             (its monster and object tables, its language and
+                             version header)
+  --game FILE                compile for the game an identity file describes
+                             (written by levbuild game)
+  --dialect 3.4.3|3.6        the language of the built-in game the files are
+                             compiled for (default 3.4.3)
+  -h, --help                 print this help
+  -V, --version              print levbuild's version";
 
 pub fn run(args: &[OsString]) -> Result<ExitCode> {
     let mut options = des::Options::default();
