@@ -1,6 +1,7 @@
 //! The command line's options around diagnostics and files: `--allow`
-//! on every compiling command, JSON on standard output, `check FILE`, the
-//! `levbuild:` prefix of errors, and a build that writes the blobs alone.
+//! on every compiling command, JSON on standard output, `check FILE`,
+//! `dump` of a source file, the `levbuild:` prefix of errors, and a
+//! build that writes the blobs alone.
 #![cfg(feature = "cli")]
 
 use crate::cli_lev_comp::{files_in, json_lines, run_in, scratch, GOOD};
@@ -185,6 +186,29 @@ fn check_takes_a_des_or_def_file() {
         let o = run_in(&dir, args, None);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         assert!(stderr(&o).starts_with(message), "{args:?}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn dump_of_a_source_file_says_what_to_run() {
+    let dir = scratch("dump-source");
+    std::fs::write(dir.join("w.des"), warned()).unwrap();
+    std::fs::write(dir.join("dungeon"), "DUNGEON: \"D\" \"D\" (2, 0)\n").unwrap();
+    std::fs::write(dir.join("x.lev"), GOOD).unwrap();
+    for file in ["w.des", "dungeon", "x.lev"] {
+        let o = run_in(&dir, &["dump", file], None);
+        assert_eq!(o.status.code(), Some(2), "{file}");
+        let text = stderr(&o);
+        assert!(
+            text.starts_with(&format!(
+                "levbuild: {file} is a source file, not a compiled one"
+            )),
+            "{text}"
+        );
+        assert!(
+            text.contains("lev-comp") && text.contains("check"),
+            "{text}"
+        );
     }
 }
 

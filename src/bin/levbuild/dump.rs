@@ -62,6 +62,13 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
     }
     let file = file.ok_or_else(|| anyhow!("no file given\n{}", usage_hint(HELP)))?;
     let bytes = std::fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
+    if is_source(&file, &bytes) {
+        bail!(
+            "{} is a source file, not a compiled one: levbuild lev-comp (a .des file) or \
+             levbuild dgn-comp (dungeon.def) compiles it, levbuild check {0} checks it",
+            file.display()
+        );
+    }
     // Without --dialect, the version in the header says which format it is.
     let game = game.load(header_dialect(&bytes, layout), layout)?;
     let name = file
@@ -96,6 +103,20 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
     };
     print_stdout(&text)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// True for a source file: a `.des` or `.def` file, or text (a compiled
+/// file starts with a version word holding NUL bytes; a source has none,
+/// nor other control characters than blanks).
+fn is_source(file: &std::path::Path, bytes: &[u8]) -> bool {
+    let by_name = file
+        .extension()
+        .is_some_and(|e| e == "des" || e == "def" || e == "pdf");
+    let text = !bytes.is_empty()
+        && bytes
+            .iter()
+            .all(|&b| b >= 0x20 || matches!(b, b'\t' | b'\n' | b'\r' | 0x0c));
+    by_name || text
 }
 
 /// The dialect whose version the file's first header word names (3.6 for
