@@ -248,6 +248,11 @@ impl<T> Keywords<T> {
         best
     }
 
+    /// Every keyword, for suggestions.
+    pub(crate) fn words(&self) -> impl Iterator<Item = &'static str> {
+        self.table.iter().map(|(w, _)| *w)
+    }
+
     /// The word of the first entry `is` accepts, for messages.
     pub(crate) fn word_of(&self, is: impl Fn(&T) -> bool) -> &'static str {
         self.table

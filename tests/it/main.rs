@@ -29,4 +29,6 @@ mod index_codegen;
 mod index_snapshots;
 mod layouts;
 mod robustness;
+#[cfg(feature = "nethack36")]
+mod suggestions;
 mod warning_names;
