@@ -1,5 +1,6 @@
 //! "Did you mean …?" for misspelt keywords, door states and dungeon.def
-//! keywords; the legacy lines stay the reference tools'.
+//! keywords, and the caret label and hint of 3.6's unknown names; the
+//! legacy lines stay the reference tools'.
 
 use levbuild::des::{self, Dialect};
 use levbuild::diag::{Diagnostic, Diagnostics, LegacyTool};
@@ -117,4 +118,72 @@ fn misspelt_dungeon_keywords_are_named_whole_and_suggested() {
     assert_eq!((*line, *column), (3, 21));
     assert!(label.starts_with("found `stairs`, expected"), "{label}");
     assert_eq!(help.as_deref(), Some("did you mean `stair`?"));
+}
+
+#[test]
+fn unknown_names_in_36_have_a_label_and_a_hint() {
+    let src = format!(
+        "{MAZE}MONSTER: ('d', \"jackl\"), (1,1)\nMONSTER: ('D', \"jackal\"), (1,1)\n\
+         MONSTER: \"jackl\", (1,1)\nOBJECT: (')', \"lng sword\"), (1,1)\n\
+         OBJECT: \"lng sword\", (1,1)\nTRAP: \"arow\", (1,1)\nMONSTER: ('\"', \"x\"), (1,1)\n"
+    );
+    let d = des_errors(&src, Dialect::NetHack36);
+    let got: Vec<(String, Option<String>)> = errors(&d)
+        .into_iter()
+        .map(|(_, _, label, help)| (label, help))
+        .collect();
+    let want: [(&str, Option<&str>); 7] = [
+        (
+            "no monster of this class has that name",
+            Some("did you mean \"jackal\"?"),
+        ),
+        (
+            "no monster of this class has that name",
+            Some("\"jackal\" is of class 'd'"),
+        ),
+        ("no monster has that name", Some("did you mean \"jackal\"?")),
+        (
+            "no object of this class has that name",
+            Some("did you mean \"long sword\"?"),
+        ),
+        (
+            "no object has that name",
+            Some("did you mean \"long sword\"?"),
+        ),
+        ("not a trap name", None),
+        ("'\"' is no monster class", None),
+    ];
+    assert_eq!(got.len(), want.len(), "{got:?}");
+    for ((label, help), (want_label, want_help)) in got.iter().zip(want) {
+        assert_eq!(label, want_label);
+        match want_help {
+            Some(h) => assert_eq!(help.as_deref(), Some(h)),
+            None if label == "not a trap name" => assert!(
+                help.as_deref().is_some_and(|h| h
+                    .starts_with("did you mean \"arrow\"? trap names: arrow, dart")
+                    && h.ends_with("vibrating square")),
+                "{help:?}"
+            ),
+            None => assert_eq!(help, &None),
+        }
+    }
+    // 3.6's lev_comp's own lines are unchanged.
+    assert_eq!(
+        d.legacy_lines(LegacyTool::LevComp36)[1],
+        "t.des: line 7, pos 15: Unknown monster ('d', \"jackl\")!"
+    );
+    // A 3.6 room type, a warning, likewise.
+    let options = des::Options {
+        dialect: Dialect::NetHack36,
+        game: Game::nethack_367(),
+        ..des::Options::default()
+    };
+    let room = "LEVEL: \"r\"\nROOM: \"ordinry\", lit, (1,1), (center,top), (5,5) {\n}\n";
+    let file = des::compile_levels(room, "t.des", &options).unwrap();
+    let w = file.warnings.warnings().next().unwrap();
+    assert_eq!(w.code, Some("unknown-room-type"));
+    assert_eq!(
+        (w.label.as_deref(), w.help.as_deref()),
+        (Some("not a room type"), Some("did you mean \"ordinary\"?"))
+    );
 }

@@ -222,11 +222,17 @@ impl Gen<'_, '_, '_, '_> {
         match kind.v {
             None => -1,
             Some(name) => terrain::room_type(name).unwrap_or_else(|| {
-                self.report.warning(
-                    warn::UNKNOWN_ROOM_TYPE,
-                    kind.span.clone(),
-                    format!("Unknown room type \"{name}\"!  Making ordinary room..."),
-                );
+                let r = self
+                    .report
+                    .warning(
+                        warn::UNKNOWN_ROOM_TYPE,
+                        kind.span.clone(),
+                        format!("Unknown room type \"{name}\"!  Making ordinary room..."),
+                    )
+                    .label("not a room type");
+                if let Some(s) = crate::suggest::closest(name, terrain::room_type_names()) {
+                    r.help(format!("did you mean \"{s}\"?"));
+                }
                 OROOM
             }),
         }
