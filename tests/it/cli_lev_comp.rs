@@ -538,7 +538,8 @@ fn deny_warnings_makes_warnings_fail_and_write_nothing() {
     std::fs::copy(dir.join("w.des"), dir.join("dat/w.des")).unwrap();
     let o = run_in(&dir, &["check", "--deny-warnings", "dat"], None);
     assert!(!o.status.success());
-    assert!(String::from_utf8_lossy(&o.stderr).starts_with("levbuild: check failed: 1 warning(s)"));
+    assert!(String::from_utf8_lossy(&o.stderr)
+        .starts_with("levbuild: check failed: 1 warning(s), which --deny-warnings makes errors"));
 }
 
 #[test]

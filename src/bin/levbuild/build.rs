@@ -123,13 +123,17 @@ pub enum Style {
 /// What a failed build prints: its errors in `style`, the headline saying
 /// which command failed (`levbuild: check failed: …`).
 fn error_text(e: &levbuild::Error, style: Style, command: &str) -> String {
-    let headline = |full: &str| {
-        full.lines().next().unwrap_or_default().replacen(
-            "level build failed",
-            &format!("{command} failed"),
-            1,
-        )
+    // The library's words in the command line's: the command that failed,
+    // the option that denies warnings.
+    let in_cli_words = |text: &str| {
+        text.replacen("level build failed", &format!("{command} failed"), 1)
+            .replacen(
+                "which warnings_into_errors makes errors",
+                "which --deny-warnings makes errors",
+                1,
+            )
     };
+    let headline = |full: &str| in_cli_words(full.lines().next().unwrap_or_default());
     match (e.kind(), style) {
         (
             ErrorKind::Failed {
@@ -178,11 +182,7 @@ fn error_text(e: &levbuild::Error, style: Style, command: &str) -> String {
             text.trim_end().to_string()
         }
         _ => {
-            let full = e.to_string();
-            format!(
-                "levbuild: {}",
-                full.replacen("level build failed", &format!("{command} failed"), 1)
-            )
+            format!("levbuild: {}", in_cli_words(&e.to_string()))
         }
     }
 }
