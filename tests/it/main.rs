@@ -31,4 +31,5 @@ mod layouts;
 mod robustness;
 #[cfg(feature = "nethack36")]
 mod suggestions;
+#[cfg(feature = "nethack36")]
 mod warning_names;
