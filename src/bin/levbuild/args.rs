@@ -91,7 +91,7 @@ impl Args<'_> {
 }
 
 /// The first line of a subcommand's help: `usage: levbuild …`.
-pub fn usage(help: &str) -> &str {
+fn usage(help: &str) -> &str {
     help.lines().next().unwrap_or_default()
 }
 

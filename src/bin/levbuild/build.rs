@@ -249,11 +249,15 @@ fn jobs(text: &str) -> Result<usize> {
 /// What `check FILE...` needs of the options (a build takes them all).
 #[derive(Default)]
 pub struct FileOptions {
+    /// `--game-tree`, `--game`, `--dialect`.
     pub game: GameChoice,
     /// The value of `--target`.
     pub target: Option<String>,
+    /// `-w`.
     pub extra_warnings: bool,
+    /// The names of `--allow`.
     pub allowed: Vec<&'static str>,
+    /// `--deny-warnings`.
     pub deny_warnings: bool,
     /// `--define` (true) and `--undefine` (false), in order.
     pub overrides: Vec<(String, bool)>,
