@@ -6,7 +6,7 @@
 
 use std::ops::Range;
 
-use crate::diag::Reporter;
+use crate::diag::{warn, Reporter};
 
 /// C's `atoi` of `text`: an optional sign and the digits after it, up to
 /// the first other character (none: 0).
@@ -67,7 +67,11 @@ pub(crate) fn warn_if_changed(source: &str, span: Range<usize>, tool: &str, repo
         if !read_as_written(number) {
             let at = span.start + start..span.start + i;
             report
-                .warning(at, format!("{number} is read as {}", atoi(number)))
+                .warning(
+                    warn::NUMBER_READ_AS,
+                    at,
+                    format!("{number} is read as {}", atoi(number)),
+                )
                 .label("a number past the range of a 32-bit int")
                 .help(format!(
                     "{tool} reads numbers with C's atoi, which keeps the low 32 bits of the \

@@ -6,6 +6,11 @@
 //! [`Diagnostics::render`] (source snippet with a caret, via `ariadne`),
 //! [`Diagnostics::short`] (one `file:line:col: severity: message` line each),
 //! and [`Diagnostic::legacy_line`] (the exact text the C tools print).
+//!
+//! Every warning has a stable name ([`Diagnostic::code`], listed with a
+//! description in [`WARNINGS`]), shown in every format but the legacy one
+//! (`[rock-in-room] Warning: …`, `warning[rock-in-room]: …`), by which a
+//! build silences it (`Build::allow`, `--allow NAME`).
 
 use std::fmt;
 use std::ops::Range;
@@ -13,6 +18,109 @@ use std::sync::Arc;
 
 /// A byte range into a source text.
 pub type Span = Range<usize>;
+
+/// Declares every warning once: a constant per name for the call sites
+/// (module `warn`) and the public list [`WARNINGS`].
+macro_rules! warnings {
+    ($($id:ident = $name:literal: $description:literal,)*) => {
+        /// The names of the warnings, for the places that report them. (A
+        /// build without the 3.6 compiler or the tree build reports fewer
+        /// of them; the list stays whole.)
+        #[cfg_attr(not(all(feature = "nethack36", feature = "build")), allow(dead_code))]
+        pub(crate) mod warn {
+            $(pub(crate) const $id: &str = $name;)*
+        }
+
+        /// Every warning levbuild reports: its name (what
+        /// [`Diagnostic::code`] and a build's `Warning::code` hold, what
+        /// `Build::allow` and `--allow` take) and what it is about.
+        pub const WARNINGS: &[(&str, &str)] = &[$(($name, $description)),*];
+    };
+}
+
+warnings! {
+    NUMBER_READ_AS = "number-read-as":
+        "a number past the range of a 32-bit int, read as C's atoi reads it",
+    VALUE_DOES_NOT_FIT = "value-does-not-fit":
+        "a number too large for the field it is stored in keeps its low bits",
+    REST_OF_FILE_IGNORED = "rest-of-file-ignored":
+        "a byte or line that ends the reference tool's reading of the file early",
+    TOO_MANY_WARNINGS = "too-many-warnings":
+        "the count of a file's warnings past the first 200, which are not listed",
+    NEGATIVE_REGISTER = "negative-register":
+        "a negative register index (`place[-3]`), stored as a plain value",
+    UNKNOWN_ROOM_TYPE = "unknown-room-type":
+        "a room type that is no room type, made an ordinary room",
+    EMPTY_MAP = "empty-map":
+        "a MAP block with no map character, stored as a 0x0 map",
+    SINGLE_CELL_MAP_DROPPED = "single-cell-map-dropped":
+        "a 1x1 map on an INIT_MAP level, stored without its cell",
+    INVALID_FILL_CHARACTER = "invalid-fill-character":
+        "a MAZE fill character that is no map character, stored as random",
+    ROCK_IN_ROOM = "rock-in-room":
+        "(-w) a REGION lit as a room that holds rock or a door",
+    NON_ROCK_EDGE = "non-rock-edge":
+        "(-w) a REGION lit as a room whose corners outside it are not rock",
+    PLACED_IN_WALL = "placed-in-wall":
+        "a monster, object, trap or feature placed on rock, a wall or a door of the map",
+    INVALID_MONSTER_NAME = "invalid-monster-name":
+        "a monster name the game does not have (of that class), made random",
+    INVALID_OBJECT_NAME = "invalid-object-name":
+        "an object name the game does not have (of that class), made random",
+    MAZE_FILLER_INVALID_TERRAIN = "maze-filler-invalid-terrain":
+        "a 3.6 MAZE filler that lev_comp converts to an invalid terrain type",
+    ROOM_FLAGS_FROM_ALIGNMENT = "room-flags-from-alignment":
+        "a 3.6 ROOM written with the flags of its vertical alignment, not its own",
+    INVALID_MAP_CHARACTER = "invalid-map-character":
+        "a 3.6 map character that is no terrain, replaced with stone",
+    NO_DUNGEONS = "no-dungeons":
+        "a dungeon.def without a DUNGEON statement, which gives an empty file",
+    PROTOFILE_TWICE = "protofile-twice":
+        "a dungeon's PROTOFILE given twice: the last one counts",
+    DESCRIBES_NO_LEVEL = "describes-no-level":
+        "a LEVELDESC or LEVALIGN before any LEVEL, which changes no level",
+    DESCRIBES_OTHER_DUNGEON = "describes-other-dungeon":
+        "a LEVELDESC or LEVALIGN before a dungeon's first LEVEL, applied to another dungeon's level",
+    BRANCH_FROM_PROBABILISTIC_LEVEL = "branch-from-probabilistic-level":
+        "a branch chained from a level that exists only by chance",
+    FEATURE_NAME_RUNS_ON = "feature-name-runs-on":
+        "a `%FEATURE` name that makedefs matches as a prefix of the text after it",
+    NUL_DROPS_REST_OF_LINE = "nul-drops-rest-of-line":
+        "a NUL byte in dungeon.def, which makes makedefs drop the rest of its line",
+    LONG_LINE_PIECE = "long-line-piece":
+        "a piece of a dungeon.def line of 255 bytes or more that makedefs reads as a line of its own",
+    DUNGEON_MISSING_LEVEL = "dungeon-missing-level":
+        "a level dungeon.def needs that no .des file of its level set defines",
+}
+
+/// The name of a warning as [`WARNINGS`] holds it.
+///
+/// # Errors
+/// [`UnknownWarning`] when `name` is no warning's name.
+pub fn warning_name(name: &str) -> Result<&'static str, UnknownWarning> {
+    WARNINGS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(n, _)| *n)
+        .ok_or_else(|| UnknownWarning(name.to_string()))
+}
+
+/// A name that is no warning's. Its `Display` lists every known name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownWarning(pub String);
+
+impl fmt::Display for UnknownWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown warning name `{}`", self.0)?;
+        if let Some(s) = crate::suggest::closest(&self.0, WARNINGS.iter().map(|(n, _)| *n)) {
+            write!(f, " (did you mean `{s}`?)")?;
+        }
+        let names: Vec<&str> = WARNINGS.iter().map(|(n, _)| *n).collect();
+        write!(f, "; the warnings are: {}", names.join(", "))
+    }
+}
+
+impl std::error::Error for UnknownWarning {}
 
 /// A value with the source range it came from (used by the parsers).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,6 +172,8 @@ pub struct Diagnostic {
     pub label: Option<String>,
     /// An extra hint shown under the snippet.
     pub help: Option<String>,
+    /// A warning's name (one of [`WARNINGS`]); `None` for an error.
+    pub code: Option<&'static str>,
     /// Byte range in the source.
     pub span: Span,
     /// 1-based line of the span's start.
@@ -162,21 +272,33 @@ struct Pending {
     message: String,
     label: Option<String>,
     help: Option<String>,
+    code: Option<&'static str>,
     span: Span,
 }
 
 impl Reporter {
     /// Records an error.
     pub(crate) fn error(&mut self, span: Span, message: impl Into<String>) -> &mut Self {
-        self.push(Severity::Error, span, message.into())
+        self.push(Severity::Error, None, span, message.into())
     }
 
-    /// Records a warning.
-    pub(crate) fn warning(&mut self, span: Span, message: impl Into<String>) -> &mut Self {
-        self.push(Severity::Warning, span, message.into())
+    /// Records a warning of the kind `name` (a constant of `warn`).
+    pub(crate) fn warning(
+        &mut self,
+        name: &'static str,
+        span: Span,
+        message: impl Into<String>,
+    ) -> &mut Self {
+        self.push(Severity::Warning, Some(name), span, message.into())
     }
 
-    fn push(&mut self, severity: Severity, span: Span, message: String) -> &mut Self {
+    fn push(
+        &mut self,
+        severity: Severity,
+        code: Option<&'static str>,
+        span: Span,
+        message: String,
+    ) -> &mut Self {
         let (count, limit, dropped) = match severity {
             Severity::Error => (&mut self.errors, MAX_ERRORS, &mut self.dropped),
             Severity::Warning => (&mut self.warnings, MAX_WARNINGS, &mut self.dropped_warnings),
@@ -194,6 +316,7 @@ impl Reporter {
             message,
             label: None,
             help: None,
+            code,
             span,
         });
         self
@@ -231,10 +354,11 @@ impl Reporter {
     pub(crate) fn finish(self, file: &str, source: &str) -> Diagnostics {
         let mut items = self.items;
         items.sort_by_key(|d| d.span.start);
-        for (severity, dropped, limit, what) in [
-            (Severity::Error, self.dropped, MAX_ERRORS, "errors"),
+        for (severity, code, dropped, limit, what) in [
+            (Severity::Error, None, self.dropped, MAX_ERRORS, "errors"),
             (
                 Severity::Warning,
+                Some(warn::TOO_MANY_WARNINGS),
                 self.dropped_warnings,
                 MAX_WARNINGS,
                 "warnings",
@@ -249,6 +373,7 @@ impl Reporter {
                         "only the first {limit} {what} of a file are listed"
                     )),
                     help: None,
+                    code,
                     span: end..end,
                 });
             }
@@ -270,6 +395,7 @@ impl Reporter {
                     message: p.message,
                     label: p.label,
                     help: p.help,
+                    code: p.code,
                     span: start..end,
                     line,
                     column,
@@ -379,24 +505,31 @@ impl Diagnostics {
         self.errors().next().is_some()
     }
 
-    /// One line per diagnostic: `file:line:col: severity: message`, plus
-    /// `: label` when there is one.
+    /// One line per diagnostic: `file:line:col: severity: message`, with
+    /// a warning's name (`warning[rock-in-room]`), then ` (label)` and
+    /// `; help: …` when there are.
     pub fn short(&self) -> Vec<String> {
         self.items
             .iter()
             .map(|d| {
                 let mut s = format!(
                     "{}:{}:{}: {}: {}",
-                    self.file, d.line, d.column, d.severity, d.message
+                    self.file,
+                    d.line,
+                    d.column,
+                    severity_and_code(d.severity, d.code),
+                    d.message
                 );
-                if let Some(label) = &d.label {
-                    s.push_str(" (");
-                    s.push_str(label);
-                    s.push(')');
-                }
+                push_label_and_help(&mut s, d.label.as_deref(), d.help.as_deref());
                 s
             })
             .collect()
+    }
+
+    /// Keeps only the diagnostics `keep` accepts: for instance drops the
+    /// warnings a user silenced (`|d| d.code != Some("rock-in-room")`).
+    pub fn retain(&mut self, keep: impl FnMut(&Diagnostic) -> bool) {
+        self.items.retain(keep);
     }
 
     /// The reference tool's message lines (see [`Diagnostic::legacy_line`]).
@@ -468,6 +601,10 @@ fn draw(diagnostics: &Diagnostics, color: bool) -> String {
             .with_config(config)
             .with_message(format!("{} ({}:{}:{})", d.message, file, d.line, d.column))
             .with_label(label);
+        // A warning shows its name: `[rock-in-room] Warning: …`.
+        if let Some(code) = d.code {
+            report = report.with_code(code);
+        }
         if let Some(help) = &d.help {
             report = report.with_help(help);
         }
@@ -475,6 +612,27 @@ fn draw(diagnostics: &Diagnostics, color: bool) -> String {
         let _ = report.finish().write((file, source), &mut out);
     }
     String::from_utf8_lossy(&out).into_owned()
+}
+
+/// `error`, `warning`, or `warning[NAME]` for a named warning.
+pub(crate) fn severity_and_code(severity: Severity, code: Option<&str>) -> String {
+    match code {
+        Some(code) => format!("{severity}[{code}]"),
+        None => severity.to_string(),
+    }
+}
+
+/// Appends ` (label)` and `; help: help` to a one-line message.
+pub(crate) fn push_label_and_help(line: &mut String, label: Option<&str>, help: Option<&str>) {
+    if let Some(label) = label {
+        line.push_str(" (");
+        line.push_str(label);
+        line.push(')');
+    }
+    if let Some(help) = help {
+        line.push_str("; help: ");
+        line.push_str(help);
+    }
 }
 
 /// Lines longer than this many bytes are clipped around the span when
@@ -547,14 +705,20 @@ mod tests {
         let src = "ab\ncd\n\nxyz";
         let mut r = Reporter::default();
         r.error(9..10, "late");
-        r.warning(3..4, "early").label("here");
+        r.warning(warn::ROCK_IN_ROOM, 3..4, "early")
+            .label("here")
+            .help("look");
         let d = r.finish("f.des", src);
         let v: Vec<_> = d
             .iter()
             .map(|d| (d.line, d.column, d.message.as_str()))
             .collect();
         assert_eq!(v, [(2, 1, "early"), (4, 3, "late")]);
-        assert_eq!(d.short()[0], "f.des:2:1: warning: early (here)");
+        assert_eq!(
+            d.short()[0],
+            "f.des:2:1: warning[rock-in-room]: early (here); help: look"
+        );
+        assert_eq!(d.short()[1], "f.des:4:3: error: late");
         assert_eq!(
             d.iter()
                 .nth(1)
@@ -562,7 +726,51 @@ mod tests {
                 .legacy_line("f.des", LegacyTool::LevComp),
             "f.des: line 4 : late"
         );
-        assert!(d.render(false).contains("f.des:4:3"));
+        let shown = d.render(false);
+        assert!(shown.contains("f.des:4:3"));
+        assert!(shown.contains("[rock-in-room] Warning: early"), "{shown}");
+        // The legacy line is the reference tool's, without the name.
+        assert_eq!(
+            d.iter()
+                .next()
+                .unwrap()
+                .legacy_line("f.des", LegacyTool::LevComp),
+            "f.des: line 2 : WARNING : early"
+        );
+    }
+
+    #[test]
+    fn warning_names_are_unique_kebab_case_and_described() {
+        for (i, (name, description)) in WARNINGS.iter().enumerate() {
+            assert!(
+                name.split('-')
+                    .all(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_lowercase())),
+                "{name}"
+            );
+            assert!(!description.is_empty() && !description.contains('\n'));
+            assert!(
+                !WARNINGS[..i].iter().any(|(n, _)| n == name),
+                "{name} twice"
+            );
+            assert_eq!(warning_name(name), Ok(*name));
+        }
+        let e = warning_name("rock-in-rooms").unwrap_err().to_string();
+        assert!(
+            e.starts_with("unknown warning name `rock-in-rooms` (did you mean `rock-in-room`?)")
+        );
+        assert!(e.contains("number-read-as, "), "{e}");
+    }
+
+    #[test]
+    fn retain_drops_silenced_warnings() {
+        let mut r = Reporter::default();
+        r.warning(warn::EMPTY_MAP, 0..1, "a");
+        r.warning(warn::ROCK_IN_ROOM, 1..2, "b");
+        r.error(2..3, "c");
+        let mut d = r.finish("f", "abc");
+        d.retain(|d| d.code != Some("rock-in-room"));
+        let left: Vec<&str> = d.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(left, ["a", "c"]);
     }
 
     #[test]
@@ -571,21 +779,20 @@ mod tests {
         for i in 0..MAX_ERRORS + 5 {
             r.error(i..i + 1, "bad").label("here");
         }
-        r.warning(0..1, "still kept");
+        r.warning(warn::EMPTY_MAP, 0..1, "still kept");
         let d = r.finish("f", &"x".repeat(1000));
         assert_eq!(d.errors().count(), MAX_ERRORS + 1);
         assert_eq!(d.iter().last().unwrap().message, "5 more errors not shown");
         assert_eq!(d.warnings().count(), 1);
         let mut r = Reporter::default();
         for i in 0..MAX_WARNINGS + 7 {
-            r.warning(i..i + 1, "odd").label("here");
+            r.warning(warn::EMPTY_MAP, i..i + 1, "odd").label("here");
         }
         let d = r.finish("f", &"x".repeat(1000));
         assert_eq!(d.warnings().count(), MAX_WARNINGS + 1);
-        assert_eq!(
-            d.iter().last().unwrap().message,
-            "7 more warnings not shown"
-        );
+        let last = d.iter().last().unwrap();
+        assert_eq!(last.message, "7 more warnings not shown");
+        assert_eq!(last.code, Some("too-many-warnings"));
         assert!(!d.has_errors());
     }
 
@@ -600,7 +807,7 @@ mod tests {
         for _ in 0..50 {
             r.error(at..at + 3, "bad").label("here");
         }
-        r.warning(src.len()..src.len(), "at the end");
+        r.warning(warn::EMPTY_MAP, src.len()..src.len(), "at the end");
         let shown = r.finish("f", &src).render(false);
         assert!(shown.len() < 50 * 1000, "{} bytes", shown.len());
         assert!(shown.contains("xxxBADyyy"));

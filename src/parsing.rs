@@ -94,6 +94,17 @@ pub(crate) fn report_syntax_error<T: fmt::Display>(
         Some(t) => t.to_string(),
         None => "the end of the statement".to_string(),
     };
+    report_syntax_error_as(e, report, e.span().into_range(), &found);
+}
+
+/// [`report_syntax_error`] with what was found said otherwise: `found` at
+/// `span` (a word the scanner read as several tokens, as a whole).
+pub(crate) fn report_syntax_error_as<T: fmt::Display>(
+    e: &Rich<'_, T, SimpleSpan>,
+    report: &mut Reporter,
+    span: Range<usize>,
+    found: &str,
+) {
     let mut expected: Vec<String> = e
         .expected()
         .map(|p| match p {
@@ -114,8 +125,31 @@ pub(crate) fn report_syntax_error<T: fmt::Display>(
         }
     };
     report
-        .error(e.span().into_range(), "syntax error")
+        .error(span, "syntax error")
         .label(format!("found {found}, expected {wanted}"));
+}
+
+/// The keyword of `words` a misspelt `word` most likely stands for: a
+/// statement keyword (upper case) when `statement` (a `:` follows the
+/// word), else a value keyword. Suggested as "did you mean `WORD`?".
+pub(crate) fn closest_keyword<'w>(
+    word: &str,
+    words: impl IntoIterator<Item = &'w str>,
+    statement: bool,
+) -> Option<&'w str> {
+    let is_statement = |w: &str| !w.bytes().any(|b| b.is_ascii_lowercase());
+    crate::suggest::closest(
+        word,
+        words.into_iter().filter(|w| is_statement(w) == statement),
+    )
+}
+
+/// True for a word a misspelt keyword may be: letters, digits, `_`, `-`.
+pub(crate) fn is_word(text: &str) -> bool {
+    text.starts_with(|c: char| c.is_ascii_alphabetic())
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
 }
 
 /// The token stream cut before every token `is_head` accepts: each piece is

@@ -21,22 +21,30 @@ pub(crate) fn closest<'c>(
     best.map(|(_, c)| c)
 }
 
-/// Levenshtein distance over characters, ASCII case ignored.
+/// Edit distance over characters, ASCII case ignored: insertions,
+/// deletions, substitutions and swaps of two neighbours (`LEVLE` is one
+/// edit from `LEVEL`), each one edit (the optimal string alignment
+/// distance).
 fn distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().map(|c| c.to_ascii_lowercase()).collect();
     let b: Vec<char> = b.chars().map(|c| c.to_ascii_lowercase()).collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().map(|c| c.to_ascii_lowercase()).enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let above = row[j + 1];
-            row[j + 1] = (above + 1)
-                .min(row[j] + 1)
-                .min(diagonal + usize::from(ca != cb));
-            diagonal = above;
+    // Rows i-2, i-1 and i of the table of distances between prefixes.
+    let mut before: Vec<usize> = vec![0; b.len() + 1];
+    let mut above: Vec<usize> = (0..=b.len()).collect();
+    let mut row = vec![0; b.len() + 1];
+    for i in 1..=a.len() {
+        row[0] = i;
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            row[j] = (above[j] + 1).min(row[j - 1] + 1).min(above[j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                row[j] = row[j].min(before[j - 2] + 1);
+            }
         }
+        std::mem::swap(&mut before, &mut above);
+        std::mem::swap(&mut above, &mut row);
     }
-    row[b.len()]
+    above[b.len()]
 }
 
 #[cfg(test)]
@@ -56,5 +64,10 @@ mod tests {
         );
         assert_eq!(distance("kitten", "sitting"), 3);
         assert_eq!(distance("", "abc"), 3);
+        assert_eq!(distance("abc", ""), 3);
+        // A swap of neighbours is one edit.
+        assert_eq!(distance("LEVLE", "LEVEL"), 1);
+        assert_eq!(distance("ca", "abc"), 3);
+        assert_eq!(closest("LEVLE", ["LEVEL", "LEVALIGN"]), Some("LEVEL"));
     }
 }

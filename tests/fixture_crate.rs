@@ -41,6 +41,54 @@ fn build_script_fixture_builds_and_runs() {
     build_script_for_i686_embeds_ilp32_blobs(&root);
     fixture_runs_on_an_installed_32_bit_target(&root);
     build_script_errors_read_as_errors(&root);
+    build_script_warnings_keep_their_name_and_hint(&root);
+}
+
+/// The fixture's compiled build script, run on a copy of its levels with
+/// a misspelt monster: the warning is one `cargo:warning=` line with its
+/// name and its hint.
+fn build_script_warnings_keep_their_name_and_hint(root: &Path) {
+    let script = newest_build_script(root);
+    let tmp = common::TempDir::new("fixture-warnings");
+    let crate_dir = tmp.path().join("fixture");
+    common::copy_dir(&root.join("tests/fixture/dat"), &crate_dir.join("dat"));
+    let tower = std::fs::read_to_string(crate_dir.join("dat/tower.des")).unwrap();
+    std::fs::write(
+        crate_dir.join("dat/tower.des"),
+        tower.replace("\"bat\"", "\"bta\""),
+    )
+    .unwrap();
+    let out_dir = tmp.path().join("out");
+    std::fs::create_dir_all(&out_dir).unwrap();
+    let out = Command::new(&script)
+        .current_dir(&crate_dir)
+        .env("OUT_DIR", &out_dir)
+        .env("CARGO_MANIFEST_DIR", &crate_dir)
+        .env("TARGET", "x86_64-unknown-linux-gnu")
+        .env("HOST", "x86_64-unknown-linux-gnu")
+        .env("CARGO_PKG_NAME", "fixture")
+        .env("OPT_LEVEL", "0")
+        .env("DEBUG", "false")
+        .env("PROFILE", "debug")
+        .env("NUM_JOBS", "2")
+        .output()
+        .expect("the build script runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let line = stdout
+        .lines()
+        .find(|l| l.contains("tower.des:12:"))
+        .unwrap_or_else(|| panic!("no warning line:\n{stdout}"));
+    assert!(
+        line.starts_with("cargo:warning=")
+            && line.contains(": warning[invalid-monster-name]: Invalid monster name!")
+            && line.ends_with("; help: did you mean \"bat\"?"),
+        "{line}"
+    );
 }
 
 /// The fixture's compiled build script, run on a broken copy of its

@@ -42,9 +42,9 @@ pub(crate) struct Entry {
     pub warnings: Vec<Warning>,
 }
 
-/// Version 2: warnings are structured records (version 1 packs, with
-/// warnings as lines, are ignored and rewritten).
-const MAGIC: &[u8; 8] = b"LVBPACK2";
+/// Version 3: a warning names its kind (packs of versions 1, warnings as
+/// lines, and 2, warnings without names, are ignored and rewritten).
+const MAGIC: &[u8; 8] = b"LVBPACK3";
 /// The start of a set's reference file, before its pack's content hash.
 const REF_MAGIC: &[u8; 8] = b"LVBREF01";
 
@@ -292,7 +292,7 @@ fn encode(entries: &[(blake3::Hash, &Entry)]) -> Vec<u8> {
 }
 
 /// A warning: its position (a presence byte, then line, column, end line,
-/// end column, span start and end), message, label and help.
+/// end column, span start and end), message, label, help and name.
 fn put_warning(out: &mut Vec<u8>, w: &Warning) {
     match &w.at {
         Some(p) => {
@@ -311,7 +311,7 @@ fn put_warning(out: &mut Vec<u8>, w: &Warning) {
         None => out.push(0),
     }
     put_bytes(out, w.message.as_bytes());
-    for text in [&w.label, &w.help] {
+    for text in [w.label.as_deref(), w.help.as_deref(), w.code] {
         match text {
             Some(t) => {
                 out.push(1);
@@ -371,7 +371,12 @@ impl<'a> Cursor<'a> {
         let message = self.text()?;
         let label = self.optional_text()?;
         let help = self.optional_text()?;
-        Some(Warning::new(PathBuf::new(), at, message, label, help))
+        // A name this levbuild does not know makes the pack unusable.
+        let code = match self.optional_text()? {
+            Some(name) => Some(crate::diag::warning_name(&name).ok()?),
+            None => None,
+        };
+        Some(Warning::new(PathBuf::new(), at, message, label, help, code))
     }
 }
 
@@ -431,8 +436,9 @@ mod tests {
                     "w".into(),
                     Some("here".into()),
                     None,
+                    Some("number-read-as"),
                 ),
-                Warning::about(PathBuf::new(), "whole".into()),
+                Warning::about(PathBuf::new(), "dungeon-missing-level", "whole".into()),
             ],
         };
         assert_eq!(get(&cache.load(&set), &k1), None);

@@ -110,6 +110,20 @@ impl Error {
         })
     }
 
+    /// The same error without the warnings `silenced` accepts among the
+    /// diagnostics of failing files.
+    pub(crate) fn without_warnings(
+        mut self,
+        silenced: impl Fn(&crate::diag::Diagnostic) -> bool,
+    ) -> Self {
+        if let ErrorKind::Failed { diagnostics, .. } = &mut self.kind {
+            for d in diagnostics {
+                d.retain(|d| d.severity == crate::diag::Severity::Error || !silenced(d));
+            }
+        }
+        self
+    }
+
     /// What went wrong.
     pub fn kind(&self) -> &ErrorKind {
         &self.kind
@@ -152,11 +166,7 @@ impl fmt::Display for Error {
                     warnings.len()
                 )?;
                 for w in warnings {
-                    writeln!(
-                        f,
-                        "{}",
-                        w.to_string().replacen(": warning: ", ": error: ", 1)
-                    )?;
+                    writeln!(f, "{}", w.line_as(crate::diag::Severity::Error))?;
                 }
                 Ok(())
             }

@@ -151,6 +151,7 @@ fn check_set(set: &LevelSet, done: &[(&Source, Done)]) -> (Vec<DuplicateLevel>, 
         for (first, names) in groups {
             missing.push(Warning::about(
                 file.clone(),
+                crate::diag::warn::DUNGEON_MISSING_LEVEL,
                 match names.len() {
                     1 => format!("{first}, but no .des file defines it"),
                     n => format!(

@@ -118,6 +118,8 @@ pub struct Build {
     feature_overrides: Vec<(String, bool)>,
     extra_warnings: bool,
     warnings_into_errors: bool,
+    /// The names of the warnings [`Build::allow`] silences.
+    allowed: Vec<String>,
     layout: Option<Result<Layout, UnknownTarget>>,
     /// The triple given to [`Build::target`].
     target: Option<String>,
@@ -170,8 +172,8 @@ pub struct Report {
     pub unchanged: usize,
     /// Outputs removed because their source went away.
     pub removed: Vec<PathBuf>,
-    /// Every warning (its `Display` is the one-line
-    /// `file:line:col: warning: …` form).
+    /// Every warning but those [`Build::allow`] silences (its `Display` is
+    /// the one-line `file:line:col: warning[NAME]: …` form).
     pub warnings: Vec<Warning>,
     /// Things discovery skipped (unreadable entries, symlink loops).
     pub notes: Vec<String>,
@@ -235,6 +237,7 @@ impl Build {
             feature_overrides: Vec::new(),
             extra_warnings: false,
             warnings_into_errors: false,
+            allowed: Vec::new(),
             layout: None,
             target: None,
             game: None,
@@ -293,6 +296,17 @@ impl Build {
     /// reference tools').
     pub fn warnings_into_errors(&mut self, on: bool) -> &mut Self {
         self.warnings_into_errors = on;
+        self
+    }
+
+    /// Silences the warnings named `name` (one of [`crate::diag::WARNINGS`],
+    /// e.g. `"rock-in-room"`): they are not in the [`Report`], not printed
+    /// as Cargo warnings, and not made errors by
+    /// [`Build::warnings_into_errors`]. The cache and the outputs are the
+    /// same with or without it. A name that is no warning's makes the build
+    /// fail with a configuration error listing the names.
+    pub fn allow(&mut self, name: &str) -> &mut Self {
+        self.allowed.push(name.to_string());
         self
     }
 

@@ -29,7 +29,8 @@ use crate::dungeon::RequiredLevel;
 pub(crate) const MANIFEST: &str = ".levbuild-manifest";
 /// The manifest of one level set, in the set's output directory.
 pub(crate) const SET_MANIFEST: &str = ".levbuild-set";
-const HEADER: &str = "levbuild manifest 5";
+/// Version 6: a warning line names its kind.
+const HEADER: &str = "levbuild manifest 6";
 /// The last line of a manifest: `check ` and the hash of every line
 /// before it. A manifest edited, truncated or spliced by anything but
 /// levbuild does not verify and is not believed.
@@ -214,11 +215,13 @@ fn escape_into(out: &mut String, s: &str) {
 }
 
 /// A source's warning as a manifest line (its file is the source's):
-/// ` warn AT MESSAGE LABEL HELP`, where AT is `-` or
-/// `line,column,end_line,end_column,start,end` and LABEL and HELP are `-`
-/// or `+` and the text.
+/// ` warn NAME AT MESSAGE LABEL HELP`, where NAME is the warning's name or
+/// `-`, AT is `-` or `line,column,end_line,end_column,start,end` and LABEL
+/// and HELP are `-` or `+` and the text.
 fn write_warning(out: &mut String, w: &Warning) {
     out.push_str(" warn ");
+    out.push_str(w.code.unwrap_or("-"));
+    out.push(' ');
     match &w.at {
         Some(p) => {
             let _ = write!(
@@ -245,6 +248,11 @@ fn write_warning(out: &mut String, w: &Warning) {
 
 /// Reads what [`write_warning`] wrote after `warn`.
 fn read_warning(f: &mut std::str::SplitAsciiWhitespace<'_>) -> Option<Warning> {
+    // A name this levbuild does not know makes the manifest unbelievable.
+    let code = match f.next()? {
+        "-" => None,
+        name => Some(crate::diag::warning_name(name).ok()?),
+    };
     let at = match f.next()? {
         "-" => None,
         numbers => {
@@ -274,7 +282,7 @@ fn read_warning(f: &mut std::str::SplitAsciiWhitespace<'_>) -> Option<Warning> {
     };
     let label = optional()?;
     let help = optional()?;
-    Some(Warning::new(PathBuf::new(), at, message, label, help))
+    Some(Warning::new(PathBuf::new(), at, message, label, help, code))
 }
 
 /// Reverses [`escape_into`] (borrowing when nothing was escaped).
@@ -878,8 +886,9 @@ mod tests {
                     "odd \"thing\" here".into(),
                     Some("a label\non two lines".into()),
                     Some(String::new()),
+                    Some("rock-in-room"),
                 ),
-                Warning::about(PathBuf::new(), "whole file".into()),
+                Warning::about(PathBuf::new(), "dungeon-missing-level", "whole file".into()),
             ],
             needs: vec![RequiredLevel {
                 dungeon: "The Dungeons of Doom".into(),

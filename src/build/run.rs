@@ -34,6 +34,8 @@ pub(super) struct Plan {
     fingerprint_hex: String,
     cache: Option<Cache>,
     workers: Workers,
+    /// The names of the warnings silenced.
+    allowed: Vec<&'static str>,
 }
 
 /// A level set during a run.
@@ -97,7 +99,12 @@ impl Build {
         // A failed build (gather) writes nothing, not even the cache.
         let (jobs, results): (Vec<Job<'_>>, Vec<_>) =
             sources.into_iter().map(|s| (s.job, s.result)).unzip();
-        let per_set = gather::gather(&plan.workers, &sets, &jobs, results, &mut report)?;
+        // Silenced warnings are dropped here, as they are reported: the
+        // cache and the manifests keep every warning.
+        let allowed = |code: Option<&str>| code.is_some_and(|c| plan.allowed.contains(&c));
+        let per_set = gather::gather(&plan.workers, &sets, &jobs, results, &mut report)
+            .map_err(|e| e.without_warnings(|d| allowed(d.code)))?;
+        report.warnings.retain(|w| !allowed(w.code));
         if self.warnings_into_errors && !report.warnings.is_empty() {
             return Err(Error::new(ErrorKind::WarningsDenied(report.warnings)));
         }
@@ -141,6 +148,12 @@ impl Build {
     fn plan(&self, report: &mut Report, directives: &mut Directives) -> Result<Plan, Error> {
         let env = cargo::CargoEnv::read();
         let emit = self.cargo.unwrap_or(env.is_build_script());
+        let allowed = self
+            .allowed
+            .iter()
+            .map(|name| crate::diag::warning_name(name))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| Error::new(ErrorKind::Config(e.to_string())))?;
         if self.source_dirs.is_empty() && !matches!(self.game, Some(GameSource::Tree(_))) {
             return Err(Error::new(ErrorKind::Config(
                 "no source directory: call source_dir() or game_tree() (a game_file() has no dat/ of its own)".into(),
@@ -210,6 +223,7 @@ impl Build {
             fingerprint_hex: fingerprint.to_hex().to_string(),
             cache,
             workers: Workers::new(threads),
+            allowed,
         })
     }
 

@@ -6,7 +6,7 @@ use std::fmt;
 use std::ops::Range;
 use std::path::PathBuf;
 
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::{push_label_and_help, severity_and_code, Diagnostic, Diagnostics, Severity};
 
 /// One warning of a build, about one source file.
 #[cfg_attr(docsrs, doc(cfg(feature = "build")))]
@@ -25,6 +25,9 @@ pub struct Warning {
     pub label: Option<String>,
     /// A hint.
     pub help: Option<String>,
+    /// Its name (one of [`crate::diag::WARNINGS`]), which
+    /// [`crate::Build::allow`] takes to silence it.
+    pub code: Option<&'static str>,
 }
 
 /// Where a warning points, as [`Diagnostic`] gives it.
@@ -70,6 +73,7 @@ impl Warning {
         message: String,
         label: Option<String>,
         help: Option<String>,
+        code: Option<&'static str>,
     ) -> Self {
         Warning {
             file,
@@ -77,15 +81,18 @@ impl Warning {
             message,
             label,
             help,
+            code,
         }
     }
 
     /// The warnings of a compiled file (its diagnostics are all warnings).
     pub(crate) fn all_of(file: &std::path::Path, d: &Diagnostics) -> Vec<Warning> {
-        d.warnings().map(|w| Warning::at(file, w)).collect()
+        d.warnings().map(|w| Warning::of(file, w)).collect()
     }
 
-    fn at(file: &std::path::Path, d: &Diagnostic) -> Warning {
+    /// The diagnostic `d` of `file` as a build reports a warning (as a
+    /// warning, whatever its severity).
+    pub fn of(file: &std::path::Path, d: &Diagnostic) -> Warning {
         let at = Position::new(d.line, d.column, d.end_line, d.end_column, d.span.clone());
         Warning::new(
             file.to_path_buf(),
@@ -93,12 +100,30 @@ impl Warning {
             d.message.clone(),
             d.label.clone(),
             d.help.clone(),
+            d.code,
         )
     }
 
-    /// A warning about `file` as a whole.
-    pub(crate) fn about(file: PathBuf, message: String) -> Warning {
-        Warning::new(file, None, message, None, None)
+    /// A warning of kind `code` about `file` as a whole.
+    pub(crate) fn about(file: PathBuf, code: &'static str, message: String) -> Warning {
+        Warning::new(file, None, message, None, None, Some(code))
+    }
+
+    /// The one-line form with `severity` in place of `warning` (an error
+    /// when warnings are denied): `file:line:col: error[NAME]: message
+    /// (label); help: …`.
+    pub fn line_as(&self, severity: Severity) -> String {
+        let mut line = self.file.display().to_string();
+        if let Some(at) = &self.at {
+            line.push_str(&format!(":{}:{}", at.line, at.column));
+        }
+        line.push_str(&format!(
+            ": {}: {}",
+            severity_and_code(severity, self.code),
+            self.message
+        ));
+        push_label_and_help(&mut line, self.label.as_deref(), self.help.as_deref());
+        line
     }
 
     /// The same warning about `file`.
@@ -110,18 +135,11 @@ impl Warning {
     }
 }
 
-/// `file:line:col: warning: message (label)`, or `file: warning: message`
-/// for a warning about the whole file: one line, as rustc's short format.
+/// `file:line:col: warning[NAME]: message (label); help: …`, or
+/// `file: warning[NAME]: message` for a warning about the whole file: one
+/// line, as rustc's short format.
 impl fmt::Display for Warning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.file.display())?;
-        if let Some(at) = &self.at {
-            write!(f, ":{}:{}", at.line, at.column)?;
-        }
-        write!(f, ": warning: {}", self.message)?;
-        if let Some(label) = &self.label {
-            write!(f, " ({label})")?;
-        }
-        Ok(())
+        f.write_str(&self.line_as(Severity::Warning))
     }
 }

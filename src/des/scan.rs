@@ -4,7 +4,7 @@
 //! dialect's lexer gives its own token type, keyword table, map characters
 //! and comment rule, and its rule for the rest of a token.
 
-use crate::diag::Span;
+use crate::diag::{warn, Span};
 
 /// A map block: its rows (digits still in, CR removed) and where it is.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -115,7 +115,11 @@ fn warn_ended(source: &str, at: usize, report: &mut crate::diag::Reporter) {
         _ => format!("the character {c:?} (bytes over 0x7F)"),
     };
     report
-        .warning(at..at + c.len_utf8(), "the rest of the file is ignored")
+        .warning(
+            warn::REST_OF_FILE_IGNORED,
+            at..at + c.len_utf8(),
+            "the rest of the file is ignored",
+        )
         .label(format!(
             "lev_comp's scanner stops at {what} outside a string"
         ))
@@ -252,6 +256,11 @@ impl<T> Keywords<T> {
             }
         }
         best
+    }
+
+    /// Every keyword, for suggestions.
+    pub(crate) fn words(&self) -> impl Iterator<Item = &'static str> {
+        self.table.iter().map(|(w, _)| *w)
     }
 
     /// The word of the first entry `is` accepts, for messages.

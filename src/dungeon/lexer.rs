@@ -133,6 +133,26 @@ pub(crate) fn lex(src: &str) -> Vec<(Tok<'_>, Span)> {
     out
 }
 
+/// The text of a token that may be part of a word: a keyword's, or a
+/// letter, digit or `_` no keyword starts with (the scanner reads a word
+/// that is no keyword a character at a time).
+pub(crate) fn word_text<'s>(t: &Tok<'s>) -> Option<&'s str> {
+    match t {
+        Tok::Invalid(s) => s
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_')
+            .then_some(*s),
+        Tok::Int(_) | Tok::Str(_) | Tok::Punct(_) => None,
+        other => KEYWORDS.iter().find(|(_, k)| k == other).map(|(w, _)| *w),
+    }
+}
+
+/// The keyword a misspelt `word` most likely stands for (a statement
+/// keyword when `statement`).
+pub(crate) fn closest_keyword(word: &str, statement: bool) -> Option<&'static str> {
+    crate::parsing::closest_keyword(word, KEYWORDS.iter().map(|(w, _)| *w), statement)
+}
+
 impl fmt::Display for Tok<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -5,9 +5,9 @@
 
 use chumsky::prelude::*;
 
-use super::lexer::{Kw, Tok};
+use super::lexer::{closest_keyword, word_text, Kw, Tok};
 use crate::diag::{Reporter, Sp, Span};
-use crate::parsing::{report_syntax_error, sp, statements, Tokens};
+use crate::parsing::{report_syntax_error, report_syntax_error_as, sp, statements, Tokens};
 
 type In<'a> = Tokens<'a, Tok<'a>>;
 type Extra<'a> = extra::Err<Rich<'a, Tok<'a>, SimpleSpan>>;
@@ -78,9 +78,17 @@ pub(crate) fn parse<'a>(
         let (start, end) = (span.start, span.end);
         let first = &piece[0];
         let Tok::Kw(head) = first.0 else {
+            let (_, word, _) = word_at(piece, 0);
+            let found = match word.len() > 1 {
+                true => format!("`{word}`"),
+                false => first.0.to_string(),
+            };
             report
                 .error(start..end, "syntax error")
-                .label(format!("found {}, expected a statement keyword", first.0));
+                .label(format!("found {found}, expected a statement keyword"));
+            if let Some(k) = misspelt(&word, true) {
+                report.help(format!("did you mean `{k}`?"));
+            }
             continue;
         };
         let parser = match parsers.iter().position(|(k, _)| *k == head) {
@@ -92,7 +100,19 @@ pub(crate) fn parse<'a>(
         };
         let (kind, errors) = parser.parse(Tokens::new(piece, end)).into_output_errors();
         for e in &errors {
-            report_syntax_error(e, report);
+            // A word that is no keyword is scanned a character at a time
+            // (`LEVLE` is `L`, `E`, …): it is reported whole, and the
+            // keyword it most likely stands for suggested.
+            let at = piece.iter().position(|(_, s)| s.start == e.span().start);
+            match at.map(|i| word_at(piece, i)) {
+                Some((span, word, colon)) if word.len() > 1 => {
+                    report_syntax_error_as(e, report, span, &format!("`{word}`"));
+                    if let Some(k) = misspelt(&word, colon) {
+                        report.help(format!("did you mean `{k}`?"));
+                    }
+                }
+                _ => report_syntax_error(e, report),
+            }
         }
         let kind = match kind {
             Some(kind) if errors.is_empty() => kind,
@@ -104,6 +124,37 @@ pub(crate) fn parse<'a>(
         });
     }
     stmts
+}
+
+/// The word the token `piece[i]` is part of: the tokens around it that
+/// touch it and may be part of a word (see `word_text`), their span, and
+/// whether a `:` follows. Empty for a token that is no part of a word.
+fn word_at(piece: &[(Tok<'_>, SimpleSpan)], i: usize) -> (Span, String, bool) {
+    let in_word = |j: usize| piece.get(j).and_then(|(t, _)| word_text(t));
+    let Some(_) = in_word(i) else {
+        let span = piece.get(i).map_or(0..0, |(_, s)| s.into_range());
+        return (span, String::new(), false);
+    };
+    let touches = |a: usize, b: usize| piece[a].1.end == piece[b].1.start;
+    let mut first = i;
+    while first > 0 && in_word(first - 1).is_some() && touches(first - 1, first) {
+        first -= 1;
+    }
+    let mut last = i;
+    while in_word(last + 1).is_some() && touches(last, last + 1) {
+        last += 1;
+    }
+    let word: String = (first..=last).filter_map(in_word).collect();
+    let colon = piece.get(last + 1).map(|(t, _)| t) == Some(&Tok::Punct(b':'));
+    (piece[first].1.start..piece[last].1.end, word, colon)
+}
+
+/// The keyword a word that is none most likely stands for.
+fn misspelt(word: &str, statement: bool) -> Option<&'static str> {
+    match word.is_empty() {
+        true => None,
+        false => closest_keyword(word, statement),
+    }
 }
 
 fn punct<'a>(c: u8) -> impl Parser<'a, In<'a>, (), Extra<'a>> + Clone {

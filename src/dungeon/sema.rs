@@ -15,7 +15,7 @@
 
 use super::ir::*;
 use super::parser::{CoupleArg, Stmt, StmtKind};
-use crate::diag::{Reporter, Sp};
+use crate::diag::{warn, Reporter, Sp};
 
 /// Dungeons the game's table holds.
 pub(crate) const MAX_DUNGEONS: usize = 16;
@@ -40,7 +40,7 @@ pub(crate) fn build(stmts: &[Stmt<'_>], report: &mut Reporter) -> Dungeon {
     }
     if b.dungeon.dungeons.is_empty() && !b.report.has_errors() {
         b.report
-            .warning(0..0, "No dungeons were defined.")
+            .warning(warn::NO_DUNGEONS, 0..0, "No dungeons were defined.")
             .label("expected a `DUNGEON:` statement")
             .help("dgn_comp writes an empty `dungeon` file for this, which the game cannot load");
     }
@@ -123,6 +123,7 @@ impl Builder<'_> {
                     let w = self
                         .report
                         .warning(
+                            warn::PROTOFILE_TWICE,
                             p.span.clone(),
                             "PROTOFILE given twice: the last one counts.",
                         )
@@ -311,7 +312,11 @@ impl Builder<'_> {
         match owner {
             None => {
                 self.report
-                    .warning(span.clone(), "No level to describe: this changes no level.")
+                    .warning(
+                        warn::DESCRIBES_NO_LEVEL,
+                        span.clone(),
+                        "No level to describe: this changes no level.",
+                    )
                     .label("before the first LEVEL of the file")
                     .help("dgn_comp writes it outside its level table; it reaches no level");
                 None
@@ -327,6 +332,7 @@ impl Builder<'_> {
                     );
                     self.report
                         .warning(
+                            warn::DESCRIBES_OTHER_DUNGEON,
                             span.clone(),
                             format!(
                                 "This describes level \"{level}\" of the dungeon \"{dungeon}\"."
@@ -445,6 +451,7 @@ impl Builder<'_> {
             if chance != 100 {
                 self.report
                     .warning(
+                        warn::BRANCH_FROM_PROBABILISTIC_LEVEL,
                         span.clone(),
                         "This branch chains from a probabilistic level.",
                     )
@@ -553,6 +560,7 @@ impl Builder<'_> {
             let stored = rand as i16;
             self.report
                 .warning(
+                    warn::VALUE_DOES_NOT_FIT,
                     c.span.clone(),
                     format!("Value {rand} does not fit in its field: stored as {stored}"),
                 )

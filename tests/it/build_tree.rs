@@ -151,7 +151,11 @@ fn discovery_cross_check_and_stale_outputs() {
     assert!(w.message.contains("needs level \"gamma\""), "{w}");
     // About the dungeon file as a whole, named in its one-line form.
     assert!(w.at.is_none() && w.file.ends_with("dungeon.def"), "{w:?}");
-    assert!(w.to_string().contains("dungeon.def: warning: "), "{w}");
+    assert!(
+        w.to_string()
+            .contains("dungeon.def: warning[dungeon-missing-level]: "),
+        "{w}"
+    );
     for f in [
         "alpha.lev",
         "beta.lev",
@@ -893,7 +897,10 @@ fn warnings_into_errors_fails_the_build_and_writes_nothing() {
         panic!("{e}")
     };
     assert_eq!(warnings, &report.warnings);
-    assert!(e.to_string().contains(": error: "), "{e}");
+    assert!(
+        e.to_string().contains(": error[dungeon-missing-level]: "),
+        "{e}"
+    );
     assert!(!strict.exists());
     // Without warnings it changes nothing.
     std::fs::write(src.join("gamma.des"), A.replace("alpha", "gamma")).unwrap();
@@ -930,7 +937,7 @@ fn a_missing_random_level_is_one_warning_listing_its_variants() {
     assert_eq!(report.warnings.len(), 1, "{:?}", report.warnings);
     assert!(
         report.warnings[0].to_string().ends_with(
-            "warning: dungeon \"The Dungeons of Doom\" needs 5 levels for RNDLEVEL \"bigrm\" \
+            "warning[dungeon-missing-level]: dungeon \"The Dungeons of Doom\" needs 5 levels for RNDLEVEL \"bigrm\" \
              (bigrm-1, bigrm-2, bigrm-3, bigrm-4, bigrm-5), but no .des file defines them"
         ),
         "{}",

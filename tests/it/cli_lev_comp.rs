@@ -10,12 +10,12 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-fn levbuild() -> Command {
+pub(crate) fn levbuild() -> Command {
     Command::new(env!("CARGO_BIN_EXE_levbuild"))
 }
 
 /// A fresh, empty directory under the target dir, unique to this test.
-fn scratch(name: &str) -> PathBuf {
+pub(crate) fn scratch(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("cli-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -23,7 +23,7 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-fn files_in(dir: &Path) -> Vec<String> {
+pub(crate) fn files_in(dir: &Path) -> Vec<String> {
     let mut v: Vec<String> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
@@ -32,7 +32,7 @@ fn files_in(dir: &Path) -> Vec<String> {
     v
 }
 
-fn run_in(dir: &Path, args: &[&str], stdin: Option<&str>) -> Output {
+pub(crate) fn run_in(dir: &Path, args: &[&str], stdin: Option<&str>) -> Output {
     let mut child = levbuild()
         .current_dir(dir)
         .args(args)
@@ -143,7 +143,7 @@ fn target_flag_writes_the_i686_golden_files() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("unknown target `pdp11-dec-unix`"));
 }
 
-const GOOD: &str = "MAZE: \"good\", ' '\nGEOMETRY: center, center\nMAP\n...\n.|.\n...\nENDMAP\nREGION: (0,0,2,2), lit, \"ordinary\"\n";
+pub(crate) const GOOD: &str = "MAZE: \"good\", ' '\nGEOMETRY: center, center\nMAP\n...\n.|.\n...\nENDMAP\nREGION: (0,0,2,2), lit, \"ordinary\"\n";
 
 #[test]
 fn reads_standard_input_when_no_file_is_given() {
@@ -273,12 +273,13 @@ fn dump_shows_the_map_and_json() {
     assert_eq!(bad.status.code(), Some(2));
 }
 
+/// As `build -o` does (lev_comp and dgn_comp want an existing one).
 #[test]
-fn a_missing_output_directory_is_an_error_not_created() {
+fn a_missing_output_directory_is_created() {
     let dir = scratch("no-outdir");
-    for args in [
-        &["lev-comp", "-o", "nowhere/x"][..],
-        &["dgn-comp", "-o", "nowhere/x"][..],
+    for (args, file) in [
+        (&["lev-comp", "-o", "nowhere/x"][..], "good.lev"),
+        (&["dgn-comp", "-o", "nowhere/y"][..], "dungeon"),
     ] {
         let src = if args[0] == "lev-comp" {
             GOOD
@@ -286,15 +287,18 @@ fn a_missing_output_directory_is_an_error_not_created() {
             "DUNGEON: \"D\" \"D\" (2, 0)\n"
         };
         let o = run_in(&dir, args, Some(src));
-        assert!(!o.status.success());
-        assert!(
-            String::from_utf8_lossy(&o.stderr)
-                .contains("output directory nowhere/x does not exist"),
-            "{}",
-            String::from_utf8_lossy(&o.stderr)
-        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        assert_eq!(files_in(&dir.join(args[2])), [file]);
     }
-    assert!(!dir.join("nowhere").exists());
+    // A file where the directory should be is an error, with the prefix.
+    std::fs::write(dir.join("plain"), "").unwrap();
+    let o = run_in(&dir, &["lev-comp", "-o", "plain/x"], Some(GOOD));
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr.starts_with("levbuild: cannot create output directory plain/x"),
+        "{stderr}"
+    );
     // `-j1` as make and cargo take it.
     std::fs::create_dir_all(dir.join("dat")).unwrap();
     std::fs::write(dir.join("dat/good.des"), GOOD).unwrap();
@@ -306,19 +310,164 @@ fn a_missing_output_directory_is_an_error_not_created() {
 
 #[test]
 fn every_command_has_help_and_the_tool_a_version() {
-    for command in ["lev-comp", "dgn-comp", "build", "check", "dump"] {
+    // Each command's help explains each of its options, on a line of its
+    // own, and `help COMMAND` prints the same.
+    let options: [(&str, &[&str]); 6] = [
+        (
+            "build",
+            &[
+                "-o, --out-dir",
+                "-j, --jobs",
+                "--no-cache",
+                "--cache-dir",
+                "--no-rust-index",
+                "--no-c-index",
+                "--rust-decoder",
+                "--c-prefix",
+                "-w",
+                "--allow",
+                "--deny-warnings",
+                "--format",
+                "--target",
+                "--game-tree",
+                "--game ",
+                "--dialect",
+                "--dungeon-file",
+                "--include",
+                "--exclude",
+                "-D, --define",
+                "-U, --undefine",
+                "-h, --help",
+                "-V, --version",
+            ],
+        ),
+        (
+            "check",
+            &[
+                "-j, --jobs",
+                "-w",
+                "--allow",
+                "--deny-warnings",
+                "--format",
+                "--target",
+                "--game-tree",
+                "--game ",
+                "--dialect",
+                "--dungeon-file",
+                "--include",
+                "--exclude",
+                "-D, --define",
+                "-U, --undefine",
+            ],
+        ),
+        (
+            "lev-comp",
+            &[
+                "-o, --out-dir",
+                "-w",
+                "--allow",
+                "--deny-warnings",
+                "--format",
+                "--target",
+                "--game-tree",
+                "--game ",
+                "--dialect",
+            ],
+        ),
+        (
+            "dgn-comp",
+            &[
+                "-o, --out-dir",
+                "-D, --define",
+                "-U, --undefine",
+                "-E, --preprocess-only",
+                "--allow",
+                "--deny-warnings",
+                "--format",
+                "--target",
+                "--game-tree",
+                "--game ",
+                "--dialect",
+            ],
+        ),
+        (
+            "dump",
+            &["--json", "--target", "--game-tree", "--game ", "--dialect"],
+        ),
+        (
+            "game",
+            &[
+                "--game-tree",
+                "--target",
+                "--builtin",
+                "--game ",
+                "-o, --output",
+            ],
+        ),
+    ];
+    for (command, flags) in options {
+        let help = levbuild().args(["help", command]).output().unwrap();
+        assert!(help.status.success(), "help {command}");
+        let text = String::from_utf8_lossy(&help.stdout).into_owned();
+        assert!(
+            text.starts_with(&format!("usage: levbuild {command} ")),
+            "{command}: {text}"
+        );
+        for flag in flags {
+            assert!(
+                text.lines().any(|l| l.trim_start().starts_with(flag)),
+                "{command}: {flag} is not explained:\n{text}"
+            );
+        }
         for flag in ["--help", "-h"] {
             let o = levbuild().args([command, flag]).output().unwrap();
             assert!(o.status.success(), "{command} {flag}");
-            let text = String::from_utf8_lossy(&o.stdout);
-            assert!(text.starts_with("usage: levbuild "), "{command}: {text}");
+            assert_eq!(String::from_utf8_lossy(&o.stdout), text, "{command} {flag}");
+        }
+        // --version and -V work after a command too.
+        for flag in ["--version", "-V"] {
+            let o = levbuild().args([command, flag]).output().unwrap();
+            assert_eq!(
+                String::from_utf8_lossy(&o.stdout),
+                format!("levbuild {}\n", env!("CARGO_PKG_VERSION")),
+                "{command} {flag}"
+            );
         }
     }
-    let o = levbuild().arg("--version").output().unwrap();
-    assert_eq!(
-        String::from_utf8_lossy(&o.stdout),
-        format!("levbuild {}\n", env!("CARGO_PKG_VERSION"))
+    for args in [&["--version"][..], &["-V"]] {
+        let o = levbuild().args(args).output().unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&o.stdout),
+            format!("levbuild {}\n", env!("CARGO_PKG_VERSION"))
+        );
+    }
+    // The global help names the game options and build's --format.
+    let o = levbuild().arg("--help").output().unwrap();
+    let text = String::from_utf8_lossy(&o.stdout);
+    for flag in [
+        "--dialect",
+        "--game FILE",
+        "--game-tree ROOT",
+        "--format",
+        "--allow",
+    ] {
+        assert!(text.contains(flag), "{flag}:\n{text}");
+    }
+    assert_eq!(levbuild().arg("help").output().unwrap().stdout, o.stdout);
+    // `help warnings` lists every warning name.
+    let o = levbuild().args(["help", "warnings"]).output().unwrap();
+    let text = String::from_utf8_lossy(&o.stdout);
+    for (name, _) in levbuild::diag::WARNINGS {
+        assert!(text.contains(name), "{name}");
+    }
+    // An unknown option points at the help.
+    let o = levbuild().args(["check", "--bogus"]).output().unwrap();
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        stderr.starts_with("levbuild: unknown option --bogus\nusage: levbuild check "),
+        "{stderr}"
     );
+    assert!(stderr.contains("levbuild check --help"), "{stderr}");
 }
 
 #[test]
@@ -363,7 +512,7 @@ fn a_failed_check_says_check_failed() {
     assert!(!o.status.success());
     let stderr = String::from_utf8_lossy(&o.stderr);
     assert!(
-        stderr.starts_with("check failed: 1 error(s) in 1 file(s)\n"),
+        stderr.starts_with("levbuild: check failed: 1 error(s) in 1 file(s)\n"),
         "{stderr}"
     );
 }
@@ -389,7 +538,8 @@ fn deny_warnings_makes_warnings_fail_and_write_nothing() {
     std::fs::copy(dir.join("w.des"), dir.join("dat/w.des")).unwrap();
     let o = run_in(&dir, &["check", "--deny-warnings", "dat"], None);
     assert!(!o.status.success());
-    assert!(String::from_utf8_lossy(&o.stderr).starts_with("check failed: 1 warning(s)"));
+    assert!(String::from_utf8_lossy(&o.stderr)
+        .starts_with("levbuild: check failed: 1 warning(s), which --deny-warnings makes errors"));
 }
 
 #[test]
@@ -406,12 +556,13 @@ fn check_format_short_prints_one_line_per_diagnostic() {
     let stderr = String::from_utf8_lossy(&o.stderr);
     let lines: Vec<&str> = stderr.lines().collect();
     assert_eq!(
-        lines[0], "check failed: 2 error(s) in 1 file(s)",
+        lines[0], "levbuild: check failed: 2 error(s) in 1 file(s)",
         "{stderr}"
     );
     assert_eq!(lines.len(), 3, "{stderr}");
+    // The hint stays on the line.
     assert!(
-        lines[1].ends_with("bad.des:3:7: error: Unknown trap type! (not a trap name)"),
+        lines[1].contains("bad.des:3:7: error: Unknown trap type! (not a trap name); help: "),
         "{stderr}"
     );
     let o = run_in(&dir, &["check", "--format", "yaml", "dat"], None);
@@ -685,7 +836,7 @@ fn dump_json_gives_positions_classes_and_enums_as_data_and_keeps_every_byte() {
 }
 
 /// Each line of `text` as a JSON object.
-fn json_lines(text: &str) -> Vec<serde_json::Value> {
+pub(crate) fn json_lines(text: &str) -> Vec<serde_json::Value> {
     text.lines()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: not JSON: {l}")))
         .collect()
@@ -700,13 +851,20 @@ fn check_format_json_prints_one_object_per_diagnostic() {
         format!("{GOOD}MONSTER: 'D', \"soldierx\", (1,0)\n"),
     )
     .unwrap();
-    // A passing check: its warnings, nothing else, on standard error.
+    // A passing check: its warnings, nothing else, on standard output
+    // (for `| jq`), and nothing on standard error.
     let o = run_in(&dir, &["check", "--format", "json", "dat"], None);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let warnings = json_lines(&String::from_utf8_lossy(&o.stderr));
+    assert!(
+        o.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let warnings = json_lines(&String::from_utf8_lossy(&o.stdout));
     assert_eq!(warnings.len(), 1, "{warnings:?}");
     let w = &warnings[0];
     assert_eq!(w["severity"], "warning");
+    assert_eq!(w["code"], "invalid-monster-name");
     assert_eq!(
         w["message"],
         "Invalid monster name!  Making random monster."
@@ -730,7 +888,12 @@ fn check_format_json_prints_one_object_per_diagnostic() {
     .unwrap();
     let o = run_in(&dir, &["check", "--format", "json", "dat"], None);
     assert_eq!(o.status.code(), Some(1));
-    let errors = json_lines(&String::from_utf8_lossy(&o.stderr));
+    assert!(
+        o.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let errors = json_lines(&String::from_utf8_lossy(&o.stdout));
     let messages: Vec<&str> = errors
         .iter()
         .map(|e| e["message"].as_str().unwrap())
@@ -742,14 +905,19 @@ fn check_format_json_prints_one_object_per_diagnostic() {
     );
     assert!(errors
         .iter()
-        .all(|e| e["severity"] == "error" && e["line"].is_u64()));
+        .all(|e| e["severity"] == "error" && e["line"].is_u64() && e["code"].is_null()));
     assert!(errors[1]["labels"][0]["message"]
         .as_str()
         .unwrap()
         .starts_with("found `bogus`"));
-    // lev-comp speaks the same format.
+    // lev-comp speaks the same format, on standard output too.
     let o = run_in(&dir, &["lev-comp", "--format", "json", "dat/bad.des"], None);
-    let lines = json_lines(&String::from_utf8_lossy(&o.stderr));
+    assert!(
+        o.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let lines = json_lines(&String::from_utf8_lossy(&o.stdout));
     assert_eq!(lines.len(), 3, "two errors and the summary: {lines:?}");
     assert!(lines[2]["line"].is_null());
 }

@@ -5,6 +5,7 @@
 
 mod build_tree;
 mod cli_lev_comp;
+mod cli_options;
 mod common;
 #[cfg(feature = "nethack36")]
 mod des36_depth;
@@ -28,3 +29,7 @@ mod index_codegen;
 mod index_snapshots;
 mod layouts;
 mod robustness;
+#[cfg(feature = "nethack36")]
+mod suggestions;
+#[cfg(feature = "nethack36")]
+mod warning_names;

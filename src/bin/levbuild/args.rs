@@ -90,9 +90,27 @@ impl Args<'_> {
     }
 }
 
+/// The first line of a subcommand's help: `usage: levbuild …`.
+fn usage(help: &str) -> &str {
+    help.lines().next().unwrap_or_default()
+}
+
 /// Error for an option a subcommand does not know.
-pub fn unknown(flag: &str, usage: &str) -> Result<std::process::ExitCode> {
-    bail!("unknown option {flag}\nusage: {usage}")
+pub fn unknown(flag: &str, help: &str) -> Result<std::process::ExitCode> {
+    bail!("unknown option {flag}\n{}", usage_hint(help))
+}
+
+/// The usage line of `help` and where to read more.
+pub fn usage_hint(help: &str) -> String {
+    let usage = usage(help);
+    let command = usage.split_whitespace().nth(2).unwrap_or_default();
+    format!("{usage}\n(levbuild {command} --help explains every option)")
+}
+
+/// The warning name following `--allow`.
+pub fn allowed(scan: &mut Args<'_>) -> Result<&'static str> {
+    let name = scan.text("--allow")?;
+    levbuild::diag::warning_name(name).map_err(|e| anyhow!("--allow: {e}"))
 }
 
 /// The game a command compiles or decodes for: `--game-tree ROOT`,
@@ -107,6 +125,21 @@ pub struct GameChoice {
 }
 
 impl GameChoice {
+    /// The source tree of `--game-tree`.
+    pub fn tree(&self) -> Option<&std::path::Path> {
+        self.tree.as_deref()
+    }
+
+    /// The identity file of `--game`.
+    pub fn file(&self) -> Option<&std::path::Path> {
+        self.file.as_deref()
+    }
+
+    /// The dialect of `--dialect`.
+    pub fn dialect(&self) -> Option<Dialect> {
+        self.dialect
+    }
+
     /// Takes `flag` (and its value) if it is one of the game options.
     pub fn accept(&mut self, flag: &str, scan: &mut Args<'_>) -> Result<bool> {
         match flag {

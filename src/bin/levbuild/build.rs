@@ -1,40 +1,139 @@
 //! `levbuild build` and `levbuild check`: whole source trees through
-//! [`levbuild::Build`].
+//! [`levbuild::Build`]; `check FILE...` through `check_files`.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{bail, Result};
 use levbuild::diag::Severity;
-use levbuild::{Build, ErrorKind};
+use levbuild::{Build, ErrorKind, Warning};
 
-use crate::args::{unknown, Arg, Args};
+use crate::args::{allowed, unknown, Arg, Args, GameChoice};
 use crate::diag_json;
+use crate::output::print_stdout;
 
-pub const USAGE: &str = "levbuild build|check [DIR...] [-o OUT] [-j N] [--no-cache | --cache-dir DIR] [--no-rust-index] [--no-c-index] [--rust-decoder] [--c-prefix PREFIX] [-w] [--deny-warnings] [--format rich|short|json] [--target TRIPLE] [--game-tree ROOT | --game FILE] [--dialect 3.4.3|3.6] [--dungeon-file GLOB] [--include GLOB] [--exclude GLOB] [--define NAME] [--undefine NAME]";
+/// The options `build` and `check` share, for both helps.
+macro_rules! shared_options {
+    () => {
+        "  -j, --jobs N               compile with N threads (default: one per core;
+                             -jN also works)
+  -w                         also report lev_comp's -w warnings
+                             (rock-in-room and non-rock-edge)
+  --allow NAME               silence the warnings named NAME (repeat it for
+                             more names; levbuild help warnings lists them)
+  --deny-warnings            fail on any warning not silenced by --allow
+  --format FORMAT            rich (the default): errors with their source
+                             lines and warnings one line each, on standard
+                             error; short: one line each, on standard error;
+                             json: one JSON object a line, on standard output
+  --target TRIPLE            the C data layout of the game: a Rust target
+                             triple such as i686-unknown-linux-gnu, or lp64,
+                             ilp32, llp64 with an optional -be (default: this
+                             machine's)
+  --game-tree ROOT           build for the game whose source tree is ROOT
+                             (its tables, makedefs features and version
+                             header); without DIR, ROOT/dat is the level set
+  --game FILE                build for the game an identity file describes
+                             (written by levbuild game): the same bytes as
+                             with its tree, with no tree and no C compiler
+  --dialect 3.4.3|3.6        the level language of the built-in game, for
+                             sets without --game-tree or --game (default
+                             3.4.3)
+  --dungeon-file GLOB        also read the files matching GLOB as dungeon
+                             descriptions (dungeon.def always is)
+  --include GLOB             compile only the files whose path under DIR
+                             matches GLOB (*, ?, **; repeatable)
+  --exclude GLOB             skip the files whose path under DIR matches GLOB
+                             (repeatable)
+  -D, --define NAME          define the makedefs feature NAME for dungeon.def
+                             (its %NAME lines are kept)
+  -U, --undefine NAME        undefine the makedefs feature NAME (its %NAME
+                             lines are dropped)
+  -h, --help                 print this help
+  -V, --version              print levbuild's version"
+    };
+}
+
+/// `levbuild build --help`.
+pub const BUILD_HELP: &str = concat!(
+    "\
+usage: levbuild build [OPTIONS] [DIR...]
+
+Compiles every .des file and dungeon.def under each DIR (one level set
+each; the current directory when none is given) into OUT, and writes the
+index files levels.rs, levels.h and levels.c there. A file whose result is
+in the cache is not compiled again, and an output whose bytes did not
+change is not written again. A level set's blobs go straight into OUT; with
+several sets, each set's go under its path below their common directory.
+
+Options:
+  -o, --out-dir OUT          write into OUT (default: target/levels), which
+                             is created if missing
+  --no-cache                 compile every file, and neither read nor write
+                             the cache
+  --cache-dir DIR            keep the cache in DIR (default:
+                             OUT/.levbuild-cache); builds may share one
+  --no-rust-index            write no levels.rs (nor the levels.game files it
+                             embeds)
+  --no-c-index               write no levels.h and levels.c; with
+                             --no-rust-index, OUT gets the blobs alone (and
+                             levbuild's hidden manifest and cache)
+  --rust-decoder             give levels.rs functions that decode its blobs
+                             at run time (layout, game, decode,
+                             decode_dungeon)
+  --c-prefix PREFIX          start every symbol of levels.h and levels.c with
+                             PREFIX (default: levbuild_)
+",
+    shared_options!()
+);
+
+/// `levbuild check --help`.
+pub const CHECK_HELP: &str = concat!(
+    "\
+usage: levbuild check [OPTIONS] [DIR... | FILE...]
+
+Compiles as build does and reports every error and warning of every file,
+but writes nothing: no blob, no index, no cache. Each DIR is a level set
+(the current directory when none is given), whose dungeon.def is checked
+against its .des files. A FILE is checked on its own: a .des file, or a
+dungeon description (.def or .pdf). The exit status is 1 when a file has
+an error (or a warning, with --deny-warnings).
+
+Options:
+  -o, --out-dir OUT, --no-cache, --cache-dir DIR, --no-rust-index,
+  --no-c-index, --rust-decoder, --c-prefix PREFIX
+                             build's options for what it writes: accepted,
+                             and change nothing (check writes nothing)
+",
+    shared_options!()
+);
 
 /// How `build` and `check` print their diagnostics.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Style {
+pub enum Style {
     /// Source snippets for errors, one line per warning.
     Rich,
     /// One `file:line:col: severity: message` line each.
     Short,
-    /// One JSON object each (see `diag_json`).
+    /// One JSON object each (see `diag_json`), on standard output.
     Json,
 }
 
 /// What a failed build prints: its errors in `style`, the headline saying
-/// which command failed.
+/// which command failed (`levbuild: check failed: …`).
 fn error_text(e: &levbuild::Error, style: Style, command: &str) -> String {
-    let headline = |full: &str| {
-        full.lines().next().unwrap_or_default().replacen(
-            "level build failed",
-            &format!("{command} failed"),
-            1,
-        )
+    // The library's words in the command line's: the command that failed,
+    // the option that denies warnings.
+    let in_cli_words = |text: &str| {
+        text.replacen("level build failed", &format!("{command} failed"), 1)
+            .replacen(
+                "which warnings_into_errors makes errors",
+                "which --deny-warnings makes errors",
+                1,
+            )
     };
+    let headline = |full: &str| in_cli_words(full.lines().next().unwrap_or_default());
     match (e.kind(), style) {
         (
             ErrorKind::Failed {
@@ -59,11 +158,7 @@ fn error_text(e: &levbuild::Error, style: Style, command: &str) -> String {
             );
             lines.join("\n")
         }
-        (ErrorKind::WarningsDenied(warnings), Style::Json) => warnings
-            .iter()
-            .map(|w| diag_json::warning(w, Severity::Error))
-            .collect::<Vec<_>>()
-            .join("\n"),
+        (ErrorKind::WarningsDenied(warnings), Style::Json) => warnings_json(warnings),
         (_, Style::Json) => diag_json::unlocated(None, Severity::Error, &headline(&e.to_string())),
         (
             ErrorKind::Failed {
@@ -73,8 +168,7 @@ fn error_text(e: &levbuild::Error, style: Style, command: &str) -> String {
             },
             Style::Short,
         ) => {
-            let mut text = headline(&e.to_string());
-            text.push('\n');
+            let mut text = format!("levbuild: {}\n", headline(&e.to_string()));
             for line in diagnostics.iter().flat_map(|d| d.short()) {
                 text.push_str(&line);
                 text.push('\n');
@@ -88,26 +182,42 @@ fn error_text(e: &levbuild::Error, style: Style, command: &str) -> String {
             text.trim_end().to_string()
         }
         _ => {
-            let full = e.to_string();
-            full.replacen("level build failed", &format!("{command} failed"), 1)
+            format!("levbuild: {}", in_cli_words(&e.to_string()))
         }
     }
 }
 
-/// Prints the notes and warnings of a successful build in `style`.
-fn print_warnings(report: &levbuild::Report, style: Style) {
-    for note in &report.notes {
-        match style {
-            Style::Json => eprintln!("{}", diag_json::note(note)),
-            _ => eprintln!("{note}"),
+/// Denied warnings as JSON errors, one a line.
+pub fn warnings_json(warnings: &[Warning]) -> String {
+    warnings
+        .iter()
+        .map(|w| diag_json::warning(w, Severity::Error))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Prints the notes and warnings of a successful build in `style`: JSON
+/// on standard output, the rest on standard error.
+pub fn print_warnings(notes: &[String], warnings: &[Warning], style: Style) -> Result<()> {
+    if style == Style::Json {
+        let mut text = String::new();
+        for note in notes {
+            text.push_str(&diag_json::note(note));
+            text.push('\n');
         }
-    }
-    for w in &report.warnings {
-        match style {
-            Style::Json => eprintln!("{}", diag_json::warning(w, Severity::Warning)),
-            _ => eprintln!("{w}"),
+        for w in warnings {
+            text.push_str(&diag_json::warning(w, Severity::Warning));
+            text.push('\n');
         }
+        return print_stdout(&text);
     }
+    for note in notes {
+        eprintln!("{note}");
+    }
+    for w in warnings {
+        eprintln!("{w}");
+    }
+    Ok(())
 }
 
 /// Refuses a directory that is a game's source tree given as a plain
@@ -116,7 +226,7 @@ fn print_warnings(report: &levbuild::Report, style: Style) {
 fn refuse_tree_roots(dirs: &[PathBuf]) -> Result<()> {
     for dir in dirs {
         if dir.join("include/patchlevel.h").is_file() && dir.join("dat").exists() {
-            anyhow::bail!(
+            bail!(
                 "{} is a game's source tree: build it with --game-tree {0} (its own tables and \
                  header), or with --game FILE (its identity file); to build its levels for the \
                  built-in game anyway, name {}",
@@ -136,15 +246,35 @@ fn jobs(text: &str) -> Result<usize> {
         .ok_or_else(|| anyhow::anyhow!("-j takes a number of threads, not {text:?}"))
 }
 
+/// What `check FILE...` needs of the options (a build takes them all).
+#[derive(Default)]
+pub struct FileOptions {
+    /// `--game-tree`, `--game`, `--dialect`.
+    pub game: GameChoice,
+    /// The value of `--target`.
+    pub target: Option<String>,
+    /// `-w`.
+    pub extra_warnings: bool,
+    /// The names of `--allow`.
+    pub allowed: Vec<&'static str>,
+    /// `--deny-warnings`.
+    pub deny_warnings: bool,
+    /// `--define` (true) and `--undefine` (false), in order.
+    pub overrides: Vec<(String, bool)>,
+}
+
 /// Runs `build` (writes blobs and index) or, with `check_only`, `check`
 /// (diagnostics only, writes nothing).
 pub fn run(args: &[OsString], check_only: bool) -> Result<ExitCode> {
+    let (command, help) = match check_only {
+        true => ("check", CHECK_HELP),
+        false => ("build", BUILD_HELP),
+    };
     let mut build = Build::new();
-    let mut game_tree: Option<PathBuf> = None;
-    let mut game_file: Option<PathBuf> = None;
+    let mut files = FileOptions::default();
     let mut style = Style::Rich;
     let mut out = PathBuf::from("target/levels");
-    let mut dirs = Vec::new();
+    let mut paths = Vec::new();
     let mut scan = Args::new(args);
     while let Some(arg) = scan.next_arg() {
         match arg {
@@ -176,17 +306,24 @@ pub fn run(args: &[OsString], check_only: bool) -> Result<ExitCode> {
             }
             Arg::Flag("-w") => {
                 build.extra_warnings(true);
+                files.extra_warnings = true;
+            }
+            Arg::Flag("--allow") => {
+                let name = allowed(&mut scan)?;
+                build.allow(name);
+                files.allowed.push(name);
             }
             Arg::Flag("--format") => {
                 style = match scan.text("--format")? {
                     "rich" => Style::Rich,
                     "short" => Style::Short,
                     "json" => Style::Json,
-                    other => anyhow::bail!("--format takes rich, short or json, not {other:?}"),
+                    other => bail!("--format takes rich, short or json, not {other:?}"),
                 };
             }
             Arg::Flag("--deny-warnings") => {
                 build.warnings_into_errors(true);
+                files.deny_warnings = true;
             }
             Arg::Flag("--target") => {
                 let triple = scan.text("--target")?;
@@ -200,16 +337,10 @@ pub fn run(args: &[OsString], check_only: bool) -> Result<ExitCode> {
                         build.target(triple);
                     }
                 }
+                files.game.target(triple);
+                files.target = Some(triple.to_string());
             }
-            Arg::Flag("--game-tree") => {
-                game_tree = Some(PathBuf::from(scan.value("--game-tree")?));
-            }
-            Arg::Flag("--game") => {
-                game_file = Some(PathBuf::from(scan.value("--game")?));
-            }
-            Arg::Flag("--dialect") => {
-                build.dialect(scan.dialect("--dialect")?);
-            }
+            Arg::Flag(f) if files.game.accept(f, &mut scan)? => {}
             Arg::Flag("--dungeon-file") => {
                 build.dungeon_file(scan.text("--dungeon-file")?);
             }
@@ -220,34 +351,56 @@ pub fn run(args: &[OsString], check_only: bool) -> Result<ExitCode> {
                 build.exclude(scan.text("--exclude")?);
             }
             Arg::Flag("--define" | "-D") => {
-                build.define(scan.text("--define")?);
+                let name = scan.text("--define")?;
+                build.define(name);
+                files.overrides.push((name.to_string(), true));
             }
             Arg::Flag("--undefine" | "-U") => {
-                build.undefine(scan.text("--undefine")?);
+                let name = scan.text("--undefine")?;
+                build.undefine(name);
+                files.overrides.push((name.to_string(), false));
             }
-            Arg::Flag(f) => return unknown(f, USAGE),
-            Arg::Positional(p) => dirs.push(PathBuf::from(p)),
+            Arg::Flag(f) => return unknown(f, help),
+            Arg::Positional(p) => paths.push(PathBuf::from(p)),
         }
     }
-    match (game_tree, game_file) {
-        (Some(_), Some(_)) => anyhow::bail!("give --game-tree or --game, not both"),
+    // Files rather than directories: `check` compiles each on its own.
+    let given_files: Vec<&PathBuf> = paths.iter().filter(|p| p.is_file()).collect();
+    if let Some(file) = given_files.first() {
+        if !check_only {
+            bail!(
+                "{} is a file: build takes source directories (levbuild check {0} checks the \
+                 file, levbuild lev-comp or dgn-comp compiles it)",
+                file.display()
+            );
+        }
+        if given_files.len() < paths.len() {
+            bail!("check takes source directories or files, not both");
+        }
+        return crate::check_files::run(&paths, &files, style);
+    }
+    if let Some(dialect) = files.game.dialect() {
+        build.dialect(dialect);
+    }
+    match (files.game.tree(), files.game.file()) {
+        (Some(_), Some(_)) => bail!("give --game-tree or --game, not both"),
         // The tree's dat/ unless directories are given.
         (Some(root), None) => {
             build.game_tree(root);
         }
         (None, file) => {
-            if dirs.is_empty() {
-                dirs.push(PathBuf::from("."));
+            if paths.is_empty() {
+                paths.push(PathBuf::from("."));
             }
             match file {
                 Some(file) => {
                     build.game_file(file);
                 }
-                None => refuse_tree_roots(&dirs)?,
+                None => refuse_tree_roots(&paths)?,
             }
         }
     }
-    for d in &dirs {
+    for d in &paths {
         build.source_dir(d);
     }
     build
@@ -257,7 +410,7 @@ pub fn run(args: &[OsString], check_only: bool) -> Result<ExitCode> {
     match build.try_compile() {
         Ok(report) => {
             if check_only || style == Style::Json {
-                print_warnings(&report, style);
+                print_warnings(&report.notes, &report.warnings, style)?;
             }
             match (check_only, style) {
                 (_, Style::Json) => {}
@@ -271,8 +424,13 @@ pub fn run(args: &[OsString], check_only: bool) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Err(e) => {
-            let command = if check_only { "check" } else { "level build" };
-            eprintln!("{}", error_text(&e, style, command));
+            let command = if check_only { command } else { "level build" };
+            let text = error_text(&e, style, command);
+            if style == Style::Json {
+                print_stdout(&format!("{text}\n"))?;
+            } else {
+                eprintln!("{text}");
+            }
             Ok(ExitCode::FAILURE)
         }
     }

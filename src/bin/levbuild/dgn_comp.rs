@@ -2,24 +2,60 @@
 //!
 //! Writes `OUTDIR/dungeon` (atomically) from a `dungeon.def` or an already
 //! preprocessed `dungeon.pdf`; standard input when FILE is `-` or absent.
-//! Unlike dgn_comp, nothing is written when there is an error.
+//! Unlike dgn_comp, nothing is written when there is an error, and OUTDIR
+//! is created if missing.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{bail, Result};
-use levbuild::diag::LegacyTool;
+use anyhow::{bail, Context, Result};
+use levbuild::diag::{Diagnostics, LegacyTool};
 use levbuild::dungeon;
 
-use crate::args::{unknown, Arg, Args, GameChoice};
+use crate::args::{allowed, unknown, usage_hint, Arg, Args, GameChoice};
 use crate::output::{
     print_diagnostics, print_file_message, print_stdout, read_source, report_open_failure,
     write_atomic, Format,
 };
 
-pub const USAGE: &str =
-    "levbuild dgn-comp [--dialect 3.4.3|3.6] [--game-tree ROOT | --game FILE] [-o OUTDIR] [--deny-warnings] [--target TRIPLE] [--define NAME]... [--undefine NAME]... [--preprocess-only] [--format rich|short|legacy|json] [FILE]";
+/// `levbuild dgn-comp --help`.
+pub const HELP: &str = "\
+usage: levbuild dgn-comp [OPTIONS] [FILE]
+
+Compiles a dungeon description as makedefs -e and dgn_comp do in two
+steps: FILE (dungeon.def, or an already preprocessed dungeon.pdf; standard
+input when absent or -) into OUTDIR/dungeon, byte for byte as dgn_comp
+writes it. Nothing is written when there is an error (exit status 1).
+
+Options:
+  -o, --out-dir OUTDIR       write OUTDIR/dungeon (default: the current
+                             directory), creating OUTDIR if missing
+  -D, --define NAME          define the makedefs feature NAME (its %NAME
+                             lines are kept), on top of the game's own
+  -U, --undefine NAME        undefine the makedefs feature NAME (its %NAME
+                             lines are dropped)
+  -E, --preprocess-only      print the text makedefs -e would write
+                             (dungeon.pdf) on standard output, and stop
+  --allow NAME               silence the warnings named NAME (repeat it for
+                             more names; levbuild help warnings lists them)
+  --deny-warnings            a warning not silenced by --allow fails the file,
+                             and nothing is written
+  --format FORMAT            rich (the default): source lines with a caret;
+                             short: one line each; legacy: dgn_comp's own
+                             lines; all on standard error; json: one JSON
+                             object a line, on standard output
+  --target TRIPLE            the C data layout of the game: a Rust target
+                             triple such as i686-unknown-linux-gnu, or lp64,
+                             ilp32, llp64 with an optional -be (default: this
+                             machine's)
+  --game-tree ROOT           compile for the game whose source tree is ROOT
+                             (its makedefs features and version header)
+  --game FILE                compile for the game an identity file describes
+                             (written by levbuild game)
+  --dialect 3.4.3|3.6        the built-in game to compile for (default 3.4.3)
+  -h, --help                 print this help
+  -V, --version              print levbuild's version";
 
 pub fn run(args: &[OsString]) -> Result<ExitCode> {
     let mut overrides: Vec<(String, bool)> = Vec::new();
@@ -28,6 +64,7 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
     let mut format = Format::Rich;
     let mut preprocess_only = false;
     let mut deny_warnings = false;
+    let mut silenced: Vec<&'static str> = Vec::new();
     let mut layout = levbuild::Layout::host();
     let mut file: Option<OsString> = None;
     let mut scan = Args::new(args);
@@ -40,6 +77,7 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
             }
             Arg::Flag("--preprocess-only" | "-E") => preprocess_only = true,
             Arg::Flag("--deny-warnings") => deny_warnings = true,
+            Arg::Flag("--allow") => silenced.push(allowed(&mut scan)?),
             Arg::Flag("--target") => {
                 layout = scan.layout("--target")?;
                 game.target(scan.last());
@@ -48,10 +86,13 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
             Arg::Flag("--format") => {
                 format = Format::parse(scan.text("--format")?, LegacyTool::DgnComp)?
             }
-            Arg::Flag(f) => return unknown(f, USAGE),
+            Arg::Flag(f) => return unknown(f, HELP),
             Arg::Positional(p) if file.is_none() => file = Some(p.to_owned()),
             Arg::Positional(p) => {
-                bail!("unexpected argument {p:?}: dgn-comp takes one file\nusage: {USAGE}")
+                bail!(
+                    "unexpected argument {p:?}: dgn-comp takes one file\n{}",
+                    usage_hint(HELP)
+                )
             }
         }
     }
@@ -68,9 +109,13 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
     let (name, source) = match read_source(&path) {
         Ok(x) => x,
         Err(e) => {
-            report_open_failure(&path, &e);
+            report_open_failure(format, &path, &e)?;
             return Ok(ExitCode::FAILURE);
         }
+    };
+    let silence = |mut d: Diagnostics| {
+        d.retain(|d| d.code.is_none_or(|c| !silenced.contains(&c)));
+        d
     };
     if preprocess_only {
         return Ok(match dungeon::preprocess(&source, &name, &game) {
@@ -79,32 +124,31 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
                 ExitCode::SUCCESS
             }
             Err(d) => {
-                print_diagnostics(&d, format);
+                print_diagnostics(&silence(d), format)?;
                 ExitCode::FAILURE
             }
         });
     }
     match dungeon::compile(&source, &name, &dungeon::Options { layout, game }) {
-        Ok(out) if deny_warnings && !out.warnings.is_empty() => {
-            print_diagnostics(&out.warnings, format);
-            print_file_message(
-                format,
-                &name,
-                &format!("{name}: warnings denied (--deny-warnings); nothing written"),
-            );
-            Ok(ExitCode::FAILURE)
-        }
         Ok(out) => {
-            print_diagnostics(&out.warnings, format);
-            // Like dgn_comp, write only into a directory that exists.
-            if !out_dir.is_dir() {
-                bail!("output directory {} does not exist", out_dir.display());
+            let warnings = silence(out.warnings);
+            print_diagnostics(&warnings, format)?;
+            if deny_warnings && !warnings.is_empty() {
+                print_file_message(
+                    format,
+                    &name,
+                    &format!("{name}: warnings denied (--deny-warnings); nothing written"),
+                )?;
+                return Ok(ExitCode::FAILURE);
             }
+            // As build -o does (dgn_comp needs an existing directory).
+            std::fs::create_dir_all(&out_dir)
+                .with_context(|| format!("cannot create output directory {}", out_dir.display()))?;
             write_atomic(&out_dir, "dungeon", &out.bytes)?;
             Ok(ExitCode::SUCCESS)
         }
         Err(d) => {
-            print_diagnostics(&d, format);
+            print_diagnostics(&silence(d), format)?;
             Ok(ExitCode::FAILURE)
         }
     }

@@ -1,5 +1,6 @@
 //! Diagnostics as JSON for editors and CI (`--format json`): one object a
-//! line, in the spirit of rustc's `--error-format=json`.
+//! line, in the spirit of rustc's `--error-format=json`; a warning's name
+//! is its `"code"` (`null` for an error).
 
 use levbuild::diag::{Diagnostic, Diagnostics, Severity};
 use levbuild::{Position, Warning};
@@ -23,8 +24,13 @@ pub fn warning(w: &Warning, severity: Severity) -> String {
             &w.message,
             w.label.as_deref(),
             w.help.as_deref(),
+            w.code,
         ),
-        None => unlocated_value(Some(&file), &severity.to_string(), &w.message),
+        None => {
+            let mut v = unlocated_value(Some(&file), &severity.to_string(), &w.message);
+            v["code"] = json!(w.code);
+            v
+        }
     }
     .to_string()
 }
@@ -52,6 +58,7 @@ fn unlocated_value(file: Option<&str>, severity: &str, message: &str) -> Value {
         "message": message,
         "labels": [],
         "help": null,
+        "code": null,
     })
 }
 
@@ -64,6 +71,7 @@ fn located(file: &str, d: &Diagnostic) -> Value {
         &d.message,
         d.label.as_deref(),
         d.help.as_deref(),
+        d.code,
     )
 }
 
@@ -74,6 +82,7 @@ fn object(
     message: &str,
     label: Option<&str>,
     help: Option<&str>,
+    code: Option<&str>,
 ) -> Value {
     let end = json!({ "line": at.end_line, "column": at.end_column });
     let span = json!({ "start": at.span.start, "end": at.span.end });
@@ -99,5 +108,6 @@ fn object(
         "message": message,
         "labels": labels,
         "help": help,
+        "code": code,
     })
 }

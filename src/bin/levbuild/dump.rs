@@ -12,11 +12,34 @@ use levbuild::des;
 use levbuild::dungeon;
 use levbuild::Layout;
 
-use crate::args::{unknown, Arg, Args, GameChoice};
+use crate::args::{unknown, usage_hint, Arg, Args, GameChoice};
 use crate::output::print_stdout;
 
-pub const USAGE: &str =
-    "levbuild dump [--json] [--target TRIPLE] [--game-tree ROOT | --game FILE | --dialect 3.4.3|3.6] FILE.lev|dungeon";
+/// `levbuild dump --help`.
+pub const HELP: &str = "\
+usage: levbuild dump [OPTIONS] FILE
+
+Prints a compiled file as text: a .lev file in the words of the .des file
+it came from, each map drawn with its monsters, objects and traps; a
+dungeon file (one whose name starts with dungeon and does not end in .lev)
+as its dungeons, levels and branches. A file's header says whether it is a
+NetHack 3.4.3 or 3.6 file.
+
+Options:
+  --json                     print the same as JSON (keys in alphabetical
+                             order) instead of text
+  --target TRIPLE            the C data layout the file was written in: a
+                             Rust target triple such as
+                             i686-unknown-linux-gnu, or lp64, ilp32, llp64
+                             with an optional -be (default: this machine's)
+  --game-tree ROOT           read the file as the game whose source tree is
+                             ROOT writes it (its tables and header)
+  --game FILE                read the file as the game an identity file
+                             describes writes it
+  --dialect 3.4.3|3.6        read the file as the built-in game of that
+                             language (default: the one its header names)
+  -h, --help                 print this help
+  -V, --version              print levbuild's version";
 
 pub fn run(args: &[OsString]) -> Result<ExitCode> {
     let mut json = false;
@@ -32,13 +55,20 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
                 game.target(scan.last());
             }
             Arg::Flag(f) if game.accept(f, &mut scan)? => {}
-            Arg::Flag(f) => return unknown(f, USAGE),
+            Arg::Flag(f) => return unknown(f, HELP),
             Arg::Positional(p) if file.is_none() => file = Some(PathBuf::from(p)),
-            Arg::Positional(p) => bail!("unexpected argument {p:?}\nusage: {USAGE}"),
+            Arg::Positional(p) => bail!("unexpected argument {p:?}\n{}", usage_hint(HELP)),
         }
     }
-    let file = file.ok_or_else(|| anyhow!("no file given\nusage: {USAGE}"))?;
+    let file = file.ok_or_else(|| anyhow!("no file given\n{}", usage_hint(HELP)))?;
     let bytes = std::fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
+    if is_source(&file, &bytes) {
+        bail!(
+            "{} is a source file, not a compiled one: levbuild lev-comp (a .des file) or \
+             levbuild dgn-comp (dungeon.def) compiles it, levbuild check {0} checks it",
+            file.display()
+        );
+    }
     // Without --dialect, the version in the header says which format it is.
     let game = game.load(header_dialect(&bytes, layout), layout)?;
     let name = file
@@ -73,6 +103,20 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
     };
     print_stdout(&text)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// True for a source file: a `.des` or `.def` file, or text (a compiled
+/// file starts with a version word holding NUL bytes; a source has none,
+/// nor other control characters than blanks).
+fn is_source(file: &std::path::Path, bytes: &[u8]) -> bool {
+    let by_name = file
+        .extension()
+        .is_some_and(|e| e == "des" || e == "def" || e == "pdf");
+    let text = !bytes.is_empty()
+        && bytes
+            .iter()
+            .all(|&b| b >= 0x20 || matches!(b, b'\t' | b'\n' | b'\r' | 0x0c));
+    by_name || text
 }
 
 /// The dialect whose version the file's first header word names (3.6 for

@@ -10,10 +10,32 @@ use std::sync::Arc;
 use anyhow::{anyhow, bail, Result};
 use levbuild::{Game, TreeOptions};
 
-use crate::args::{unknown, Arg, Args};
+use crate::args::{unknown, usage_hint, Arg, Args};
 use crate::output::{print_stdout, write_atomic};
 
-pub const USAGE: &str = "levbuild game (--game-tree ROOT [--target TRIPLE]... | --builtin nethack-3.4.3|nethack-3.6.7 | --game FILE) [-o FILE]";
+/// `levbuild game --help`.
+pub const HELP: &str = "\
+usage: levbuild game (--game-tree ROOT [--target TRIPLE]... | --builtin NAME | --game FILE) [-o FILE]
+
+Writes a game's identity file: everything levbuild reads from the game's
+source tree (name, version, language, version header per data layout,
+makedefs features, class symbols, monster and object tables) as one text
+file. --game FILE (build, check, lev-comp, dgn-comp, dump) then writes the
+same bytes as --game-tree ROOT, with no tree and no C compiler.
+
+Options:
+  --game-tree ROOT           the game whose source tree is ROOT (its version
+                             header is computed by compiling a probe with
+                             the C compiler)
+  --target TRIPLE            with --game-tree: also a header for the Rust
+                             target triple TRIPLE (repeatable; default: this
+                             machine's)
+  --builtin NAME             a built-in game: nethack-3.4.3 or nethack-3.6.7
+  --game FILE                an identity file, read and written again in this
+                             levbuild's format
+  -o, --output FILE          write into FILE (default: standard output)
+  -h, --help                 print this help
+  -V, --version              print levbuild's version";
 
 /// The built-in games by the names `--builtin` takes.
 const BUILTIN: [&str; 2] = ["nethack-3.4.3", "nethack-3.6.7"];
@@ -32,8 +54,8 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
             Arg::Flag("--game") => file = Some(PathBuf::from(scan.value("--game")?)),
             Arg::Flag("--target") => targets.push(scan.text("--target")?.to_string()),
             Arg::Flag("-o" | "--output") => out = Some(PathBuf::from(scan.value("-o")?)),
-            Arg::Flag(f) => return unknown(f, USAGE),
-            Arg::Positional(p) => bail!("unexpected argument {p:?}\nusage: {USAGE}"),
+            Arg::Flag(f) => return unknown(f, HELP),
+            Arg::Positional(p) => bail!("unexpected argument {p:?}\n{}", usage_hint(HELP)),
         }
     }
     if !targets.is_empty() && tree.is_none() {
@@ -53,9 +75,15 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
         // levbuild's format.
         (None, None, Some(file)) => Arc::new(Game::from_identity_file(&file)?),
         (None, None, None) => {
-            bail!("which game? give --game-tree, --builtin or --game\nusage: {USAGE}")
+            bail!(
+                "which game? give --game-tree, --builtin or --game\n{}",
+                usage_hint(HELP)
+            )
         }
-        _ => bail!("give one of --game-tree, --builtin and --game\nusage: {USAGE}"),
+        _ => bail!(
+            "give one of --game-tree, --builtin and --game\n{}",
+            usage_hint(HELP)
+        ),
     };
     let text = game.to_identity();
     match out {

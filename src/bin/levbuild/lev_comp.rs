@@ -5,23 +5,59 @@
 //! it, each file is compiled independently, standard input is read when no
 //! file is given, and the exit status is 1 if any file had an error. Unlike
 //! it, a file with an error writes none of its levels, files are written
-//! atomically, and level names cannot escape OUTDIR.
+//! atomically, level names cannot escape OUTDIR, and OUTDIR is created if
+//! missing.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use levbuild::des;
-use levbuild::diag::LegacyTool;
+use levbuild::diag::{Diagnostics, LegacyTool};
 
-use crate::args::{unknown, Arg, Args, GameChoice};
+use crate::args::{allowed, unknown, Arg, Args, GameChoice};
 use crate::output::{
     print_diagnostics, print_file_message, read_source, report_open_failure, write_atomic, Format,
 };
 
-pub const USAGE: &str =
-    "levbuild lev-comp [--dialect 3.4.3|3.6] [--game-tree ROOT | --game FILE] [-w] [--deny-warnings] [-o OUTDIR] [--target TRIPLE] [--format rich|short|legacy|json] [FILE.des ...]";
+/// `levbuild lev-comp --help`.
+pub const HELP: &str = "\
+usage: levbuild lev-comp [OPTIONS] [FILE.des ...]
+
+Compiles special-level files as lev_comp does: each level of each file
+into OUTDIR/NAME.lev, byte for byte as lev_comp writes it. Standard input
+is read when no file is given (or for -). Each file is compiled on its
+own; a file with an error writes none of its levels, and the exit status
+is then 1.
+
+Options:
+  -o, --out-dir OUTDIR       write the levels into OUTDIR (default: the
+                             current directory), which is created if missing
+  -w                         also report lev_comp's -w warnings (rock-in-room
+                             and non-rock-edge) for the files after it, as
+                             lev_comp's -w does (3.4.3 language only)
+  --allow NAME               silence the warnings named NAME (repeat it for
+                             more names; levbuild help warnings lists them)
+  --deny-warnings            a file with a warning not silenced by --allow
+                             fails and writes nothing
+  --format FORMAT            rich (the default): source lines with a caret;
+                             short: one line each; legacy: lev_comp's own
+                             lines (3.4.3's or 3.6's); all on standard error;
+                             json: one JSON object a line, on standard output
+  --target TRIPLE            the C data layout of the game: a Rust target
+                             triple such as i686-unknown-linux-gnu, or lp64,
+                             ilp32, llp64 with an optional -be (default: this
+                             machine's)
+  --game-tree ROOT           compile for the game whose source tree is ROOT
+                             (its monster and object tables, its language and
+                             version header)
+  --game FILE                compile for the game an identity file describes
+                             (written by levbuild game)
+  --dialect 3.4.3|3.6        the language of the built-in game the files are
+                             compiled for (default 3.4.3)
+  -h, --help                 print this help
+  -V, --version              print levbuild's version";
 
 pub fn run(args: &[OsString]) -> Result<ExitCode> {
     let mut options = des::Options::default();
@@ -29,12 +65,14 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
     let mut out_dir = PathBuf::from(".");
     let mut format = Format::Rich;
     let mut deny_warnings = false;
+    let mut silenced: Vec<&'static str> = Vec::new();
     let mut jobs: Vec<(OsString, des::Options)> = Vec::new();
     let mut scan = Args::new(args);
     while let Some(arg) = scan.next_arg() {
         match arg {
             Arg::Flag("-w") => options.extra_warnings = true,
             Arg::Flag("--deny-warnings") => deny_warnings = true,
+            Arg::Flag("--allow") => silenced.push(allowed(&mut scan)?),
             Arg::Flag("--target") => {
                 options.layout = scan.layout("--target")?;
                 game.target(scan.last());
@@ -44,7 +82,7 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
             Arg::Flag("--format") => {
                 format = Format::parse(scan.text("--format")?, LegacyTool::LevComp)?
             }
-            Arg::Flag(f) => return unknown(f, USAGE),
+            Arg::Flag(f) => return unknown(f, HELP),
             Arg::Positional(p) => jobs.push((p.to_owned(), options.clone())),
         }
     }
@@ -69,39 +107,45 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
     if format == Format::Legacy(LegacyTool::LevComp) && options.dialect == des::Dialect::NetHack36 {
         format = Format::Legacy(LegacyTool::LevComp36);
     }
-    // Like lev_comp, write only into a directory that exists.
-    if !out_dir.is_dir() {
-        anyhow::bail!("output directory {} does not exist", out_dir.display());
-    }
+    // As build -o does (lev_comp needs an existing directory).
+    std::fs::create_dir_all(&out_dir)
+        .with_context(|| format!("cannot create output directory {}", out_dir.display()))?;
+    let silence = |d: &mut Diagnostics| {
+        d.retain(|d| d.code.is_none_or(|c| !silenced.contains(&c)));
+    };
     let mut failed = false;
     for (path, options) in &jobs {
         let (name, source) = match read_source(path) {
             Ok(x) => x,
             Err(e) => {
-                report_open_failure(path, &e);
+                report_open_failure(format, path, &e)?;
                 failed = true;
                 continue;
             }
         };
         match des::compile_levels(&source, &name, options) {
-            Ok(file) if deny_warnings && !file.warnings.is_empty() => {
-                print_diagnostics(&file.warnings, format);
-                let n = file.warnings.warnings().count();
-                print_file_message(
-                    format,
-                    &name,
-                    &format!("{name} : {n} warnings denied (--deny-warnings). No output created!"),
-                );
-                failed = true;
-            }
-            Ok(file) => {
-                print_diagnostics(&file.warnings, format);
+            Ok(mut file) => {
+                silence(&mut file.warnings);
+                print_diagnostics(&file.warnings, format)?;
+                if deny_warnings && !file.warnings.is_empty() {
+                    let n = file.warnings.warnings().count();
+                    print_file_message(
+                        format,
+                        &name,
+                        &format!(
+                            "{name} : {n} warnings denied (--deny-warnings). No output created!"
+                        ),
+                    )?;
+                    failed = true;
+                    continue;
+                }
                 for level in &file.levels {
                     write_atomic(&out_dir, &format!("{}.lev", level.name), &level.bytes)?;
                 }
             }
-            Err(diagnostics) => {
-                print_diagnostics(&diagnostics, format);
+            Err(mut diagnostics) => {
+                silence(&mut diagnostics);
+                print_diagnostics(&diagnostics, format)?;
                 if options.dialect == des::Dialect::NetHack36 {
                     // 3.6's lev_comp counts the errors of each level, and
                     // stops at a syntax error without a count.
@@ -116,7 +160,7 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
                             &format!(
                                 "{name}: {errors} errors detected for level \"{level}\". No output created!"
                             ),
-                        );
+                        )?;
                     }
                 } else {
                     let errors = diagnostics.errors().count();
@@ -124,7 +168,7 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
                         format,
                         &name,
                         &format!("{name} : {errors} errors detected. No output created!"),
-                    );
+                    )?;
                 }
                 failed = true;
             }

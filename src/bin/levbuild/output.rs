@@ -15,7 +15,8 @@ pub enum Format {
     Short,
     /// The reference tool's own lines.
     Legacy(LegacyTool),
-    /// One JSON object per diagnostic (see `diag_json`).
+    /// One JSON object per diagnostic (see `diag_json`), on standard
+    /// output.
     Json,
 }
 
@@ -31,29 +32,31 @@ impl Format {
     }
 }
 
-/// Prints `d` on standard error.
-pub fn print_diagnostics(d: &Diagnostics, format: Format) {
+/// Prints `d` on standard error, or as JSON on standard output.
+pub fn print_diagnostics(d: &Diagnostics, format: Format) -> Result<()> {
     if d.is_empty() {
-        return;
+        return Ok(());
     }
     let text = match format {
         Format::Rich => d.render(std::io::stderr().is_terminal()),
         Format::Short => d.short().join("\n") + "\n",
         Format::Legacy(tool) => d.legacy_lines(tool).join("\n") + "\n",
-        Format::Json => crate::diag_json::lines(d).join("\n") + "\n",
+        Format::Json => return print_stdout(&(crate::diag_json::lines(d).join("\n") + "\n")),
     };
     let _ = std::io::stderr().write_all(text.as_bytes());
+    Ok(())
 }
 
-/// Prints a message about `file` as a whole (a summary, a refusal) on
-/// standard error: as it reads, or as a JSON object in the JSON format.
-pub fn print_file_message(format: Format, file: &str, text: &str) {
+/// Prints a message about `file` as a whole (a summary, a refusal): as it
+/// reads on standard error, or as a JSON object on standard output in the
+/// JSON format.
+pub fn print_file_message(format: Format, file: &str, text: &str) -> Result<()> {
     if format == Format::Json {
         let line = crate::diag_json::unlocated(Some(file), Severity::Error, text);
-        eprintln!("{line}");
-    } else {
-        eprintln!("{text}");
+        return print_stdout(&format!("{line}\n"));
     }
+    eprintln!("{text}");
+    Ok(())
 }
 
 /// Prints `text` on standard output. A reader that has gone away (`levbuild
@@ -95,10 +98,20 @@ fn file_name(name: &str) -> std::ffi::OsString {
 }
 
 /// Prints lev_comp's and dgn_comp's message for an input that cannot be
-/// opened.
-pub fn report_open_failure(path: &std::ffi::OsStr, error: &std::io::Error) {
+/// opened (a JSON object on standard output in the JSON format).
+pub fn report_open_failure(
+    format: Format,
+    path: &std::ffi::OsStr,
+    error: &std::io::Error,
+) -> Result<()> {
     let name = path.to_string_lossy();
-    eprintln!("Can't open \"{name}\" for input.\n{name}: {error}");
+    match format {
+        Format::Json => print_file_message(format, &name, &format!("cannot open: {error}")),
+        _ => {
+            eprintln!("Can't open \"{name}\" for input.\n{name}: {error}");
+            Ok(())
+        }
+    }
 }
 
 /// Reads a source file (or standard input for `-`) as text, every byte

@@ -225,6 +225,12 @@ fn keywords() -> &'static Keywords<Tok<'static>> {
     INDEX.get_or_init(|| Keywords::new(KEYWORDS))
 }
 
+/// The keyword a misspelt `word` most likely stands for (a statement
+/// keyword when `statement`).
+pub(crate) fn closest_keyword(word: &str, statement: bool) -> Option<&'static str> {
+    crate::parsing::closest_keyword(word, keywords().words(), statement)
+}
+
 /// Characters a map row may consist of.
 fn is_map_char(c: u8) -> bool {
     matches!(

@@ -566,6 +566,12 @@ fn token_at(src: &str, pos: usize) -> (Tok<'_>, usize) {
     }
 }
 
+/// The keyword a misspelt `word` most likely stands for (a statement
+/// keyword when `statement`).
+pub(crate) fn closest_keyword(word: &str, statement: bool) -> Option<&'static str> {
+    crate::parsing::closest_keyword(word, keywords().words(), statement)
+}
+
 /// Keeps `tok` if it is longer than the best so far (a tie keeps the
 /// earlier rule).
 fn offer_owned<'s>(tok: Tok<'s>, n: usize, best: &mut Option<(Tok<'s>, usize)>) {

@@ -44,6 +44,16 @@ pub(crate) fn trap_type(name: &str) -> Option<i64> {
     }
 }
 
+/// Every room type name 3.6 knows, for suggestions.
+pub(crate) fn room_type_names() -> impl Iterator<Item = &'static str> {
+    crate::tables::room_type_names().chain(["health food shop"])
+}
+
+/// Every trap name 3.6 knows, for suggestions and lists.
+pub(crate) fn trap_names() -> impl Iterator<Item = &'static str> {
+    crate::tables::trap_names().chain(["vibrating square"])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -51,6 +51,9 @@ pub(crate) fn parse<'a>(
                 report
                     .error(start..end, "syntax error")
                     .label(format!("found {}, expected a statement keyword", first.0));
+                if let Some(k) = misspelt(piece, 0, true) {
+                    report.help(format!("did you mean `{k}`?"));
+                }
                 continue;
             }
         };
@@ -58,6 +61,13 @@ pub(crate) fn parse<'a>(
         let (kind, errors) = parser.parse(Tokens::new(piece, end)).into_output_errors();
         for e in &errors {
             report_syntax_error(e, report);
+            // A misspelt keyword: a statement keyword if a `:` follows.
+            let at = piece.iter().position(|(_, s)| s.start == e.span().start);
+            let colon =
+                at.and_then(|i| piece.get(i + 1)).map(|(t, _)| t) == Some(&Tok::Punct(b':'));
+            if let Some(k) = at.and_then(|i| misspelt(piece, i, colon)) {
+                report.help(format!("did you mean `{k}`?"));
+            }
             if matches!(e.found(), Some(Tok::Map(_))) {
                 report
                     .help("a MAP block follows `GEOMETRY: halign, valign`, which is missing here");
@@ -73,6 +83,17 @@ pub(crate) fn parse<'a>(
         });
     }
     stmts
+}
+
+/// The keyword that the word at `piece[i]`, no keyword, most likely
+/// stands for (a statement keyword when `statement`).
+fn misspelt(piece: &[(Tok<'_>, SimpleSpan)], i: usize, statement: bool) -> Option<&'static str> {
+    match piece.get(i)?.0 {
+        Tok::Invalid(word) if crate::parsing::is_word(word) => {
+            super::lexer::closest_keyword(word, statement)
+        }
+        _ => None,
+    }
 }
 
 /// True for the keywords that start a statement.

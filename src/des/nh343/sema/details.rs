@@ -7,7 +7,7 @@ use super::{push_limited, MAX_OF_TYPE};
 use crate::des::nh343::ir::*;
 use crate::des::nh343::map;
 use crate::des::nh343::syntax::*;
-use crate::diag::Reporter;
+use crate::diag::{warn, Reporter};
 use crate::game::Game;
 use crate::suggest;
 use crate::tables;
@@ -72,6 +72,7 @@ impl Place<'_> {
             if map::is_rock(t) || t == Terrain::DOOR {
                 report
                     .warning(
+                        warn::PLACED_IN_WALL,
                         c.span.clone(),
                         format!("{what} placed in wall at ({:02},{:02})?!", x.v, y.v),
                     )
@@ -164,6 +165,7 @@ pub(super) fn shared_detail(
                     None => {
                         let r = report
                             .warning(
+                                warn::INVALID_MONSTER_NAME,
                                 n.span.clone(),
                                 "Invalid monster name!  Making random monster.",
                             )
@@ -234,6 +236,7 @@ pub(super) fn shared_detail(
                     None => {
                         let r = report
                             .warning(
+                                warn::INVALID_OBJECT_NAME,
                                 n.span.clone(),
                                 "Illegal object name!  Making random object.",
                             )

@@ -10,7 +10,7 @@ use crate::des::nh343::map;
 use crate::des::nh343::syntax::*;
 use crate::des::nh343::{decode, encode};
 use crate::des::Options;
-use crate::diag::Reporter;
+use crate::diag::{warn, Reporter};
 
 pub(super) struct PartState {
     part: MazePart,
@@ -125,7 +125,7 @@ impl Builder<'_, '_, '_> {
                     // lev_comp counts the rows, empty or not: a block of
                     // one empty line is a 0x1 map.
                     report
-                        .warning(map_span.clone(), "Empty map")
+                        .warning(warn::EMPTY_MAP, map_span.clone(), "Empty map")
                         .label("no map character between MAP and ENDMAP")
                         .help(format!(
                             "lev_comp stores a 0x{} map: the part places no terrain",
@@ -137,6 +137,7 @@ impl Builder<'_, '_, '_> {
                 if drops_cell && map.cells[0] != Terrain::STONE {
                     report
                         .warning(
+                            warn::SINGLE_CELL_MAP_DROPPED,
                             map_span.clone(),
                             "A 1x1 map on an INIT_MAP level is stored without its cell",
                         )
@@ -527,7 +528,11 @@ fn region_map_checks(
         let coords = format!("({x1:02},{y1:02},{x2:02},{y2:02})");
         if rock {
             report
-                .warning(area.span.clone(), format!("Rock in room {coords}?!"))
+                .warning(
+                    warn::ROCK_IN_ROOM,
+                    area.span.clone(),
+                    format!("Rock in room {coords}?!"),
+                )
                 .label("the region holds rock or a door");
         }
         let corners = [
@@ -539,6 +544,7 @@ fn region_map_checks(
         if corners.iter().any(|&(x, y)| !map::is_rock(cell(x, y))) {
             report
                 .warning(
+                    warn::NON_ROCK_EDGE,
                     area.span.clone(),
                     format!("NonRock edge in room {coords}?!"),
                 )

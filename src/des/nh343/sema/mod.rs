@@ -29,7 +29,7 @@ use super::ir::*;
 use super::lexer::{Kw, MapBlock};
 use super::syntax::*;
 use crate::des::Options;
-use crate::diag::{Reporter, Span};
+use crate::diag::{warn, Reporter, Span};
 use crate::tables::{self, terrain};
 use maze::{is_map_detail, PartState};
 use rooms::is_room_detail;
@@ -228,7 +228,11 @@ impl Builder<'_, '_, '_> {
                     None => -1,
                     Some(c) => tables::terrain_of_map_char(c.v).unwrap_or_else(|| {
                         self.report
-                            .warning(c.span.clone(), "Invalid fill character in MAZE declaration")
+                            .warning(
+                                warn::INVALID_FILL_CHARACTER,
+                                c.span.clone(),
+                                "Invalid fill character in MAZE declaration",
+                            )
                             .label(format!("'{}' is not a map character", char::from(c.v)));
                         -1
                     }),

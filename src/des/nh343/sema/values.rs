@@ -4,7 +4,7 @@
 
 use crate::des::nh343::ir::*;
 use crate::des::nh343::syntax::*;
-use crate::diag::Reporter;
+use crate::diag::{warn, Reporter};
 use crate::game::Game;
 use crate::suggest;
 use crate::tables;
@@ -31,6 +31,7 @@ where
         let stored = T::wrapping_from(v.v);
         report
             .warning(
+                warn::VALUE_DOES_NOT_FIT,
                 v.span.clone(),
                 format!(
                     "Value {} does not fit in its field: stored as {stored}",
@@ -78,6 +79,7 @@ pub(super) fn register(report: &mut Reporter, n: &Sp<i64>, limit: i64) -> i8 {
         let stored = (-n.v).wrapping_sub(1) as i8;
         report
             .warning(
+                warn::NEGATIVE_REGISTER,
                 n.span.clone(),
                 format!("Register index {} is negative", n.v),
             )
@@ -166,6 +168,7 @@ pub(super) fn room_type(report: &mut Reporter, t: &NameOrRandom<'_>) -> RoomType
             .unwrap_or_else(|| {
                 report
                     .warning(
+                        warn::UNKNOWN_ROOM_TYPE,
                         name.span.clone(),
                         "Unknown room type!  Making ordinary room...",
                     )

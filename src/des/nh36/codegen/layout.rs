@@ -6,7 +6,7 @@ use super::{pair, room_flags, Gen, COLNO, MAXRTYPE, OROOM, ROWNO};
 use crate::des::nh36::program::{Opcode, Operand};
 use crate::des::nh36::syntax::*;
 use crate::des::nh36::terrain;
-use crate::diag::{Sp, Span};
+use crate::diag::{warn, Sp, Span};
 
 impl Gen<'_, '_, '_, '_> {
     pub(super) fn start_level(&mut self, name: &Sp<&str>, maze_filler: Option<&Option<Sp<u8>>>) {
@@ -38,7 +38,7 @@ impl Gen<'_, '_, '_, '_> {
                     let once = terrain::what_map_char(c.v);
                     let bg = terrain::what_map_char(once as u8);
                     if bg == terrain::INVALID_TYPE {
-                        self.report.warning(c.span.clone(), "maze filler maps to an invalid terrain type").label(format!(
+                        self.report.warning(warn::MAZE_FILLER_INVALID_TERRAIN, c.span.clone(), "maze filler maps to an invalid terrain type").label(format!(
                             "lev_comp converts '{}' to a terrain type twice; the level is filled with type {bg} (INVALID_TYPE)",
                             char::from(c.v).escape_default()
                         ));
@@ -222,10 +222,17 @@ impl Gen<'_, '_, '_, '_> {
         match kind.v {
             None => -1,
             Some(name) => terrain::room_type(name).unwrap_or_else(|| {
-                self.report.warning(
-                    kind.span.clone(),
-                    format!("Unknown room type \"{name}\"!  Making ordinary room..."),
-                );
+                let r = self
+                    .report
+                    .warning(
+                        warn::UNKNOWN_ROOM_TYPE,
+                        kind.span.clone(),
+                        format!("Unknown room type \"{name}\"!  Making ordinary room..."),
+                    )
+                    .label("not a room type");
+                if let Some(s) = crate::suggest::closest(name, terrain::room_type_names()) {
+                    r.help(format!("did you mean \"{s}\"?"));
+                }
                 OROOM
             }),
         }
@@ -242,6 +249,7 @@ impl Gen<'_, '_, '_, '_> {
         if written != asked {
             self.report
                 .warning(
+                    warn::ROOM_FLAGS_FROM_ALIGNMENT,
                     span.clone(),
                     "this ROOM is written with other flags than it asks for",
                 )
@@ -342,6 +350,7 @@ impl Gen<'_, '_, '_, '_> {
                         let t = terrain::what_map_char(c);
                         if t == terrain::INVALID_TYPE {
                             self.report.warning(
+                                warn::INVALID_MAP_CHARACTER,
                                 span.clone(),
                                 format!(
                                     "Invalid character '{c}' @ ({y}, {x}) - replacing with stone"

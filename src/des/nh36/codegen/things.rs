@@ -8,6 +8,7 @@ use crate::des::nh36::program::{Opcode, Operand};
 use crate::des::nh36::syntax::*;
 use crate::des::nh36::terrain;
 use crate::diag::{Sp, Span};
+use crate::suggest;
 
 impl Gen<'_, '_, '_, '_> {
     /// `MONSTER: what, at[, infos] [{ inventory }]`.
@@ -71,8 +72,7 @@ impl Gen<'_, '_, '_, '_> {
         let t = match kind.v {
             None => -1,
             Some(name) => terrain::trap_type(name).unwrap_or_else(|| {
-                self.report
-                    .error(kind.span.clone(), format!("Unknown trap type '{name}'!"));
+                self.unknown_trap(kind.span.clone(), name);
                 -1
             }),
         };
@@ -114,8 +114,8 @@ impl Gen<'_, '_, '_, '_> {
                 };
                 found.unwrap_or_else(|| {
                     let what = if monster { "monster" } else { "object" };
-                    self.report
-                        .error(name.span.clone(), format!("Unknown {what} \"{}\"!", name.v));
+                    let message = format!("Unknown {what} \"{}\"!", name.v);
+                    self.unknown_thing(name, None, monster, message);
                     -1
                 })
             }
@@ -129,10 +129,12 @@ impl Gen<'_, '_, '_, '_> {
                     pack(-1, i64::from(c.v))
                 } else {
                     let what = if monster { "monster" } else { "object" };
-                    self.report.error(
-                        c.span.clone(),
-                        format!("Unknown {what} class '{}'!", char::from(c.v)),
-                    );
+                    self.report
+                        .error(
+                            c.span.clone(),
+                            format!("Unknown {what} class '{}'!", char::from(c.v)),
+                        )
+                        .label(format!("not a {what} class of this game"));
                     -1
                 }
             }
@@ -146,15 +148,73 @@ impl Gen<'_, '_, '_, '_> {
                     Some(i) => pack(i64::from(i), i64::from(c.v)),
                     None => {
                         let what = if monster { "monster" } else { "object" };
-                        self.report.error(
-                            name.span.clone(),
-                            format!("Unknown {what} ('{}', \"{}\")!", char::from(c.v), name.v),
-                        );
+                        let message =
+                            format!("Unknown {what} ('{}', \"{}\")!", char::from(c.v), name.v);
+                        self.unknown_thing(name, Some(c.v), monster, message);
                         -1
                     }
                 }
             }
         }
+    }
+
+    /// Reports an unknown monster or object name (of `class`, if given):
+    /// what it is not, and the class it is of or the closest name.
+    fn unknown_thing(
+        &mut self,
+        name: &Sp<&str>,
+        class: Option<u8>,
+        monster: bool,
+        message: String,
+    ) {
+        let what = if monster { "monster" } else { "object" };
+        let things: Vec<(&str, u8)> = match monster {
+            true => self.game.monsters().collect(),
+            false => self.game.objects().collect(),
+        };
+        let elsewhere = class.and_then(|_| {
+            let id = match monster {
+                true => self.game.monster_id_any_case(name.v, None),
+                false => self.game.object_id_any_case(name.v, None),
+            }?;
+            things.get(usize::try_from(id).ok()?).map(|(_, c)| *c)
+        });
+        let closest = suggest::closest(
+            name.v,
+            things
+                .iter()
+                .filter(|(_, c)| class.is_none_or(|k| k == *c))
+                .map(|(n, _)| *n),
+        );
+        let is_class = |c: u8| match monster {
+            true => self.game.is_monster_class(c),
+            false => self.game.is_object_class(c),
+        };
+        let label = match class {
+            Some(c) if !is_class(c) => format!("'{}' is no {what} class", char::from(c)),
+            Some(_) => format!("no {what} of this class has that name"),
+            None => format!("no {what} has that name"),
+        };
+        let r = self.report.error(name.span.clone(), message);
+        r.label(label);
+        if let Some(c) = elsewhere {
+            r.help(format!("\"{}\" is of class '{}'", name.v, char::from(c)));
+        } else if let Some(s) = closest {
+            r.help(format!("did you mean \"{s}\"?"));
+        }
+    }
+
+    /// Reports an unknown trap name, with the trap names.
+    fn unknown_trap(&mut self, span: Span, name: &str) {
+        self.report
+            .error(span, format!("Unknown trap type '{name}'!"))
+            .label("not a trap name")
+            .help(format!(
+                "{}trap names: {}",
+                suggest::closest(name, terrain::trap_names())
+                    .map_or_else(String::new, |s| format!("did you mean \"{s}\"? ")),
+                terrain::trap_names().collect::<Vec<_>>().join(", ")
+            ));
     }
 
     pub(super) fn monster_infos(&mut self, infos: &[Sp<MonsterInfo<'_>>]) {
@@ -210,7 +270,7 @@ impl Gen<'_, '_, '_, '_> {
                 Some(name) => {
                     let token = terrain::trap_type(name).unwrap_or(0);
                     if token == 0 {
-                        self.error(t.span.clone(), format!("Unknown trap type '{name}'!"));
+                        self.unknown_trap(t.span.clone(), name);
                     }
                     let bit = 1i64.wrapping_shl((token - 1) as u32);
                     if i + 1 < traps.len() && bit & mask != 0 {

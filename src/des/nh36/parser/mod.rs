@@ -45,6 +45,15 @@ pub(crate) fn parse<'a>(
     let (stmts, errors) = file().parse(Tokens::new(tokens, end)).into_output_errors();
     for e in &errors {
         report_syntax_error(e, report);
+        // A misspelt keyword: a statement keyword if a `:` follows.
+        if let Some(Tok::Unknown(word)) = e.found() {
+            let at = tokens.iter().position(|(_, s)| s.start == e.span().start);
+            let next = at.and_then(|i| tokens.get(i + 1)).map(|(t, _)| t);
+            let statement = next == Some(&Tok::Punct(b':'));
+            if let Some(k) = super::lexer::closest_keyword(word, statement) {
+                report.help(format!("did you mean `{k}`?"));
+            }
+        }
     }
     stmts.unwrap_or_default()
 }

@@ -1,0 +1,269 @@
+//! The command line's options around diagnostics and files: `--allow`
+//! on every compiling command, JSON on standard output, `check FILE`,
+//! `dump` of a source file, the `levbuild:` prefix of errors, and a
+//! build that writes the blobs alone.
+#![cfg(feature = "cli")]
+
+use crate::cli_lev_comp::{files_in, json_lines, run_in, scratch, GOOD};
+
+/// A level with two warnings: a misspelt monster and a negative register.
+fn warned() -> String {
+    format!("{GOOD}MONSTER: 'd', \"jackl\", (1,0)\nTRAP: \"arrow\", place[-2]\n")
+}
+
+fn stderr(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn stdout(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn allow_silences_a_warning_on_every_command() {
+    let dir = scratch("allow");
+    std::fs::create_dir_all(dir.join("dat")).unwrap();
+    std::fs::write(dir.join("dat/w.des"), warned()).unwrap();
+    std::fs::write(dir.join("d.def"), "# no dungeon\n").unwrap();
+    // The name shows in the short form, with the hint on the same line.
+    let o = run_in(&dir, &["check", "--format", "short", "dat"], None);
+    let text = stderr(&o);
+    assert!(
+        text.contains(
+            "w.des:9:15: warning[invalid-monster-name]: Invalid monster name!  Making random \
+             monster. (no monster of this class has that name); help: did you mean \"jackal\"?"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("warning[negative-register]"), "{text}");
+    let allow = ["--allow", "invalid-monster-name"];
+    for args in [
+        &["check", "dat"][..],
+        &["check", "dat/w.des"],
+        &["build", "-o", "out", "dat"],
+        &["lev-comp", "--format", "short", "dat/w.des"],
+    ] {
+        let mut with: Vec<&str> = args.to_vec();
+        with.extend(allow);
+        let o = run_in(&dir, &with, None);
+        let text = stderr(&o);
+        assert!(o.status.success(), "{args:?}: {text}");
+        assert!(!text.contains("monster name"), "{args:?}: {text}");
+        assert!(text.contains("negative"), "{args:?}: {text}");
+        // --deny-warnings applies to the rest.
+        with.push("--deny-warnings");
+        let o = run_in(&dir, &with, None);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stderr(&o));
+        with.extend(["--allow", "negative-register"]);
+        let o = run_in(&dir, &with, None);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    }
+    // The legacy format keeps lev_comp's text; an allowed warning is gone.
+    let o = run_in(
+        &dir,
+        &[
+            "lev-comp",
+            "--format",
+            "legacy",
+            "--allow",
+            "negative-register",
+            "dat/w.des",
+        ],
+        None,
+    );
+    assert_eq!(
+        stderr(&o),
+        "dat/w.des: line 9 : WARNING : Invalid monster name!  Making random monster.\n"
+    );
+    let o = run_in(&dir, &["dgn-comp", "--deny-warnings", "d.def"], None);
+    assert_eq!(o.status.code(), Some(1));
+    let o = run_in(
+        &dir,
+        &[
+            "dgn-comp",
+            "--deny-warnings",
+            "--allow",
+            "no-dungeons",
+            "d.def",
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    // An unknown name is an error listing the names, on every command.
+    for command in ["check", "build", "lev-comp", "dgn-comp"] {
+        let o = run_in(&dir, &[command, "--allow", "rock-in-rooms"], None);
+        let text = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{command}");
+        assert!(
+            text.starts_with(
+                "levbuild: --allow: unknown warning name `rock-in-rooms` (did you mean \
+                 `rock-in-room`?); the warnings are: number-read-as, "
+            ),
+            "{command}: {text}"
+        );
+    }
+}
+
+#[test]
+fn json_goes_to_standard_output_and_prose_to_standard_error() {
+    let dir = scratch("json-stdout");
+    std::fs::create_dir_all(dir.join("dat")).unwrap();
+    std::fs::write(dir.join("dat/w.des"), warned()).unwrap();
+    std::fs::write(dir.join("d.def"), "# no dungeon\n").unwrap();
+    for args in [
+        &["build", "--format", "json", "-o", "out", "dat"][..],
+        &["check", "--format", "json", "dat/w.des"],
+        &["lev-comp", "--format", "json", "dat/w.des"],
+        &["dgn-comp", "--format", "json", "d.def"],
+    ] {
+        let o = run_in(&dir, args, None);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        assert!(o.stderr.is_empty(), "{args:?}: {}", stderr(&o));
+        let lines = json_lines(&stdout(&o));
+        assert!(!lines.is_empty(), "{args:?}");
+        assert!(lines.iter().all(|l| l["code"].is_string()), "{lines:?}");
+    }
+    // The human formats stay on standard error.
+    let o = run_in(&dir, &["check", "--format", "short", "dat"], None);
+    assert!(o.stdout.is_empty() && !o.stderr.is_empty());
+}
+
+#[test]
+fn check_takes_a_des_or_def_file() {
+    let dir = scratch("check-file");
+    std::fs::write(dir.join("w.des"), warned()).unwrap();
+    std::fs::write(
+        dir.join("bad.des"),
+        "MAZE: \"b\", ' '\nNOMAP\nDOOR: closd, (1,1)\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("dungeon.def"),
+        "DUNGEON: \"The Dungeons of Doom\" \"D\" (25, 5)\nLEVEL: \"oracle\" \"O\" @ (5, 5)\n",
+    )
+    .unwrap();
+    let o = run_in(&dir, &["check", "w.des"], None);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).ends_with("levbuild check: 1 file(s), no errors, 2 warning(s)\n"),
+        "{}",
+        stderr(&o)
+    );
+    // A dungeon.def alone: no cross-check against levels it was not given.
+    let o = run_in(&dir, &["check", "dungeon.def"], None);
+    assert_eq!(
+        stderr(&o),
+        "levbuild check: 1 file(s), no errors, 0 warning(s)\n"
+    );
+    let o = run_in(
+        &dir,
+        &["check", "--format", "short", "w.des", "bad.des"],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let text = stderr(&o);
+    assert!(
+        text.starts_with("levbuild: check failed: 1 error(s) in 1 file(s)\nbad.des:3:7: error: "),
+        "{text}"
+    );
+    // Nothing is written.
+    assert_eq!(files_in(&dir), ["bad.des", "dungeon.def", "w.des"]);
+    for (args, message) in [
+        (
+            &["check", "w.des", "."][..],
+            "levbuild: check takes source directories or files, not both",
+        ),
+        (
+            &["check", "notes.txt"],
+            "levbuild: notes.txt: check takes .des files and dungeon descriptions",
+        ),
+        (
+            &["build", "w.des"],
+            "levbuild: w.des is a file: build takes source directories",
+        ),
+    ] {
+        std::fs::write(dir.join("notes.txt"), "text").unwrap();
+        let o = run_in(&dir, args, None);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).starts_with(message), "{args:?}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn dump_of_a_source_file_says_what_to_run() {
+    let dir = scratch("dump-source");
+    std::fs::write(dir.join("w.des"), warned()).unwrap();
+    std::fs::write(dir.join("dungeon"), "DUNGEON: \"D\" \"D\" (2, 0)\n").unwrap();
+    std::fs::write(dir.join("x.lev"), GOOD).unwrap();
+    for file in ["w.des", "dungeon", "x.lev"] {
+        let o = run_in(&dir, &["dump", file], None);
+        assert_eq!(o.status.code(), Some(2), "{file}");
+        let text = stderr(&o);
+        assert!(
+            text.starts_with(&format!(
+                "levbuild: {file} is a source file, not a compiled one"
+            )),
+            "{text}"
+        );
+        assert!(
+            text.contains("lev-comp") && text.contains("check"),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn errors_carry_the_levbuild_prefix() {
+    let dir = scratch("prefix");
+    for args in [
+        &["build", "nonexistent"][..],
+        &["check", "nonexistent"],
+        &["build", "--target", "pdp11-dec-unix", "."],
+    ] {
+        let o = run_in(&dir, args, None);
+        assert_ne!(o.status.code(), Some(0), "{args:?}");
+        assert!(
+            stderr(&o).starts_with("levbuild: "),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+    }
+    let o = run_in(&dir, &["build", "nonexistent"], None);
+    assert!(
+        stderr(&o).starts_with("levbuild: nonexistent: "),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// Blobs written straight into a C tree's `dat/`: with neither index,
+/// nothing but the blobs (and levbuild's hidden manifest and cache).
+#[test]
+fn without_both_indexes_only_the_blobs_are_written() {
+    let dir = scratch("no-index");
+    std::fs::create_dir_all(dir.join("dat")).unwrap();
+    std::fs::write(dir.join("dat/good.des"), GOOD).unwrap();
+    std::fs::write(
+        dir.join("dat/dungeon.def"),
+        "DUNGEON: \"The Dungeons of Doom\" \"D\" (25, 5)\nLEVEL: \"good\" \"none\" @ (2, 0)\n",
+    )
+    .unwrap();
+    let o = run_in(
+        &dir,
+        &[
+            "build",
+            "--no-rust-index",
+            "--no-c-index",
+            "-o",
+            "dat",
+            "dat",
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let visible: Vec<String> = files_in(&dir.join("dat"))
+        .into_iter()
+        .filter(|f| !f.starts_with('.'))
+        .collect();
+    assert_eq!(visible, ["dungeon", "dungeon.def", "good.des", "good.lev"]);
+}
