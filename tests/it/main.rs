@@ -27,4 +27,5 @@ mod generated;
 mod index_codegen;
 mod index_snapshots;
 mod layouts;
+mod mutation_diff;
 mod robustness;
