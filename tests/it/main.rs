@@ -28,6 +28,7 @@ mod generated;
 mod index_codegen;
 mod index_snapshots;
 mod layouts;
+mod mutation_diff;
 mod robustness;
 #[cfg(feature = "nethack36")]
 mod suggestions;
