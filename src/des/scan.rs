@@ -141,6 +141,11 @@ pub(crate) fn scan<'s, T>(src: &'s str, rules: &Rules<'s, T>) -> Lexed<'s, T> {
     let mut pos = 0;
     // Inside MAP … ENDMAP: the index of the block being collected.
     let mut in_map: Option<usize> = None;
+    // Where the last failed row attempt's run of map characters ended: a
+    // row cannot start before it either (its run ends at the same byte,
+    // which is no newline), so each run is scanned once, not once per
+    // token in it.
+    let mut no_row_before = 0;
     while pos < b.len() {
         let at_line_start = pos == 0 || b[pos - 1] == b'\n';
         let rest = &b[pos..];
@@ -159,11 +164,14 @@ pub(crate) fn scan<'s, T>(src: &'s str, rules: &Rules<'s, T>) -> Lexed<'s, T> {
             // space rule `[ \t]+`, which takes every blank in a row
             // (`\t ---` is the row `---`), and the rest of the line is a
             // row.
-            let n = rest.iter().take_while(|&&c| (rules.is_map_char)(c)).count();
-            if let Some(nl) = newline_len(&rest[n..]) {
-                out.maps[m].rows.push(&src[pos..pos + n]);
-                pos += n + nl;
-                continue;
+            if pos >= no_row_before {
+                let n = rest.iter().take_while(|&&c| (rules.is_map_char)(c)).count();
+                if let Some(nl) = newline_len(&rest[n..]) {
+                    out.maps[m].rows.push(&src[pos..pos + n]);
+                    pos += n + nl;
+                    continue;
+                }
+                no_row_before = pos + n;
             }
             let blanks = rest
                 .iter()

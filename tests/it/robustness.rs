@@ -212,3 +212,27 @@ fn ten_megabyte_inputs_finish() {
     .unwrap();
     assert_eq!(out.warnings.warnings().count(), 201);
 }
+
+#[test]
+fn a_long_run_of_map_characters_that_is_no_row_is_scanned_once() {
+    // Inside MAP, a run of map characters not ended by a newline is no
+    // row: each token in it used to rescan the rest of the run (300,000
+    // `.` took minutes). A hang is a failure here, not a benchmark.
+    let run = ".".repeat(300_000);
+    for dialect in [des::Dialect::NetHack343, des::Dialect::NetHack36] {
+        let src = format!("MAZE:\"a\",' '\nGEOMETRY:center,center\nMAP\n{run}\"\n...\nENDMAP\n");
+        let (send, receive) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let options = des::Options {
+                dialect,
+                game: Game::builtin(dialect),
+                ..Default::default()
+            };
+            let _ = send.send(des::compile_levels(&src, "run.des", &options).is_err());
+        });
+        let refused = receive
+            .recv_timeout(std::time::Duration::from_secs(30))
+            .expect("no answer within 30 s");
+        assert!(refused, "{dialect}: the run is no map row");
+    }
+}
