@@ -21,7 +21,8 @@ missing `:`). The rest are written out below: value keywords misspelt,
 the scanner, statements out of place, the limits of the tables (128
 records, 81 rooms, …), the checks that need a particular map or a second
 statement, and what only one language has. Together they report every
-message each compiler has.
+message each compiler has (the test
+`every_message_is_pinned_or_listed_unreachable` checks that).
 
 The script owns the case sources: it deletes `.des`/`.def` files it did
 not write, and the test deletes the `.stderr` files of deleted cases when
