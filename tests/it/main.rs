@@ -18,6 +18,7 @@ mod des_features;
 mod des_fuzz;
 mod des_golden;
 mod des_threads;
+mod diagnostics_pinned;
 mod differential;
 mod dungeon_features;
 mod dungeon_golden;
