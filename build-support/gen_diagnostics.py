@@ -998,6 +998,7 @@ def nh36_cases():
     case(g, "control-if-without-condition", Z("IF {", "  EXIT", "}"))
     case(g, "control-if-without-block", Z("IF [1 == 1] EXIT"))
     case(g, "control-if-unclosed", lines('MAZE: "t", random', "IF [1 == 1] {", "  EXIT"))
+    case(g, "control-percent-past-100", Z("IF [101%] {", "}"))
     case(g, "control-if-compare-without-right", Z("IF [1 ==] {", "}"))
     case(g, "control-if-percent-and-compare", Z("IF [50% == 1] {", "}"))
     case(g, "control-else-without-if", Z("ELSE {", "}"))
@@ -1195,6 +1196,8 @@ def dungeon_cases():
     case(g, "scan-stray-character", D("LEVELDESC: town ;"))
     case(g, "scan-lowercase-keyword", D('level: "minetn" "T" @ (5, 2)'))
     case(g, "scan-only-junk", "junk\n")
+    case(g, "scan-high-byte-ends-input", D('LEVEL: "minetn" "T" @ (5, 2)').encode()
+         + b"\xe9 junk\nLEVEL: \"x\" \"X\" @ (6, 2)\n")
     case(g, "scan-comment-not-at-line-start", D('  # indented'))
     case(g, "scan-several-syntax-errors", D('LEVEL: "a" @ (1, 0)', "ENTRY:", "BRANCH: 1"))
 

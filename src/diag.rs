@@ -52,7 +52,9 @@ warnings! {
     UNKNOWN_ROOM_TYPE = "unknown-room-type":
         "a room type that is no room type, made an ordinary room",
     EMPTY_MAP = "empty-map":
-        "a MAP block with no map character, stored as a 0x0 map",
+        "a MAP block with no map character, stored as a map of width 0",
+    MAP_WITHOUT_ENDMAP = "map-without-endmap":
+        "a MAP block the file ends in without ENDMAP, which lev_comp ignores",
     SINGLE_CELL_MAP_DROPPED = "single-cell-map-dropped":
         "a 1x1 map on an INIT_MAP level, stored without its cell",
     INVALID_FILL_CHARACTER = "invalid-fill-character":

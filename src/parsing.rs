@@ -181,3 +181,38 @@ pub(crate) fn sp<T>(v: T, span: SimpleSpan) -> Sp<T> {
         span: span.into_range(),
     }
 }
+
+/// Whether the C tools' flex scanners stop at `byte` where a token would
+/// start: a NUL is flex's end of input, and a byte over 0x7F indexes
+/// flex's 7-bit tables out of bounds, which ends the input too (the tool
+/// compiles what came before and exits 0). Inside strings, character
+/// literals and comments such bytes are text.
+pub(crate) fn ends_input(byte: u8) -> bool {
+    byte == 0 || byte >= 0x80
+}
+
+/// Warns that `source` was read only up to `at`, as `tool`'s scanner
+/// reads it (see [`ends_input`]).
+pub(crate) fn warn_input_ended(source: &str, at: usize, tool: &str, report: &mut Reporter) {
+    let c = source
+        .get(at..)
+        .and_then(|s| s.chars().next())
+        .unwrap_or('\0');
+    let what = match (c, crate::text::raw_byte(c)) {
+        ('\0', _) => "a NUL byte".to_string(),
+        (_, Some(byte)) => format!("the byte {byte:#04X}"),
+        ('\u{feff}', _) => "a byte-order mark".to_string(),
+        _ => format!("the character {c:?} (bytes over 0x7F)"),
+    };
+    report
+        .warning(
+            crate::diag::warn::REST_OF_FILE_IGNORED,
+            at..at + c.len_utf8(),
+            "the rest of the file is ignored",
+        )
+        .label(format!("{tool}'s scanner stops at {what} outside a string"))
+        .help(format!(
+            "{tool} compiles what comes before it and exits as if the file ended here; put \
+             such bytes inside a string, or remove them"
+        ));
+}

@@ -20,8 +20,12 @@ pub(crate) struct Lexed<'s, T> {
     pub tokens: Vec<(T, Span)>,
     pub maps: Vec<MapBlock<'s>>,
     /// Where the scanner stopped before the end: a NUL byte or a byte over
-    /// 0x7F where a token would start (see [`ends_input`]).
+    /// 0x7F where a token would start (see [`crate::parsing::ends_input`];
+    /// a UTF-8 byte-order mark at the start leaves nothing to compile).
     pub ends_at: Option<usize>,
+    /// A `MAP` block the file ends in without `ENDMAP`: flex's map state
+    /// ends with the input and its rows go nowhere, so it gives no token.
+    pub open_map: Option<Span>,
 }
 
 /// Which lines are comments.
@@ -43,8 +47,6 @@ pub(crate) struct Rules<'s, T> {
     pub comments: Comments,
     /// The token of map block `n`.
     pub map: fn(usize) -> T,
-    /// The token for an unterminated map block.
-    pub unterminated: fn(&'s str) -> T,
     /// The longest token at a position that is no blank, newline, comment
     /// or map, and its length.
     pub token_at: fn(&'s str, usize) -> (T, usize),
@@ -82,51 +84,27 @@ fn comment_len(rest: &[u8], comments: Comments) -> Option<usize> {
     }
 }
 
-/// Whether `lev_comp`'s scanner stops at `byte` where a token would
-/// start: a NUL is flex's end of input, and a byte over 0x7F indexes
-/// flex's 7-bit tables out of bounds, which ends the input too (the
-/// reference compiles what came before and exits 0; a UTF-8 byte-order
-/// mark at the start leaves it nothing to compile). Inside strings,
-/// character literals and comments such bytes are text.
-fn ends_input(byte: u8) -> bool {
-    byte == 0 || byte >= 0x80
-}
-
 impl<T> Lexed<'_, T> {
     /// Warns if the scanner stopped before the end of `source` (see
     /// [`Lexed::ends_at`]).
     pub(crate) fn warn_if_ended(&self, source: &str, report: &mut crate::diag::Reporter) {
         if let Some(at) = self.ends_at {
-            warn_ended(source, at, report);
+            crate::parsing::warn_input_ended(source, at, "lev_comp", report);
+        }
+        if let Some(span) = &self.open_map {
+            report
+                .warning(
+                    warn::MAP_WITHOUT_ENDMAP,
+                    span.start..span.start + 3,
+                    "MAP block without ENDMAP",
+                )
+                .label("the file ends inside this map block")
+                .help(
+                    "lev_comp ignores a map block that the file ends in: the statements \
+                     before it are compiled as if it were not there",
+                );
         }
     }
-}
-
-/// Warns that the file was read only up to `at`, as `lev_comp` reads it.
-fn warn_ended(source: &str, at: usize, report: &mut crate::diag::Reporter) {
-    let c = source
-        .get(at..)
-        .and_then(|s| s.chars().next())
-        .unwrap_or('\0');
-    let what = match (c, crate::text::raw_byte(c)) {
-        ('\0', _) => "a NUL byte".to_string(),
-        (_, Some(byte)) => format!("the byte {byte:#04X}"),
-        ('\u{feff}', _) => "a byte-order mark".to_string(),
-        _ => format!("the character {c:?} (bytes over 0x7F)"),
-    };
-    report
-        .warning(
-            warn::REST_OF_FILE_IGNORED,
-            at..at + c.len_utf8(),
-            "the rest of the file is ignored",
-        )
-        .label(format!(
-            "lev_comp's scanner stops at {what} outside a string"
-        ))
-        .help(
-            "lev_comp compiles what comes before it and exits as if the file ended here; \
-             put such bytes inside a string, or remove them",
-        );
 }
 
 /// Splits `src` into tokens by `rules`. Never fails: text that matches no
@@ -137,6 +115,7 @@ pub(crate) fn scan<'s, T>(src: &'s str, rules: &Rules<'s, T>) -> Lexed<'s, T> {
         tokens: Vec::new(),
         maps: Vec::new(),
         ends_at: None,
+        open_map: None,
     };
     let mut pos = 0;
     // Inside MAP … ENDMAP: the index of the block being collected.
@@ -215,7 +194,7 @@ pub(crate) fn scan<'s, T>(src: &'s str, rules: &Rules<'s, T>) -> Lexed<'s, T> {
                 continue;
             }
         }
-        if ends_input(b[pos]) {
+        if crate::parsing::ends_input(b[pos]) {
             out.ends_at = Some(pos);
             break;
         }
@@ -224,9 +203,7 @@ pub(crate) fn scan<'s, T>(src: &'s str, rules: &Rules<'s, T>) -> Lexed<'s, T> {
         pos += len;
     }
     if let Some(m) = in_map {
-        let span = out.maps[m].span.clone();
-        out.tokens
-            .push(((rules.unterminated)(&src[span.clone()]), span));
+        out.open_map = Some(out.maps[m].span.start..b.len());
     }
     out
 }

@@ -71,15 +71,21 @@ const KEYWORDS: &[(&str, Tok<'static>)] = &[
     ("RNDCHLEVEL", Tok::Kw(Kw::RndChainLevel)),
 ];
 
-/// Splits `src` into tokens. Never fails: text no rule accepts becomes
-/// [`Tok::Invalid`] for the parser to report.
-pub(crate) fn lex(src: &str) -> Vec<(Tok<'_>, Span)> {
+/// Splits `src` into tokens, and says where the scanner stopped if it
+/// stopped before the end (a byte over 0x7F where a token would start, as
+/// dgn_comp's flex scanner stops; see [`crate::parsing::ends_input`]).
+/// Never fails: text no rule accepts becomes [`Tok::Invalid`] for the
+/// parser to report.
+pub(crate) fn lex(src: &str) -> (Vec<(Tok<'_>, Span)>, Option<usize>) {
     let b = src.as_bytes();
     let mut out = Vec::new();
     let mut pos = 0;
     while pos < b.len() {
         let rest = &b[pos..];
         let at_line_start = pos == 0 || b[pos - 1] == b'\n';
+        if crate::parsing::ends_input(rest[0]) {
+            return (out, Some(pos));
+        }
         let (tok, len) = match rest[0] {
             b'#' if at_line_start => {
                 pos += rest
@@ -130,7 +136,7 @@ pub(crate) fn lex(src: &str) -> Vec<(Tok<'_>, Span)> {
         out.push((tok, pos..pos + len));
         pos += len;
     }
-    out
+    (out, None)
 }
 
 /// The text of a token that may be part of a word: a keyword's, or a
@@ -179,6 +185,7 @@ mod tests {
     #[test]
     fn tokens_follow_dgn_comp_l() {
         let toks: Vec<_> = lex("RNDCHLEVEL: \"x\" -5 - 1-2 no_down\r\n# c\nLEVELDESC")
+            .0
             .into_iter()
             .map(|t| t.0)
             .collect();

@@ -194,7 +194,12 @@ pub fn compile(
     let mut report = Reporter::default();
     let makedefs = preprocess::Makedefs::of(options.game.dialect());
     let pre = preprocess::run(source, options.game.features(), makedefs, &mut report);
-    let tokens: Vec<_> = lexer::lex(&pre.text)
+    let (tokens, ends_at) = lexer::lex(&pre.text);
+    if let Some(at) = ends_at {
+        let at = preprocess::remap(&(at..at), &pre).start;
+        crate::parsing::warn_input_ended(source, at, "dgn_comp", &mut report);
+    }
+    let tokens: Vec<_> = tokens
         .into_iter()
         .map(|(t, s)| (t, SimpleSpan::from(preprocess::remap(&s, &pre))))
         .collect();

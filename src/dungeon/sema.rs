@@ -528,10 +528,13 @@ impl Builder<'_> {
                 .label("expected a base of -32..32");
             return Couple::default();
         }
+        // dgn_comp adds C ints: a sum past 2^31 wraps (1 + 2147483647 is
+        // negative, so that range passes the check, as it passes there).
+        let (b, r, max) = (base as i32, rand as i32, MAXLEVEL as i32);
         let past_end = if base < 0 {
-            MAXLEVEL + base + rand + 1 > MAXLEVEL
+            max.wrapping_add(b).wrapping_add(r).wrapping_add(1) > max
         } else {
-            base + rand > MAXLEVEL
+            b.wrapping_add(r) > max
         };
         if rand < -1 || past_end {
             self.report
@@ -541,7 +544,7 @@ impl Builder<'_> {
         }
         Couple {
             base: base as i16,
-            rand: rand as i16,
+            rand: self.range_field(c, rand),
         }
     }
 
@@ -556,7 +559,16 @@ impl Builder<'_> {
                 .label("expected a base of -32..32");
             return Couple::default();
         }
-        let rand = i16::try_from(rand).unwrap_or_else(|_| {
+        Couple {
+            base: base as i16,
+            rand: self.range_field(c, rand),
+        }
+    }
+
+    /// A couple's random range in its 16-bit field: C keeps the low bits
+    /// (with a warning when that changes the value).
+    fn range_field(&mut self, c: &CoupleArg, rand: i64) -> i16 {
+        i16::try_from(rand).unwrap_or_else(|_| {
             let stored = rand as i16;
             self.report
                 .warning(
@@ -567,11 +579,7 @@ impl Builder<'_> {
                 .label("the range is stored in a 16-bit field")
                 .help("dgn_comp keeps the low bits of the number, as C does");
             stored
-        });
-        Couple {
-            base: base as i16,
-            rand,
-        }
+        })
     }
 }
 

@@ -174,3 +174,21 @@ fn scanner_quirks_of_3_6_7() {
     // Terrain codes + 1: the first row is `---` and a stone cell.
     assert_eq!(&map.as_bytes()[..4], [3, 3, 3, 1]);
 }
+
+#[test]
+fn a_percentage_past_100_is_the_scanners_error() {
+    // 3.6.7's scanner checks each percentage as it reads it.
+    for src in [
+        "MAZE:\"a\",' '\nIF[101%]{}\n",
+        "MAZE:\"a\",' '\n[255%]: EXIT\n",
+    ] {
+        let d = compile(src).unwrap_err();
+        assert!(
+            d.errors()
+                .any(|e| e.message.starts_with("Unexpected percentile '")),
+            "{}",
+            d.render(false)
+        );
+    }
+    assert!(compile("MAZE:\"a\",' '\nIF[100%]{}\n").is_ok());
+}

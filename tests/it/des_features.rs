@@ -1189,3 +1189,26 @@ fn comments_need_their_newline_and_a_stray_map_line_is_flexs() {
     };
     assert_eq!((m.parts[0].map.width, m.parts[0].map.height), (3, 2));
 }
+
+#[test]
+fn a_map_block_the_file_ends_in_is_ignored_with_a_warning() {
+    // flex's map state ends with the input: the block gives no token, and
+    // what came before compiles (checked against both lev_comps).
+    let level = "MAZE:\"a\",random\nGEOMETRY:center,center\nMAP\n.\nENDMAP\n";
+    let file = des::compile(&format!("{level}MAP\n..\n"), "t.des").unwrap();
+    assert_eq!(
+        file.levels[0].bytes,
+        des::compile(level, "t.des").unwrap().levels[0].bytes
+    );
+    let w = file.warnings.iter().next().unwrap();
+    assert_eq!(
+        (w.message.as_str(), w.line),
+        ("MAP block without ENDMAP", 6)
+    );
+    // After a GEOMETRY the map is missing: a syntax error, as in lev_comp.
+    assert!(des::compile(
+        "MAZE:\"a\",random\nGEOMETRY:center,center\nMAP\n..\n",
+        "t.des"
+    )
+    .is_err());
+}

@@ -492,3 +492,32 @@ fn makedefs_reads_long_lines_and_nul_bytes_as_each_version_does() {
     assert_eq!(level_names(&compile(&pct)), ["rogue"]);
     assert!(compile_36(&pct).is_err());
 }
+
+#[test]
+fn dgn_comp_quirks_found_by_mutation() {
+    // Each checked against 3.4.3's and 3.6.7's own makedefs and dgn_comp.
+    const BASE: &str = "DUNGEON: \"The Dungeons of Doom\" \"D\" (25, 5)\n";
+    // The range check adds C ints: 1 + 2147483647 wraps and passes; the
+    // range keeps its low 16 bits.
+    let d = compile(&format!("{BASE}LEVEL: \"o\" \"O\" @ (1, 2147483647)\n"));
+    assert_eq!(
+        d.dungeon.dungeons[0].levels[0].at,
+        Couple { base: 1, rand: -1 }
+    );
+    assert!(d
+        .warnings
+        .iter()
+        .any(|w| w.message.contains("does not fit in its field")));
+    // A byte over 0x7F outside a string ends dgn_comp's input.
+    let src = levbuild::source_text(
+        format!("{BASE}LEVEL: \"o\" \"O\" @ (1, 0)\n\u{e9}x\nLEVEL: \"p\" \"P\" @ (2, 0)\n")
+            .as_bytes(),
+    )
+    .into_owned();
+    let d = compile(&src);
+    assert_eq!(d.dungeon.dungeons[0].levels.len(), 1);
+    assert!(d
+        .warnings
+        .iter()
+        .any(|w| w.message == "the rest of the file is ignored"));
+}

@@ -990,7 +990,7 @@ fn levbuild_compile(set: Set, source: &[u8]) -> Compiled {
                 .levels
                 .into_iter()
                 .map(|l| {
-                    let mut name = name_bytes(&l.name);
+                    let mut name = levbuild::source_bytes(&l.name).into_owned();
                     name.extend_from_slice(b".lev");
                     (name, l.bytes)
                 })
@@ -1029,19 +1029,6 @@ fn render(compiled: Compiled) -> Side {
             messages: d.render(false),
         },
     }
-}
-
-/// The bytes a level name stands for: levbuild keeps a byte that is not
-/// UTF-8 as a private-use character (U+F780 + byte - 0x80).
-fn name_bytes(name: &str) -> Vec<u8> {
-    let mut out = Vec::new();
-    for c in name.chars() {
-        match u32::from(c) {
-            v @ 0xF780..=0xF7FF => out.push((v - 0xF780 + 0x80) as u8),
-            _ => out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes()),
-        }
-    }
-    out
 }
 
 fn classify(set: Set, reference: &RefRun, levbuild: &LbRun) -> (Category, String) {

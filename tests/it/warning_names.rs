@@ -62,6 +62,7 @@ fn each_warning_name_is_given_by_its_input() {
         ("negative-register", format!("{MAZE}TRAP: \"arrow\", place[-2]\n"), Some(V343)),
         ("unknown-room-type", format!("{MAZE}REGION: (0,0,1,1), lit, \"kitchn\"\n"), Some(V343)),
         ("empty-map", "MAZE: \"m\", ' '\nGEOMETRY: center, center\nMAP\nENDMAP\n".into(), Some(V343)),
+        ("map-without-endmap", format!("{MAZE}MAP\n..\n"), Some(V343)),
         (
             "single-cell-map-dropped",
             "MAZE: \"m\", ' '\nINIT_MAP: '.', ' ', true, true, lit, false\nGEOMETRY: center, center\nMAP\n.\nENDMAP\n".into(),

@@ -172,7 +172,7 @@ pub(crate) enum Tok<'s> {
     Punct(u8),
     /// A word of letters, digits, `-` and `_` that is no keyword.
     Unknown(&'s str),
-    /// Text no rule accepts (an unterminated string, a MAP without ENDMAP).
+    /// Text no rule accepts (an unterminated string).
     Invalid(&'s str),
 }
 
@@ -412,7 +412,6 @@ pub(crate) fn lex(src: &str) -> Lexed<'_> {
             is_map_char,
             comments: Comments::IndentedWithNewline,
             map: Tok::Map,
-            unterminated: Tok::Invalid,
             token_at,
         },
     );
@@ -600,7 +599,6 @@ impl fmt::Display for Tok<'_> {
             Tok::Punct(c) => write!(f, "`{}`", char::from(*c)),
             Tok::Unknown(s) => write!(f, "`{s}`"),
             Tok::Invalid(s) if s.starts_with('"') => write!(f, "unterminated string {s}"),
-            Tok::Invalid(s) if s.starts_with("MAP") => f.write_str("MAP block without ENDMAP"),
             Tok::Invalid(s) => write!(f, "`{}`", s.escape_debug()),
         }
     }

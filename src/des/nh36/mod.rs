@@ -84,6 +84,14 @@ pub fn compile_with(
         {
             crate::c_number::warn_if_changed(source, span.clone(), "lev_comp", &mut report);
         }
+        // 3.6.7's scanner checks every percentage as it reads it.
+        if let Tok::Percent(v) | Tok::SPercent(v) = t {
+            if !(0..=100).contains(v) {
+                report
+                    .error(span.clone(), format!("Unexpected percentile '{v}%'"))
+                    .label("a percentage is 0 to 100");
+            }
+        }
     }
     let tokens: Vec<_> = tokens
         .into_iter()
