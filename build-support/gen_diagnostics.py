@@ -387,6 +387,9 @@ def nh343_forms():
 def nh343_cases():
     g = "nh343"
     generate_forms(g, nh343_forms(), wrong343, unterminated343, "1")
+    # A 3.4.3 file compiled for a game of the 3.6 language.
+    case(g, "level-game-of-the-36-language",
+         lines("# options: game=nethack-3.6.7", 'MAZE: "t", random', "NOMAP"))
     M, H, R, L = maze343, maze_header343, room343, room_level343
 
     # Value keywords misspelt where the compiler expects one.

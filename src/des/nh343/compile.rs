@@ -63,6 +63,19 @@ pub fn compile_with(
         );
         return Err(report.finish(path, source));
     }
+    if options.game.dialect() != Dialect::NetHack343 {
+        report
+            .error(
+                0..0,
+                format!(
+                    "a NetHack 3.4.3-family level file needs a game of that family's tables \
+                     and header, not {}",
+                    options.game
+                ),
+            )
+            .help("use Game::nethack_343(), or a 3.4.3-family game tree or identity file");
+        return Err(report.finish(path, source));
+    }
     let levels = parse_and_check(source, options, &mut report);
     let mut compiled = Vec::with_capacity(levels.len());
     if !report.has_errors() {
