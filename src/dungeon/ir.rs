@@ -1,5 +1,7 @@
 //! The typed dungeon layout: what `dungeon.def` means, independent of the
-//! `dungeon` file's byte layout.
+//! `dungeon` file's byte layout. Its records are `#[non_exhaustive]` (a
+//! variant may add fields: build one from its `Default`); [`Couple`] is a
+//! plain pair.
 
 /// A level position: `base` (negative counts from the bottom) plus up to
 /// `rand` random levels (-1: anywhere below `base`).
@@ -33,6 +35,7 @@ pub mod flags {
 /// The whole layout: dungeons in definition order.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct Dungeon {
     /// The dungeons.
     pub dungeons: Vec<DungeonDef>,
@@ -49,6 +52,7 @@ impl Dungeon {
 /// One `DUNGEON:` and what follows it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct DungeonDef {
     /// Dungeon name.
     pub name: String,
@@ -74,6 +78,7 @@ pub struct DungeonDef {
 /// A special level (`LEVEL`, `RNDLEVEL`, `CHAINLEVEL`, `RNDCHLEVEL`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct LevelDef {
     /// Level name (its `.lev` file stem, or the stem of `NAME-1` … `NAME-N`).
     pub name: String,
@@ -141,6 +146,7 @@ fn bones_letter<S: serde::Serializer>(bones: &Option<u8>, s: S) -> Result<S::Ok,
 /// A `BRANCH` or `CHAINBRANCH`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct BranchDef {
     /// Destination dungeon name.
     pub dest: String,

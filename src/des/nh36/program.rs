@@ -190,6 +190,7 @@ pub enum Instr {
 }
 
 /// A compiled NetHack 3.6 level: its name and its opcode program.
+#[non_exhaustive]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Program {

@@ -9,6 +9,10 @@
 //! fields hold the numbers lev_comp stores: `random` is -11 for coordinates and classes and -1 for most
 //! other fields; a register `place[n]` / `monster[n]` / `object[n]` is
 //! `-(n+1)`. Each field's documentation names its encoding.
+//!
+//! The records are `#[non_exhaustive]`, since a variant's dialect may add
+//! fields: build one from its `Default` and set its fields. The plain
+//! pairs ([`Point`], [`Area`]) are not.
 
 mod contents;
 mod names;
@@ -23,6 +27,7 @@ pub const RANDOM_COORD: i8 = -11;
 /// One compiled level definition.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct Level {
     /// The level name (file stem of `NAME.lev`).
     pub name: String,
@@ -39,6 +44,7 @@ pub struct Level {
 /// `INIT_MAP: fg, bg, smoothed, joined, lit, walled`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct LevelInit {
     /// Terrain type of the foreground character.
     pub fg: Terrain,
@@ -74,6 +80,7 @@ impl Default for LevelBody {
 /// A `MAZE:` level.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct Maze {
     /// Terrain type of the fill character, or -1 for random.
     pub filling: Terrain,
@@ -84,6 +91,7 @@ pub struct Maze {
 /// A terrain map, row-major.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct TerrainMap {
     /// Columns.
     pub width: u8,
@@ -109,6 +117,7 @@ impl TerrainMap {
 /// placed relative to it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct MazePart {
     /// left 1, half-left 2, center 3, half-right 4, right 5.
     pub halign: i8,
@@ -183,6 +192,7 @@ pub struct Area {
 /// A level region (stairs, portal, teleport or branch area).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct LevRegion {
     /// Where the feature may go.
     pub area: Area,
@@ -201,6 +211,7 @@ pub struct LevRegion {
 /// `REGION`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct Region {
     /// The area.
     pub area: Area,
@@ -217,6 +228,7 @@ pub struct Region {
 /// A maze-part `DOOR`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct Door {
     /// Where.
     pub pos: Point,
@@ -227,6 +239,7 @@ pub struct Door {
 /// A room `DOOR`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct RoomDoor {
     /// Wall.
     pub wall: Direction,
@@ -241,6 +254,7 @@ pub struct RoomDoor {
 /// `DRAWBRIDGE`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct Drawbridge {
     /// Where.
     pub pos: Point,
@@ -253,6 +267,7 @@ pub struct Drawbridge {
 /// `MAZEWALK`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct Walk {
     /// Start.
     pub pos: Point,
@@ -263,6 +278,7 @@ pub struct Walk {
 /// `STAIR` or `LADDER` at a coordinate.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct Stair {
     /// Where.
     pub pos: Point,
@@ -273,6 +289,7 @@ pub struct Stair {
 /// `ALTAR`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct Altar {
     /// Where.
     pub pos: Point,
@@ -285,6 +302,7 @@ pub struct Altar {
 /// `TRAP`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct Trap {
     /// Where.
     pub pos: Point,
@@ -297,6 +315,7 @@ pub struct Trap {
 /// `MONSTER`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct Monster {
     /// Personal name (empty for none).
     pub name: String,
@@ -323,6 +342,7 @@ pub struct Monster {
 /// `OBJECT` or `CONTAINER`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct Object {
     /// Object name (empty for none).
     pub name: String,
@@ -347,6 +367,7 @@ pub struct Object {
 /// `GOLD`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct Gold {
     /// Where.
     pub pos: Point,
@@ -357,6 +378,7 @@ pub struct Gold {
 /// `ENGRAVING`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct Engraving {
     /// Where.
     pub pos: Point,
@@ -369,6 +391,7 @@ pub struct Engraving {
 /// A `LEVEL:` level.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct RoomLevel {
     /// `RANDOM_OBJECTS`, last-listed first.
     pub random_objects: Vec<i8>,
@@ -383,6 +406,7 @@ pub struct RoomLevel {
 /// `ROOM` or `SUBROOM` and its contents.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct Room {
     /// `NAME` (empty for none).
     pub name: String,
@@ -435,6 +459,7 @@ pub struct Room {
 /// `CORRIDOR` or `RANDOM_CORRIDORS`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct Corridor {
     /// Source room number (-1 for RANDOM_CORRIDORS).
     pub src_room: i8,
