@@ -7,10 +7,17 @@ pub(crate) fn closest<'c>(
     name: &str,
     candidates: impl IntoIterator<Item = &'c str>,
 ) -> Option<&'c str> {
-    let limit = (name.chars().count() / 3).max(1);
+    let length = name.chars().count();
+    let limit = (length / 3).max(1);
     let mut best: Option<(usize, &str)> = None;
     for candidate in candidates {
-        if candidate.is_empty() || candidate == name {
+        // The distance is at least the difference in length: a candidate
+        // too short or too long is not measured (a 64 KB string against
+        // every object name took most of a second).
+        if candidate.is_empty()
+            || candidate == name
+            || candidate.chars().count().abs_diff(length) > limit
+        {
             continue;
         }
         let d = distance(name, candidate);
@@ -69,5 +76,9 @@ mod tests {
         assert_eq!(distance("LEVLE", "LEVEL"), 1);
         assert_eq!(distance("ca", "abc"), 3);
         assert_eq!(closest("LEVLE", ["LEVEL", "LEVALIGN"]), Some("LEVEL"));
+        // Candidates whose length alone puts them past the limit are
+        // skipped, which changes no answer.
+        assert_eq!(closest(&"x".repeat(1 << 16), ["arrow"; 1000]), None);
+        assert_eq!(closest("soldier antx", names), Some("soldier ant"));
     }
 }
