@@ -18,9 +18,11 @@
 #include "patchlevel.h"
 
 /* NetHack 3.6 keeps each class symbol in a struct, and its version_info
- * has another feature list and a second struct-sizes word. */
-#if VERSION_MAJOR > 3 || (VERSION_MAJOR == 3 && VERSION_MINOR >= 6)
-#define LEVBUILD_NH36 1
+ * has another feature list and a second struct-sizes word. levbuild
+ * defines LEVBUILD_NH36 for a tree whose level format is 3.6's (its
+ * sp_lev.h), whatever its version number says: notnotdNetHack 2025 is of
+ * the 3.4.3 family. */
+#ifdef LEVBUILD_NH36
 #define MONSYM(i) def_monsyms[i].sym
 #define OCSYM(i) def_oc_syms[i].sym
 #else

@@ -134,7 +134,7 @@ impl Game {
         {
             Some(text) => text,
             None => {
-                let text = run_probe(root, options)?;
+                let text = run_probe(root, dialect, options)?;
                 if let Some(path) = &cached {
                     // A cache that cannot be written only costs a rerun.
                     let _ = write_atomically(path, text.as_bytes());
@@ -402,7 +402,11 @@ fn parse_date_h(text: &str) -> Result<Vec<u64>, String> {
 }
 
 /// Compiles and runs both probe stages in a temporary directory.
-fn run_probe(root: &Path, options: &TreeOptions) -> Result<String, TreeError> {
+fn run_probe(
+    root: &Path,
+    dialect: crate::des::Dialect,
+    options: &TreeOptions,
+) -> Result<String, TreeError> {
     let work =
         ProbeDir::new().map_err(|e| TreeError::io(root, "cannot make a temporary directory", e))?;
     let include = root.join("include");
@@ -428,6 +432,7 @@ fn run_probe(root: &Path, options: &TreeOptions) -> Result<String, TreeError> {
             src.join("monst.c"),
             src.join("objects.c"),
         ],
+        None,
     )?;
     let names = run(root, &names_exe)?;
     let generated = work.0.join("include");
@@ -447,7 +452,18 @@ fn run_probe(root: &Path, options: &TreeOptions) -> Result<String, TreeError> {
         work.0.join("levbuild_features.c"),
     ];
     sources.extend(TREE_SOURCES.iter().map(|s| src.join(s)));
-    compile(root, &target, &probe_exe, &[&generated, &include], &sources)?;
+    // The tree's level format, not its version number, says which
+    // structures the probe reads (notnotdNetHack 2025 is of the 3.4.3
+    // family).
+    let nh36 = dialect == crate::des::Dialect::NetHack36;
+    compile(
+        root,
+        &target,
+        &probe_exe,
+        &[&generated, &include],
+        &sources,
+        nh36.then_some("LEVBUILD_NH36"),
+    )?;
     run(root, &probe_exe)
 }
 
@@ -581,13 +597,14 @@ fn constant(name: &str) -> String {
 }
 
 /// Compiles and links `sources` into `exe` for `target` with the C
-/// compiler the `cc` crate finds.
+/// compiler the `cc` crate finds, with the macro `define` defined.
 fn compile(
     root: &Path,
     target: &str,
     exe: &Path,
     includes: &[&Path],
     sources: &[PathBuf],
+    define: Option<&str>,
 ) -> Result<(), TreeError> {
     let mut build = cc::Build::new();
     build
@@ -610,6 +627,9 @@ fn compile(
     let mut cmd = compiler.to_command();
     for dir in includes {
         cmd.arg("-I").arg(dir);
+    }
+    if let Some(name) = define {
+        cmd.arg(format!("-D{name}"));
     }
     cmd.args(sources).arg("-o").arg(exe);
     let out = cmd.output().map_err(|e| {

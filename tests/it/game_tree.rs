@@ -685,3 +685,30 @@ fn real_trees_build_their_golden_sets_with_and_without_date_h() {
         builds_golden("date_h", "header include/date.h");
     }
 }
+
+#[test]
+fn the_level_format_not_the_version_number_says_the_language() {
+    // notnotdNetHack's VERSION_MAJOR is 2025, and it is of the 3.4.3
+    // family: its sp_lev.h, not its version, decides.
+    if !have_cc() {
+        return;
+    }
+    let tmp = TempDir::new("version-2025");
+    let root = fixture_copy(&tmp);
+    let patchlevel = root.join("include/patchlevel.h");
+    let text = std::fs::read_to_string(&patchlevel).unwrap();
+    std::fs::write(
+        &patchlevel,
+        text.replace("#define VERSION_MAJOR 0", "#define VERSION_MAJOR 2025"),
+    )
+    .unwrap();
+    let game = Game::from_tree(&root, &TreeOptions::new()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(game.dialect(), levbuild::des::Dialect::NetHack343);
+    assert_eq!(game.version(), "2025.1.2");
+    let words = game.version_info(Layout::host()).unwrap();
+    assert_eq!(words.len(), 4, "the 3.4.3 family's four header words");
+    if Layout::host().model == levbuild::DataModel::Lp64 {
+        // makedefs' `unsigned long` arithmetic keeps every bit on LP64.
+        assert_eq!(words[0], 2025 << 24 | 1 << 16 | 2 << 8);
+    }
+}
