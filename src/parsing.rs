@@ -5,7 +5,7 @@
 use std::fmt;
 use std::ops::{Range, RangeFrom};
 
-use chumsky::error::{Rich, RichPattern};
+use chumsky::error::{Rich, RichPattern, RichReason};
 use chumsky::input::{ExactSizeInput, Input, ValueInput};
 use chumsky::span::SimpleSpan;
 
@@ -105,6 +105,17 @@ pub(crate) fn report_syntax_error_as<T: fmt::Display>(
     span: Range<usize>,
     found: &str,
 ) {
+    // A parser's own message (it names no token found): lev_comp's text
+    // (`Register Index overflow!`) is the error; any other says what was
+    // expected.
+    if let RichReason::Custom(message) = e.reason() {
+        if message.ends_with('!') {
+            report.error(span, message.clone());
+        } else {
+            report.error(span, "syntax error").label(message.clone());
+        }
+        return;
+    }
     let mut expected: Vec<String> = e
         .expected()
         .map(|p| match p {
