@@ -594,7 +594,19 @@ impl fmt::Display for Tok<'_> {
             Tok::Str(s) => write!(f, "string \"{s}\""),
             Tok::Char(c) => write!(f, "character '{}'", char::from(*c)),
             Tok::Var(v) | Tok::ArrayVar(v) => write!(f, "variable {v}"),
-            Tok::Compare(op) => write!(f, "comparison {}", op.name()),
+            Tok::Compare(op) => {
+                use super::program::Opcode;
+                let symbol = match op {
+                    Opcode::Je => "==",
+                    Opcode::Jne => "!=",
+                    Opcode::Jle => "<=",
+                    Opcode::Jge => ">=",
+                    Opcode::Jl => "<",
+                    Opcode::Jg => ">",
+                    other => other.name(),
+                };
+                write!(f, "comparison `{symbol}`")
+            }
             Tok::Map(_) => f.write_str("a MAP block"),
             Tok::Punct(c) => write!(f, "`{}`", char::from(*c)),
             Tok::Unknown(s) => write!(f, "`{s}`"),

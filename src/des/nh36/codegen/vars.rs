@@ -265,7 +265,11 @@ impl Gen<'_, '_, '_, '_> {
             if kind(self, &item.v) != Some(base) {
                 self.report
                     .error(item.span.clone(), "syntax error")
-                    .label(format!("every item of this list must be a {}", base.name()));
+                    .label(format!(
+                        "every item of this list must be {} {}",
+                        if base == Base::Int { "an" } else { "a" },
+                        base.name()
+                    ));
                 return None;
             }
             match &item.v {
