@@ -5,6 +5,8 @@
  *   M <class number> <name>                 every mons[] entry
  *   O <class number> <material> <name>      every objects[] entry
  *   A <name>                                every artifact
+ *   G <name>                                every god (a tree with a
+ *                                           godlist.h: makedefs -g)
  *   CLASS <name> <number>                   class numbers the names use
  */
 #include <stdio.h>
@@ -13,9 +15,13 @@
 #include "objclass.h"
 #include "monsym.h"
 
-/* In makedefs, artilist.h is only the list of names. */
+/* In makedefs, artilist.h is only the list of names (and godlist.h,
+ * where a tree has one, the list of god names). */
 #define MAKEDEFS_C
 #include "artilist.h"
+#ifdef LEVBUILD_GODS
+#include "godlist.h"
+#endif
 
 extern struct permonst mons[];
 extern struct objclass objects[];
@@ -31,6 +37,10 @@ int main(void)
                obj_descr[i].oc_name ? obj_descr[i].oc_name : "");
     for (i = 1; artifact_names[i]; i++)
         printf("A %s\n", artifact_names[i]);
+#ifdef LEVBUILD_GODS
+    for (i = 1; god_names[i]; i++)
+        printf("G %s\n", god_names[i]);
+#endif
     printf("CLASS S_HUMAN %d\n", (int) S_HUMAN);
     printf("CLASS WAND %d\nCLASS RING %d\nCLASS POTION %d\nCLASS SPBOOK %d\n",
            WAND_CLASS, RING_CLASS, POTION_CLASS, SPBOOK_CLASS);

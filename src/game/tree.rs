@@ -432,14 +432,23 @@ fn run_probe(
             src.join("monst.c"),
             src.join("objects.c"),
         ],
-        None,
+        // dNetHack's family lists its gods in godlist.h, whose names
+        // makedefs -g writes to the gnames.h its headers include.
+        include
+            .join("godlist.h")
+            .is_file()
+            .then_some("LEVBUILD_GODS"),
     )?;
     let names = run(root, &names_exe)?;
     let generated = work.0.join("include");
     std::fs::create_dir_all(&generated)
         .map_err(|e| TreeError::io(root, "cannot write the probe", e))?;
-    let (pm_h, onames_h) = generated_headers(root, &names)?;
-    for (file, text) in [("pm.h", pm_h), ("onames.h", onames_h)] {
+    let (pm_h, onames_h, gnames_h) = generated_headers(root, &names)?;
+    for (file, text) in [
+        ("pm.h", pm_h),
+        ("onames.h", onames_h),
+        ("gnames.h", gnames_h),
+    ] {
         std::fs::write(generated.join(file), text)
             .map_err(|e| TreeError::io(root, "cannot write the probe", e))?;
     }
@@ -481,13 +490,14 @@ fn features_source() -> String {
     c
 }
 
-/// `pm.h` and `onames.h` as the tree's `makedefs -p` and `-o` write
-/// them, from the first stage's output.
-fn generated_headers(root: &Path, names: &str) -> Result<(String, String), TreeError> {
+/// `pm.h`, `onames.h` and `gnames.h` as the tree's `makedefs -p`, `-o`
+/// and `-g` write them, from the first stage's output.
+fn generated_headers(root: &Path, names: &str) -> Result<(String, String, String), TreeError> {
     let bad = |line: &str| TreeError::new(root, format!("unexpected probe output line {line:?}"));
     let mut monsters: Vec<(i32, &str)> = Vec::new();
     let mut objects: Vec<(i32, i32, &str)> = Vec::new();
     let mut artifacts: Vec<&str> = Vec::new();
+    let mut gods: Vec<&str> = Vec::new();
     let mut classes: std::collections::HashMap<&str, i32> = std::collections::HashMap::new();
     for line in names.lines() {
         let number = |s: Option<&str>| {
@@ -507,6 +517,7 @@ fn generated_headers(root: &Path, names: &str) -> Result<(String, String), TreeE
                 objects.push((class, material, parts.next().unwrap_or("")));
             }
             "A" => artifacts.push(rest),
+            "G" => gods.push(rest),
             "CLASS" => {
                 let (name, value) = rest.split_once(' ').ok_or_else(|| bad(line))?;
                 classes.insert(name, number(Some(value))?);
@@ -579,7 +590,17 @@ fn generated_headers(root: &Path, names: &str) -> Result<(String, String), TreeE
         "#define NROFARTIFACTS {}\n#endif\n",
         artifacts.len()
     ));
-    Ok((pm, onames))
+    // makedefs -g: GOD_NAME for each god (a leading `_` dropped), from 1.
+    let mut gnames = String::from(
+        "/* gnames.h, as makedefs -g writes it (by levbuild's game probe) */\n\
+         #ifndef GNAMES_H\n#define GNAMES_H\n#define GOD_NONE (0)\n",
+    );
+    for (i, name) in gods.iter().enumerate() {
+        let name = constant(name.strip_prefix('_').unwrap_or(name));
+        gnames.push_str(&format!("#define GOD_{name} {}\n", i + 1));
+    }
+    gnames.push_str(&format!("#define MAX_GOD {}\n#endif\n", gods.len()));
+    Ok((pm, onames, gnames))
 }
 
 /// A name as makedefs turns it into a C constant: letters upper-cased,
