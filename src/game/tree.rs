@@ -20,8 +20,10 @@ use crate::dungeon::Features;
 /// The probe's first stage: monster and object names, for the generated
 /// headers.
 const NAMES_PROBE: &str = include_str!("../../templates/game_names.c");
-/// The probe's second stage: tables, classes, features, header.
+/// The probe's second stage: tables, classes, features.
 const GAME_PROBE: &str = include_str!("../../templates/game_probe.c");
+/// The probe's third stage: the header, by the tree's own makedefs.
+const VERSION_PROBE: &str = include_str!("../../templates/game_version.c");
 
 /// The tree's sources that `lev_comp` links.
 const TREE_SOURCES: [&str; 5] = ["monst.c", "objects.c", "drawing.c", "decl.c", "alloc.c"];
@@ -198,6 +200,7 @@ fn tree_files(root: &Path) -> Result<Vec<PathBuf>, TreeError> {
         "include/config.h",
         "include/patchlevel.h",
         "include/sp_lev.h",
+        "util/makedefs.c",
     ]
     .into_iter()
     .map(String::from)
@@ -208,8 +211,8 @@ fn tree_files(root: &Path) -> Result<Vec<PathBuf>, TreeError> {
         return Err(TreeError::new(
             root,
             format!(
-                "not a NetHack-family source tree: missing {} (levbuild needs include/ and the \
-                 src/ files lev_comp links: {})",
+                "not a NetHack-family source tree: missing {} (levbuild needs include/, \
+                 util/makedefs.c and the src/ files lev_comp links: {})",
                 missing.join(", "),
                 TREE_SOURCES.join(", ")
             ),
@@ -224,6 +227,7 @@ fn tree_files(root: &Path) -> Result<Vec<PathBuf>, TreeError> {
         .collect();
     files.sort();
     files.extend(TREE_SOURCES.iter().map(|s| root.join("src").join(s)));
+    files.push(root.join("util/makedefs.c"));
     Ok(files)
 }
 
@@ -280,6 +284,7 @@ fn probe_key(files: &[PathBuf], options: &TreeOptions) -> Result<blake3::Hash, T
     h.update(env!("CARGO_PKG_VERSION").as_bytes());
     h.update(NAMES_PROBE.as_bytes());
     h.update(GAME_PROBE.as_bytes());
+    h.update(VERSION_PROBE.as_bytes());
     h.update(options.target.as_deref().unwrap_or("host").as_bytes());
     for f in files {
         let bytes = std::fs::read(f).map_err(|e| {
@@ -417,6 +422,7 @@ fn run_probe(
     };
     write("levbuild_names.c", NAMES_PROBE)?;
     write("levbuild_probe.c", GAME_PROBE)?;
+    write("levbuild_version.c", VERSION_PROBE)?;
     write("levbuild_features.c", &features_source())?;
 
     // Stage one, for the host: names for pm.h and onames.h.
@@ -465,15 +471,32 @@ fn run_probe(
     // structures the probe reads (notnotdNetHack 2025 is of the 3.4.3
     // family).
     let nh36 = dialect == crate::des::Dialect::NetHack36;
+    let define = nh36.then_some("LEVBUILD_NH36");
     compile(
         root,
         &target,
         &probe_exe,
         &[&generated, &include],
         &sources,
-        nh36.then_some("LEVBUILD_NH36"),
+        define,
     )?;
-    run(root, &probe_exe)
+    let mut facts = run(root, &probe_exe)?;
+
+    // Stage three, for the target too: the header, as the tree's own
+    // makedefs -v computes it (its feature bits are its own: SLASH'EM's
+    // are not vanilla's).
+    let version_exe = work.0.join("levbuild_version");
+    let sources = [
+        work.0.join("levbuild_version.c"),
+        src.join("monst.c"),
+        src.join("objects.c"),
+        src.join("alloc.c"),
+    ];
+    let includes = [&generated, &include, &root.join("util")];
+    let includes: Vec<&Path> = includes.iter().map(|p| p.as_path()).collect();
+    compile(root, &target, &version_exe, &includes, &sources, define)?;
+    facts.push_str(&run(root, &version_exe)?);
+    Ok(facts)
 }
 
 /// The `levbuild_features` function of the probe: each feature name
