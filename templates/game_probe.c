@@ -7,7 +7,8 @@
  *   O <class symbol> <name>    every objects[] entry
  *   MC <symbol>, OC <symbol>   every monster and object class symbol
  *   F <name> <0|1>             makedefs -e features (levbuild_features)
- * The header is the third stage's (game_version.c).
+ *   V <number> <features> ... the header, by the tree's own makedefs
+ *                              (levbuild_version, game_version.c)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +28,7 @@
 #endif
 
 void levbuild_features(void);
+void levbuild_version(void);
 
 /* lev_comp links util/panic.c; alloc.c needs one. */
 void panic(const char *fmt, ...)
@@ -53,5 +55,6 @@ int main(void)
     for (i = 1; i < MAXOCLASSES; i++)
         printf("OC %d\n", (int) OCSYM(i));
     levbuild_features();
+    levbuild_version();
     return 0;
 }

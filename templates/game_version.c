@@ -1,26 +1,21 @@
-/* levbuild game probe, third stage: the tree's own util/makedefs.c,
+/* levbuild game probe, the header: the tree's own util/makedefs.c,
  * included whole (its main renamed), computes the version_info header as
  * `makedefs -v` does, with the tree's own feature bits, entity counts and
- * struct sizes for the game's target. Linked with the tree's src/monst.c,
- * objects.c and alloc.c, as makedefs is. Prints one line:
+ * struct sizes for the game's target. Linked into the probe (which calls
+ * levbuild_version last), as makedefs links the tree's monst.c and
+ * objects.c. Prints one line:
  *   V <number> <features> <entities> <struct sizes>...
  *     (four words for the 3.4.3 family, five for 3.6)
  */
 #include <stdio.h>
-#include <stdlib.h>
 
 #define main levbuild_makedefs_main
 #include "makedefs.c"
 #undef main
 
-/* makedefs links util/panic.c; alloc.c needs one. */
-void panic(const char *fmt, ...)
-{
-    (void) fmt;
-    exit(1);
-}
+void levbuild_version(void);
 
-int main(void)
+void levbuild_version(void)
 {
     make_version();
 #ifdef LEVBUILD_NH36
@@ -35,5 +30,4 @@ int main(void)
            (unsigned long long) version.entity_count,
            (unsigned long long) version.struct_sizes);
 #endif
-    return 0;
 }

@@ -90,7 +90,8 @@ impl Builder<'_> {
                 name: self.name(name),
                 bones: self.bones(bones),
                 depth: self.relative(depth),
-                chance: chance.as_ref().map_or(0, |c| self.int32(c)),
+                // Every number is as atoi read it, an int: `as i32` keeps it.
+                chance: chance.as_ref().map_or(0, |c| c.v as i32),
                 ..DungeonDef::default()
             };
             self.dungeon.dungeons.push(d);
@@ -111,7 +112,7 @@ impl Builder<'_> {
         }
         match &s.kind {
             StmtKind::Entry(n) => {
-                let v = self.int32(n);
+                let v = n.v as i32;
                 self.current().entry = v;
             }
             StmtKind::Protofile(p) => {
@@ -184,8 +185,8 @@ impl Builder<'_> {
                     name: self.name(name),
                     bones: self.bones(bones),
                     at: self.absolute(at),
-                    chance: chance.as_ref().map_or(100, |c| self.int32(c)),
-                    rndlevs: rndlevs.as_ref().map_or(0, |r| self.int32(r)),
+                    chance: chance.as_ref().map_or(100, |c| c.v as i32),
+                    rndlevs: rndlevs.as_ref().map_or(0, |r| r.v as i32),
                     chain: None,
                     flags: 0,
                 };
@@ -203,8 +204,8 @@ impl Builder<'_> {
                     name: self.name(name),
                     bones: self.bones(bones),
                     at: self.relative(at),
-                    chance: chance.as_ref().map_or(100, |c| self.int32(c)),
-                    rndlevs: rndlevs.as_ref().map_or(0, |r| self.int32(r)),
+                    chance: chance.as_ref().map_or(100, |c| c.v as i32),
+                    rndlevs: rndlevs.as_ref().map_or(0, |r| r.v as i32),
                     chain: None,
                     flags: 0,
                 };
@@ -511,12 +512,6 @@ impl Builder<'_> {
                 None
             }
         }
-    }
-
-    /// `n` in an `int` field: every number is one already, as `atoi`
-    /// read it (the lexer warns where that changed it).
-    fn int32(&mut self, n: &Sp<i64>) -> i32 {
-        n.v as i32
     }
 
     /// An absolute couple: base within ±32 and the range inside the dungeon.

@@ -32,6 +32,15 @@ pub use identity::IdentityError;
 #[cfg(feature = "build")]
 pub use tree::{TreeError, TreeOptions};
 
+/// A game's monster and object tables, class symbols and features.
+type Tables<'g> = (
+    &'g [(Box<str>, u8)],
+    &'g [(Box<str>, u8)],
+    &'g [u8],
+    &'g [u8],
+    &'g Features,
+);
+
 /// The tables, features and header of one game.
 pub struct Game {
     name: String,
@@ -287,14 +296,7 @@ impl Game {
     /// `other` is another game (other tables, class symbols, features or
     /// level language), named in the message.
     pub fn with_headers_of(&self, other: &Game) -> Result<Game, String> {
-        let (mine, theirs) = (self.identity(), other.identity());
-        if mine.0 != theirs.0
-            || mine.1 != theirs.1
-            || mine.2 != theirs.2
-            || mine.3 != theirs.3
-            || mine.4 != theirs.4
-            || self.dialect != other.dialect
-        {
+        if self.tables() != other.tables() || self.dialect != other.dialect {
             return Err(format!(
                 "{other} is not the same game as {self}: their tables, classes, features or \
                  language differ"
@@ -386,24 +388,18 @@ impl Game {
     }
 
     /// What identifies the game's output, for equality and hashing.
-    #[allow(clippy::type_complexity)]
-    fn identity(
-        &self,
-    ) -> (
-        &[(Box<str>, u8)],
-        &[(Box<str>, u8)],
-        &[u8],
-        &[u8],
-        &Features,
-        &Header,
-    ) {
+    fn identity(&self) -> (Tables<'_>, &Header) {
+        (self.tables(), &self.header)
+    }
+
+    /// Everything of the identity but the header.
+    fn tables(&self) -> Tables<'_> {
         (
             &self.monsters,
             &self.objects,
             &self.monster_classes,
             &self.object_classes,
             &self.features,
-            &self.header,
         )
     }
 

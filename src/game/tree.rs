@@ -20,9 +20,9 @@ use crate::dungeon::Features;
 /// The probe's first stage: monster and object names, for the generated
 /// headers.
 const NAMES_PROBE: &str = include_str!("../../templates/game_names.c");
-/// The probe's second stage: tables, classes, features.
+/// The probe's second stage: tables, classes, features, header.
 const GAME_PROBE: &str = include_str!("../../templates/game_probe.c");
-/// The probe's third stage: the header, by the tree's own makedefs.
+/// Linked into the second stage: the header, by the tree's own makedefs.
 const VERSION_PROBE: &str = include_str!("../../templates/game_version.c");
 
 /// The tree's sources that `lev_comp` links.
@@ -462,9 +462,12 @@ fn run_probe(
     // Stage two, for the game's target: its struct sizes are the header's.
     let target = options.target.clone().unwrap_or(host);
     let probe_exe = work.0.join("levbuild_probe");
+    // The header comes from the tree's own makedefs -v (its feature bits
+    // are its own: SLASH'EM's are not vanilla's), linked in.
     let mut sources = vec![
         work.0.join("levbuild_probe.c"),
         work.0.join("levbuild_features.c"),
+        work.0.join("levbuild_version.c"),
     ];
     sources.extend(TREE_SOURCES.iter().map(|s| src.join(s)));
     // The tree's level format, not its version number, says which
@@ -472,31 +475,16 @@ fn run_probe(
     // family).
     let nh36 = dialect == crate::des::Dialect::NetHack36;
     let define = nh36.then_some("LEVBUILD_NH36");
+    let util = root.join("util");
     compile(
         root,
         &target,
         &probe_exe,
-        &[&generated, &include],
+        &[&generated, &include, &util],
         &sources,
         define,
     )?;
-    let mut facts = run(root, &probe_exe)?;
-
-    // Stage three, for the target too: the header, as the tree's own
-    // makedefs -v computes it (its feature bits are its own: SLASH'EM's
-    // are not vanilla's).
-    let version_exe = work.0.join("levbuild_version");
-    let sources = [
-        work.0.join("levbuild_version.c"),
-        src.join("monst.c"),
-        src.join("objects.c"),
-        src.join("alloc.c"),
-    ];
-    let includes = [&generated, &include, &root.join("util")];
-    let includes: Vec<&Path> = includes.iter().map(|p| p.as_path()).collect();
-    compile(root, &target, &version_exe, &includes, &sources, define)?;
-    facts.push_str(&run(root, &version_exe)?);
-    Ok(facts)
+    run(root, &probe_exe)
 }
 
 /// The `levbuild_features` function of the probe: each feature name

@@ -58,27 +58,11 @@ impl<'a> Args<'a> {
         Ok(v)
     }
 
-    /// The last value taken (after [`Args::value`] or [`Args::text`]), as
-    /// text; empty if it is not UTF-8.
-    pub fn last(&self) -> &'a str {
-        self.args
-            .get(self.pos.wrapping_sub(1))
-            .and_then(|a| a.to_str())
-            .unwrap_or("")
-    }
-
     /// The value following option `flag`, as UTF-8 text.
     pub fn text(&mut self, flag: &str) -> Result<&'a str> {
         let v = self.value(flag)?;
         v.to_str()
             .ok_or_else(|| anyhow!("{flag}: value is not UTF-8"))
-    }
-
-    /// The layout named by the value of `--target`: a Rust target triple
-    /// or a layout name (`lp64`, `ilp32-be`, …).
-    pub fn layout(&mut self, flag: &str) -> Result<Layout> {
-        let v = self.text(flag)?;
-        v.parse().map_err(|e| anyhow!("{flag}: {e}"))
     }
 }
 
@@ -149,6 +133,15 @@ impl GameChoice {
             _ => return Ok(false),
         }
         Ok(true)
+    }
+
+    /// Takes the value of `--target`: the layout it names (a Rust target
+    /// triple or a layout name such as `lp64`, `ilp32-be`); a triple is
+    /// also the target a tree's probe is built for.
+    pub fn read_target(&mut self, scan: &mut Args<'_>) -> Result<Layout> {
+        let value = scan.text("--target")?;
+        self.target(value);
+        value.parse().map_err(|e| anyhow!("--target: {e}"))
     }
 
     /// Records the value of `--target`: a triple (not a layout name) is

@@ -79,8 +79,7 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
             Arg::Flag("--deny-warnings") => deny_warnings = true,
             Arg::Flag("--allow") => silenced.push(allowed(&mut scan)?),
             Arg::Flag("--target") => {
-                layout = scan.layout("--target")?;
-                game.target(scan.last());
+                layout = game.read_target(&mut scan)?;
             }
             Arg::Flag(f) if game.accept(f, &mut scan)? => {}
             Arg::Flag("--format") => {

@@ -51,8 +51,7 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
         match arg {
             Arg::Flag("--json") => json = true,
             Arg::Flag("--target") => {
-                layout = scan.layout("--target")?;
-                game.target(scan.last());
+                layout = game.read_target(&mut scan)?;
             }
             Arg::Flag(f) if game.accept(f, &mut scan)? => {}
             Arg::Flag(f) => return unknown(f, HELP),

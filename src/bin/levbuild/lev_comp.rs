@@ -74,8 +74,7 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
             Arg::Flag("--deny-warnings") => deny_warnings = true,
             Arg::Flag("--allow") => silenced.push(allowed(&mut scan)?),
             Arg::Flag("--target") => {
-                options.layout = scan.layout("--target")?;
-                game.target(scan.last());
+                options.layout = game.read_target(&mut scan)?;
             }
             Arg::Flag(f) if game.accept(f, &mut scan)? => {}
             Arg::Flag("-o" | "--out-dir") => out_dir = PathBuf::from(scan.value("-o")?),
