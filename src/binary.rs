@@ -11,6 +11,7 @@
 
 use std::fmt;
 
+use crate::game::CType;
 use crate::layout::{ByteOrder, Layout};
 
 /// The C struct being written or read: where it started and the largest
@@ -115,10 +116,16 @@ impl Writer {
         self.raw(&b[..n]);
         self.zeros(size - n);
     }
-    /// The `version_info` words (`unsigned long`).
-    pub(crate) fn version_info(&mut self, words: &[u64]) {
+    /// An integer of C type `ctype` (its low bytes), aligned as its
+    /// size.
+    pub(crate) fn int_of(&mut self, ctype: CType, v: i64) {
+        self.int(v as u64, self.layout.size_of(ctype));
+    }
+    /// The `version_info` words, each a `word` (`unsigned long` in most
+    /// games).
+    pub(crate) fn version_info(&mut self, words: &[u64], word: CType) {
         for &w in words {
-            self.int(w, self.layout.long_size());
+            self.int(w, self.layout.size_of(word));
         }
     }
 }
@@ -240,6 +247,10 @@ impl<'a> Reader<'a> {
     pub(crate) fn long(&mut self, what: &str) -> Result<i64, DecodeError> {
         self.int(self.layout.long_size(), what)
     }
+    /// An integer of C type `ctype`, sign-extended.
+    pub(crate) fn int_of(&mut self, ctype: CType, what: &str) -> Result<i64, DecodeError> {
+        self.int(self.layout.size_of(ctype), what)
+    }
     /// A `Str_or_Len` union: its length, which must not be negative.
     pub(crate) fn str_or_len(&mut self, what: &str) -> Result<usize, DecodeError> {
         let size = self.layout.pointer_size();
@@ -272,9 +283,14 @@ impl<'a> Reader<'a> {
     pub(crate) fn skip(&mut self, n: usize, what: &str) -> Result<(), DecodeError> {
         self.take(n, what).map(|_| ())
     }
-    /// Checks the `version_info` header against the words expected.
-    pub(crate) fn version_info(&mut self, expected: &[u64]) -> Result<(), DecodeError> {
-        let size = self.layout.long_size();
+    /// Checks the `version_info` header, words of type `word`, against
+    /// the words expected.
+    pub(crate) fn version_info(
+        &mut self,
+        expected: &[u64],
+        word: CType,
+    ) -> Result<(), DecodeError> {
+        let size = self.layout.size_of(word);
         for (i, &want) in expected.iter().enumerate() {
             let want = want & (u64::MAX >> (64 - 8 * size));
             let got = self.int(size, "version_info")? as u64 & (u64::MAX >> (64 - 8 * size));

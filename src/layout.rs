@@ -174,6 +174,18 @@ impl Layout {
         }
     }
 
+    /// Size of an integer of C type `ctype`.
+    pub const fn size_of(self, ctype: crate::game::CType) -> usize {
+        use crate::game::CType;
+        match ctype {
+            CType::Char => 1,
+            CType::Short => 2,
+            CType::Int => 4,
+            CType::Long => self.long_size(),
+            CType::LongLong => 8,
+        }
+    }
+
     /// Size of a pointer.
     pub const fn pointer_size(self) -> usize {
         match self.model {

@@ -31,7 +31,10 @@ pub use binary::DecodeError;
 pub use build::{Build, DuplicateLevel, Error, ErrorKind, OutputClash, Position, Report, Warning};
 #[cfg(feature = "compile")]
 pub use diag::{Diagnostic, Diagnostics, Severity};
-pub use game::{Game, IdentityError, MissingHeader};
+pub use game::{
+    CType, DungeonMember, ExtraMember, Game, IdentityError, Limits, MissingHeader, Numbering,
+    RecordFormat, RecordKind,
+};
 #[cfg(feature = "build")]
 pub use game::{TreeError, TreeOptions};
 pub use layout::{ByteOrder, DataModel, Layout, UnknownTarget};

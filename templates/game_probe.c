@@ -9,6 +9,9 @@
  *   F <name> <0|1>             makedefs -e features (levbuild_features)
  *   V <number> <features> ... the header, by the tree's own makedefs
  *                              (levbuild_version, game_version.c)
+ *   N...                       a 3.4.3-family tree's numbering
+ *                              (levbuild_numbers, written by levbuild
+ *                              from its level compiler's sources)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +32,9 @@
 
 void levbuild_features(void);
 void levbuild_version(void);
+#ifdef LEVBUILD_NUMBERS
+void levbuild_numbers(void);
+#endif
 
 /* lev_comp links util/panic.c; alloc.c needs one. */
 void panic(const char *fmt, ...)
@@ -56,5 +62,8 @@ int main(void)
         printf("OC %d\n", (int) OCSYM(i));
     levbuild_features();
     levbuild_version();
+#ifdef LEVBUILD_NUMBERS
+    levbuild_numbers();
+#endif
     return 0;
 }

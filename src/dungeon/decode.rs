@@ -4,7 +4,7 @@
 use super::ir::MAX_NAME;
 use super::ir::*;
 use crate::binary::{DecodeError, Reader};
-use crate::game::Game;
+use crate::game::{DungeonMember, Game};
 use crate::layout::Layout;
 
 /// Decodes the bytes of a `dungeon` file written for `game` built for
@@ -14,8 +14,9 @@ use crate::layout::Layout;
 ///
 /// Bytes that are not a dungeon file of that game and layout.
 pub fn decode(bytes: &[u8], game: &Game, layout: Layout) -> Result<Dungeon, DecodeError> {
+    let f = game.format();
     let mut r = Reader::new(bytes, layout);
-    r.version_info(&game.version_info(layout)?)?;
+    r.version_info(&game.version_info(layout)?, f.header_word)?;
     let n = r.i32("dungeon count")?;
     let n = usize::try_from(n).map_err(|_| r.error(format!("negative dungeon count {n}")))?;
     let mut dungeon = Dungeon::default();
@@ -23,21 +24,25 @@ pub fn decode(bytes: &[u8], game: &Game, layout: Layout) -> Result<Dungeon, Deco
         let (mut d, nlevels, nbranches) = r.record(|r| {
             let name = r.name_field(MAX_NAME + 1, "dungeon name")?;
             let protofile = r.name_field(MAX_NAME + 1, "protofile")?;
-            let depth = couple(r)?;
-            let flags = r.i32("flags")?;
-            let chance = r.i32("chance")?;
-            let nlevels = count(r, "level count")?;
-            let nbranches = count(r, "branch count")?;
-            let d = DungeonDef {
+            let mut d = DungeonDef {
                 name,
                 protofile,
-                depth,
-                flags,
-                chance,
-                entry: r.i32("entry level")?,
-                bones: bones_char(r.u8("bones char")?),
+                depth: couple(r)?,
                 ..DungeonDef::default()
             };
+            let (mut nlevels, mut nbranches) = (0, 0);
+            for m in &f.dungeon_members {
+                match m {
+                    DungeonMember::Flags => d.flags = r.i32("flags")?,
+                    DungeonMember::Chance => d.chance = r.i32("chance")?,
+                    DungeonMember::Levels => nlevels = count(r, "level count")?,
+                    DungeonMember::Alternates => d.alternates = r.i32("alternates")?,
+                    DungeonMember::Branches => nbranches = count(r, "branch count")?,
+                    DungeonMember::EntryLevel => d.entry = r.i32("entry level")?,
+                    other => return Err(not_a_member(r, *other, "tmpdungeon")),
+                }
+            }
+            d.bones = bones_char(r.u8("bones char")?);
             Ok((d, nlevels, nbranches))
         })?;
         for _ in 0..nlevels {
@@ -54,7 +59,7 @@ pub fn decode(bytes: &[u8], game: &Game, layout: Layout) -> Result<Dungeon, Deco
             })?);
         }
         for _ in 0..nbranches {
-            d.branches.push(r.record(branch)?);
+            d.branches.push(r.record(|r| branch(r, &f.branch_members))?);
         }
         dungeon.dungeons.push(d);
     }
@@ -62,29 +67,43 @@ pub fn decode(bytes: &[u8], game: &Game, layout: Layout) -> Result<Dungeon, Deco
     Ok(dungeon)
 }
 
-fn branch(r: &mut Reader<'_>) -> Result<BranchDef, DecodeError> {
-    let dest = r.name_field(MAX_NAME + 1, "branch name")?;
-    let at = couple(r)?;
-    let chain = chain(r)?;
-    let kind = match r.i32("branch type")? {
-        0 => BranchKind::Stair,
-        1 => BranchKind::NoUp,
-        2 => BranchKind::NoDown,
-        3 => BranchKind::Portal,
-        v => return Err(r.error(format!("unknown branch type {v}"))),
+fn branch(r: &mut Reader<'_>, members: &[DungeonMember]) -> Result<BranchDef, DecodeError> {
+    let mut b = BranchDef {
+        dest: r.name_field(MAX_NAME + 1, "branch name")?,
+        at: couple(r)?,
+        ..BranchDef::default()
     };
-    let up = match r.i32("direction")? {
-        0 => false,
-        1 => true,
-        v => return Err(r.error(format!("branch direction is {v}, expected 0 or 1"))),
-    };
-    Ok(BranchDef {
-        dest,
-        at,
-        chain,
-        kind,
-        up,
-    })
+    for m in members {
+        match m {
+            DungeonMember::Chain => b.chain = chain(r)?,
+            DungeonMember::Type => {
+                b.kind = match r.i32("branch type")? {
+                    0 => BranchKind::Stair,
+                    1 => BranchKind::NoUp,
+                    2 => BranchKind::NoDown,
+                    3 => BranchKind::Portal,
+                    v => return Err(r.error(format!("unknown branch type {v}"))),
+                }
+            }
+            DungeonMember::Up => {
+                b.up = match r.i32("direction")? {
+                    0 => false,
+                    1 => true,
+                    v => return Err(r.error(format!("branch direction is {v}, expected 0 or 1"))),
+                }
+            }
+            DungeonMember::EntryLevel => b.entry = r.i32("entry level")?,
+            other => return Err(not_a_member(r, *other, "tmpbranch")),
+        }
+    }
+    Ok(b)
+}
+
+fn not_a_member(r: &Reader<'_>, m: DungeonMember, record: &str) -> DecodeError {
+    r.error(format!(
+        "the game's format lists `{}` in {record}, which has no such member",
+        m.as_str()
+    ))
 }
 
 fn couple(r: &mut Reader<'_>) -> Result<Couple, DecodeError> {

@@ -6,7 +6,7 @@ use super::ir::MAX_NAME;
 use super::ir::*;
 use crate::binary::Writer;
 use crate::des::EncodeError;
-use crate::game::Game;
+use crate::game::{DungeonMember, Game};
 use crate::layout::Layout;
 
 /// Size of a name field in the records.
@@ -19,19 +19,18 @@ const NAME_FIELD: usize = MAX_NAME + 1;
 /// A hand-built dungeon the format cannot hold (names over 23 bytes,
 /// counts or chain indices over `int`).
 pub fn encode(d: &Dungeon, game: &Game, layout: Layout) -> Result<Vec<u8>, EncodeError> {
+    let f = game.format();
     let mut w = Writer::new(layout);
-    w.version_info(&game.version_info(layout)?);
+    w.version_info(&game.version_info(layout)?, f.header_word);
     w.i32(i32::try_from(d.dungeons.len()).map_err(|_| EncodeError("too many dungeons".into()))?);
     for dg in &d.dungeons {
         w.record(|w| {
             name(w, &dg.name)?;
             name(w, &dg.protofile)?;
             couple(w, dg.depth);
-            w.i32(dg.flags);
-            w.i32(dg.chance);
-            w.i32(count(dg.levels.len())?);
-            w.i32(count(dg.branches.len())?);
-            w.i32(dg.entry);
+            for m in &f.dungeon_members {
+                w.i32(dungeon_member(dg, *m)?);
+            }
             w.u8(dg.bones.unwrap_or(0));
             Ok::<_, EncodeError>(())
         })?;
@@ -51,19 +50,50 @@ pub fn encode(d: &Dungeon, game: &Game, layout: Layout) -> Result<Vec<u8>, Encod
             w.record(|w| {
                 name(w, &b.dest)?;
                 couple(w, b.at);
-                w.i32(chain(b.chain)?);
-                w.i32(match b.kind {
-                    BranchKind::Stair => 0,
-                    BranchKind::NoUp => 1,
-                    BranchKind::NoDown => 2,
-                    BranchKind::Portal => 3,
-                });
-                w.i32(i32::from(b.up));
+                for m in &f.branch_members {
+                    w.i32(branch_member(b, *m)?);
+                }
                 Ok::<_, EncodeError>(())
             })?;
         }
     }
     Ok(w.bytes)
+}
+
+/// The value of `tmpdungeon` member `m` for `dg`.
+fn dungeon_member(dg: &DungeonDef, m: DungeonMember) -> Result<i32, EncodeError> {
+    Ok(match m {
+        DungeonMember::Flags => dg.flags,
+        DungeonMember::Chance => dg.chance,
+        DungeonMember::Levels => count(dg.levels.len())?,
+        DungeonMember::Alternates => dg.alternates,
+        DungeonMember::Branches => count(dg.branches.len())?,
+        DungeonMember::EntryLevel => dg.entry,
+        other => return Err(not_a_member(other, "tmpdungeon")),
+    })
+}
+
+/// The value of `tmpbranch` member `m` for `b`.
+fn branch_member(b: &BranchDef, m: DungeonMember) -> Result<i32, EncodeError> {
+    Ok(match m {
+        DungeonMember::Chain => chain(b.chain)?,
+        DungeonMember::Type => match b.kind {
+            BranchKind::Stair => 0,
+            BranchKind::NoUp => 1,
+            BranchKind::NoDown => 2,
+            BranchKind::Portal => 3,
+        },
+        DungeonMember::Up => i32::from(b.up),
+        DungeonMember::EntryLevel => b.entry,
+        other => return Err(not_a_member(other, "tmpbranch")),
+    })
+}
+
+fn not_a_member(m: DungeonMember, record: &str) -> EncodeError {
+    EncodeError(format!(
+        "the game's format lists `{}` in {record}, which has no such member",
+        m.as_str()
+    ))
 }
 
 fn name(w: &mut Writer, s: &str) -> Result<(), EncodeError> {

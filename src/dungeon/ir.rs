@@ -67,8 +67,12 @@ pub struct DungeonDef {
     pub flags: i32,
     /// Percent chance that the dungeon exists; 0 means always.
     pub chance: i32,
-    /// `ENTRY` level (0 = default).
+    /// `ENTRY` level (0 = default; a game whose dungeon records have no
+    /// entry level, SLASH'EM, keeps it in the branch instead).
     pub entry: i32,
+    /// How many times the dungeon's name was defined (notnotdNetHack's
+    /// `alternates`; 0 in games without it).
+    pub alternates: i32,
     /// Special levels.
     pub levels: Vec<LevelDef>,
     /// Branches out of this dungeon.
@@ -158,6 +162,9 @@ pub struct BranchDef {
     pub kind: BranchKind,
     /// The branch goes up.
     pub up: bool,
+    /// The entry level of the dungeon it leads to (SLASH'EM's optional
+    /// number after `BRANCH`; 0 in games without it).
+    pub entry: i32,
 }
 
 /// Longest name a 24-byte record field holds.

@@ -260,6 +260,7 @@ impl Builder<'_> {
                         _ => BranchKind::Stair,
                     },
                     up: *up,
+                    entry: 0,
                 };
                 let current = self.dungeon.dungeons.len() - 1;
                 if self.dungeon.dungeons[..current]

@@ -18,6 +18,32 @@
 //! object ')' "arrow"
 //! ```
 //!
+//! The record format follows (see [`RecordFormat`]): the type of the
+//! header words, the members records have beyond NetHack 3.4.3's, the
+//! lists only some games have, the coordinate `random` is stored as, the
+//! dungeon records' members, `dgn_comp`'s limits, and the numbering of
+//! terrain, map characters, room types, traps, level flags and engraving
+//! types:
+//!
+//! ```text
+//! header-word long
+//! member door "arti_key" short
+//! list random-regions
+//! random-coordinate -12
+//! dungeon-members flags chance levels branches
+//! branch-members chain type up entry_lev
+//! limit dungeons 32
+//! terrain 30 "TOILET"
+//! map-char 'Z' 30
+//! room-type "black market" 34
+//! trap "hole" 13
+//! level-flag "spooky" 0x20
+//! engraving "scrawl" 5
+//! ```
+//!
+//! A numbering with no line of its kind is NetHack 3.4.3's (a version 1
+//! file has none: its game has 3.4.3's records).
+//!
 //! `header` is followed by the data model its words are for (`lp64`,
 //! `ilp32`, `llp64`) or `any` (a `date.h`: the words the game was built
 //! with, whatever the target). Class symbols are written `'c'`, strings
@@ -28,6 +54,7 @@
 use std::fmt::{self, Write as _};
 use std::path::{Path, PathBuf};
 
+use super::format::{CType, DungeonMember, ExtraMember, Limits, RecordFormat, RecordKind};
 use super::{model_name, Game, Header};
 use crate::des::Dialect;
 use crate::dungeon::Features;
@@ -35,8 +62,9 @@ use crate::layout::DataModel;
 
 /// The first line of every identity file: the format and its version.
 const MAGIC: &str = "levbuild-game";
-/// The format version this levbuild reads and writes.
-const FORMAT: u32 = 1;
+/// The format version this levbuild writes (it also reads version 1,
+/// whose games have NetHack 3.4.3's records).
+const FORMAT: u32 = 2;
 
 /// Why an identity file could not be read: the file, the line and what is
 /// wrong with it.
@@ -131,6 +159,10 @@ impl Game {
         for (name, class) in &self.objects {
             let _ = writeln!(out, "object {} {}", symbol(*class), quoted(name));
         }
+        // 3.6's files are opcode programs: no records to describe.
+        if self.dialect == Dialect::NetHack343 {
+            write_format(&mut out, &self.format);
+        }
         out
     }
 
@@ -179,6 +211,223 @@ impl Game {
     }
 }
 
+/// The record format's lines.
+fn write_format(out: &mut String, f: &RecordFormat) {
+    let _ = writeln!(out, "header-word {}", f.header_word);
+    for m in &f.extra_members {
+        let _ = writeln!(
+            out,
+            "member {} {} {}",
+            m.record.as_str(),
+            quoted(&m.name),
+            m.ctype
+        );
+    }
+    for (on, name) in [
+        (f.forges, "forges"),
+        (f.random_regions, "random-regions"),
+        (f.place_sets, "place-sets"),
+    ] {
+        if on {
+            let _ = writeln!(out, "list {name}");
+        }
+    }
+    let _ = writeln!(out, "random-coordinate {}", f.random_coordinate);
+    for (key, members) in [
+        ("dungeon-members", &f.dungeon_members),
+        ("branch-members", &f.branch_members),
+    ] {
+        let names: Vec<&str> = members.iter().map(|m| m.as_str()).collect();
+        let _ = writeln!(out, "{key} {}", names.join(" "));
+    }
+    let l = f.limits;
+    let _ = writeln!(out, "limit dungeons {}", l.dungeons);
+    let _ = writeln!(out, "limit special-levels {}", l.special_levels);
+    let _ = writeln!(out, "limit depth {}", l.depth);
+    let n = &f.numbering;
+    for (i, name) in n.terrain.iter().enumerate() {
+        let _ = writeln!(out, "terrain {i} {}", quoted(name));
+    }
+    for (c, t) in &n.map_chars {
+        let _ = writeln!(out, "map-char {} {t}", symbol(*c));
+    }
+    for (key, table) in [
+        ("room-type", &n.room_types),
+        ("trap", &n.traps),
+        ("engraving", &n.engravings),
+    ] {
+        for (word, v) in table {
+            let _ = writeln!(out, "{key} {} {v}", quoted(word));
+        }
+    }
+    for (word, bit) in &n.level_flags {
+        let _ = writeln!(out, "level-flag {} {bit:#x}", quoted(word));
+    }
+}
+
+/// The record format's facts as they are read: each numbering list
+/// replaces NetHack 3.4.3's when the file has a line of its kind.
+#[derive(Default)]
+struct FormatFacts {
+    header_word: Option<CType>,
+    extra_members: Vec<ExtraMember>,
+    forges: bool,
+    random_regions: bool,
+    place_sets: bool,
+    random_coordinate: Option<i8>,
+    dungeon_members: Option<Vec<DungeonMember>>,
+    branch_members: Option<Vec<DungeonMember>>,
+    limits: Option<Limits>,
+    terrain: Option<Vec<Box<str>>>,
+    map_chars: Option<Vec<(u8, i8)>>,
+    room_types: Option<Vec<(Box<str>, i8)>>,
+    traps: Option<Vec<(Box<str>, i8)>>,
+    level_flags: Option<Vec<(Box<str>, i64)>>,
+    engravings: Option<Vec<(Box<str>, i8)>>,
+}
+
+impl FormatFacts {
+    /// Reads line `key args` if it is a record-format line (`Ok(false)`
+    /// if it is not one).
+    fn read(&mut self, key: &str, args: &mut Args<'_>) -> Result<bool, IdentityError> {
+        let n = args.line;
+        match key {
+            "header-word" => {
+                let t = args.ctype()?;
+                if !matches!(t, CType::Long | CType::LongLong) {
+                    return Err(args.error("a header word is `long` or `long-long`"));
+                }
+                set_once(&mut self.header_word, t, key, n)?;
+            }
+            "member" => {
+                let record = args.word("a record (door, room_door, altar, monster, object)")?;
+                let record = RecordKind::from_name(record).ok_or_else(|| {
+                    args.error(format!(
+                        "unknown record `{record}` (expected door, room_door, altar, monster                          or object)"
+                    ))
+                })?;
+                let name = args.string("the member's C name")?;
+                let ctype = args.ctype()?;
+                if ctype == CType::LongLong {
+                    return Err(args.error("a record member is char, short, int or long"));
+                }
+                self.extra_members.push(ExtraMember {
+                    record,
+                    name: name.into(),
+                    ctype,
+                });
+            }
+            "list" => {
+                let slot = match args.word("a list (forges, random-regions, place-sets)")? {
+                    "forges" => &mut self.forges,
+                    "random-regions" => &mut self.random_regions,
+                    "place-sets" => &mut self.place_sets,
+                    other => {
+                        return Err(args.error(format!(
+                            "unknown list `{other}` (expected forges, random-regions or                              place-sets)"
+                        )))
+                    }
+                };
+                *slot = true;
+            }
+            "random-coordinate" => {
+                let v = args.small("a coordinate")?;
+                set_once(&mut self.random_coordinate, v, key, n)?;
+            }
+            "dungeon-members" | "branch-members" => {
+                let mut members = Vec::new();
+                while !args.rest.trim().is_empty() {
+                    let word = args.word("a member")?;
+                    members.push(DungeonMember::from_name(word).ok_or_else(|| {
+                        args.error(format!("`{word}` is not a member dgn_comp writes"))
+                    })?);
+                }
+                let slot = match key {
+                    "dungeon-members" => &mut self.dungeon_members,
+                    _ => &mut self.branch_members,
+                };
+                set_once(slot, members, key, n)?;
+            }
+            "limit" => {
+                let limits = self.limits.get_or_insert(Limits::NETHACK_343);
+                let what = args.word("a limit (dungeons, special-levels, depth)")?;
+                let v = args.number()?;
+                let v = usize::try_from(v)
+                    .ok()
+                    .filter(|&v| v <= 1 << 20)
+                    .ok_or_else(|| args.error(format!("limit {v} is out of range")))?;
+                match what {
+                    "dungeons" => limits.dungeons = v,
+                    "special-levels" => limits.special_levels = v,
+                    "depth" => limits.depth = v as i64,
+                    other => {
+                        return Err(args.error(format!(
+                            "unknown limit `{other}` (expected dungeons, special-levels or depth)"
+                        )))
+                    }
+                }
+            }
+            "terrain" => {
+                let terrain = self.terrain.get_or_insert_with(Vec::new);
+                let i = args.number()?;
+                if i != terrain.len() as u64 {
+                    return Err(args.error(format!(
+                        "terrain {i} out of order (expected terrain {})",
+                        terrain.len()
+                    )));
+                }
+                terrain.push(args.string("the rm.h name")?.into());
+            }
+            "map-char" => {
+                let c = args.symbol()?;
+                let t = args.small("a terrain number")?;
+                self.map_chars.get_or_insert_with(Vec::new).push((c, t));
+            }
+            "room-type" | "trap" | "engraving" => {
+                let word = args.string("its word")?;
+                let v = args.small("its number")?;
+                let slot = match key {
+                    "room-type" => &mut self.room_types,
+                    "trap" => &mut self.traps,
+                    _ => &mut self.engravings,
+                };
+                slot.get_or_insert_with(Vec::new).push((word.into(), v));
+            }
+            "level-flag" => {
+                let word = args.string("its word")?;
+                let bit = args.number()? as i64;
+                (self.level_flags.get_or_insert_with(Vec::new)).push((word.into(), bit));
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// The format: NetHack 3.4.3's where the file says nothing.
+    fn into_format(self) -> RecordFormat {
+        let mut f = RecordFormat::nethack_343();
+        let n = &mut f.numbering;
+        f.header_word = self.header_word.unwrap_or(f.header_word);
+        f.extra_members = self.extra_members;
+        f.forges = self.forges;
+        f.random_regions = self.random_regions;
+        f.place_sets = self.place_sets;
+        f.random_coordinate = self.random_coordinate.unwrap_or(f.random_coordinate);
+        f.dungeon_members = self.dungeon_members.unwrap_or(f.dungeon_members);
+        f.branch_members = self.branch_members.unwrap_or(f.branch_members);
+        f.limits = self.limits.unwrap_or(f.limits);
+        n.terrain = self.terrain.unwrap_or(std::mem::take(&mut n.terrain));
+        n.map_chars = self.map_chars.unwrap_or(std::mem::take(&mut n.map_chars));
+        n.room_types = self.room_types.unwrap_or(std::mem::take(&mut n.room_types));
+        n.traps = self.traps.unwrap_or(std::mem::take(&mut n.traps));
+        n.level_flags = self
+            .level_flags
+            .unwrap_or(std::mem::take(&mut n.level_flags));
+        n.engravings = self.engravings.unwrap_or(std::mem::take(&mut n.engravings));
+        f
+    }
+}
+
 /// The facts of an identity file as they are read.
 #[derive(Default)]
 struct Facts {
@@ -192,6 +441,7 @@ struct Facts {
     object_classes: Vec<u8>,
     monsters: Vec<(Box<str>, u8)>,
     objects: Vec<(Box<str>, u8)>,
+    format: FormatFacts,
 }
 
 fn parse(text: &str) -> Result<Game, IdentityError> {
@@ -217,7 +467,7 @@ fn parse(text: &str) -> Result<Game, IdentityError> {
                 ));
             }
             let version = args.word("the format version")?;
-            if version != FORMAT.to_string() {
+            if version != FORMAT.to_string() && version != "1" {
                 return Err(IdentityError::at(
                     n,
                     format!(
@@ -319,13 +569,16 @@ fn parse(text: &str) -> Result<Game, IdentityError> {
                     .push((args.string("an object name")?.into(), class));
             }
             other => {
-                return Err(IdentityError::at(
-                    n,
-                    format!(
-                        "unknown line `{other}` (expected name, version, dialect, header-origin, \
-                         header, feature, monster-class, object-class, monster or object)"
-                    ),
-                ))
+                if !facts.format.read(other, &mut args)? {
+                    return Err(IdentityError::at(
+                        n,
+                        format!(
+                            "unknown line `{other}` (expected name, version, dialect, \
+                             header-origin, header, feature, monster-class, object-class, \
+                             monster, object or a record-format line)"
+                        ),
+                    ));
+                }
             }
         }
         args.end()?;
@@ -371,6 +624,7 @@ fn parse(text: &str) -> Result<Game, IdentityError> {
         },
     );
     game.dialect = dialect;
+    game.format = facts.format.into_format();
     Ok(game)
 }
 
@@ -406,6 +660,23 @@ impl<'a> Args<'a> {
         }
         self.rest = &rest[end..];
         Ok(&rest[..end])
+    }
+
+    /// A C type name ([`CType::as_str`]).
+    fn ctype(&mut self) -> Result<CType, IdentityError> {
+        let word = self.word("a C type (char, short, int, long, long-long)")?;
+        CType::from_name(word).ok_or_else(|| {
+            self.error(format!(
+                "unknown C type `{word}` (expected char, short, int, long or long-long)"
+            ))
+        })
+    }
+
+    /// A number that fits a `char`: -128..127.
+    fn small(&mut self, what: &str) -> Result<i8, IdentityError> {
+        let word = self.word(what)?;
+        word.parse()
+            .map_err(|_| self.error(format!("`{word}` is not a number in -128..127")))
     }
 
     fn number(&mut self) -> Result<u64, IdentityError> {
@@ -586,7 +857,7 @@ mod tests {
         assert!(error_of(&replace(first, "monstre 'a' \"x\"")).contains("unknown line `monstre`"));
         assert!(error_of(&replace(first, "monster 'a' \"x\" y")).contains("unexpected `y`"));
         let magic = lines.iter().position(|l| l.starts_with(MAGIC)).unwrap();
-        assert!(error_of(&replace(magic, "levbuild-game 2")).contains("format version 2"));
+        assert!(error_of(&replace(magic, "levbuild-game 3")).contains("format version 3"));
         assert!(error_of(&replace(magic, "nethack")).contains("not a levbuild identity file"));
         let header = lines
             .iter()

@@ -15,9 +15,12 @@
 //! assert_eq!(game.object_id("arrow", Some(b')')), Some(1));
 //! ```
 
+mod format;
 mod identity;
 #[cfg(feature = "build")]
 mod tree;
+#[cfg(feature = "build")]
+mod tree_format;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -28,17 +31,20 @@ use crate::dungeon::Features;
 use crate::layout::{DataModel, Layout};
 use crate::tables;
 
+pub use format::{CType, DungeonMember, ExtraMember, Limits, Numbering, RecordFormat, RecordKind};
 pub use identity::IdentityError;
 #[cfg(feature = "build")]
 pub use tree::{TreeError, TreeOptions};
 
-/// A game's monster and object tables, class symbols and features.
+/// A game's monster and object tables, class symbols, features and record
+/// format.
 type Tables<'g> = (
     &'g [(Box<str>, u8)],
     &'g [(Box<str>, u8)],
     &'g [u8],
     &'g [u8],
     &'g Features,
+    &'g RecordFormat,
 );
 
 /// The tables, features and header of one game.
@@ -52,6 +58,7 @@ pub struct Game {
     features: Features,
     header: Header,
     dialect: crate::des::Dialect,
+    format: RecordFormat,
     monster_index: HashMap<Box<str>, Vec<u16>>,
     object_index: HashMap<Box<str>, Vec<u16>>,
     #[cfg(feature = "build")]
@@ -229,6 +236,7 @@ impl Game {
             features,
             header,
             dialect: crate::des::Dialect::NetHack343,
+            format: RecordFormat::nethack_343(),
             #[cfg(feature = "build")]
             fingerprint: OnceLock::new(),
             tree_files: Vec::new(),
@@ -255,6 +263,7 @@ impl Game {
             h.update(&[0, u8::from(on)]);
         }
         h.update(self.dialect.as_str().as_bytes());
+        h.update(format!("{:?}", self.format).as_bytes());
         for (model, words) in &self.header.words {
             h.update(model.map_or("any", model_name).as_bytes());
             h.update(&(words.len() as u64).to_le_bytes());
@@ -263,6 +272,19 @@ impl Game {
             }
         }
         h.finalize()
+    }
+
+    /// The layout and numbering of its `.lev` and `dungeon` records.
+    pub fn format(&self) -> &RecordFormat {
+        &self.format
+    }
+
+    /// This game with another record format: a variant's records, or a
+    /// dialect of one's own.
+    pub fn with_format(&self, format: RecordFormat) -> Game {
+        let mut game = self.clone_with(self.features.clone());
+        game.format = format;
+        game
     }
 
     /// This game with other `makedefs -e` features.
@@ -284,6 +306,7 @@ impl Game {
         );
         game.tree_files = self.tree_files.clone();
         game.dialect = self.dialect;
+        game.format = self.format.clone();
         game
     }
 
@@ -298,8 +321,8 @@ impl Game {
     pub fn with_headers_of(&self, other: &Game) -> Result<Game, String> {
         if self.tables() != other.tables() || self.dialect != other.dialect {
             return Err(format!(
-                "{other} is not the same game as {self}: their tables, classes, features or \
-                 language differ"
+                "{other} is not the same game as {self}: their tables, classes, features, \
+                 record formats or language differ"
             ));
         }
         let mut game = self.clone_with(self.features.clone());
@@ -400,6 +423,7 @@ impl Game {
             &self.monster_classes,
             &self.object_classes,
             &self.features,
+            &self.format,
         )
     }
 

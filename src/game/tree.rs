@@ -14,7 +14,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use super::{Game, Header};
+use super::{Game, Header, RecordFormat};
 use crate::dungeon::Features;
 
 /// The probe's first stage: monster and object names, for the generated
@@ -27,6 +27,14 @@ const VERSION_PROBE: &str = include_str!("../../templates/game_version.c");
 
 /// The tree's sources that `lev_comp` links.
 const TREE_SOURCES: [&str; 5] = ["monst.c", "objects.c", "drawing.c", "decl.c", "alloc.c"];
+
+/// The level compiler's sources the record format and numbering are read
+/// from (see [`super::tree_format`]).
+const LEVEL_COMPILER_SOURCES: [&str; 3] = ["util/lev_main.c", "util/lev_comp.l", "util/lev_comp.y"];
+
+/// Changes whenever what the probe prints changes, so that cached probe
+/// output of an older levbuild build is not reused.
+const PROBE_REVISION: &[u8] = b"numbers 1";
 
 /// How to read a tree.
 #[cfg_attr(docsrs, doc(cfg(feature = "build")))]
@@ -69,7 +77,7 @@ pub struct TreeError {
 }
 
 impl TreeError {
-    fn new(root: &Path, message: impl Into<String>) -> TreeError {
+    pub(super) fn new(root: &Path, message: impl Into<String>) -> TreeError {
         TreeError {
             root: root.to_path_buf(),
             message: message.into(),
@@ -77,7 +85,7 @@ impl TreeError {
         }
     }
 
-    fn io(root: &Path, what: &str, e: io::Error) -> TreeError {
+    pub(super) fn io(root: &Path, what: &str, e: io::Error) -> TreeError {
         TreeError {
             root: root.to_path_buf(),
             message: format!("{what}: {e}"),
@@ -124,6 +132,12 @@ impl Game {
     pub fn from_tree(root: &Path, options: &TreeOptions) -> Result<Game, TreeError> {
         let files = tree_files(root)?;
         let dialect = level_dialect(root)?;
+        // A 3.4.3-family tree's records are read from its sources; 3.6's
+        // opcode files have no such records.
+        let tree_format = match dialect {
+            crate::des::Dialect::NetHack343 => Some(super::tree_format::read_tree_format(root)?),
+            _ => None,
+        };
         let version = read_version(root)?;
         let key = probe_key(&files, options)?;
         let cached = options
@@ -136,7 +150,8 @@ impl Game {
         {
             Some(text) => text,
             None => {
-                let text = run_probe(root, dialect, options)?;
+                let numbers = tree_format.as_ref().map(|t| t.numbers_source.as_str());
+                let text = run_probe(root, dialect, numbers, options)?;
                 if let Some(path) = &cached {
                     // A cache that cannot be written only costs a rerun.
                     let _ = write_atomically(path, text.as_bytes());
@@ -144,7 +159,8 @@ impl Game {
                 text
             }
         };
-        let facts = parse_probe(root, &output)?;
+        let mut format = tree_format.map(|t| t.format).unwrap_or_default();
+        let facts = parse_probe(root, &output, &mut format)?;
         let date_h = root.join("include/date.h");
         let header = if date_h.is_file() {
             let text = std::fs::read_to_string(&date_h)
@@ -188,6 +204,7 @@ impl Game {
         game.tree_files = files;
         game.tree_files.push(date_h);
         game.dialect = dialect;
+        game.format = format;
         Ok(game)
     }
 }
@@ -205,6 +222,7 @@ fn tree_files(root: &Path) -> Result<Vec<PathBuf>, TreeError> {
     .into_iter()
     .map(String::from)
     .chain(TREE_SOURCES.iter().map(|s| format!("src/{s}")))
+    .chain(LEVEL_COMPILER_SOURCES.iter().map(|s| s.to_string()))
     .filter(|p| !root.join(p).is_file())
     .collect();
     if !missing.is_empty() {
@@ -212,7 +230,8 @@ fn tree_files(root: &Path) -> Result<Vec<PathBuf>, TreeError> {
             root,
             format!(
                 "not a NetHack-family source tree: missing {} (levbuild needs include/, \
-                 util/makedefs.c and the src/ files lev_comp links: {})",
+                 util/makedefs.c, its level compiler's util/{{lev_main.c,lev_comp.l,lev_comp.y}} \
+                 and the src/ files lev_comp links: {})",
                 missing.join(", "),
                 TREE_SOURCES.join(", ")
             ),
@@ -228,6 +247,7 @@ fn tree_files(root: &Path) -> Result<Vec<PathBuf>, TreeError> {
     files.sort();
     files.extend(TREE_SOURCES.iter().map(|s| root.join("src").join(s)));
     files.push(root.join("util/makedefs.c"));
+    files.extend(LEVEL_COMPILER_SOURCES.iter().map(|s| root.join(s)));
     Ok(files)
 }
 
@@ -285,6 +305,7 @@ fn probe_key(files: &[PathBuf], options: &TreeOptions) -> Result<blake3::Hash, T
     h.update(NAMES_PROBE.as_bytes());
     h.update(GAME_PROBE.as_bytes());
     h.update(VERSION_PROBE.as_bytes());
+    h.update(PROBE_REVISION);
     h.update(options.target.as_deref().unwrap_or("host").as_bytes());
     for f in files {
         let bytes = std::fs::read(f).map_err(|e| {
@@ -311,7 +332,13 @@ struct ProbeFacts {
     header: Vec<u64>,
 }
 
-fn parse_probe(root: &Path, text: &str) -> Result<ProbeFacts, TreeError> {
+/// Reads the probe's output; its numbering lines go to `format`.
+fn parse_probe(
+    root: &Path,
+    text: &str,
+    format: &mut RecordFormat,
+) -> Result<ProbeFacts, TreeError> {
+    let mut numbered = [false; 7];
     let bad = |line: &str| TreeError::new(root, format!("unexpected probe output line {line:?}"));
     let mut facts = ProbeFacts {
         monsters: Vec::new(),
@@ -357,6 +384,11 @@ fn parse_probe(root: &Path, text: &str) -> Result<ProbeFacts, TreeError> {
                 }
                 facts.header = words;
                 saw_header = true;
+            }
+            _ if tag.starts_with('N') => {
+                if !super::tree_format::apply_probe_line(format, &mut numbered, line) {
+                    return Err(bad(line));
+                }
             }
             _ => return Err(bad(line)),
         }
@@ -410,6 +442,7 @@ fn parse_date_h(text: &str) -> Result<Vec<u64>, String> {
 fn run_probe(
     root: &Path,
     dialect: crate::des::Dialect,
+    numbers: Option<&str>,
     options: &TreeOptions,
 ) -> Result<String, TreeError> {
     let work =
@@ -424,6 +457,9 @@ fn run_probe(
     write("levbuild_probe.c", GAME_PROBE)?;
     write("levbuild_version.c", VERSION_PROBE)?;
     write("levbuild_features.c", &features_source())?;
+    if let Some(numbers) = numbers {
+        write("levbuild_numbers.c", numbers)?;
+    }
 
     // Stage one, for the host: names for pm.h and onames.h.
     let host = host_triple();
@@ -470,11 +506,17 @@ fn run_probe(
         work.0.join("levbuild_version.c"),
     ];
     sources.extend(TREE_SOURCES.iter().map(|s| src.join(s)));
+    if numbers.is_some() {
+        sources.push(work.0.join("levbuild_numbers.c"));
+    }
     // The tree's level format, not its version number, says which
     // structures the probe reads (notnotdNetHack 2025 is of the 3.4.3
     // family).
-    let nh36 = dialect == crate::des::Dialect::NetHack36;
-    let define = nh36.then_some("LEVBUILD_NH36");
+    let define = match (dialect, numbers) {
+        (crate::des::Dialect::NetHack36, _) => Some("LEVBUILD_NH36"),
+        (_, Some(_)) => Some("LEVBUILD_NUMBERS"),
+        _ => None,
+    };
     let util = root.join("util");
     compile(
         root,

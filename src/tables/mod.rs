@@ -4,7 +4,7 @@
 //! characters; the monster and object tables are a [`crate::Game`]'s). The data is generated from the reference tables by
 //! `build-support/gen_tables.py`.
 
-mod data;
+pub(crate) mod data;
 /// NetHack 3.6.7's monster and object tables and class symbols, generated
 /// by `build-support/gen_tables_36.py`.
 pub(crate) mod nethack367;

@@ -691,7 +691,7 @@ fn negative_integers_and_explicit_plus_signs() {
     let src = "MAZE: \"n\", ' '\nINIT_MAP: '.', ' ', true, true, lit, false\nGEOMETRY: center, center\nMAP\n...\nENDMAP\nRANDOM_PLACES: (-1,+2)\nMONSTER: 'd', random, (-3,-4)\nGOLD: -5, (+1,+1)\nOBJECT: '%', random, (1,1), \"jackal\", -7\n";
     let l = level(src);
     let p = part(&l);
-    assert_eq!((p.random_places[0].x, p.random_places[0].y), (-1, 2));
+    assert_eq!((p.random_places[0][0].x, p.random_places[0][0].y), (-1, 2));
     assert_eq!((p.monsters[0].pos.x, p.monsters[0].pos.y), (-3, -4));
     assert_eq!((p.gold[0].amount, p.gold[0].pos.x), (-5, 1));
     assert_eq!((p.objects[0].spe, p.objects[0].corpsenm), (-7, 12));
@@ -778,7 +778,7 @@ fn several_levels_in_one_file() {
         (maze(one).filling.code(), part(one).gold[0].amount),
         (24, -5)
     );
-    let d = room(&levels[1].level, 0).doors[0];
+    let d = &room(&levels[1].level, 0).doors[0];
     assert_eq!(
         [d.secret, d.state.code(), d.wall.code(), d.pos],
         [1, 2, 8, -1]
@@ -821,7 +821,7 @@ fn register_lists_objects_monsters_reversed_places_in_order() {
     let p = part(&l);
     assert_eq!(p.random_objects, [b'%', b'*', b')', b'['].map(|c| c as i8));
     assert_eq!(p.random_monsters, [b'c', b'b', b'a'].map(|c| c as i8));
-    let places: Vec<_> = p.random_places.iter().map(|p| (p.x, p.y)).collect();
+    let places: Vec<_> = p.random_places[0].iter().map(|p| (p.x, p.y)).collect();
     assert_eq!(places, [(0, 0), (5, 3), (2, 1)]);
     // Ten entries is the maximum.
     let ten = ["'a'"; 10].join(", ");

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use common::{copy_tree, fixture_tree, golden_matches, identity_file, TempDir};
-use levbuild::{Build, Game, Layout, TreeOptions};
+use levbuild::{Build, CType, Game, Layout, RecordKind, TreeOptions};
 
 /// A C compiler is needed to read a tree; without one (outside CI) the
 /// calling test is skipped.
@@ -101,6 +101,33 @@ fn the_fixture_tree_reads_as_its_c_says() {
     assert!(game
         .header_origin()
         .contains("computed as makedefs -v does"));
+    // Its records and numbering, from its level compiler's sources and
+    // headers (include/sp_lev.h, rm.h, mkroom.h, trap.h, dgn_file.h,
+    // global.h; util/lev_main.c, lev_comp.l, lev_comp.y).
+    let format = game.format();
+    let door_key = format.extra_members(RecordKind::Door).next().unwrap();
+    assert_eq!((&*door_key.name, door_key.ctype), ("key", CType::Short));
+    assert_eq!(format.extra_members(RecordKind::Object).count(), 0);
+    assert!(format.forges && !format.random_regions && !format.place_sets);
+    assert_eq!(format.random_coordinate, -11);
+    assert_eq!(format.header_word, CType::Long);
+    let n = &format.numbering;
+    assert_eq!(n.terrain_code("FORGE"), Some(8));
+    assert_eq!(n.map_char(8), Some(b'O'));
+    assert_eq!(n.terrain.len(), 9);
+    assert_eq!(n.room_type("smithy"), Some(4));
+    assert_eq!(n.max_room_type(), 6);
+    assert_eq!(n.trap("bellows"), Some(3));
+    assert_eq!(n.engraving_name(3), Some("soot"));
+    assert_eq!(n.level_flags.last(), Some(&("smoky".into(), 4)));
+    assert_eq!(
+        (
+            format.limits.dungeons,
+            format.limits.special_levels,
+            format.limits.depth
+        ),
+        (8, 30, 20)
+    );
 }
 
 #[test]
@@ -623,7 +650,14 @@ fn real_identity(root: &Path) -> String {
 
 #[test]
 fn real_trees_give_the_committed_identity_files() {
-    for name in ["grunthack-0.2.2", "nethack-3.4.3", "nethack-3.6.7"] {
+    for name in [
+        "grunthack-0.2.2",
+        "nethack-3.4.3",
+        "nethack-3.6.7",
+        "slashem-0.0.7E7F3",
+        "dnethack-3.18.0",
+        "notnotdnethack-2025.05.16",
+    ] {
         let Some(root) = common::real_tree(name) else {
             continue;
         };

@@ -33,5 +33,6 @@ mod mutation_diff;
 mod robustness;
 #[cfg(feature = "nethack36")]
 mod suggestions;
+mod variant_formats;
 #[cfg(feature = "nethack36")]
 mod warning_names;

@@ -84,7 +84,7 @@ fn name_maze_part(part: &mut Map<String, Value>, typed: &des::MazePart, game: &G
         .map
         .cells
         .chunks(width)
-        .map(|row| Value::String(row.iter().map(|&t| map_char(t.code())).collect()))
+        .map(|row| Value::String(row.iter().map(|&t| map_char(game, t.code())).collect()))
         .collect();
     part.insert(
         "map".into(),
@@ -107,25 +107,35 @@ fn name_maze_part(part: &mut Map<String, Value>, typed: &des::MazePart, game: &G
     );
     set_classes(part, "random_objects", &typed.random_objects);
     set_classes(part, "random_monsters", &typed.random_monsters);
-    set_points(part, "random_places", &typed.random_places);
+    // One list of places, or with numbered lists (SLASH'EM) a list of lists.
+    let lists = typed.random_places.iter().map(|set| points(game, set));
+    let places = match game.format().place_sets {
+        true => Value::Array(lists.collect()),
+        false => lists.last().unwrap_or_else(|| Value::Array(Vec::new())),
+    };
+    part.insert("random_places".into(), places);
     set_each(part, "level_regions", &typed.level_regions, |o, r| {
         o.insert(
             "kind".into(),
             r.kind_name().map_or(r.kind.into(), Value::from),
         );
     });
-    set_points(part, "fountains", &typed.fountains);
+    set_points(part, "fountains", &typed.fountains, game);
+    set_points(part, "forges", &typed.forges, game);
+    set_each(part, "regions", &typed.regions, |o, r| {
+        o.insert("rtype".into(), room_type(game, r.rtype));
+    });
     set_each(part, "doors", &typed.doors, |o, d| {
-        o.insert("pos".into(), point(&d.pos));
+        o.insert("pos".into(), point(game, &d.pos));
     });
     set_each(part, "drawbridges", &typed.drawbridges, |o, d| {
-        o.insert("pos".into(), point(&d.pos));
+        o.insert("pos".into(), point(game, &d.pos));
     });
     set_each(part, "mazewalks", &typed.mazewalks, |o, w| {
-        o.insert("pos".into(), point(&w.pos));
+        o.insert("pos".into(), point(game, &w.pos));
     });
     set_each(part, "ladders", &typed.ladders, |o, l| {
-        o.insert("pos".into(), point(&l.pos));
+        o.insert("pos".into(), point(game, &l.pos));
     });
     name_contents(part, typed.contents(), game);
 }
@@ -158,9 +168,11 @@ fn name_room(room: &mut Map<String, Value>, typed: &des::Room, game: &Game) {
         o.insert("secret".into(), tristate(d.secret, "secret", "not secret"));
         o.insert("pos".into(), or_random(d.pos));
     });
-    set_points(room, "fountains", &typed.fountains);
-    set_points(room, "sinks", &typed.sinks);
-    set_points(room, "pools", &typed.pools);
+    room.insert("rtype".into(), room_type(game, typed.rtype));
+    set_points(room, "fountains", &typed.fountains, game);
+    set_points(room, "forges", &typed.forges, game);
+    set_points(room, "sinks", &typed.sinks, game);
+    set_points(room, "pools", &typed.pools, game);
     name_contents(room, typed.contents(), game);
 }
 
@@ -173,7 +185,7 @@ fn name_contents(obj: &mut Map<String, Value>, c: Contents<'_>, game: &Game) {
         };
         o.insert("id".into(), name.into());
         o.insert("class".into(), class(m.class));
-        o.insert("pos".into(), point(&m.pos));
+        o.insert("pos".into(), point(game, &m.pos));
         o.insert(
             "peaceful".into(),
             tristate(m.peaceful, "peaceful", "hostile"),
@@ -193,7 +205,7 @@ fn name_contents(obj: &mut Map<String, Value>, c: Contents<'_>, game: &Game) {
         };
         o.insert("id".into(), name.into());
         o.insert("class".into(), class(ob.class));
-        o.insert("pos".into(), point(&ob.pos));
+        o.insert("pos".into(), point(game, &ob.pos));
         let curse = ob.curse_name().map_or(ob.curse_state.into(), Value::from);
         o.insert("curse_state".into(), curse);
         let enchantment = if ob.spe == -127 {
@@ -223,33 +235,31 @@ fn name_contents(obj: &mut Map<String, Value>, c: Contents<'_>, game: &Game) {
         let name = if t.kind < 0 {
             Value::from("random")
         } else {
-            levbuild::tables::trap_name(t.kind).map_or(t.kind.into(), Value::from)
+            (game.format().numbering.trap_name(t.kind)).map_or(t.kind.into(), Value::from)
         };
         o.insert("kind".into(), name);
-        o.insert("pos".into(), point(&t.pos));
+        o.insert("pos".into(), point(game, &t.pos));
     });
     set_each(obj, "stairs", c.stairs, |o, s| {
-        o.insert("pos".into(), point(&s.pos));
+        o.insert("pos".into(), point(game, &s.pos));
     });
     set_each(obj, "altars", c.altars, |o, a| {
-        o.insert("pos".into(), point(&a.pos));
+        o.insert("pos".into(), point(game, &a.pos));
         o.insert(
             "shrine".into(),
             a.kind_name().map_or(a.shrine.into(), Value::from),
         );
     });
     set_each(obj, "gold", c.gold, |o, g| {
-        o.insert("pos".into(), point(&g.pos));
+        o.insert("pos".into(), point(game, &g.pos));
         if g.amount == -1 {
             o.insert("amount".into(), "random".into());
         }
     });
     set_each(obj, "engravings", c.engravings, |o, e| {
-        o.insert("pos".into(), point(&e.pos));
-        o.insert(
-            "kind".into(),
-            e.kind_name().map_or(e.kind.into(), Value::from),
-        );
+        o.insert("pos".into(), point(game, &e.pos));
+        let kind = game.format().numbering.engraving_name(e.kind);
+        o.insert("kind".into(), kind.map_or(e.kind.into(), Value::from));
     });
 }
 
@@ -270,9 +280,22 @@ fn set_each<T>(
     }
 }
 
-/// `obj[key]` as a list of positions (see [`point`]).
-fn set_points(obj: &mut Map<String, Value>, key: &str, points: &[des::Point]) {
-    obj.insert(key.into(), points.iter().map(point).collect());
+/// `obj[key]` as a list of positions (see [`point`]); absent when empty
+/// and the key is one only some games' records have.
+fn set_points(obj: &mut Map<String, Value>, key: &str, list: &[des::Point], game: &Game) {
+    if obj.contains_key(key) {
+        obj.insert(key.into(), points(game, list));
+    }
+}
+
+/// A list of positions (see [`point`]).
+fn points(game: &Game, list: &[des::Point]) -> Value {
+    list.iter().map(|p| point(game, p)).collect()
+}
+
+/// A room type's word in `game`, or its number.
+fn room_type(game: &Game, t: des::RoomType) -> Value {
+    (game.format().numbering.room_type_name(t.code())).map_or(t.code().into(), Value::from)
 }
 
 /// `obj[key]` as a list of classes (see [`class`]).
@@ -280,18 +303,24 @@ fn set_classes(obj: &mut Map<String, Value>, key: &str, classes: &[i8]) {
     obj.insert(key.into(), classes.iter().map(|&c| class(c)).collect());
 }
 
-/// The `.des` character of a terrain type.
-fn map_char(t: i8) -> char {
-    des::Terrain(t).map_char().unwrap_or('?')
+/// The `.des` character of a terrain type in `game`.
+fn map_char(game: &Game, t: i8) -> char {
+    game.format().numbering.map_char(t).map_or('?', char::from)
 }
 
 /// A position: `{"x": x, "y": y}`, `"random"` or `{"register": n}` for
-/// `place[n]`.
-fn point(p: &des::Point) -> Value {
-    match p.x {
-        des::RANDOM_COORD => "random".into(),
-        x if x < 0 => json!({ "register": -i16::from(x) - 1 }),
-        x => json!({ "x": x, "y": p.y }),
+/// `place[n]` (with numbered place lists, `{"register": [i, j]}` for
+/// `place[i][j]` and `{"region": n}` for `region[n]`).
+fn point(game: &Game, p: &des::Point) -> Value {
+    let format = game.format();
+    let register = |v: i8| -i16::from(v) - 1;
+    match (p.x, p.y) {
+        (x, _) if x == format.random_coordinate => "random".into(),
+        (x, _) if !format.place_sets && x < 0 => json!({ "register": register(x) }),
+        (-1, y) if y < 0 => json!({ "register": register(y) }),
+        (des::RANDOM_COORD, y) if y < 0 => json!({ "region": register(y) }),
+        (x, y) if x < 0 && y < 0 => json!({ "register": [register(x), register(y)] }),
+        (x, y) => json!({ "x": x, "y": y }),
     }
 }
 

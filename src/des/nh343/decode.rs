@@ -1,10 +1,9 @@
 //! Reads a `.lev` file in a target [`Layout`] back into a [`Level`]:
 //! `decode(&encode(&level, layout)?, &level.name, layout) == level`.
 
-use super::encode::UNFILLED;
 use super::ir::*;
 use crate::binary::{DecodeError, Reader};
-use crate::game::Game;
+use crate::game::{Game, RecordFormat, RecordKind};
 use crate::layout::Layout;
 
 /// Decodes the `.lev` bytes, written for `game` built for `layout`, of
@@ -16,8 +15,9 @@ use crate::layout::Layout;
 /// Bytes that are not a level of that game and layout: a wrong
 /// header, a record cut short, impossible values, trailing bytes.
 pub fn decode(bytes: &[u8], name: &str, game: &Game, layout: Layout) -> Result<Level, DecodeError> {
+    let f = game.format();
     let mut r = Reader::new(bytes, layout);
-    r.version_info(&game.version_info(layout)?)?;
+    r.version_info(&game.version_info(layout)?, f.header_word)?;
     let kind = r.i8("level type")?;
     let present = r.i8("lev_init")?;
     r.skip(1, "lev_init")?;
@@ -43,8 +43,8 @@ pub fn decode(bytes: &[u8], name: &str, game: &Game, layout: Layout) -> Result<L
     let msg_len = usize::from(r.u8("message length")?);
     let message = r.text(msg_len, "message")?;
     let body = match kind {
-        1 => LevelBody::Rooms(rooms(&mut r)?),
-        2 => LevelBody::Maze(maze(&mut r, init.is_some())?),
+        1 => LevelBody::Rooms(rooms(&mut r, f)?),
+        2 => LevelBody::Maze(maze(&mut r, f, init.is_some())?),
         v => return Err(r.error(format!("unknown level type {v} (1 = rooms, 2 = maze)"))),
     };
     r.finish()?;
@@ -95,13 +95,88 @@ fn area(r: &mut Reader<'_>) -> Result<Area, DecodeError> {
     })
 }
 
-fn maze(r: &mut Reader<'_>, has_init: bool) -> Result<Maze, DecodeError> {
+/// The values of `record`'s extra members, inside the record being read.
+fn extra(
+    r: &mut Reader<'_>,
+    f: &RecordFormat,
+    record: RecordKind,
+) -> Result<Vec<i64>, DecodeError> {
+    f.extra_members(record)
+        .map(|m| r.int_of(m.ctype, &m.name))
+        .collect()
+}
+
+/// A list the game's format may not have (none when it has not).
+fn optional_list<T>(
+    r: &mut Reader<'_>,
+    has: bool,
+    what: &str,
+    each: impl FnMut(&mut Reader<'_>) -> Result<T, DecodeError>,
+) -> Result<Vec<T>, DecodeError> {
+    if has {
+        list(r, what, each)
+    } else {
+        Ok(Vec::new())
+    }
+}
+
+fn maze(r: &mut Reader<'_>, f: &RecordFormat, has_init: bool) -> Result<Maze, DecodeError> {
     let filling = Terrain(r.i8("filling")?);
-    let parts = list(r, "map parts", |r| part(r, has_init))?;
+    let parts = list(r, "map parts", |r| part(r, f, has_init))?;
     Ok(Maze { filling, parts })
 }
 
-fn part(r: &mut Reader<'_>, has_init: bool) -> Result<MazePart, DecodeError> {
+fn level_region(r: &mut Reader<'_>) -> Result<LevRegion, DecodeError> {
+    let (area, exclude, area_in_level, exclude_in_level, kind, len) = r.record(|r| {
+        let area = area(r)?;
+        let exclude = self::area(r)?;
+        let area_in_level = flag(r, "in_islev")?;
+        let exclude_in_level = flag(r, "del_islev")?;
+        let kind = r.i8("level region type")?;
+        r.skip(1, "level region padding member")?;
+        let len = r.str_or_len("portal name length")?;
+        Ok((area, exclude, area_in_level, exclude_in_level, kind, len))
+    })?;
+    let destination = r.text(len, "portal name")?;
+    Ok(LevRegion {
+        area,
+        exclude,
+        area_in_level,
+        exclude_in_level,
+        kind,
+        destination,
+    })
+}
+
+/// One list of `n` places: the x coordinates, then the y.
+fn places(r: &mut Reader<'_>, n: usize) -> Result<Vec<Point>, DecodeError> {
+    let xs = r.take(n, "random place x")?;
+    let ys = r.take(n, "random place y")?;
+    Ok(xs
+        .iter()
+        .zip(ys)
+        .map(|(&x, &y)| Point {
+            x: x as i8,
+            y: y as i8,
+        })
+        .collect())
+}
+
+/// `RANDOM_PLACES`: one list (none when empty), or numbered lists.
+fn random_places(r: &mut Reader<'_>, f: &RecordFormat) -> Result<Vec<Vec<Point>>, DecodeError> {
+    if f.place_sets {
+        let lengths = list(r, "random place lists", |r| r.count("random places"))?;
+        return lengths.into_iter().map(|n| places(r, n)).collect();
+    }
+    let n = r.count("random places")?;
+    Ok(if n == 0 {
+        Vec::new()
+    } else {
+        vec![places(r, n)?]
+    })
+}
+
+fn part(r: &mut Reader<'_>, f: &RecordFormat, has_init: bool) -> Result<MazePart, DecodeError> {
     let halign = r.i8("halign")?;
     let valign = r.i8("valign")?;
     let width = r.u8("xsize")?;
@@ -114,43 +189,14 @@ fn part(r: &mut Reader<'_>, has_init: bool) -> Result<MazePart, DecodeError> {
             .map(|&b| Terrain(b as i8))
             .collect()
     };
-    let level_regions = list(r, "level regions", |r| {
-        let (area, exclude, area_in_level, exclude_in_level, kind, len) = r.record(|r| {
-            let area = area(r)?;
-            let exclude = self::area(r)?;
-            let area_in_level = flag(r, "in_islev")?;
-            let exclude_in_level = flag(r, "del_islev")?;
-            let kind = r.i8("level region type")?;
-            r.skip(1, "level region padding member")?;
-            let len = r.str_or_len("portal name length")?;
-            Ok((area, exclude, area_in_level, exclude_in_level, kind, len))
-        })?;
-        let destination = r.text(len, "portal name")?;
-        Ok(LevRegion {
-            area,
-            exclude,
-            area_in_level,
-            exclude_in_level,
-            kind,
-            destination,
-        })
-    })?;
+    let level_regions = list(r, "level regions", level_region)?;
+    let random_regions = optional_list(r, f.random_regions, "random regions", level_region)?;
     let random_objects = list(r, "random objects", |r| r.i8("object class"))?;
-    let n = r.count("random places")?;
-    let xs = r.take(n, "random place x")?.to_vec();
-    let ys = r.take(n, "random place y")?;
-    let random_places = xs
-        .iter()
-        .zip(ys)
-        .map(|(&x, &y)| Point {
-            x: x as i8,
-            y: y as i8,
-        })
-        .collect();
+    let random_places = random_places(r, f)?;
     let random_monsters = list(r, "random monsters", |r| r.i8("monster class"))?;
     let regions = list(r, "regions", |r| {
         let area = area(r)?;
-        let (rtype, unfilled) = region_type(r.i8("rtype")?);
+        let (rtype, unfilled) = region_type(r.i8("rtype")?, f.numbering.max_room_type());
         Ok(Region {
             area,
             rtype,
@@ -160,9 +206,12 @@ fn part(r: &mut Reader<'_>, has_init: bool) -> Result<MazePart, DecodeError> {
         })
     })?;
     let doors = list(r, "doors", |r| {
-        Ok(Door {
-            pos: point(r)?,
-            state: DoorState::from_code(r.i8("door state")?),
+        r.record(|r| {
+            Ok(Door {
+                pos: point(r)?,
+                state: DoorState::from_code(r.i8("door state")?),
+                extra: extra(r, f, RecordKind::Door)?,
+            })
         })
     })?;
     let drawbridges = list(r, "drawbridges", |r| {
@@ -182,11 +231,12 @@ fn part(r: &mut Reader<'_>, has_init: bool) -> Result<MazePart, DecodeError> {
     let non_passwall = list(r, "non-passwall areas", area)?;
     let ladders = list(r, "ladders", stair)?;
     let stairs = list(r, "stairs", stair)?;
-    let altars = list(r, "altars", altar)?;
+    let altars = list(r, "altars", |r| altar(r, f))?;
     let fountains = list(r, "fountains", point)?;
+    let forges = optional_list(r, f.forges, "forges", point)?;
     let traps = list(r, "traps", trap)?;
-    let monsters = list(r, "monsters", monster)?;
-    let objects = list(r, "objects", object)?;
+    let monsters = list(r, "monsters", |r| monster(r, f))?;
+    let objects = list(r, "objects", |r| object(r, f))?;
     let gold = list(r, "gold piles", gold)?;
     let engravings = list(r, "engravings", engraving)?;
     Ok(MazePart {
@@ -198,6 +248,7 @@ fn part(r: &mut Reader<'_>, has_init: bool) -> Result<MazePart, DecodeError> {
             cells,
         },
         level_regions,
+        random_regions,
         random_objects,
         random_places,
         random_monsters,
@@ -211,6 +262,7 @@ fn part(r: &mut Reader<'_>, has_init: bool) -> Result<MazePart, DecodeError> {
         stairs,
         altars,
         fountains,
+        forges,
         traps,
         monsters,
         objects,
@@ -232,10 +284,16 @@ pub(super) fn drawbridge_dir_from(code: i8) -> Direction {
 }
 
 /// A `REGION`'s stored type as the game reads it: a type above the
-/// last one is an unfilled room of the type 25 below.
-pub(super) fn region_type(code: i8) -> (RoomType, bool) {
-    let unfilled = code > RoomType::CandleShop.code();
-    let rtype = RoomType::from_code(if unfilled { code - UNFILLED } else { code });
+/// last one (`max_room_type`) is an unfilled room of the type
+/// `max_room_type + 1` below.
+pub(super) fn region_type(code: i8, max_room_type: i8) -> (RoomType, bool) {
+    let unfilled = code > max_room_type;
+    let offset = max_room_type.wrapping_add(1);
+    let rtype = RoomType::from_code(if unfilled {
+        code.wrapping_sub(offset)
+    } else {
+        code
+    });
     (rtype, unfilled)
 }
 
@@ -246,11 +304,14 @@ fn stair(r: &mut Reader<'_>) -> Result<Stair, DecodeError> {
     })
 }
 
-fn altar(r: &mut Reader<'_>) -> Result<Altar, DecodeError> {
-    Ok(Altar {
-        pos: point(r)?,
-        align: Alignment::from_code(r.i8("align")?),
-        shrine: r.i8("shrine")?,
+fn altar(r: &mut Reader<'_>, f: &RecordFormat) -> Result<Altar, DecodeError> {
+    r.record(|r| {
+        Ok(Altar {
+            pos: point(r)?,
+            align: Alignment::from_code(r.i8("align")?),
+            shrine: r.i8("shrine")?,
+            extra: extra(r, f, RecordKind::Altar)?,
+        })
     })
 }
 
@@ -262,7 +323,7 @@ fn trap(r: &mut Reader<'_>) -> Result<Trap, DecodeError> {
     })
 }
 
-fn monster(r: &mut Reader<'_>) -> Result<Monster, DecodeError> {
+fn monster(r: &mut Reader<'_>, f: &RecordFormat) -> Result<Monster, DecodeError> {
     let (name_len, appear_len, mut m) = r.record(|r| {
         let name_len = r.str_or_len("monster name length")?;
         let appear_len = r.str_or_len("appear_as length")?;
@@ -277,6 +338,7 @@ fn monster(r: &mut Reader<'_>) -> Result<Monster, DecodeError> {
             appear: r.i8("appear")?,
             peaceful: r.i8("peaceful")?,
             asleep: r.i8("asleep")?,
+            extra: extra(r, f, RecordKind::Monster)?,
         };
         Ok((name_len, appear_len, m))
     })?;
@@ -285,7 +347,7 @@ fn monster(r: &mut Reader<'_>) -> Result<Monster, DecodeError> {
     Ok(m)
 }
 
-fn object(r: &mut Reader<'_>) -> Result<Object, DecodeError> {
+fn object(r: &mut Reader<'_>, f: &RecordFormat) -> Result<Object, DecodeError> {
     let (name_len, mut o) = r.record(|r| {
         let name_len = r.str_or_len("object name length")?;
         let o = Object {
@@ -298,6 +360,7 @@ fn object(r: &mut Reader<'_>) -> Result<Object, DecodeError> {
             class: r.i8("class")?,
             containment: r.i8("containment")?,
             curse_state: r.i8("curse state")?,
+            extra: extra(r, f, RecordKind::Object)?,
         };
         Ok((name_len, o))
     })?;
@@ -330,7 +393,7 @@ fn short_string(r: &mut Reader<'_>, what: &str) -> Result<String, DecodeError> {
     r.text(n, what)
 }
 
-fn rooms(r: &mut Reader<'_>) -> Result<RoomLevel, DecodeError> {
+fn rooms(r: &mut Reader<'_>, f: &RecordFormat) -> Result<RoomLevel, DecodeError> {
     let random_objects = list(r, "random objects", |r| r.i8("object class"))?;
     let random_monsters = list(r, "random monsters", |r| r.i8("monster class"))?;
     let rooms = list(r, "rooms", |r| {
@@ -353,21 +416,25 @@ fn rooms(r: &mut Reader<'_>) -> Result<RoomLevel, DecodeError> {
             lit: Lighting::from_code(lit),
             filled: Boolean::from_code(filled),
             doors: list(r, "doors", |r| {
-                Ok(RoomDoor {
-                    wall: Direction::from_code(r.i8("wall")?),
-                    pos: r.i8("pos")?,
-                    secret: r.i8("secret")?,
-                    state: DoorState::from_code(r.i8("door state")?),
+                r.record(|r| {
+                    Ok(RoomDoor {
+                        wall: Direction::from_code(r.i8("wall")?),
+                        pos: r.i8("pos")?,
+                        secret: r.i8("secret")?,
+                        state: DoorState::from_code(r.i8("door state")?),
+                        extra: extra(r, f, RecordKind::RoomDoor)?,
+                    })
                 })
             })?,
             stairs: list(r, "stairs", stair)?,
-            altars: list(r, "altars", altar)?,
+            altars: list(r, "altars", |r| altar(r, f))?,
             fountains: list(r, "fountains", point)?,
+            forges: optional_list(r, f.forges, "forges", point)?,
             sinks: list(r, "sinks", point)?,
             pools: list(r, "pools", point)?,
             traps: list(r, "traps", trap)?,
-            monsters: list(r, "monsters", monster)?,
-            objects: list(r, "objects", object)?,
+            monsters: list(r, "monsters", |r| monster(r, f))?,
+            objects: list(r, "objects", |r| object(r, f))?,
             gold: list(r, "gold piles", gold)?,
             engravings: list(r, "engravings", engraving)?,
         })

@@ -10,6 +10,7 @@ use super::ir::{
 };
 use crate::des::map_text;
 use crate::game::Game;
+use crate::game::RecordKind;
 use crate::text::quoted;
 
 /// A [`Level`] as the text `levbuild dump FILE.lev` prints, monsters and
@@ -62,22 +63,14 @@ impl fmt::Display for LevelDisplay<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (level, game) = (self.level, self.game);
         writeln!(f, "level {}", quoted(&level.name))?;
-        let flags = level.flags;
-        let named = [
-            (flags.noteleport, "noteleport"),
-            (flags.hardfloor, "hardfloor"),
-            (flags.nommap, "nommap"),
-            (flags.shortsighted, "shortsighted"),
-            (flags.arboreal, "arboreal"),
-        ];
-        let names: Vec<&str> = named
-            .iter()
-            .filter(|(set, _)| *set)
-            .map(|&(_, n)| n)
+        let code = level.flags.code();
+        let names: Vec<&str> = (game.format().numbering.level_flags.iter())
+            .filter(|&&(_, bit)| code & bit != 0)
+            .map(|(n, _)| &**n)
             .collect();
-        writeln!(f, "  flags {:#x} [{}]", flags.code(), names.join(", "))?;
+        writeln!(f, "  flags {code:#x} [{}]", names.join(", "))?;
         if let Some(init) = &level.init {
-            writeln!(f, "  init map: {}", init_map(init))?;
+            writeln!(f, "  init map: {}", init_map(init, game))?;
         }
         if !level.message.is_empty() {
             writeln!(f, "  message {}", quoted(&level.message))?;
@@ -87,7 +80,10 @@ impl fmt::Display for LevelDisplay<'_> {
                 writeln!(
                     f,
                     "  maze, filling {}, {} part(s)",
-                    maze.filling.name().unwrap_or("random"),
+                    game.format()
+                        .numbering
+                        .terrain_name(maze.filling.code())
+                        .unwrap_or("random"),
                     maze.parts.len()
                 )?;
                 for (i, part) in maze.parts.iter().enumerate() {
@@ -106,7 +102,7 @@ impl fmt::Display for LevelDisplay<'_> {
                     rooms.rooms.len(),
                     rooms.corridors.len()
                 )?;
-                registers(f, &rooms.random_objects, &rooms.random_monsters, &[])?;
+                registers(f, game, &rooms.random_objects, &rooms.random_monsters, &[])?;
                 for (i, r) in rooms.rooms.iter().enumerate() {
                     room(f, i, r, game)?;
                 }
@@ -119,21 +115,25 @@ impl fmt::Display for LevelDisplay<'_> {
     }
 }
 
-/// The `.des` character of a terrain type, for drawing maps.
-pub(crate) fn map_char(t: i8) -> char {
-    super::ir::Terrain(t).map_char().unwrap_or('?')
+/// The `.des` character of a terrain type in `game`, for drawing maps.
+fn map_char(game: &Game, t: Terrain) -> char {
+    game.format()
+        .numbering
+        .map_char(t.code())
+        .map_or('?', char::from)
 }
 
 /// The map, with each placed thing's symbol over its cell.
 fn draw_marked(
     f: &mut fmt::Formatter<'_>,
+    game: &Game,
     map: &TerrainMap,
     marks: &[(Point, char)],
 ) -> fmt::Result {
     let width = usize::from(map.width.max(1));
     let mut rows = Vec::new();
     for (y, row) in map.cells.chunks(width).enumerate() {
-        let mut line: Vec<char> = row.iter().map(|&t| map_char(t.code())).collect();
+        let mut line: Vec<char> = row.iter().map(|&t| map_char(game, t)).collect();
         for (p, mark) in marks {
             if usize::try_from(p.y).ok() == Some(y) {
                 if let Some(c) = usize::try_from(p.x).ok().and_then(|x| line.get_mut(x)) {
@@ -180,13 +180,30 @@ fn legend(f: &mut fmt::Formatter<'_>, level: &Level, game: &Game) -> fmt::Result
     Ok(())
 }
 
-/// A position as the `.des` writes it: `(x,y)`, `random` or `place[n]`.
-fn at(p: &Point) -> String {
-    match p.x {
-        RANDOM_COORD => "random".to_string(),
-        x if x < 0 => format!("place[{}]", -i16::from(x) - 1),
-        x => format!("({x},{})", p.y),
+/// A position as the `.des` writes it in `game`: `(x,y)`, `random`,
+/// `place[n]`, and with numbered place lists (SLASH'EM) `place[i][j]`
+/// and `region[n]`.
+fn at(game: &Game, p: &Point) -> String {
+    let format = game.format();
+    let register = |v: i8| -i16::from(v) - 1;
+    match (p.x, p.y) {
+        (x, _) if x == format.random_coordinate => "random".to_string(),
+        (x, _) if !format.place_sets && x < 0 => format!("place[{}]", register(x)),
+        (-1, y) if y < 0 => format!("place[{}]", register(y)),
+        (RANDOM_COORD, y) if y < 0 => format!("region[{}]", register(y)),
+        (x, y) if x < 0 && y < 0 => format!("place[{}][{}]", register(x), register(y)),
+        (x, y) => format!("({x},{y})"),
     }
+}
+
+/// The extra members of a record (`, arti_key 3`), nothing for a game
+/// whose records have none.
+fn extras(game: &Game, record: RecordKind, values: &[i64]) -> String {
+    let mut text = String::new();
+    for (m, v) in game.format().extra_members(record).zip(values) {
+        let _ = write!(text, ", {} {v}", m.name);
+    }
+    text
 }
 
 /// A class as the `.des` writes it: a character, `random` or a register,
@@ -214,17 +231,21 @@ fn alignment(a: Alignment) -> String {
 }
 
 /// A terrain type as the `.des` writes it: its map character, else its
-/// `rm.h` name or number.
-fn terrain(t: Terrain) -> String {
-    match (t.map_char(), t.name()) {
-        (Some(c), _) => format!("'{}'", c.escape_default()),
+/// `rm.h` name or number, in `game`.
+fn terrain(game: &Game, t: Terrain) -> String {
+    let numbering = &game.format().numbering;
+    match (
+        numbering.map_char(t.code()),
+        numbering.terrain_name(t.code()),
+    ) {
+        (Some(c), _) => format!("'{}'", char::from(c).escape_default()),
         (None, Some(name)) => name.to_string(),
         (None, None) => format!("terrain {}", t.code()),
     }
 }
 
 /// `INIT_MAP: fg, bg, smoothed, joined, lit, walled` in words.
-fn init_map(init: &LevelInit) -> String {
+fn init_map(init: &LevelInit, game: &Game) -> String {
     let yes_no = |set: bool, word: &str| {
         if set {
             word.to_string()
@@ -244,8 +265,8 @@ fn init_map(init: &LevelInit) -> String {
     };
     format!(
         "foreground {}, background {}, {}, {}, {lit}, {walled}",
-        terrain(init.fg),
-        terrain(init.bg),
+        terrain(game, init.fg),
+        terrain(game, init.bg),
         yes_no(init.smoothed, "smoothed"),
         yes_no(init.joined, "joined"),
     )
@@ -281,9 +302,10 @@ fn spe(v: i16) -> String {
 
 fn registers(
     f: &mut fmt::Formatter<'_>,
+    game: &Game,
     objects: &[i8],
     monsters: &[i8],
-    places: &[Point],
+    places: &[Vec<Point>],
 ) -> fmt::Result {
     let list = |v: &[i8], register: &str| {
         v.iter()
@@ -297,30 +319,43 @@ fn registers(
     if !monsters.is_empty() {
         writeln!(f, "    random monsters: {}", list(monsters, "monster"))?;
     }
-    if !places.is_empty() {
-        let p: Vec<String> = places.iter().map(at).collect();
-        writeln!(f, "    random places: {}", p.join(" "))?;
+    for (i, set) in places.iter().enumerate() {
+        let p: Vec<String> = set.iter().map(|p| at(game, p)).collect();
+        match game.format().place_sets {
+            true => writeln!(f, "    random places [{i}]: {}", p.join(" "))?,
+            false => writeln!(f, "    random places: {}", p.join(" "))?,
+        }
     }
     Ok(())
 }
 
 /// The things placed on a map or in a room, one line each, with the
 /// symbol each has on the drawn map.
-#[derive(Default)]
-struct Placed {
+struct Placed<'g> {
+    game: &'g Game,
     lines: Vec<String>,
     marks: Vec<(Point, char)>,
 }
 
-impl Placed {
+impl<'g> Placed<'g> {
+    fn new(game: &'g Game) -> Self {
+        Placed {
+            game,
+            lines: Vec::new(),
+            marks: Vec::new(),
+        }
+    }
+
     fn add(&mut self, p: &Point, mark: char, text: String) {
-        self.lines.push(format!("{mark} {} {text}", at(p)));
+        self.lines
+            .push(format!("{mark} {} {text}", at(self.game, p)));
         if p.x >= 0 && p.y >= 0 {
             self.marks.push((*p, mark));
         }
     }
 
-    fn contents(&mut self, game: &Game, c: Contents<'_>) {
+    fn contents(&mut self, c: Contents<'_>) {
+        let game = self.game;
         let Contents {
             monsters,
             objects,
@@ -361,6 +396,7 @@ impl Placed {
             if m.asleep >= 0 {
                 let _ = write!(text, ", {}", tristate(m.asleep, "asleep", "awake"));
             }
+            text += &extras(game, RecordKind::Monster, &m.extra);
             self.add(&m.pos, mark, text);
         }
         for o in objects {
@@ -388,6 +424,7 @@ impl Placed {
                 let c = game.monster_name(o.corpsenm as i16).unwrap_or("?");
                 let _ = write!(text, " of {c}");
             }
+            text += &extras(game, RecordKind::Object, &o.extra);
             match o.containment {
                 0 => self.add(&o.pos, mark, text),
                 1 => self
@@ -407,7 +444,7 @@ impl Placed {
             let name = if t.kind < 0 {
                 "random"
             } else {
-                crate::tables::trap_name(t.kind).unwrap_or("?")
+                game.format().numbering.trap_name(t.kind).unwrap_or("?")
             };
             self.add(&t.pos, '^', format!("trap {name} chance {}%", t.chance));
         }
@@ -416,14 +453,14 @@ impl Placed {
             self.add(&st.pos, mark, format!("stair {dir}"));
         }
         for a in altars {
-            self.add(&a.pos, '_', altar(a));
+            let text = altar(a) + &extras(game, RecordKind::Altar, &a.extra);
+            self.add(&a.pos, '_', text);
         }
         for g in gold {
             self.add(&g.pos, '$', format!("gold {}", g.amount));
         }
         for e in engravings {
-            let kind = e
-                .kind_name()
+            let kind = (game.format().numbering.engraving_name(e.kind))
                 .map_or_else(|| format!("kind {}", e.kind), str::to_string);
             self.add(
                 &e.pos,
@@ -448,8 +485,8 @@ fn altar(a: &Altar) -> String {
 }
 
 fn maze_part(f: &mut fmt::Formatter<'_>, part: &MazePart, game: &Game) -> fmt::Result {
-    let mut placed = Placed::default();
-    placed.contents(game, part.contents());
+    let mut placed = Placed::new(game);
+    placed.contents(part.contents());
     for l in &part.ladders {
         placed.add(
             &l.pos,
@@ -460,12 +497,13 @@ fn maze_part(f: &mut fmt::Formatter<'_>, part: &MazePart, game: &Game) -> fmt::R
     for p in &part.fountains {
         placed.add(p, '{', "fountain".to_string());
     }
+    for p in &part.forges {
+        placed.add(p, '&', "forge".to_string());
+    }
     for d in &part.doors {
-        placed.add(
-            &d.pos,
-            '+',
-            format!("door {}", word(d.state.name(), d.state.code())),
-        );
+        let state = word(d.state.name(), d.state.code());
+        let text = format!("door {state}{}", extras(game, RecordKind::Door, &d.extra));
+        placed.add(&d.pos, '+', text);
     }
     for d in &part.drawbridges {
         let state = if d.open { "open" } else { "closed" };
@@ -476,13 +514,14 @@ fn maze_part(f: &mut fmt::Formatter<'_>, part: &MazePart, game: &Game) -> fmt::R
         let dir = word(w.dir.name(), w.dir.code());
         placed.add(&w.pos, '*', format!("mazewalk {dir}"));
     }
-    draw_marked(f, &part.map, &placed.marks)?;
+    draw_marked(f, game, &part.map, &placed.marks)?;
     if !placed.lines.is_empty() {
         writeln!(f, "    legend (positions relative to the map):")?;
         placed.write_lines(f)?;
     }
     registers(
         f,
+        game,
         &part.random_objects,
         &part.random_monsters,
         &part.random_places,
@@ -492,20 +531,22 @@ fn maze_part(f: &mut fmt::Formatter<'_>, part: &MazePart, game: &Game) -> fmt::R
             f,
             "    region {}: {}{}{}, {}",
             area(&r.area),
-            word(r.rtype.name(), r.rtype.code()),
+            room_type(game, r.rtype),
             if r.unfilled { ", unfilled" } else { "" },
             if r.irregular { ", irregular" } else { "" },
             tristate(r.lit.code(), "lit", "unlit")
         )?;
     }
-    for r in &part.level_regions {
+    let level_regions = (part.level_regions.iter().map(|r| ("level region", r)))
+        .chain(part.random_regions.iter().map(|r| ("random region", r)));
+    for (what, r) in level_regions {
         let scope = |level: bool| if level { "level" } else { "map" };
         let kind = r
             .kind_name()
             .map_or_else(|| format!("kind {}", r.kind), str::to_string);
         write!(
             f,
-            "    level region {kind} in {} {} except {} {}",
+            "    {what} {kind} in {} {} except {} {}",
             scope(r.area_in_level),
             area(&r.area),
             scope(r.exclude_in_level),
@@ -556,6 +597,11 @@ fn corridor(c: &Corridor) -> String {
     )
 }
 
+/// A room type's word in `game`, or its number.
+fn room_type(game: &Game, t: super::ir::RoomType) -> String {
+    word(game.format().numbering.room_type_name(t.code()), t.code())
+}
+
 fn area(a: &Area) -> String {
     format!("({},{})-({},{})", a.x1, a.y1, a.x2, a.y2)
 }
@@ -575,7 +621,7 @@ fn room(f: &mut fmt::Formatter<'_>, i: usize, room: &Room, game: &Game) -> fmt::
     if !room.parent.is_empty() {
         write!(f, " in {}", quoted(&room.parent))?;
     }
-    write!(f, ": {}", word(room.rtype.name(), room.rtype.code()))?;
+    write!(f, ": {}", room_type(game, room.rtype))?;
     // sp_lev.c gives the room its type with this chance, else makes it an
     // ordinary room; 0 (no CHANCE line) is always its type.
     if room.chance != 0 {
@@ -590,10 +636,13 @@ fn room(f: &mut fmt::Formatter<'_>, i: usize, room: &Room, game: &Game) -> fmt::
         pos(room.xalign, room.yalign),
         pos(room.w, room.h),
     )?;
-    let mut placed = Placed::default();
-    placed.contents(game, room.contents());
+    let mut placed = Placed::new(game);
+    placed.contents(room.contents());
     for p in &room.fountains {
         placed.add(p, '{', "fountain".to_string());
+    }
+    for p in &room.forges {
+        placed.add(p, '&', "forge".to_string());
     }
     for p in &room.sinks {
         placed.add(p, '#', "sink".to_string());
@@ -608,10 +657,11 @@ fn room(f: &mut fmt::Formatter<'_>, i: usize, room: &Room, game: &Game) -> fmt::
             d.pos.to_string()
         };
         placed.lines.push(format!(
-            "+ door on the {} wall at {pos}: {}, {}",
+            "+ door on the {} wall at {pos}: {}, {}{}",
             word(d.wall.name(), d.wall.code()),
             word(d.state.name(), d.state.code()),
-            tristate(d.secret, "secret", "not secret")
+            tristate(d.secret, "secret", "not secret"),
+            extras(game, RecordKind::RoomDoor, &d.extra)
         ));
     }
     placed.write_lines(f)
@@ -647,6 +697,7 @@ mod tests {
             doors: vec![Door {
                 pos: Point { x: 2, y: 0 },
                 state: DoorState::NoDoor,
+                extra: Vec::new(),
             }],
             mazewalks: vec![Walk {
                 pos: Point { x: 1, y: 1 },
@@ -659,7 +710,7 @@ mod tests {
                     x2: 2,
                     y2: 1,
                 },
-                rtype: RoomType::Zoo,
+                rtype: RoomType(8),
                 lit: Lighting::Lit,
                 ..Region::default()
             }],
@@ -710,7 +761,7 @@ mod tests {
     fn rooms() -> Level {
         let temple = Room {
             name: "temple".to_string(),
-            rtype: RoomType::Temple,
+            rtype: RoomType(10),
             chance: 50,
             lit: Lighting::Lit,
             filled: Boolean::True,
@@ -725,11 +776,13 @@ mod tests {
                 pos: -1,
                 secret: 0,
                 state: DoorState::Locked,
+                extra: Vec::new(),
             }],
             altars: vec![Altar {
                 pos: Point { x: 2, y: 2 },
                 align: Alignment::NonCoaligned,
                 shrine: 1,
+                extra: Vec::new(),
             }],
             monsters: vec![Monster {
                 id: -1,
@@ -754,7 +807,7 @@ mod tests {
             ..Room::default()
         };
         let plain = Room {
-            rtype: RoomType::CandleShop,
+            rtype: RoomType(24),
             lit: Lighting::Random,
             filled: Boolean::True,
             x: -1,

@@ -7,7 +7,7 @@ use std::fmt;
 
 use super::ir::*;
 use crate::binary::Writer;
-use crate::game::Game;
+use crate::game::{Game, RecordFormat, RecordKind};
 use crate::layout::Layout;
 use crate::text;
 
@@ -37,8 +37,9 @@ impl From<crate::game::MissingHeader> for EncodeError {
 /// A hand-built level the format cannot hold (more than 127 records of a
 /// kind, a message over 255 bytes, map cells that do not match its size).
 pub fn encode(level: &Level, game: &Game, layout: Layout) -> Result<Vec<u8>, EncodeError> {
+    let f = game.format();
     let mut w = Writer::new(layout);
-    w.version_info(&game.version_info(layout)?);
+    w.version_info(&game.version_info(layout)?, f.header_word);
     w.i8(match level.body {
         LevelBody::Rooms(_) => 1,
         LevelBody::Maze(_) => 2,
@@ -67,8 +68,8 @@ pub fn encode(level: &Level, game: &Game, layout: Layout) -> Result<Vec<u8>, Enc
     w.u8(msg_len);
     w.raw(&msg);
     match &level.body {
-        LevelBody::Maze(m) => maze(&mut w, m, level.init.is_some())?,
-        LevelBody::Rooms(r) => rooms(&mut w, r)?,
+        LevelBody::Maze(m) => maze(&mut w, f, m, level.init.is_some())?,
+        LevelBody::Rooms(r) => rooms(&mut w, f, r)?,
     }
     Ok(w.bytes)
 }
@@ -109,7 +110,29 @@ fn str_len(w: &mut Writer, s: &str) {
     w.str_or_len(text::byte_len(s) as i32);
 }
 
-fn maze(w: &mut Writer, m: &Maze, has_init: bool) -> Result<(), EncodeError> {
+/// The values of `record`'s extra members (missing ones are 0), each
+/// aligned as its type is, inside the record being written.
+fn extra(w: &mut Writer, f: &RecordFormat, record: RecordKind, values: &[i64]) {
+    for (i, m) in f.extra_members(record).enumerate() {
+        w.int_of(m.ctype, values.get(i).copied().unwrap_or(0));
+    }
+}
+
+/// Fails when a record holds more extra values than its game's format
+/// has members for (only a hand-built level can).
+fn check_extra(f: &RecordFormat, record: RecordKind, values: &[i64]) -> Result<(), EncodeError> {
+    let n = f.extra_members(record).count();
+    if values.len() > n {
+        return Err(EncodeError(format!(
+            "a {} record with {} extra values; the game's format has {n}",
+            record.as_str(),
+            values.len()
+        )));
+    }
+    Ok(())
+}
+
+fn maze(w: &mut Writer, f: &RecordFormat, m: &Maze, has_init: bool) -> Result<(), EncodeError> {
     w.i8(m.filling.code());
     count(w, "map parts", m.parts.len())?;
     for p in &m.parts {
@@ -125,42 +148,99 @@ fn maze(w: &mut Writer, m: &Maze, has_init: bool) -> Result<(), EncodeError> {
                 w.i8(c.code());
             }
         }
-        part_body(w, p)?;
+        part_body(w, f, p)?;
     }
     Ok(())
 }
 
-fn part_body(w: &mut Writer, p: &MazePart) -> Result<(), EncodeError> {
-    list(w, "level regions", &p.level_regions, |w, r| {
-        w.record(|w| {
-            area(w, &r.area);
-            area(w, &r.exclude);
-            w.i8(r.area_in_level as i8);
-            w.i8(r.exclude_in_level as i8);
-            w.i8(r.kind);
-            w.i8(0); // the `padding` member
-            str_len(w, &r.destination);
-        });
-        w.raw(&text::bytes(&r.destination));
-    })?;
+fn level_region(w: &mut Writer, r: &LevRegion) {
+    w.record(|w| {
+        area(w, &r.area);
+        area(w, &r.exclude);
+        w.i8(r.area_in_level as i8);
+        w.i8(r.exclude_in_level as i8);
+        w.i8(r.kind);
+        w.i8(0); // the `padding` member
+        str_len(w, &r.destination);
+    });
+    w.raw(&text::bytes(&r.destination));
+}
+
+/// A list the game's format may not have: written when it has it, an
+/// error when it has not and the list is not empty.
+fn optional_list<T>(
+    w: &mut Writer,
+    has: bool,
+    what: &str,
+    items: &[T],
+    each: impl FnMut(&mut Writer, &T),
+) -> Result<(), EncodeError> {
+    match (has, items.is_empty()) {
+        (true, _) => list(w, what, items, each),
+        (false, true) => Ok(()),
+        (false, false) => Err(EncodeError(format!(
+            "{what} in a game whose format has none"
+        ))),
+    }
+}
+
+/// `RANDOM_PLACES`: one list (its length, its x, its y) or, with numbered
+/// lists, their count, each length, then each list's x and y.
+fn random_places(w: &mut Writer, f: &RecordFormat, sets: &[Vec<Point>]) -> Result<(), EncodeError> {
+    let xy = |w: &mut Writer, places: &[Point]| {
+        places.iter().for_each(|p| w.i8(p.x));
+        places.iter().for_each(|p| w.i8(p.y));
+    };
+    if f.place_sets {
+        count(w, "random place lists", sets.len())?;
+        for set in sets {
+            count(w, "random places", set.len())?;
+        }
+        sets.iter().for_each(|set| xy(w, set));
+        return Ok(());
+    }
+    let places = match sets {
+        [] => &[][..],
+        [one] => &one[..],
+        _ => {
+            return Err(EncodeError(format!(
+                "{} random place lists in a game whose format has one",
+                sets.len()
+            )))
+        }
+    };
+    count(w, "random places", places.len())?;
+    xy(w, places);
+    Ok(())
+}
+
+fn part_body(w: &mut Writer, f: &RecordFormat, p: &MazePart) -> Result<(), EncodeError> {
+    list(w, "level regions", &p.level_regions, level_region)?;
+    optional_list(
+        w,
+        f.random_regions,
+        "random regions",
+        &p.random_regions,
+        level_region,
+    )?;
     list(w, "random objects", &p.random_objects, |w, &c| w.i8(c))?;
-    count(w, "random places", p.random_places.len())?;
-    for pl in &p.random_places {
-        w.i8(pl.x);
-    }
-    for pl in &p.random_places {
-        w.i8(pl.y);
-    }
+    random_places(w, f, &p.random_places)?;
     list(w, "random monsters", &p.random_monsters, |w, &c| w.i8(c))?;
     list(w, "regions", &p.regions, |w, r| {
         area(w, &r.area);
-        w.i8(region_type(r));
+        w.i8(region_type(r, f.unfilled_offset()));
         w.i8(r.lit.code());
         w.i8(r.irregular as i8);
     })?;
+    for d in &p.doors {
+        check_extra(f, RecordKind::Door, &d.extra)?;
+    }
     list(w, "doors", &p.doors, |w, d| {
-        point(w, &d.pos);
-        w.i8(d.state.code());
+        w.record(|w| {
+            point(w, &d.pos);
+            w.i8(d.state.code());
+            extra(w, f, RecordKind::Door, &d.extra);
+        });
     })?;
     list(w, "drawbridges", &p.drawbridges, |w, d| {
         point(w, &d.pos);
@@ -175,25 +255,40 @@ fn part_body(w: &mut Writer, p: &MazePart) -> Result<(), EncodeError> {
     list(w, "non-passwall areas", &p.non_passwall, area)?;
     list(w, "ladders", &p.ladders, stair)?;
     list(w, "stairs", &p.stairs, stair)?;
-    list(w, "altars", &p.altars, altar)?;
+    check_things(f, &p.altars, &p.monsters, &p.objects)?;
+    list(w, "altars", &p.altars, |w, a| altar(w, f, a))?;
     list(w, "fountains", &p.fountains, point)?;
+    optional_list(w, f.forges, "forges", &p.forges, point)?;
     list(w, "traps", &p.traps, trap)?;
-    list(w, "monsters", &p.monsters, monster)?;
-    list(w, "objects", &p.objects, object)?;
+    list(w, "monsters", &p.monsters, |w, m| monster(w, f, m))?;
+    list(w, "objects", &p.objects, |w, o| object(w, f, o))?;
     list(w, "gold piles", &p.gold, gold)?;
     list(w, "engravings", &p.engravings, engraving)
 }
 
-/// lev_comp's `REGION` type: the room type, plus 25 when unfilled
-/// (`MAXRTYPE + 1`, which the game's reader subtracts again).
-pub(super) fn region_type(r: &Region) -> i8 {
-    r.rtype
-        .code()
-        .wrapping_add(if r.unfilled { UNFILLED } else { 0 })
+/// Checks the extra values of altars, monsters and objects.
+fn check_things(
+    f: &RecordFormat,
+    altars: &[Altar],
+    monsters: &[Monster],
+    objects: &[Object],
+) -> Result<(), EncodeError> {
+    let extras = (altars.iter().map(|a| (RecordKind::Altar, &a.extra)))
+        .chain(monsters.iter().map(|m| (RecordKind::Monster, &m.extra)))
+        .chain(objects.iter().map(|o| (RecordKind::Object, &o.extra)));
+    for (record, values) in extras {
+        check_extra(f, record, values)?;
+    }
+    Ok(())
 }
 
-/// What lev_comp adds to an unfilled region's room type.
-pub(super) const UNFILLED: i8 = 25;
+/// lev_comp's `REGION` type: the room type, plus `unfilled` (the game's
+/// `MAXRTYPE + 1`, which its reader subtracts again) when unfilled.
+pub(super) fn region_type(r: &Region, unfilled: i8) -> i8 {
+    r.rtype
+        .code()
+        .wrapping_add(if r.unfilled { unfilled } else { 0 })
+}
 
 /// A drawbridge's direction as lev_comp stores it (north 0, south 1,
 /// east 2, west 3), unlike the wall codes of doors and mazewalks.
@@ -212,10 +307,13 @@ fn stair(w: &mut Writer, s: &Stair) {
     w.i8(s.up as i8);
 }
 
-fn altar(w: &mut Writer, a: &Altar) {
-    point(w, &a.pos);
-    w.i8(a.align.code());
-    w.i8(a.shrine);
+fn altar(w: &mut Writer, f: &RecordFormat, a: &Altar) {
+    w.record(|w| {
+        point(w, &a.pos);
+        w.i8(a.align.code());
+        w.i8(a.shrine);
+        extra(w, f, RecordKind::Altar, &a.extra);
+    });
 }
 
 fn trap(w: &mut Writer, t: &Trap) {
@@ -224,7 +322,7 @@ fn trap(w: &mut Writer, t: &Trap) {
     w.i8(t.kind);
 }
 
-fn monster(w: &mut Writer, m: &Monster) {
+fn monster(w: &mut Writer, f: &RecordFormat, m: &Monster) {
     w.record(|w| {
         str_len(w, &m.name);
         str_len(w, &m.appear_as);
@@ -241,12 +339,13 @@ fn monster(w: &mut Writer, m: &Monster) {
         ] {
             w.i8(b);
         }
+        extra(w, f, RecordKind::Monster, &m.extra);
     });
     w.raw(&text::bytes(&m.name));
     w.raw(&text::bytes(&m.appear_as));
 }
 
-fn object(w: &mut Writer, o: &Object) {
+fn object(w: &mut Writer, f: &RecordFormat, o: &Object) {
     w.record(|w| {
         str_len(w, &o.name);
         w.i32(o.corpsenm);
@@ -262,6 +361,7 @@ fn object(w: &mut Writer, o: &Object) {
         ] {
             w.i8(b);
         }
+        extra(w, f, RecordKind::Object, &o.extra);
     });
     w.raw(&text::bytes(&o.name));
 }
@@ -291,7 +391,7 @@ fn short_string(w: &mut Writer, what: &str, s: &str) -> Result<(), EncodeError> 
     Ok(())
 }
 
-fn rooms(w: &mut Writer, r: &RoomLevel) -> Result<(), EncodeError> {
+fn rooms(w: &mut Writer, f: &RecordFormat, r: &RoomLevel) -> Result<(), EncodeError> {
     list(w, "random objects", &r.random_objects, |w, &c| w.i8(c))?;
     list(w, "random monsters", &r.random_monsters, |w, &c| w.i8(c))?;
     count(w, "rooms", r.rooms.len())?;
@@ -312,19 +412,27 @@ fn rooms(w: &mut Writer, r: &RoomLevel) -> Result<(), EncodeError> {
         ] {
             w.i8(b);
         }
+        for d in &room.doors {
+            check_extra(f, RecordKind::RoomDoor, &d.extra)?;
+        }
         list(w, "doors", &room.doors, |w, d| {
-            for b in [d.wall.code(), d.pos, d.secret, d.state.code()] {
-                w.i8(b);
-            }
+            w.record(|w| {
+                for b in [d.wall.code(), d.pos, d.secret, d.state.code()] {
+                    w.i8(b);
+                }
+                extra(w, f, RecordKind::RoomDoor, &d.extra);
+            });
         })?;
+        check_things(f, &room.altars, &room.monsters, &room.objects)?;
         list(w, "stairs", &room.stairs, stair)?;
-        list(w, "altars", &room.altars, altar)?;
+        list(w, "altars", &room.altars, |w, a| altar(w, f, a))?;
         list(w, "fountains", &room.fountains, point)?;
+        optional_list(w, f.forges, "forges", &room.forges, point)?;
         list(w, "sinks", &room.sinks, point)?;
         list(w, "pools", &room.pools, point)?;
         list(w, "traps", &room.traps, trap)?;
-        list(w, "monsters", &room.monsters, monster)?;
-        list(w, "objects", &room.objects, object)?;
+        list(w, "monsters", &room.monsters, |w, m| monster(w, f, m))?;
+        list(w, "objects", &room.objects, |w, o| object(w, f, o))?;
         list(w, "gold piles", &room.gold, gold)?;
         list(w, "engravings", &room.engravings, engraving)?;
     }
@@ -351,13 +459,13 @@ mod tests {
     fn drawbridge_and_region_codes_read_back_to_themselves() {
         for c in i8::MIN..=i8::MAX {
             assert_eq!(drawbridge_dir(decode::drawbridge_dir_from(c)), c);
-            let (rtype, unfilled) = decode::region_type(c);
+            let (rtype, unfilled) = decode::region_type(c, 24);
             let r = Region {
                 rtype,
                 unfilled,
                 ..Region::default()
             };
-            assert_eq!(region_type(&r), c);
+            assert_eq!(region_type(&r, 25), c);
         }
     }
 }

@@ -17,7 +17,7 @@ use crate::layout::Layout;
 /// [`Game::version_info`]).
 pub fn encode(program: &Program, game: &Game, layout: Layout) -> Result<Vec<u8>, MissingHeader> {
     let mut w = Writer::new(layout);
-    w.version_info(&game.version_info(layout)?);
+    w.version_info(&game.version_info(layout)?, game.format().header_word);
     w.long(program.code.len() as i64);
     for instr in &program.code {
         match instr {
@@ -57,7 +57,7 @@ pub fn decode(
     layout: Layout,
 ) -> Result<Program, DecodeError> {
     let mut r = Reader::new(bytes, layout);
-    r.version_info(&game.version_info(layout)?)?;
+    r.version_info(&game.version_info(layout)?, game.format().header_word)?;
     let count = r.long("opcode count")?;
     if count < 0 || count as u64 > bytes.len() as u64 / 4 {
         return Err(r.error(format!("impossible opcode count {count}")));

@@ -127,10 +127,16 @@ pub struct MazePart {
     pub map: TerrainMap,
     /// STAIR/PORTAL/TELEPORT_REGION/BRANCH level regions.
     pub level_regions: Vec<LevRegion>,
+    /// `RANDOM_REGION` lists' regions (SLASH'EM; a game whose format has
+    /// no such list holds none).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
+    pub random_regions: Vec<LevRegion>,
     /// `RANDOM_OBJECTS` classes, stored last-listed first (as lev_comp does).
     pub random_objects: Vec<i8>,
-    /// `RANDOM_PLACES`, in source order.
-    pub random_places: Vec<Point>,
+    /// `RANDOM_PLACES` lists, each in source order: NetHack 3.4.3 has at
+    /// most one (none when the part has no places), SLASH'EM numbers
+    /// several (`RANDOM_PLACES[n]`).
+    pub random_places: Vec<Vec<Point>>,
     /// `RANDOM_MONSTERS` classes, stored last-listed first.
     pub random_monsters: Vec<i8>,
     /// `REGION`s.
@@ -153,6 +159,10 @@ pub struct MazePart {
     pub altars: Vec<Altar>,
     /// `FOUNTAIN`s.
     pub fountains: Vec<Point>,
+    /// `FORGE`s (notnotdNetHack; a game whose format has no forge list
+    /// holds none).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
+    pub forges: Vec<Point>,
     /// `TRAP`s.
     pub traps: Vec<Trap>,
     /// `MONSTER`s.
@@ -226,7 +236,7 @@ pub struct Region {
 }
 
 /// A maze-part `DOOR`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub struct Door {
@@ -234,10 +244,16 @@ pub struct Door {
     pub pos: Point,
     /// State.
     pub state: DoorState,
+    /// Values of the members the game's record has beyond NetHack
+    /// 3.4.3's, in the order of its [`RecordFormat`](crate::RecordFormat)'s
+    /// extra members (empty for NetHack 3.4.3: SLASH'EM's door `arti_key`,
+    /// notnotdNetHack's altar `god`, …).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
+    pub extra: Vec<i64>,
 }
 
 /// A room `DOOR`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub struct RoomDoor {
@@ -249,6 +265,12 @@ pub struct RoomDoor {
     pub secret: i8,
     /// State.
     pub state: DoorState,
+    /// Values of the members the game's record has beyond NetHack
+    /// 3.4.3's, in the order of its [`RecordFormat`](crate::RecordFormat)'s
+    /// extra members (empty for NetHack 3.4.3: SLASH'EM's door `arti_key`,
+    /// notnotdNetHack's altar `god`, …).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
+    pub extra: Vec<i64>,
 }
 
 /// `DRAWBRIDGE`.
@@ -287,7 +309,7 @@ pub struct Stair {
 }
 
 /// `ALTAR`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub struct Altar {
@@ -297,6 +319,12 @@ pub struct Altar {
     pub align: Alignment,
     /// altar 0, shrine 1, sanctum 2, random -1.
     pub shrine: i8,
+    /// Values of the members the game's record has beyond NetHack
+    /// 3.4.3's, in the order of its [`RecordFormat`](crate::RecordFormat)'s
+    /// extra members (empty for NetHack 3.4.3: SLASH'EM's door `arti_key`,
+    /// notnotdNetHack's altar `god`, …).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
+    pub extra: Vec<i64>,
 }
 
 /// `TRAP`.
@@ -337,6 +365,12 @@ pub struct Monster {
     pub peaceful: i8,
     /// 1 asleep, 0 awake, -1 unspecified.
     pub asleep: i8,
+    /// Values of the members the game's record has beyond NetHack
+    /// 3.4.3's, in the order of its [`RecordFormat`](crate::RecordFormat)'s
+    /// extra members (empty for NetHack 3.4.3: SLASH'EM's door `arti_key`,
+    /// notnotdNetHack's altar `god`, …).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
+    pub extra: Vec<i64>,
 }
 
 /// `OBJECT` or `CONTAINER`.
@@ -362,6 +396,12 @@ pub struct Object {
     pub containment: i8,
     /// blessed 1, uncursed 2, cursed 3, random -1.
     pub curse_state: i8,
+    /// Values of the members the game's record has beyond NetHack
+    /// 3.4.3's, in the order of its [`RecordFormat`](crate::RecordFormat)'s
+    /// extra members (empty for NetHack 3.4.3: SLASH'EM's door `arti_key`,
+    /// notnotdNetHack's altar `god`, …).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
+    pub extra: Vec<i64>,
 }
 
 /// `GOLD`.
@@ -440,6 +480,9 @@ pub struct Room {
     pub altars: Vec<Altar>,
     /// Fountains.
     pub fountains: Vec<Point>,
+    /// Forges (notnotdNetHack).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
+    pub forges: Vec<Point>,
     /// Sinks.
     pub sinks: Vec<Point>,
     /// Pools.

@@ -112,59 +112,45 @@ coded! {
     }
 }
 
-coded! {
-    /// A room type (`ROOM`, `SUBROOM`, `REGION`).
-    RoomType: i8, default (Ordinary) {
-        /// `random`.
-        Random = -1 => "random",
-        /// `"ordinary"`.
-        Ordinary = 0 => "ordinary",
-        /// `"throne"`.
-        Throne = 2 => "throne",
-        /// `"swamp"`.
-        Swamp = 3 => "swamp",
-        /// `"vault"`.
-        Vault = 4 => "vault",
-        /// `"beehive"`.
-        Beehive = 5 => "beehive",
-        /// `"morgue"`.
-        Morgue = 6 => "morgue",
-        /// `"barracks"`.
-        Barracks = 7 => "barracks",
-        /// `"zoo"`.
-        Zoo = 8 => "zoo",
-        /// `"delphi"`.
-        Delphi = 9 => "delphi",
-        /// `"temple"`.
-        Temple = 10 => "temple",
-        /// `"leprehall"`.
-        LeprechaunHall = 11 => "leprehall",
-        /// `"cocknest"`.
-        CockatriceNest = 12 => "cocknest",
-        /// `"anthole"`.
-        AntHole = 13 => "anthole",
-        /// `"shop"` (general store).
-        Shop = 14 => "shop",
-        /// `"armor shop"`.
-        ArmorShop = 15 => "armor shop",
-        /// `"scroll shop"`.
-        ScrollShop = 16 => "scroll shop",
-        /// `"potion shop"`.
-        PotionShop = 17 => "potion shop",
-        /// `"weapon shop"`.
-        WeaponShop = 18 => "weapon shop",
-        /// `"food shop"`.
-        FoodShop = 19 => "food shop",
-        /// `"ring shop"`.
-        RingShop = 20 => "ring shop",
-        /// `"wand shop"`.
-        WandShop = 21 => "wand shop",
-        /// `"tool shop"`.
-        ToolShop = 22 => "tool shop",
-        /// `"book shop"`.
-        BookShop = 23 => "book shop",
-        /// `"candle shop"`.
-        CandleShop = 24 => "candle shop",
+/// A room type (`ROOM`, `SUBROOM`, `REGION`) as lev_comp stores it: a
+/// newtype over the `mkroom.h` number rather than an enum, since variants
+/// insert room types and renumber the shops. The game's
+/// [`Numbering`](crate::Numbering) names it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct RoomType(pub i8);
+
+impl RoomType {
+    /// `random`.
+    pub const RANDOM: RoomType = RoomType(-1);
+    /// `"ordinary"` (`OROOM`, 0 in every game of the family).
+    pub const ORDINARY: RoomType = RoomType(0);
+    /// `"vault"` (`VAULT`, 4 in every game of the family).
+    pub const VAULT: RoomType = RoomType(4);
+
+    /// The number lev_comp stores.
+    pub fn code(self) -> i8 {
+        self.0
+    }
+
+    /// The room type a stored number stands for.
+    pub fn from_code(code: i8) -> RoomType {
+        RoomType(code)
+    }
+}
+
+/// A room type is equal to the number lev_comp stores for it.
+impl PartialEq<i8> for RoomType {
+    fn eq(&self, code: &i8) -> bool {
+        self.0 == *code
+    }
+}
+
+/// Its number (the name is the game's: see [`crate::Numbering`]).
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+impl serde::Serialize for RoomType {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_i8(self.0)
     }
 }
 
@@ -444,7 +430,6 @@ mod tests {
         for c in i8::MIN..=i8::MAX {
             assert_eq!(DoorState::from_code(c).code(), c);
             assert_eq!(Direction::from_code(c).code(), c);
-            assert_eq!(RoomType::from_code(c).code(), c);
             assert_eq!(Alignment::from_code(c).code(), c);
         }
         for c in [0, 1, 31, 32, -1, i64::MIN, i64::MAX, 0x1_0000_0013] {
@@ -464,14 +449,6 @@ mod tests {
         assert_eq!(Boolean::True.name(), Some("true"));
         assert_eq!(Alignment::NonCoaligned.name(), Some("noncoaligned"));
         assert_eq!(Alignment::Register(0).name(), None);
-        // Room types are named as lev_comp's table names them.
-        for c in -1..=25 {
-            let t = RoomType::from_code(c);
-            match c {
-                -1 => assert_eq!(t.name(), Some("random")),
-                c => assert_eq!(t.name(), crate::tables::room_type_name(c), "{c}"),
-            }
-        }
     }
 
     #[test]

@@ -336,6 +336,7 @@ pub(super) fn shared_detail(
                 place.check_in_wall(report, at, "Altar");
             }
             let a = Altar {
+                extra: Vec::new(),
                 pos,
                 align: alignment(report, align),
                 shrine: kind.unwrap_or(-1),

@@ -256,7 +256,7 @@ fn maze_detail(
                 points.push(pt);
             }
             points.truncate(MAX_REGISTERS as usize);
-            ps.part.random_places = points;
+            ps.part.random_places = vec![points];
             return;
         }
         StmtKind::Wallify => {
@@ -315,7 +315,11 @@ fn map_detail(
             push_limited(
                 report,
                 &mut part.doors,
-                Door { pos, state: *state },
+                Door {
+                    pos,
+                    state: *state,
+                    extra: Vec::new(),
+                },
                 MAX_OF_TYPE,
                 span,
                 "Too many doors in mazepart!",
@@ -472,7 +476,7 @@ fn map_detail(
             irregular,
         } => {
             let a = place.area(report, area);
-            let rtype = room_type(report, rtype);
+            let rtype = room_type(report, &opts.game, rtype);
             let unfilled = *unfilled == Some(true);
             let irregular = irregular.unwrap_or(false);
             let [x1, y1, x2, y2] = area.v;
@@ -481,7 +485,7 @@ fn map_detail(
                     .error(area.span.clone(), "Region start > end!")
                     .label("expected x1 <= x2 and y1 <= y2");
             }
-            if rtype == RoomType::Vault && !unfilled && (irregular || x2 - x1 != 1 || y2 - y1 != 1)
+            if rtype == RoomType::VAULT && !unfilled && (irregular || x2 - x1 != 1 || y2 - y1 != 1)
             {
                 report.error(area.span.clone(), "Vaults must be exactly 2x2!");
             }
@@ -495,7 +499,9 @@ fn map_detail(
             };
             // What the stored type means to the game: `random, unfilled`
             // is stored as the code of a filled candle shop.
-            (r.rtype, r.unfilled) = decode::region_type(encode::region_type(&r));
+            let max = opts.game.format().numbering.max_room_type();
+            (r.rtype, r.unfilled) =
+                decode::region_type(encode::region_type(&r, max.wrapping_add(1)), max);
             push_limited(
                 report,
                 &mut part.regions,

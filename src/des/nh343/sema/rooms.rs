@@ -121,7 +121,7 @@ impl Builder<'_, '_, '_> {
                 size,
                 filled,
             } => {
-                let rtype = room_type(report, rtype);
+                let rtype = room_type(report, &opts.game, rtype);
                 let (x, y) = match pos {
                     None => (-1, -1),
                     Some(p) => {
@@ -164,7 +164,7 @@ impl Builder<'_, '_, '_> {
                 parent,
                 filled,
             } => {
-                let rtype = room_type(report, rtype);
+                let rtype = room_type(report, &opts.game, rtype);
                 let (x, y) = match pos {
                     None => (-1, -1),
                     Some(p) => {
@@ -268,7 +268,7 @@ fn room_detail(report: &mut Reporter, game: &Game, room: &mut Room, s: &Stmt<'_>
         StmtKind::Chance(c) => {
             if room.chance != 0 {
                 report.error(c.span.clone(), "This room already assigned a chance!");
-            } else if room.rtype == RoomType::Ordinary {
+            } else if room.rtype == RoomType::ORDINARY {
                 report
                     .error(c.span.clone(), "Only typed rooms can have a chance!")
                     .label("this room is ordinary");
@@ -295,6 +295,7 @@ fn room_detail(report: &mut Reporter, game: &Game, room: &mut Room, s: &Stmt<'_>
                     .label("use `random` for the position too");
             } else {
                 let d = RoomDoor {
+                    extra: Vec::new(),
                     wall: *wall,
                     pos: pos.as_ref().map_or(-1, |p| byte(report, p)),
                     secret: secret.unwrap_or(-1),

@@ -7,7 +7,6 @@ use crate::des::nh343::syntax::*;
 use crate::diag::{warn, Reporter};
 use crate::game::Game;
 use crate::suggest;
-use crate::tables;
 
 /// Entries in a register list.
 pub(super) const MAX_REGISTERS: i64 = 10;
@@ -159,11 +158,13 @@ pub(super) fn alignment(report: &mut Reporter, a: &Align) -> Alignment {
     }
 }
 
-pub(super) fn room_type(report: &mut Reporter, t: &NameOrRandom<'_>) -> RoomType {
+pub(super) fn room_type(report: &mut Reporter, game: &Game, t: &NameOrRandom<'_>) -> RoomType {
+    let numbering = &game.format().numbering;
     match t {
-        None => RoomType::Random,
-        // The reference table gives lev_comp's number.
-        Some(name) => tables::room_type(name.v)
+        None => RoomType::RANDOM,
+        // The game's table gives its lev_comp's number.
+        Some(name) => numbering
+            .room_type(name.v)
             .map(RoomType::from_code)
             .unwrap_or_else(|| {
                 report
@@ -173,10 +174,11 @@ pub(super) fn room_type(report: &mut Reporter, t: &NameOrRandom<'_>) -> RoomType
                         "Unknown room type!  Making ordinary room...",
                     )
                     .label(format!("\"{}\" is not a room type", name.v));
-                if let Some(s) = suggest::closest(name.v, tables::room_type_names()) {
+                let words = numbering.room_types.iter().map(|(w, _)| &**w);
+                if let Some(s) = suggest::closest(name.v, words) {
                     report.help(format!("did you mean \"{s}\"?"));
                 }
-                RoomType::Ordinary
+                RoomType::ORDINARY
             }),
     }
 }

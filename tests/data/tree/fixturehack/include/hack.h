@@ -3,6 +3,9 @@
 #define HACK_H
 
 #include "config.h"
+#include "global.h"
+#include "rm.h"
+#include "engrave.h"
 #include "monsym.h"
 #include "permonst.h"
 #include "objclass.h"

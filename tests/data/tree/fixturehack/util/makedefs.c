@@ -6,13 +6,7 @@
 #define MAKEDEFS_C
 #include "artilist.h"
 
-struct version_info {
-    unsigned long incarnation;  /* the version number */
-    unsigned long feature_set;  /* the configuration's feature bits */
-    unsigned long entity_count; /* artifacts, objects, monsters */
-    unsigned long struct_sizes; /* sizes of the saved structures */
-};
-
+/* struct version_info is global.h's. */
 static struct version_info version;
 
 static void make_version(void)

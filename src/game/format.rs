@@ -1,0 +1,422 @@
+//! How a game of the NetHack 3.4.3 family lays out and numbers its `.lev`
+//! and `dungeon` records: what [`crate::des::encode`], [`crate::des::decode`],
+//! [`crate::dungeon::encode`] and [`crate::dungeon::decode`] take from the
+//! [`Game`](super::Game) instead of assuming NetHack 3.4.3.
+//!
+//! A variant changes records in a few ways only, each of them data here:
+//! members appended to a record ([`ExtraMember`]: SLASH'EM's door key and
+//! object flags, notnotdNetHack's altar god), whole lists the vanilla file
+//! does not have ([`RecordFormat::forges`], [`RecordFormat::random_regions`],
+//! [`RecordFormat::place_sets`]), the int members of the dungeon records in
+//! their order ([`DungeonMember`]), the type of the header words, and the
+//! numbers its `rm.h`, `mkroom.h` and `trap.h` give terrain, room types and
+//! traps ([`Numbering`]). The encoder's control flow is the same for every
+//! game.
+
+use std::fmt;
+
+/// A C integer type of a record member or a header word. Its size and
+/// alignment are the target [`Layout`](crate::Layout)'s.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CType {
+    /// `char` (`xchar`, `schar`): one byte.
+    Char,
+    /// `short`: two bytes.
+    Short,
+    /// `int`: four bytes.
+    Int,
+    /// `long`: four or eight bytes, by the data model.
+    Long,
+    /// `long long`: eight bytes on every target (header words only).
+    LongLong,
+}
+
+impl CType {
+    /// The name identity files give it (`char`, `short`, `int`, `long`,
+    /// `long-long`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CType::Char => "char",
+            CType::Short => "short",
+            CType::Int => "int",
+            CType::Long => "long",
+            CType::LongLong => "long-long",
+        }
+    }
+
+    /// The type `name` names ([`CType::as_str`]).
+    pub fn from_name(name: &str) -> Option<CType> {
+        [
+            CType::Char,
+            CType::Short,
+            CType::Int,
+            CType::Long,
+            CType::LongLong,
+        ]
+        .into_iter()
+        .find(|t| t.as_str() == name)
+    }
+}
+
+/// A `.lev` record that may carry members beyond NetHack 3.4.3's (its
+/// `extra` values, in the order of the game's [`ExtraMember`]s).
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RecordKind {
+    /// A maze part's `door`.
+    Door,
+    /// A room's `room_door`.
+    RoomDoor,
+    /// `altar`.
+    Altar,
+    /// `monster`.
+    Monster,
+    /// `object`.
+    Object,
+}
+
+impl RecordKind {
+    /// Every kind, in the order identity files list them.
+    pub const ALL: [RecordKind; 5] = [
+        RecordKind::Door,
+        RecordKind::RoomDoor,
+        RecordKind::Altar,
+        RecordKind::Monster,
+        RecordKind::Object,
+    ];
+
+    /// The C struct's name (`door`, `room_door`, …).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RecordKind::Door => "door",
+            RecordKind::RoomDoor => "room_door",
+            RecordKind::Altar => "altar",
+            RecordKind::Monster => "monster",
+            RecordKind::Object => "object",
+        }
+    }
+
+    /// The kind whose struct is called `name`.
+    pub fn from_name(name: &str) -> Option<RecordKind> {
+        RecordKind::ALL.into_iter().find(|k| k.as_str() == name)
+    }
+}
+
+/// A member a game's record has after NetHack 3.4.3's members (the C
+/// compiler pads before it as its type requires).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ExtraMember {
+    /// The record it belongs to.
+    pub record: RecordKind,
+    /// Its C name (`arti_key`, `oflags`, `god`): what dumps call it.
+    pub name: Box<str>,
+    /// Its C type.
+    pub ctype: CType,
+}
+
+/// An int-sized member of `dgn_comp`'s `tmpdungeon` or `tmpbranch`
+/// record, after the names and the `base`/`rand` couple.
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DungeonMember {
+    /// `flags` (dungeon).
+    Flags,
+    /// `chance` (dungeon).
+    Chance,
+    /// `levels`: how many level records follow (dungeon).
+    Levels,
+    /// `alternates`: how many times the name was defined (notnotdNetHack).
+    Alternates,
+    /// `branches`: how many branch records follow (dungeon).
+    Branches,
+    /// `entry_lev`: the entry level (dungeon in 3.4.3, branch in SLASH'EM).
+    EntryLevel,
+    /// `chain` (branch).
+    Chain,
+    /// `type` (branch).
+    Type,
+    /// `up` (branch).
+    Up,
+}
+
+impl DungeonMember {
+    const ALL: [DungeonMember; 9] = [
+        DungeonMember::Flags,
+        DungeonMember::Chance,
+        DungeonMember::Levels,
+        DungeonMember::Alternates,
+        DungeonMember::Branches,
+        DungeonMember::EntryLevel,
+        DungeonMember::Chain,
+        DungeonMember::Type,
+        DungeonMember::Up,
+    ];
+
+    /// Its C name (`flags`, `entry_lev`, …).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DungeonMember::Flags => "flags",
+            DungeonMember::Chance => "chance",
+            DungeonMember::Levels => "levels",
+            DungeonMember::Alternates => "alternates",
+            DungeonMember::Branches => "branches",
+            DungeonMember::EntryLevel => "entry_lev",
+            DungeonMember::Chain => "chain",
+            DungeonMember::Type => "type",
+            DungeonMember::Up => "up",
+        }
+    }
+
+    /// The member called `name`.
+    pub fn from_name(name: &str) -> Option<DungeonMember> {
+        DungeonMember::ALL.into_iter().find(|m| m.as_str() == name)
+    }
+}
+
+/// The numbers a game gives its terrain, room types, traps, level flags
+/// and engraving types, with the words `.des` files and dumps use for
+/// them.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Numbering {
+    /// `rm.h` location type names, indexed by their number.
+    pub terrain: Vec<Box<str>>,
+    /// `.des` map characters and the terrain number each stands for; the
+    /// first character of a number is the one dumps print.
+    pub map_chars: Vec<(u8, i8)>,
+    /// Room type words (`"throne"`, `"black market"`) and their numbers.
+    pub room_types: Vec<(Box<str>, i8)>,
+    /// Trap words (`"hole"`) and their numbers.
+    pub traps: Vec<(Box<str>, i8)>,
+    /// `FLAGS` words and their bits.
+    pub level_flags: Vec<(Box<str>, i64)>,
+    /// Engraving type words (`dust`, `scrawl`) and their numbers.
+    pub engravings: Vec<(Box<str>, i8)>,
+}
+
+impl Numbering {
+    /// NetHack 3.4.3's.
+    pub fn nethack_343() -> Numbering {
+        use crate::tables::data;
+        let named = |t: &[(&str, i8)]| t.iter().map(|&(n, v)| (n.into(), v)).collect();
+        Numbering {
+            terrain: data::TERRAIN_NAMES.iter().map(|&n| n.into()).collect(),
+            map_chars: data::MAP_CHARS.to_vec(),
+            room_types: named(data::ROOM_TYPES),
+            traps: named(data::TRAPS),
+            level_flags: [
+                ("noteleport", 1),
+                ("hardfloor", 2),
+                ("nommap", 4),
+                ("arboreal", 16),
+                ("shortsighted", 8),
+            ]
+            .iter()
+            .map(|&(n, v)| (n.into(), v))
+            .collect(),
+            engravings: [("dust", 1), ("engrave", 2), ("burn", 3), ("mark", 4)]
+                .iter()
+                .map(|&(n, v)| (n.into(), v))
+                .collect(),
+        }
+    }
+
+    /// The `rm.h` name of terrain number `code`.
+    pub fn terrain_name(&self, code: i8) -> Option<&str> {
+        usize::try_from(code)
+            .ok()
+            .and_then(|i| self.terrain.get(i))
+            .map(|n| &**n)
+    }
+
+    /// The number of the terrain `rm.h` calls `name`.
+    pub fn terrain_code(&self, name: &str) -> Option<i8> {
+        self.terrain
+            .iter()
+            .position(|n| &**n == name)
+            .and_then(|i| i8::try_from(i).ok())
+    }
+
+    /// The map character that stands for terrain number `code`.
+    pub fn map_char(&self, code: i8) -> Option<u8> {
+        self.map_chars
+            .iter()
+            .find(|&&(_, t)| t == code)
+            .map(|&(c, _)| c)
+    }
+
+    /// The word of room type `code`.
+    pub fn room_type_name(&self, code: i8) -> Option<&str> {
+        word_of(&self.room_types, code)
+    }
+
+    /// The number of the room type `word` (lev_comp's `get_room_type`).
+    pub fn room_type(&self, word: &str) -> Option<i8> {
+        number_of(&self.room_types, word)
+    }
+
+    /// The word of trap number `code`.
+    pub fn trap_name(&self, code: i8) -> Option<&str> {
+        word_of(&self.traps, code)
+    }
+
+    /// The number of the trap `word` (lev_comp's `get_trap_type`).
+    pub fn trap(&self, word: &str) -> Option<i8> {
+        number_of(&self.traps, word)
+    }
+
+    /// The word of engraving type `code`.
+    pub fn engraving_name(&self, code: i8) -> Option<&str> {
+        word_of(&self.engravings, code)
+    }
+
+    /// The highest room type number (`MAXRTYPE`).
+    pub fn max_room_type(&self) -> i8 {
+        self.room_types.iter().map(|&(_, v)| v).max().unwrap_or(0)
+    }
+}
+
+fn word_of<T: Copy + PartialEq>(table: &[(Box<str>, T)], code: T) -> Option<&str> {
+    table.iter().find(|(_, v)| *v == code).map(|(n, _)| &**n)
+}
+
+fn number_of<T: Copy>(table: &[(Box<str>, T)], word: &str) -> Option<T> {
+    table.iter().find(|(n, _)| &**n == word).map(|&(_, v)| v)
+}
+
+/// What `dgn_comp` allows a game's dungeon description to hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Limits {
+    /// Dungeons (`MAXDUNGEON`).
+    pub dungeons: usize,
+    /// Special levels in the whole file (`LEV_LIMIT`).
+    pub special_levels: usize,
+    /// A dungeon's depth and a level's placement (`MAXLEVEL`).
+    pub depth: i64,
+}
+
+impl Limits {
+    /// NetHack 3.4.3's: 16 dungeons, 50 special levels, depth 32.
+    pub const NETHACK_343: Limits = Limits {
+        dungeons: 16,
+        special_levels: 50,
+        depth: 32,
+    };
+}
+
+/// A game's `.lev` and `dungeon` record format (see the module docs).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RecordFormat {
+    /// The C type of the `version_info` words every file starts with.
+    pub header_word: CType,
+    /// Members records have after NetHack 3.4.3's.
+    pub extra_members: Vec<ExtraMember>,
+    /// A forge list (`char nforge`, then `x`, `y` each) after the
+    /// fountains of every maze part and room (notnotdNetHack).
+    pub forges: bool,
+    /// A `RANDOM_REGION` list (level-region records) after the level
+    /// regions of every maze part (SLASH'EM).
+    pub random_regions: bool,
+    /// Several numbered `RANDOM_PLACES` lists (`char nlocset`, the list
+    /// lengths, then each list's x and y) instead of one (SLASH'EM).
+    pub place_sets: bool,
+    /// The coordinate `random` is stored as (-11; SLASH'EM -12).
+    pub random_coordinate: i8,
+    /// `tmpdungeon`'s int members after `base`/`rand`, in order.
+    pub dungeon_members: Vec<DungeonMember>,
+    /// `tmpbranch`'s int members after `base`/`rand`, in order.
+    pub branch_members: Vec<DungeonMember>,
+    /// Terrain, room type, trap, flag and engraving numbers.
+    pub numbering: Numbering,
+    /// `dgn_comp`'s limits.
+    pub limits: Limits,
+}
+
+impl RecordFormat {
+    /// NetHack 3.4.3's format (also GruntHack's, and that of every variant
+    /// that kept its records).
+    pub fn nethack_343() -> RecordFormat {
+        use DungeonMember::*;
+        RecordFormat {
+            header_word: CType::Long,
+            extra_members: Vec::new(),
+            forges: false,
+            random_regions: false,
+            place_sets: false,
+            random_coordinate: -11,
+            dungeon_members: vec![Flags, Chance, Levels, Branches, EntryLevel],
+            branch_members: vec![Chain, Type, Up],
+            numbering: Numbering::nethack_343(),
+            limits: Limits::NETHACK_343,
+        }
+    }
+
+    /// The extra members of `record`, in order.
+    pub fn extra_members(&self, record: RecordKind) -> impl Iterator<Item = &ExtraMember> {
+        self.extra_members
+            .iter()
+            .filter(move |m| m.record == record)
+    }
+
+    /// The position of `record`'s extra member `name` in its `extra`
+    /// values.
+    pub fn extra_index(&self, record: RecordKind, name: &str) -> Option<usize> {
+        self.extra_members(record).position(|m| &*m.name == name)
+    }
+
+    /// What lev_comp adds to an unfilled region's room type
+    /// (`MAXRTYPE + 1`, which the game's reader subtracts again).
+    pub fn unfilled_offset(&self) -> i8 {
+        self.numbering.max_room_type().wrapping_add(1)
+    }
+}
+
+impl Default for RecordFormat {
+    fn default() -> RecordFormat {
+        RecordFormat::nethack_343()
+    }
+}
+
+impl fmt::Display for CType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn vanilla_numbering_reads_its_own_tables() {
+        let f = RecordFormat::nethack_343();
+        assert_eq!(f.unfilled_offset(), 25);
+        assert_eq!(f.numbering.terrain_code("ROOM"), Some(24));
+        assert_eq!(f.numbering.terrain_name(30), Some("GRAVE"));
+        assert_eq!(f.numbering.map_char(24), Some(b'.'));
+        assert_eq!(f.numbering.room_type("candle shop"), Some(24));
+        assert_eq!(f.numbering.room_type_name(8), Some("zoo"));
+        assert_eq!(f.numbering.trap("hole"), Some(13));
+        assert_eq!(f.numbering.trap_name(22), Some("polymorph"));
+        assert_eq!(f.numbering.engraving_name(4), Some("mark"));
+    }
+
+    #[test]
+    fn names_read_back() {
+        for t in [
+            CType::Char,
+            CType::Short,
+            CType::Int,
+            CType::Long,
+            CType::LongLong,
+        ] {
+            assert_eq!(CType::from_name(t.as_str()), Some(t));
+        }
+        for k in RecordKind::ALL {
+            assert_eq!(RecordKind::from_name(k.as_str()), Some(k));
+        }
+        for m in DungeonMember::ALL {
+            assert_eq!(DungeonMember::from_name(m.as_str()), Some(m));
+        }
+        assert_eq!(CType::from_name("float"), None);
+    }
+}

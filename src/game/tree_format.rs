@@ -1,0 +1,504 @@
+//! A 3.4.3-family tree's record format, read from its level compiler's
+//! sources and headers: the members its `sp_lev.h` records have beyond
+//! NetHack 3.4.3's, the lists its maze parts and rooms add, its
+//! `dgn_file.h` records, its header word type and its `random`
+//! coordinate; and the C the probe compiles to print its numbering (its
+//! `rm.h` terrain, its `lev_main.c` room-type and trap tables and map
+//! characters, its `lev_comp.l` flag and engraving words, its limits) as
+//! the tree's own compiler sees them, conditionals and all.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use super::format::{CType, DungeonMember, ExtraMember, RecordFormat, RecordKind};
+use super::tree::TreeError;
+
+/// NetHack 3.4.3's members of each record that variants extend.
+const VANILLA_MEMBERS: [(RecordKind, &str, usize); 5] = [
+    (RecordKind::Door, "door", 3),
+    (RecordKind::RoomDoor, "room_door", 4),
+    (RecordKind::Altar, "altar", 4),
+    (RecordKind::Monster, "monster", 12),
+    (RecordKind::Object, "object", 10),
+];
+
+/// What the sources say, and the C that prints the rest.
+pub(super) struct TreeFormat {
+    /// The format, with NetHack 3.4.3's numbering until the probe's
+    /// `N` lines replace it ([`apply_probe_line`]).
+    pub format: RecordFormat,
+    /// `void levbuild_numbers(void)`, for the probe's second stage.
+    pub numbers_source: String,
+}
+
+fn read(root: &Path, file: &str) -> Result<String, TreeError> {
+    let bytes = std::fs::read(root.join(file))
+        .map_err(|e| TreeError::io(root, &format!("cannot read {file}"), e))?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// C source without comments (`/* */` and `//`), strings kept.
+fn strip_comments(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let b = text.as_bytes();
+    let mut i = 0;
+    let mut in_string = false;
+    while i < b.len() {
+        if in_string {
+            if b[i] == b'\\' && i + 1 < b.len() {
+                out.push_str(&text[i..i + 2]);
+                i += 2;
+                continue;
+            }
+            in_string = b[i] != b'"';
+        } else if b[i..].starts_with(b"/*") {
+            i = text[i + 2..].find("*/").map_or(b.len(), |e| i + 2 + e + 2);
+            out.push(' ');
+            continue;
+        } else if b[i..].starts_with(b"//") {
+            i = text[i..].find('\n').map_or(b.len(), |e| i + e);
+            continue;
+        } else if b[i] == b'"' {
+            in_string = true;
+        }
+        let c = text[i..].chars().next().unwrap_or(' ');
+        out.push(c);
+        i += c.len_utf8();
+    }
+    out
+}
+
+/// The member declarations (type, names) of the struct a `typedef` or a
+/// `struct NAME` defines, in order.
+fn struct_members(text: &str, name: &str) -> Option<Vec<(String, Vec<String>)>> {
+    let body = typedef_body(text, name).or_else(|| tagged_body(text, name))?;
+    let mut members = Vec::new();
+    for decl in body.split(';') {
+        let decl = decl.trim();
+        if decl.is_empty() || decl.starts_with('#') {
+            continue;
+        }
+        // `xchar x, y, mask` or `struct couple lev`: the type is every word
+        // before the first name.
+        let (head, rest) = match decl.find(',') {
+            Some(comma) => decl.split_at(comma),
+            None => (decl, ""),
+        };
+        let words: Vec<&str> = head.split_whitespace().collect();
+        let (first_name, ty) = words.split_last()?;
+        let mut names = vec![first_name.trim_matches('*').to_string()];
+        names.extend(
+            rest.split(',')
+                .map(|n| n.trim().trim_matches('*').to_string())
+                .filter(|n| !n.is_empty()),
+        );
+        members.push((ty.join(" "), names));
+    }
+    Some(members)
+}
+
+/// The body of `typedef struct { … } name;`.
+fn typedef_body<'t>(text: &'t str, name: &str) -> Option<&'t str> {
+    let mut search = 0;
+    while let Some(at) = text[search..].find('}') {
+        let close = search + at;
+        search = close + 1;
+        let after = text[close + 1..].trim_start();
+        let Some(rest) = after.strip_prefix(name) else {
+            continue;
+        };
+        if !rest.trim_start().starts_with(';') {
+            continue;
+        }
+        let open = matching_open(text, close)?;
+        return Some(&text[open + 1..close]);
+    }
+    None
+}
+
+/// The body of `struct name { … };`.
+fn tagged_body<'t>(text: &'t str, name: &str) -> Option<&'t str> {
+    let start = text.find(&format!("struct {name} {{")).or_else(|| {
+        text.find(&format!("struct {name}\n{{"))
+            .or_else(|| text.find(&format!("struct {name}\t{{")))
+    })?;
+    let open = start + text[start..].find('{')?;
+    let close = open + text[open..].find('}')?;
+    Some(&text[open + 1..close])
+}
+
+fn matching_open(text: &str, close: usize) -> Option<usize> {
+    let mut depth = 0;
+    for (i, c) in text[..close].char_indices().rev() {
+        match c {
+            '}' => depth += 1,
+            '{' if depth == 0 => return Some(i),
+            '{' => depth -= 1,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The C type of a member declared with type words `ty`.
+fn ctype_of(ty: &str) -> Option<CType> {
+    let last = ty.split_whitespace().last()?;
+    Some(match last {
+        "char" | "xchar" | "schar" | "uchar" | "boolean" | "aligntyp" => CType::Char,
+        "short" => CType::Short,
+        "int" | "unsigned" => CType::Int,
+        "long" if ty.contains("long long") => CType::LongLong,
+        "long" => CType::Long,
+        _ => return None,
+    })
+}
+
+/// Reads the record format of the 3.4.3-family tree at `root`.
+pub(super) fn read_tree_format(root: &Path) -> Result<TreeFormat, TreeError> {
+    let sp_lev = strip_comments(&read(root, "include/sp_lev.h")?);
+    let dgn_file = strip_comments(&read(root, "include/dgn_file.h")?);
+    let global = strip_comments(&read(root, "include/global.h")?);
+    let lev_comp_y = read(root, "util/lev_comp.y")?;
+    let mut format = RecordFormat::nethack_343();
+
+    for (record, name, vanilla) in VANILLA_MEMBERS {
+        let members = struct_members(&sp_lev, name).ok_or_else(|| {
+            TreeError::new(root, format!("include/sp_lev.h defines no `{name}` record"))
+        })?;
+        let mut seen = 0;
+        for (ty, names) in members {
+            for n in names {
+                seen += 1;
+                if seen <= vanilla {
+                    continue;
+                }
+                let ctype = ctype_of(&ty).filter(|t| *t != CType::LongLong).ok_or_else(|| {
+                    TreeError::new(
+                        root,
+                        format!("include/sp_lev.h: `{ty} {n}` in `{name}` is not a type levbuild writes"),
+                    )
+                })?;
+                format.extra_members.push(ExtraMember {
+                    record,
+                    name: n.into(),
+                    ctype,
+                });
+            }
+        }
+    }
+    let has_member = |record: &str, member: &str| {
+        struct_members(&sp_lev, record)
+            .is_some_and(|m| m.iter().any(|(_, names)| names.iter().any(|n| n == member)))
+    };
+    format.forges = has_member("mazepart", "nforge") || has_member("room", "nforge");
+    format.random_regions = has_member("mazepart", "nrndlreg");
+    format.place_sets = has_member("mazepart", "nlocset");
+
+    format.header_word = struct_members(&global, "version_info")
+        .and_then(|m| m.first().and_then(|(ty, _)| ctype_of(ty)))
+        .filter(|t| matches!(t, CType::Long | CType::LongLong))
+        .unwrap_or(CType::Long);
+
+    // lev_comp.y's `random` coordinate: -MAX_REGISTERS-1 in 3.4.3.
+    let marker = "current_coord.x = current_coord.y = -MAX_REGISTERS-";
+    if let Some(at) = lev_comp_y.find(marker) {
+        let digits: String = lev_comp_y[at + marker.len()..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        if let Ok(n) = digits.parse::<i8>() {
+            format.random_coordinate = -10 - n;
+        }
+    }
+
+    for (record, slot) in [
+        ("tmpdungeon", &mut format.dungeon_members),
+        ("tmpbranch", &mut format.branch_members),
+    ] {
+        let members = struct_members(&dgn_file, record).ok_or_else(|| {
+            TreeError::new(
+                root,
+                format!("include/dgn_file.h defines no `struct {record}`"),
+            )
+        })?;
+        *slot = members
+            .into_iter()
+            .filter(|(ty, _)| ty == "int")
+            .flat_map(|(_, names)| names)
+            .map(|n| {
+                DungeonMember::from_name(&n).ok_or_else(|| {
+                    TreeError::new(
+                        root,
+                        format!("include/dgn_file.h: `{record}` has a member `{n}` levbuild does not know"),
+                    )
+                })
+            })
+            .collect::<Result<_, _>>()?;
+    }
+
+    let numbers_source = numbers_source(root)?;
+    Ok(TreeFormat {
+        format,
+        numbers_source,
+    })
+}
+
+/// The names of `rm.h`'s location types from `STONE` to `MAX_TYPE`,
+/// `#define`d or enumerated.
+fn terrain_names(rm_h: &str) -> Vec<String> {
+    let Some(start) = rm_h.find("STONE") else {
+        return Vec::new();
+    };
+    let end = rm_h[start..]
+        .find("MAX_TYPE")
+        .map_or(rm_h.len(), |e| start + e);
+    let span = &rm_h[start..end];
+    let is_name = |w: &str| {
+        !w.is_empty()
+            && w.bytes()
+                .all(|b| b.is_ascii_uppercase() || b == b'_' || b.is_ascii_digit())
+    };
+    let mut names = Vec::new();
+    for line in format!("#define {span}").lines() {
+        let line = line.trim();
+        if let Some(rest) = line.strip_prefix("#define") {
+            let name = rest.split_whitespace().next().unwrap_or("");
+            // A function-like macro (`IS_WALL(typ)`) is not a type.
+            if is_name(name) && !rest.trim_start()[name.len()..].starts_with('(') {
+                names.push(name.to_string());
+            }
+        } else if !line.starts_with('#') {
+            for entry in line.split(',') {
+                let name = entry.split('=').next().unwrap_or("").trim();
+                if is_name(name) {
+                    names.push(name.to_string());
+                }
+            }
+        }
+    }
+    names.dedup();
+    names
+}
+
+/// `{ "word", CONSTANT }` table `name[]` of `lev_main.c`, its lines as
+/// written (conditionals kept), or `None` when it has none.
+fn table_text(lev_main: &str, name: &str) -> Option<String> {
+    let at = lev_main.find(&format!(" {name}[] = {{"))?;
+    let open = at + lev_main[at..].find('{')?;
+    let close = open + lev_main[open..].find("};")?;
+    Some(lev_main[open + 1..close].to_string())
+}
+
+/// `word { yylval.i=CONSTANT; return KIND; }` rules of `lev_comp.l`.
+fn lex_words(lev_comp_l: &str, kind: &str) -> Vec<(String, String)> {
+    let mut words = Vec::new();
+    let ret = format!("return {kind};");
+    for line in lev_comp_l.lines() {
+        if !line.contains(&ret) {
+            continue;
+        }
+        let word = line.split_whitespace().next().unwrap_or("");
+        let Some(v) = line.split("yylval.i=").nth(1) else {
+            continue;
+        };
+        let constant: String = v.chars().take_while(|&c| c != ';').collect();
+        if word.bytes().all(|b| b.is_ascii_lowercase() || b == b'_') && !word.is_empty() {
+            words.push((word.to_string(), constant.trim().to_string()));
+        }
+    }
+    words
+}
+
+/// `what_map_char`'s body in `lev_main.c`, from its `{` to the `}` that
+/// closes it at the start of a line.
+fn map_char_body(lev_main: &str) -> Option<&str> {
+    // The definition, not a prototype or a call: its parameter list is
+    // followed by its body (after K&R parameter declarations), not `;`.
+    let at = lev_main
+        .match_indices("what_map_char(")
+        .map(|(i, _)| i)
+        .find(|&i| {
+            let starts_line = lev_main[..i].ends_with('\n') || lev_main[..i].ends_with("\nchar ");
+            let close = lev_main[i..].find(')').map(|c| i + c + 1);
+            starts_line && close.is_some_and(|c| !lev_main[c..].trim_start().starts_with(';'))
+        })?;
+    let open = at + lev_main[at..].find('{')?;
+    let close = open + lev_main[open..].find("\n}")?;
+    Some(&lev_main[open..close + 2])
+}
+
+/// The probe function that prints the tree's numbering, one fact a line:
+/// `NT value name` (terrain), `NC char value` (map characters), `NR`,
+/// `NP`, `NE`, `NL value word` (room types, traps, engravings, flags),
+/// `NX name value` (limits).
+fn numbers_source(root: &Path) -> Result<String, TreeError> {
+    let rm_h = strip_comments(&read(root, "include/rm.h")?);
+    let lev_main = read(root, "util/lev_main.c")?;
+    let lev_comp_l = read(root, "util/lev_comp.l")?;
+    let mut c = String::from(
+        "#include <stdio.h>\n#include \"hack.h\"\n#include \"sp_lev.h\"\n#include \"mkroom.h\"\n\
+         #include \"trap.h\"\n#include \"dgn_file.h\"\n",
+    );
+    let body = map_char_body(&lev_main)
+        .ok_or_else(|| TreeError::new(root, "util/lev_main.c has no what_map_char"))?;
+    c.push_str(
+        "#undef SpinCursor\n#define SpinCursor(n)\n\
+         static void levbuild_warning(const char *s) { (void) s; }\n\
+         #define yywarning levbuild_warning\n\
+         static int levbuild_map_char(char c)\n",
+    );
+    c.push_str(body);
+    c.push_str("\n#undef yywarning\n");
+    for (name, table) in [("room_types", "NR"), ("trap_types", "NP")] {
+        let text = table_text(&lev_main, name).ok_or_else(|| {
+            TreeError::new(root, format!("util/lev_main.c has no {name}[] table"))
+        })?;
+        let _ = write!(
+            c,
+            "static struct {{ const char *name; int type; }} levbuild_{name}[] = {{{text}}};\n\
+             static void levbuild_print_{name}(void)\n{{\n    unsigned i;\n    \
+             for (i = 0; i < sizeof levbuild_{name} / sizeof levbuild_{name}[0]; i++)\n        \
+             if (levbuild_{name}[i].name)\n            \
+             printf(\"{table} %d %s\\n\", levbuild_{name}[i].type, levbuild_{name}[i].name);\n}}\n"
+        );
+    }
+    c.push_str("void levbuild_numbers(void)\n{\n    int c;\n");
+    for name in terrain_names(&rm_h) {
+        let _ = writeln!(c, "    printf(\"NT %d {name}\\n\", (int) ({name}));");
+    }
+    c.push_str(
+        "    for (c = 1; c < 256; c++) {\n        int t = levbuild_map_char((char) c);\n        \
+         if (t != INVALID_TYPE)\n            printf(\"NC %d %d\\n\", c, t);\n    }\n",
+    );
+    c.push_str("    levbuild_print_room_types();\n    levbuild_print_trap_types();\n");
+    for (kind, tag) in [("ENGRAVING_TYPE", "NE"), ("FLAG_TYPE", "NL")] {
+        for (word, constant) in lex_words(&lev_comp_l, kind) {
+            let _ = writeln!(
+                c,
+                "    printf(\"{tag} %ld {word}\\n\", (long) ({constant}));"
+            );
+        }
+    }
+    for limit in ["MAXDUNGEON", "MAXLEVEL", "LEV_LIMIT"] {
+        let _ = writeln!(
+            c,
+            "#ifdef {limit}\n    printf(\"NX {limit} %ld\\n\", (long) ({limit}));\n#endif"
+        );
+    }
+    c.push_str("}\n");
+    Ok(c)
+}
+
+/// Applies one `N` line of the probe's output to `format`'s numbering
+/// (the first line of a kind replaces NetHack 3.4.3's list); `false` for
+/// a line that is not one.
+pub(super) fn apply_probe_line(
+    format: &mut RecordFormat,
+    fresh: &mut [bool; 7],
+    line: &str,
+) -> bool {
+    let mut parts = line.splitn(3, ' ');
+    let (Some(tag), Some(a), Some(b)) = (parts.next(), parts.next(), parts.next()) else {
+        return false;
+    };
+    let n = &mut format.numbering;
+    let slot = ["NT", "NC", "NR", "NP", "NE", "NL", "NX"]
+        .iter()
+        .position(|t| *t == tag);
+    let Some(slot) = slot else { return false };
+    let first = !std::mem::replace(&mut fresh[slot], true);
+    let small = |v: &str| v.parse::<i64>().ok().and_then(|v| i8::try_from(v).ok());
+    match tag {
+        "NT" => {
+            if first {
+                n.terrain.clear();
+            }
+            let Some(v) = small(a).and_then(|v| usize::try_from(v).ok()) else {
+                return false;
+            };
+            if n.terrain.len() <= v {
+                n.terrain.resize(v + 1, "".into());
+            }
+            n.terrain[v] = b.into();
+        }
+        "NC" => {
+            if first {
+                n.map_chars.clear();
+            }
+            let (Some(c), Some(t)) = (a.parse::<u8>().ok(), small(b)) else {
+                return false;
+            };
+            n.map_chars.push((c, t));
+        }
+        "NR" | "NP" | "NE" => {
+            let table = match tag {
+                "NR" => &mut n.room_types,
+                "NP" => &mut n.traps,
+                _ => &mut n.engravings,
+            };
+            if first {
+                table.clear();
+            }
+            let Some(v) = small(a) else { return false };
+            table.push((b.into(), v));
+        }
+        "NL" => {
+            if first {
+                n.level_flags.clear();
+            }
+            let Ok(v) = a.parse::<i64>() else {
+                return false;
+            };
+            n.level_flags.push((b.into(), v));
+        }
+        _ => {
+            let Ok(v) = b.parse::<usize>() else {
+                return false;
+            };
+            match a {
+                "MAXDUNGEON" => format.limits.dungeons = v,
+                "MAXLEVEL" => format.limits.depth = v as i64,
+                "LEV_LIMIT" => format.limits.special_levels = v,
+                _ => return false,
+            }
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn struct_members_read_typedefs_and_tags() {
+        let h = strip_comments(
+            "typedef struct {\n\txchar x, y, mask; /* m */\n\tshort arti_key; // k\n} door;\n\
+             struct tmpbranch {\n char name[24];\n struct couple lev;\n int chain, type;\n int up;\n};\n",
+        );
+        let door = struct_members(&h, "door").unwrap();
+        assert_eq!(door[1], ("short".to_string(), vec!["arti_key".to_string()]));
+        let branch = struct_members(&h, "tmpbranch").unwrap();
+        assert_eq!(branch[2].1, vec!["chain", "type"]);
+        assert_eq!(ctype_of("unsigned long long"), Some(CType::LongLong));
+        assert_eq!(ctype_of("aligntyp"), Some(CType::Char));
+    }
+
+    #[test]
+    fn terrain_names_read_defines_and_enums() {
+        let defines =
+            "#define STONE 0\n#define VWALL 1\n#define IS_WALL(t) ((t) <= 1)\n#define MAX_TYPE 2\n";
+        assert_eq!(terrain_names(defines), ["STONE", "VWALL"]);
+        let enumerated = "enum {\n    STONE = 0,\n    VWALL,\n    TREE,\n    MAX_TYPE\n};";
+        assert_eq!(terrain_names(enumerated), ["STONE", "VWALL", "TREE"]);
+    }
+
+    #[test]
+    fn lex_rules_give_words_and_constants() {
+        let l = "dust\t\t{ yylval.i=DUST; return ENGRAVING_TYPE; }\nnoteleport\t{ yylval.i=NOTELEPORT; return FLAG_TYPE; }\n";
+        assert_eq!(
+            lex_words(l, "FLAG_TYPE"),
+            [("noteleport".into(), "NOTELEPORT".into())]
+        );
+    }
+}
