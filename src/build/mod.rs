@@ -231,7 +231,7 @@ impl Build {
         Build {
             source_dirs: Vec::new(),
             out_dir: None,
-            dungeon_patterns: vec!["dungeon.def".to_string()],
+            dungeon_patterns: vec!["*.def".to_string()],
             include: Vec::new(),
             exclude: Vec::new(),
             feature_overrides: Vec::new(),
@@ -271,7 +271,8 @@ impl Build {
     }
 
     /// Also treats files whose name matches `pattern` (`*`, `?`) as
-    /// dungeon descriptions, e.g. `dngnch*.def`. `dungeon.def` always is.
+    /// dungeon descriptions. Every `*.def` always is (`dungeon.def`, and
+    /// dNetHack's `dngnch1.def`..`dngnch3.def`), each written as its stem.
     pub fn dungeon_file(&mut self, pattern: &str) -> &mut Self {
         self.dungeon_patterns.push(pattern.to_string());
         self

@@ -41,6 +41,8 @@ pub use encode::encode;
 pub use ir::*;
 
 #[cfg(feature = "compile")]
+use crate::game::DungeonMember;
+#[cfg(feature = "compile")]
 use chumsky::span::SimpleSpan;
 
 #[cfg(feature = "compile")]
@@ -208,8 +210,10 @@ pub fn compile(
             crate::c_number::warn_if_changed(source, span.into_range(), "dgn_comp", &mut report);
         }
     }
-    let stmts = parser::parse(&tokens, &mut report);
-    let dungeon = sema::build(&stmts, &mut report);
+    let format = options.game.format();
+    let branch_entry = format.branch_members.contains(&DungeonMember::EntryLevel);
+    let stmts = parser::parse(&tokens, branch_entry, &mut report);
+    let dungeon = sema::build(&stmts, format, &mut report);
     // No dungeon at all: dgn_comp's file is empty (said in a warning).
     let bytes = if report.has_errors() || dungeon.dungeons.is_empty() {
         Vec::new()

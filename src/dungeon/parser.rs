@@ -62,14 +62,18 @@ pub(crate) enum StmtKind<'s> {
         at: CoupleArg,
         kind: i32,
         up: bool,
+        /// SLASH'EM's entry level after the direction.
+        entry: Option<Sp<i64>>,
     },
     /// A statement that did not parse (already reported).
     Error,
 }
 
-/// Parses the tokens of a file into statements.
+/// Parses the tokens of a file into statements; `branch_entry`: a
+/// `BRANCH` may end with an entry level (the game's `tmpbranch` has one).
 pub(crate) fn parse<'a>(
     tokens: &'a [(Tok<'a>, SimpleSpan)],
+    branch_entry: bool,
     report: &mut Reporter,
 ) -> Vec<Stmt<'a>> {
     let mut parsers: Vec<(Kw, P<'a, StmtKind<'a>>)> = Vec::new();
@@ -94,7 +98,7 @@ pub(crate) fn parse<'a>(
         let parser = match parsers.iter().position(|(k, _)| *k == head) {
             Some(i) => &parsers[i].1,
             None => {
-                parsers.push((head, statement(head)));
+                parsers.push((head, statement(head, branch_entry)));
                 &parsers[parsers.len() - 1].1
             }
         };
@@ -225,8 +229,16 @@ fn branch_tail<'a>() -> P<'a, (i32, bool)> {
         .boxed()
 }
 
+/// A branch's optional entry level, where the game has one.
+fn entry<'a>(branch_entry: bool) -> P<'a, Option<Sp<i64>>> {
+    match branch_entry {
+        true => int().or_not().boxed(),
+        false => empty().to(None).boxed(),
+    }
+}
+
 /// The parser of the statement `k` starts; it consumes the whole piece.
-fn statement<'a>(k: Kw) -> P<'a, StmtKind<'a>> {
+fn statement<'a>(k: Kw, branch_entry: bool) -> P<'a, StmtKind<'a>> {
     let p: P<'a, StmtKind<'a>> = match k {
         Kw::Dungeon => head(k)
             .ignore_then(string())
@@ -298,12 +310,14 @@ fn statement<'a>(k: Kw) -> P<'a, StmtKind<'a>> {
             .then_ignore(punct(b'@'))
             .then(couple())
             .then(branch_tail())
-            .map(|((dest, at), (kind, up))| StmtKind::Branch {
+            .then(entry(branch_entry))
+            .map(|(((dest, at), (kind, up)), entry)| StmtKind::Branch {
                 dest,
                 chain: None,
                 at,
                 kind,
                 up,
+                entry,
             })
             .boxed(),
         Kw::ChainBranch => head(k)
@@ -312,13 +326,17 @@ fn statement<'a>(k: Kw) -> P<'a, StmtKind<'a>> {
             .then_ignore(punct(b'+'))
             .then(couple())
             .then(branch_tail())
-            .map(|(((dest, chain), at), (kind, up))| StmtKind::Branch {
-                dest,
-                chain: Some(chain),
-                at,
-                kind,
-                up,
-            })
+            .then(entry(branch_entry))
+            .map(
+                |((((dest, chain), at), (kind, up)), entry)| StmtKind::Branch {
+                    dest,
+                    chain: Some(chain),
+                    at,
+                    kind,
+                    up,
+                    entry,
+                },
+            )
             .boxed(),
     };
     p.then_ignore(end()).boxed()

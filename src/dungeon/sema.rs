@@ -3,7 +3,8 @@
 //!
 //! Where dgn_comp is broken, this is sane: every message points at the
 //! statement it is about (dgn_comp often names the next line); errors stop
-//! output; table overflows (16 dungeons, 50 levels, 32 branches) and names
+//! output; table overflows (the game's dungeons and special levels, 32
+//! branches) and names
 //! longer than the 23 characters a record holds are errors; statements
 //! before the first `DUNGEON` are errors; rejected levels and branches
 //! leave no trace (no stale name tails); `CHAINBRANCH`'s chain checks look
@@ -17,19 +18,16 @@ use super::ir::*;
 use super::parser::{CoupleArg, Stmt, StmtKind};
 use crate::diag::{warn, Reporter, Sp};
 
-/// Dungeons the game's table holds.
-pub(crate) const MAX_DUNGEONS: usize = 16;
-/// Special levels dgn_comp's table holds.
-pub(crate) const MAX_LEVELS: usize = 50;
 /// Branches dgn_comp's table holds.
 pub(crate) const MAX_BRANCHES: usize = 32;
 use super::ir::MAX_NAME;
-/// Deepest level of a dungeon.
-const MAXLEVEL: i64 = 32;
+use crate::game::{DungeonMember, RecordFormat};
 
-/// Builds the dungeon from its statements.
-pub(crate) fn build(stmts: &[Stmt<'_>], report: &mut Reporter) -> Dungeon {
+/// Builds the dungeon from its statements, with the limits, records and
+/// rules of the game whose format is `format`.
+pub(crate) fn build(stmts: &[Stmt<'_>], format: &RecordFormat, report: &mut Reporter) -> Dungeon {
     let mut b = Builder {
+        format,
         report,
         dungeon: Dungeon::default(),
         levels: 0,
@@ -57,6 +55,7 @@ fn overwritten(old: &str, new: &str) -> String {
 }
 
 struct Builder<'r> {
+    format: &'r RecordFormat,
     report: &'r mut Reporter,
     dungeon: Dungeon,
     /// Levels accepted so far, all dungeons.
@@ -77,23 +76,44 @@ impl Builder<'_> {
             chance,
         } = &s.kind
         {
-            if self.dungeon.dungeons.len() >= MAX_DUNGEONS {
+            let max = self.format.limits.dungeons;
+            if self.dungeon.dungeons.len() >= max {
                 self.report
-                    .error(
-                        s.span.clone(),
-                        format!("Too many dungeons (limit: {MAX_DUNGEONS})."),
-                    )
-                    .help("the game's dungeon table holds 16 (MAXDUNGEON in global.h)");
+                    .error(s.span.clone(), format!("Too many dungeons (limit: {max})."))
+                    .help(format!(
+                        "the game's dungeon table holds {max} (MAXDUNGEON in global.h)"
+                    ));
                 return;
             }
-            let d = DungeonDef {
+            let rules = self.format.dungeon_rules;
+            let mut d = DungeonDef {
                 name: self.name(name),
                 bones: self.bones(bones),
                 depth: self.relative(depth),
                 // Every number is as atoi read it, an int: `as i32` keeps it.
-                chance: chance.as_ref().map_or(0, |c| c.v as i32),
+                chance: chance.as_ref().map_or(rules.default_chance, |c| c.v as i32),
                 ..DungeonDef::default()
             };
+            // notnotdNetHack counts a name defined again: each definition
+            // holds how many there are so far.
+            if self
+                .format
+                .dungeon_members
+                .contains(&DungeonMember::Alternates)
+            {
+                for earlier in &mut self.dungeon.dungeons {
+                    if earlier.name == d.name {
+                        earlier.alternates += 1;
+                        d.alternates = earlier.alternates;
+                    }
+                }
+            }
+            if rules.depth_check && (d.depth.base <= 0 || d.depth.rand < 0) {
+                self.report
+                    .error(depth.span.clone(), "Invalid dungeon depth specified.")
+                    .label("expected a depth of at least (1, 0)");
+                return;
+            }
             self.dungeon.dungeons.push(d);
             return;
         }
@@ -112,6 +132,16 @@ impl Builder<'_> {
         }
         match &s.kind {
             StmtKind::Entry(n) => {
+                if !self
+                    .format
+                    .dungeon_members
+                    .contains(&DungeonMember::EntryLevel)
+                {
+                    self.report
+                        .error(s.span.clone(), "ENTRY is obsolete!")
+                        .help("this game gives the entry level after the BRANCH into the dungeon");
+                    return;
+                }
                 let v = n.v as i32;
                 self.current().entry = v;
             }
@@ -244,6 +274,7 @@ impl Builder<'_> {
                 at,
                 kind,
                 up,
+                entry,
             } => {
                 let mut branch = BranchDef {
                     dest: self.name(dest),
@@ -260,12 +291,13 @@ impl Builder<'_> {
                         _ => BranchKind::Stair,
                     },
                     up: *up,
-                    entry: 0,
+                    entry: entry.as_ref().map_or(0, |e| e.v as i32),
                 };
                 let current = self.dungeon.dungeons.len() - 1;
-                if self.dungeon.dungeons[..current]
-                    .iter()
-                    .any(|d| d.name == branch.dest)
+                if self.format.dungeon_rules.reverse_branch_check
+                    && self.dungeon.dungeons[..current]
+                        .iter()
+                        .any(|d| d.name == branch.dest)
                 {
                     self.report
                         .error(dest.span.clone(), "Reverse branching not allowed.")
@@ -349,10 +381,11 @@ impl Builder<'_> {
     }
 
     fn add_level(&mut self, level: LevelDef, span: &crate::diag::Span) {
-        if self.levels >= MAX_LEVELS {
+        let max = self.format.limits.special_levels;
+        if self.levels >= max {
             self.report.error(
                 span.clone(),
-                format!("Too many special levels defined (limit: {MAX_LEVELS})."),
+                format!("Too many special levels defined (limit: {max})."),
             );
             return;
         }
@@ -518,15 +551,18 @@ impl Builder<'_> {
     /// An absolute couple: base within ±32 and the range inside the dungeon.
     fn absolute(&mut self, c: &CoupleArg) -> Couple {
         let (base, rand) = c.v;
-        if !(-MAXLEVEL..=MAXLEVEL).contains(&base) {
+        if !(-self.format.limits.depth..=self.format.limits.depth).contains(&base) {
             self.report
                 .error(c.span.clone(), "Abs base out of dlevel range - zeroing!")
-                .label("expected a base of -32..32");
+                .label(format!(
+                    "expected a base of -{0}..{0}",
+                    self.format.limits.depth
+                ));
             return Couple::default();
         }
         // dgn_comp adds C ints: a sum past 2^31 wraps (1 + 2147483647 is
         // negative, so that range passes the check, as it passes there).
-        let (b, r, max) = (base as i32, rand as i32, MAXLEVEL as i32);
+        let (b, r, max) = (base as i32, rand as i32, self.format.limits.depth as i32);
         let past_end = if base < 0 {
             max.wrapping_add(b).wrapping_add(r).wrapping_add(1) > max
         } else {
@@ -535,7 +571,10 @@ impl Builder<'_> {
         if rand < -1 || past_end {
             self.report
                 .error(c.span.clone(), "Abs range out of dlevel range - zeroing!")
-                .label("the random range must stay within the dungeon's 32 levels");
+                .label(format!(
+                    "the random range must stay within the dungeon's {} levels",
+                    self.format.limits.depth
+                ));
             return Couple::default();
         }
         Couple {
@@ -549,10 +588,13 @@ impl Builder<'_> {
     /// (with a warning when that changes the value).
     fn relative(&mut self, c: &CoupleArg) -> Couple {
         let (base, rand) = c.v;
-        if !(-MAXLEVEL..=MAXLEVEL).contains(&base) {
+        if !(-self.format.limits.depth..=self.format.limits.depth).contains(&base) {
             self.report
                 .error(c.span.clone(), "Rel base out of dlevel range - zeroing!")
-                .label("expected a base of -32..32");
+                .label(format!(
+                    "expected a base of -{0}..{0}",
+                    self.format.limits.depth
+                ));
             return Couple::default();
         }
         Couple {

@@ -303,6 +303,33 @@ impl Limits {
     };
 }
 
+/// Where a game's `dgn_comp` checks differently from NetHack 3.4.3's
+/// (what its records hold is in the rest of the [`RecordFormat`]: an
+/// entry level after `BRANCH` where `tmpbranch` has `entry_lev`, `ENTRY`
+/// an error where `tmpdungeon` has none, repeated dungeon names counted
+/// where it has `alternates`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DungeonRules {
+    /// The chance of a `DUNGEON:` that gives none (0, "always", in 3.4.3;
+    /// 100 in notnotdNetHack).
+    pub default_chance: i32,
+    /// A branch to a dungeon defined earlier is an error ("Reverse
+    /// branching not allowed."; SLASH'EM allows it).
+    pub reverse_branch_check: bool,
+    /// Each `DUNGEON:` must have a depth of at least (1, 0) ("Invalid
+    /// dungeon depth specified."; notnotdNetHack).
+    pub depth_check: bool,
+}
+
+impl DungeonRules {
+    /// NetHack 3.4.3's.
+    pub const NETHACK_343: DungeonRules = DungeonRules {
+        default_chance: 0,
+        reverse_branch_check: true,
+        depth_check: false,
+    };
+}
+
 /// A game's `.lev` and `dungeon` record format (see the module docs).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct RecordFormat {
@@ -329,6 +356,8 @@ pub struct RecordFormat {
     pub numbering: Numbering,
     /// `dgn_comp`'s limits.
     pub limits: Limits,
+    /// `dgn_comp`'s checks.
+    pub dungeon_rules: DungeonRules,
 }
 
 impl RecordFormat {
@@ -347,6 +376,7 @@ impl RecordFormat {
             branch_members: vec![Chain, Type, Up],
             numbering: Numbering::nethack_343(),
             limits: Limits::NETHACK_343,
+            dungeon_rules: DungeonRules::NETHACK_343,
         }
     }
 

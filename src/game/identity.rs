@@ -54,7 +54,9 @@
 use std::fmt::{self, Write as _};
 use std::path::{Path, PathBuf};
 
-use super::format::{CType, DungeonMember, ExtraMember, Limits, RecordFormat, RecordKind};
+use super::format::{
+    CType, DungeonMember, DungeonRules, ExtraMember, Limits, RecordFormat, RecordKind,
+};
 use super::{model_name, Game, Header};
 use crate::des::Dialect;
 use crate::dungeon::Features;
@@ -240,6 +242,15 @@ fn write_format(out: &mut String, f: &RecordFormat) {
         let names: Vec<&str> = members.iter().map(|m| m.as_str()).collect();
         let _ = writeln!(out, "{key} {}", names.join(" "));
     }
+    let r = f.dungeon_rules;
+    let _ = writeln!(out, "dungeon-default-chance {}", r.default_chance);
+    let yes = |on: bool| if on { "yes" } else { "no" };
+    let _ = writeln!(
+        out,
+        "dungeon-reverse-branch-check {}",
+        yes(r.reverse_branch_check)
+    );
+    let _ = writeln!(out, "dungeon-depth-check {}", yes(r.depth_check));
     let l = f.limits;
     let _ = writeln!(out, "limit dungeons {}", l.dungeons);
     let _ = writeln!(out, "limit special-levels {}", l.special_levels);
@@ -278,6 +289,7 @@ struct FormatFacts {
     dungeon_members: Option<Vec<DungeonMember>>,
     branch_members: Option<Vec<DungeonMember>>,
     limits: Option<Limits>,
+    dungeon_rules: Option<DungeonRules>,
     terrain: Option<Vec<Box<str>>>,
     map_chars: Option<Vec<(u8, i8)>>,
     room_types: Option<Vec<(Box<str>, i8)>>,
@@ -348,6 +360,23 @@ impl FormatFacts {
                 };
                 set_once(slot, members, key, n)?;
             }
+            "dungeon-default-chance" | "dungeon-reverse-branch-check" | "dungeon-depth-check" => {
+                let rules = self.dungeon_rules.get_or_insert(DungeonRules::NETHACK_343);
+                let mut yes = || match args.word("`yes` or `no`")? {
+                    "yes" => Ok(true),
+                    "no" => Ok(false),
+                    other => Err(args.error(format!("`{other}`: expected `yes` or `no`"))),
+                };
+                match key {
+                    "dungeon-default-chance" => {
+                        let v = args.number()?;
+                        rules.default_chance = i32::try_from(v)
+                            .map_err(|_| args.error(format!("chance {v} is out of range")))?;
+                    }
+                    "dungeon-reverse-branch-check" => rules.reverse_branch_check = yes()?,
+                    _ => rules.depth_check = yes()?,
+                }
+            }
             "limit" => {
                 let limits = self.limits.get_or_insert(Limits::NETHACK_343);
                 let what = args.word("a limit (dungeons, special-levels, depth)")?;
@@ -416,6 +445,7 @@ impl FormatFacts {
         f.dungeon_members = self.dungeon_members.unwrap_or(f.dungeon_members);
         f.branch_members = self.branch_members.unwrap_or(f.branch_members);
         f.limits = self.limits.unwrap_or(f.limits);
+        f.dungeon_rules = self.dungeon_rules.unwrap_or(f.dungeon_rules);
         n.terrain = self.terrain.unwrap_or(std::mem::take(&mut n.terrain));
         n.map_chars = self.map_chars.unwrap_or(std::mem::take(&mut n.map_chars));
         n.room_types = self.room_types.unwrap_or(std::mem::take(&mut n.room_types));

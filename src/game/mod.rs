@@ -31,7 +31,9 @@ use crate::dungeon::Features;
 use crate::layout::{DataModel, Layout};
 use crate::tables;
 
-pub use format::{CType, DungeonMember, ExtraMember, Limits, Numbering, RecordFormat, RecordKind};
+pub use format::{
+    CType, DungeonMember, DungeonRules, ExtraMember, Limits, Numbering, RecordFormat, RecordKind,
+};
 pub use identity::IdentityError;
 #[cfg(feature = "build")]
 pub use tree::{TreeError, TreeOptions};

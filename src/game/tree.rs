@@ -30,11 +30,16 @@ const TREE_SOURCES: [&str; 5] = ["monst.c", "objects.c", "drawing.c", "decl.c", 
 
 /// The level compiler's sources the record format and numbering are read
 /// from (see [`super::tree_format`]).
-const LEVEL_COMPILER_SOURCES: [&str; 3] = ["util/lev_main.c", "util/lev_comp.l", "util/lev_comp.y"];
+const LEVEL_COMPILER_SOURCES: [&str; 4] = [
+    "util/lev_main.c",
+    "util/lev_comp.l",
+    "util/lev_comp.y",
+    "util/dgn_comp.y",
+];
 
 /// Changes whenever what the probe prints changes, so that cached probe
 /// output of an older levbuild build is not reused.
-const PROBE_REVISION: &[u8] = b"numbers 1";
+const PROBE_REVISION: &[u8] = b"numbers 2";
 
 /// How to read a tree.
 #[cfg_attr(docsrs, doc(cfg(feature = "build")))]
@@ -230,7 +235,7 @@ fn tree_files(root: &Path) -> Result<Vec<PathBuf>, TreeError> {
             root,
             format!(
                 "not a NetHack-family source tree: missing {} (levbuild needs include/, \
-                 util/makedefs.c, its level compiler's util/{{lev_main.c,lev_comp.l,lev_comp.y}} \
+                 util/makedefs.c, its level compilers' util/{{lev_main.c,lev_comp.l,lev_comp.y,dgn_comp.y}} \
                  and the src/ files lev_comp links: {})",
                 missing.join(", "),
                 TREE_SOURCES.join(", ")

@@ -5,12 +5,16 @@
 //! coordinate; and the C the probe compiles to print its numbering (its
 //! `rm.h` terrain, its `lev_main.c` room-type and trap tables and map
 //! characters, its `lev_comp.l` flag and engraving words, its limits) as
-//! the tree's own compiler sees them, conditionals and all.
+//! the tree's own compiler sees them, conditionals and all; and where its
+//! `dgn_comp.y` checks differently.
+
+// Only the rules below read the grammar's text: what a rule does is in
+// its action, which levbuild does not compile.
 
 use std::fmt::Write as _;
 use std::path::Path;
 
-use super::format::{CType, DungeonMember, ExtraMember, RecordFormat, RecordKind};
+use super::format::{CType, DungeonMember, DungeonRules, ExtraMember, RecordFormat, RecordKind};
 use super::tree::TreeError;
 
 /// NetHack 3.4.3's members of each record that variants extend.
@@ -236,11 +240,45 @@ pub(super) fn read_tree_format(root: &Path) -> Result<TreeFormat, TreeError> {
             .collect::<Result<_, _>>()?;
     }
 
+    format.dungeon_rules = dungeon_rules(&read(root, "util/dgn_comp.y")?);
     let numbers_source = numbers_source(root)?;
     Ok(TreeFormat {
         format,
         numbers_source,
     })
+}
+
+/// Where `dgn_comp.y` checks differently from NetHack 3.4.3's: the value
+/// of an absent `optional_int` (a dungeon's chance), whether its
+/// "Reverse branching" check is compiled (not inside `#if 0`), and
+/// whether each `DUNGEON:` line calls `check_dungeon()`.
+fn dungeon_rules(dgn_comp_y: &str) -> DungeonRules {
+    let mut rules = DungeonRules::NETHACK_343;
+    let squeezed: String = dgn_comp_y.split_whitespace().collect();
+    if let Some(at) = squeezed.find("optional_int:") {
+        let value: String = squeezed[at..]
+            .split("$$=")
+            .nth(1)
+            .unwrap_or("")
+            .chars()
+            .take_while(|c| c.is_ascii_digit() || *c == '-')
+            .collect();
+        if let Ok(v) = value.parse() {
+            rules.default_chance = v;
+        }
+    }
+    rules.reverse_branch_check = match dgn_comp_y.find("Reverse branching") {
+        None => false,
+        Some(at) => {
+            let before = &dgn_comp_y[..at];
+            match before.rfind("#if 0") {
+                Some(open) => before[open..].contains("#endif"),
+                None => true,
+            }
+        }
+    };
+    rules.depth_check = squeezed.contains("if(!check_dungeon())");
+    rules
 }
 
 /// The names of `rm.h`'s location types from `STONE` to `MAX_TYPE`,
@@ -482,6 +520,19 @@ mod tests {
         assert_eq!(branch[2].1, vec!["chain", "type"]);
         assert_eq!(ctype_of("unsigned long long"), Some(CType::LongLong));
         assert_eq!(ctype_of("aligntyp"), Some(CType::Char));
+    }
+
+    #[test]
+    fn dgn_comp_rules_are_read_from_its_grammar() {
+        let vanilla = "optional_int\t: /* nothing */\n\t{\n\t\t$$ = 0;\n\t}\n\
+                       yyerror(\"Reverse branching not allowed.\");\n";
+        assert_eq!(dungeon_rules(vanilla), DungeonRules::NETHACK_343);
+        let variant =
+            "optional_int : { $$ = 100; }\n#if 0\nyyerror(\"Reverse branching\");\n#endif\n\
+                       if (!check_dungeon()) n_dgns--;\n";
+        let rules = dungeon_rules(variant);
+        assert_eq!(rules.default_chance, 100);
+        assert!(!rules.reverse_branch_check && rules.depth_check);
     }
 
     #[test]

@@ -22,6 +22,7 @@ mod diagnostics_pinned;
 mod differential;
 mod dungeon_features;
 mod dungeon_golden;
+mod dungeon_variants;
 mod fault_injection;
 mod features;
 mod game_tree;

@@ -41,7 +41,7 @@ macro_rules! shared_options {
                              sets without --game-tree or --game (default
                              3.4.3)
   --dungeon-file GLOB        also read the files matching GLOB as dungeon
-                             descriptions (dungeon.def always is)
+                             descriptions (every *.def always is)
   --include GLOB             compile only the files whose path under DIR
                              matches GLOB (*, ?, **; repeatable)
   --exclude GLOB             skip the files whose path under DIR matches GLOB
