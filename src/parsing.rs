@@ -116,7 +116,7 @@ pub(crate) fn report_syntax_error_as<T: fmt::Display>(
         }
         return;
     }
-    let mut expected: Vec<String> = e
+    let expected = e
         .expected()
         .map(|p| match p {
             RichPattern::Token(t) => t.to_string(),
@@ -125,6 +125,17 @@ pub(crate) fn report_syntax_error_as<T: fmt::Display>(
             other => other.to_string(),
         })
         .collect();
+    report_expected(report, span, found, expected);
+}
+
+/// Reports `syntax error` at `span`: found `found`, expected one of
+/// `expected` (sorted, without repeats, joined with commas and `or`).
+pub(crate) fn report_expected(
+    report: &mut Reporter,
+    span: Range<usize>,
+    found: &str,
+    mut expected: Vec<String>,
+) {
     expected.sort();
     expected.dedup();
     let wanted = match expected.len() {
@@ -166,10 +177,10 @@ pub(crate) fn is_word(text: &str) -> bool {
 /// The token stream cut before every token `is_head` accepts: each piece is
 /// one statement (the first piece may start with junk), with the byte span
 /// from its first to its last token.
-pub(crate) fn statements<T>(
-    tokens: &[(T, SimpleSpan)],
+pub(crate) fn statements<T, S: chumsky::span::Span<Offset = usize>>(
+    tokens: &[(T, S)],
     is_head: impl Fn(&T) -> bool,
-) -> impl Iterator<Item = (&[(T, SimpleSpan)], std::ops::Range<usize>)> {
+) -> impl Iterator<Item = (&[(T, S)], std::ops::Range<usize>)> {
     let mut rest = tokens;
     std::iter::from_fn(move || {
         let first = rest.first()?;
@@ -179,8 +190,8 @@ pub(crate) fn statements<T>(
             .unwrap_or(rest.len() - 1);
         let (piece, tail) = rest.split_at(len);
         rest = tail;
-        let start = first.1.start;
-        let end = piece.last().map_or(start, |(_, s)| s.end);
+        let start = first.1.start();
+        let end = piece.last().map_or(start, |(_, s)| s.end());
         Some((piece, start..end))
     })
 }
