@@ -12,6 +12,8 @@
 mod decode;
 mod display;
 mod encode;
+#[cfg(all(test, feature = "compile"))]
+mod extension_tests;
 #[cfg(feature = "compile")]
 mod grammar;
 pub mod ir;
