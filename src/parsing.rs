@@ -125,16 +125,18 @@ pub(crate) fn report_syntax_error_as<T: fmt::Display>(
             other => other.to_string(),
         })
         .collect();
-    report_expected(report, span, found, expected);
+    report_expected(report, span, found, expected, None);
 }
 
 /// Reports `syntax error` at `span`: found `found`, expected one of
-/// `expected` (sorted, without repeats, joined with commas and `or`).
+/// `expected` (sorted, without repeats, joined with commas and `or`),
+/// and what for, if the grammar names it (`the state of DOOR`).
 pub(crate) fn report_expected(
     report: &mut Reporter,
     span: Range<usize>,
     found: &str,
     mut expected: Vec<String>,
+    what_for: Option<&str>,
 ) {
     expected.sort();
     expected.dedup();
@@ -146,9 +148,10 @@ pub(crate) fn report_expected(
             format!("{} or {}", expected.join(", "), last)
         }
     };
+    let what_for = what_for.map_or_else(String::new, |w| format!(" for {w}"));
     report
         .error(span, "syntax error")
-        .label(format!("found {found}, expected {wanted}"));
+        .label(format!("found {found}, expected {wanted}{what_for}"));
 }
 
 /// The keyword of `words` a misspelt `word` most likely stands for: a

@@ -33,6 +33,12 @@ pub(crate) struct Failure {
     pub at: usize,
     /// The labels expected there, without repeats, in the order met.
     pub expected: Vec<&'static str>,
+    /// The arguments ([`Pat::Arg`]) that start there and were expected:
+    /// all of them when [`Failure::unnamed`] is false.
+    pub args: Vec<&'static str>,
+    /// Some of what was expected there is no argument's start (a `,`,
+    /// the end of the statement).
+    pub unnamed: bool,
 }
 
 /// What [`apply`] expects where a statement has to end.
@@ -41,20 +47,46 @@ pub(crate) const END: &str = "the end of the statement";
 impl Failure {
     /// Records that `label` was expected at token `at`.
     fn expect(&mut self, at: usize, label: &'static str) {
+        if at < self.at && !self.expected.is_empty() {
+            return;
+        }
         if at > self.at || self.expected.is_empty() {
             self.at = at;
             self.expected.clear();
+            self.args.clear();
         }
-        if at == self.at && !self.expected.contains(&label) {
+        if !self.expected.contains(&label) {
             self.expected.push(label);
         }
+        self.unnamed = true;
     }
 
     /// Merges another failure in: the furthest wins, equal ones merge.
     fn merge(&mut self, other: Failure) {
-        for label in other.expected {
-            self.expect(other.at, label);
+        if other.expected.is_empty() || (other.at < self.at && !self.expected.is_empty()) {
+            return;
         }
+        if other.at > self.at || self.expected.is_empty() {
+            *self = other;
+            return;
+        }
+        for label in other.expected {
+            if !self.expected.contains(&label) {
+                self.expected.push(label);
+            }
+        }
+        for arg in other.args {
+            if !self.args.contains(&arg) {
+                self.args.push(arg);
+            }
+        }
+        self.unnamed |= other.unnamed;
+    }
+
+    /// The arguments that were expected where it failed, if nothing else
+    /// was.
+    pub(crate) fn named_args(&self) -> Option<&[&'static str]> {
+        (!self.unnamed && !self.args.is_empty()).then_some(&self.args[..])
     }
 }
 
@@ -198,7 +230,15 @@ impl<T: Token> Matcher<'_, '_, T> {
                 end
             }
             Pat::Arg(name, p) => {
-                let end = self.run(p, at)?;
+                let outer = std::mem::take(self.failure);
+                let end = self.run(p, at);
+                let mut inner = std::mem::replace(self.failure, outer);
+                if !inner.expected.is_empty() && inner.at == at {
+                    inner.args = vec![name];
+                    inner.unnamed = false;
+                }
+                self.failure.merge(inner);
+                let end = end?;
                 self.captured.push((name, at..end));
                 Some(end)
             }

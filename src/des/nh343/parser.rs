@@ -50,7 +50,7 @@ pub(crate) fn parse<'a>(
         let (kind, row) = match form {
             Some(built) => built,
             None => {
-                report_failure(source, piece, end, &failure, lang, report);
+                report_failure(source, piece, end, head.0, &failure, lang, report);
                 let Some(row) = lang.forms(head.0).next() else {
                     continue;
                 };
@@ -73,6 +73,7 @@ fn report_failure(
     source: &str,
     piece: &[(Tok<'_>, Span)],
     end: usize,
+    keyword: &str,
     failure: &Failure,
     lang: &'static Language,
     report: &mut Reporter,
@@ -83,7 +84,12 @@ fn report_failure(
         None => (END.to_string(), end..end),
     };
     let expected = failure.expected.iter().map(|e| e.to_string()).collect();
-    report_expected(report, span, &found, expected);
+    // What the arguments expected there are, by their names in the table.
+    let what_for = failure.named_args().map(|args| {
+        let args: Vec<_> = args.iter().map(|a| format!("the {a}")).collect();
+        format!("{} of {keyword}", args.join(" or "))
+    });
+    report_expected(report, span, &found, expected, what_for.as_deref());
     // A misspelt keyword: a statement keyword if a `:` follows.
     let colon = piece.get(at + 1).map(|(t, _)| t) == Some(&Tok::Punct(b':'));
     if let Some(k) = misspelt(lang, piece, at, colon) {

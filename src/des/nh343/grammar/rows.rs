@@ -135,26 +135,26 @@ pub(crate) const ROWS: &[R] = &[
             COMMA,
             arg!("background", CHAR),
             COMMA,
-            arg!("smoothed", BOOLEAN_WORD),
+            arg!("smoothed flag", BOOLEAN_WORD),
             COMMA,
-            arg!("joined", BOOLEAN_WORD),
+            arg!("joined flag", BOOLEAN_WORD),
             COMMA,
             arg!("lighting", LIGHT),
             COMMA,
-            arg!("walled", BOOLEAN_OR_RANDOM),
+            arg!("walled flag", BOOLEAN_OR_RANDOM),
         ],
         |a| {
-            let joined = a.get("joined");
+            let joined = a.get("joined flag");
             StmtKind::InitMap {
                 fg: read::chr(a.get("foreground")),
                 bg: read::chr(a.get("background")),
-                smoothed: read::flag(a.get("smoothed")),
+                smoothed: read::flag(a.get("smoothed flag")),
                 joined: Sp {
                     v: read::flag(joined),
                     span: read::span(joined),
                 },
                 lit: read::light(a.get("lighting")),
-                walled: read::val(a.get("walled")),
+                walled: read::val(a.get("walled flag")),
             }
         },
         Place {
@@ -242,7 +242,7 @@ pub(crate) const ROWS: &[R] = &[
             Pat::Many(&args![
                 COMMA,
                 arg!(
-                    "info",
+                    "details",
                     Pat::Alt(&[
                         STRING,
                         ATTITUDE_WORD,
@@ -258,7 +258,7 @@ pub(crate) const ROWS: &[R] = &[
             class: read::class(a.get("class")),
             name: read::name_or_random(a.get("name")),
             at: read::coord(a.get("place")),
-            infos: a.all("info").map(monster_info).collect(),
+            infos: a.all("details").map(monster_info).collect(),
         },
         DETAIL,
     ),
@@ -284,7 +284,7 @@ pub(crate) const ROWS: &[R] = &[
         "DOOR (room form: secret, state, wall, position)",
         args![
             COLON,
-            arg!("secret", BOOLEAN_OR_RANDOM),
+            arg!("secret flag", BOOLEAN_OR_RANDOM),
             COMMA,
             arg!("state", DOOR_STATE),
             COMMA,
@@ -293,7 +293,7 @@ pub(crate) const ROWS: &[R] = &[
             arg!("position", INT_OR_RANDOM),
         ],
         |a| StmtKind::RoomDoor {
-            secret: read::val(a.get("secret")),
+            secret: read::val(a.get("secret flag")),
             state: read::door_state(a.get("state")),
             wall: read::direction(a.get("wall")),
             pos: read::int_or_random(a.get("position")),
@@ -374,12 +374,12 @@ pub(crate) const ROWS: &[R] = &[
             Pat::Opt(&args![
                 COMMA,
                 arg!("filling", FILLING_WORD),
-                Pat::Opt(&args![COMMA, arg!("irregular", BOOLEAN_WORD)]),
+                Pat::Opt(&args![COMMA, arg!("irregular flag", BOOLEAN_WORD)]),
             ]),
         ],
         |a| {
             let filling = a.get("filling");
-            let irregular = a.get("irregular");
+            let irregular = a.get("irregular flag");
             StmtKind::Region {
                 area: read::rect(a.get("area")),
                 lit: read::light(a.get("lighting")),
@@ -751,13 +751,13 @@ const CHAR_LIST: P = args![
     }
 ];
 /// A room's optional `, filled`.
-const FILLED: P = Pat::Opt(&args![COMMA, arg!("filled", BOOLEAN_WORD)]);
+const FILLED: P = Pat::Opt(&args![COMMA, arg!("filled flag", BOOLEAN_WORD)]);
 /// `(room, wall, door)`.
 const CORRIDOR_END: P = args![OPEN, INT, COMMA, DIRECTION, COMMA, INT_OR_RANDOM, CLOSE];
 
 /// A room's `filled` argument, if given.
 fn filled(a: &Args<'_, Tok<'_>>) -> Option<bool> {
-    let t = a.get("filled");
+    let t = a.get("filled flag");
     (!t.is_empty()).then(|| read::flag(t))
 }
 
