@@ -25,6 +25,8 @@ mod crosscheck;
 mod decode;
 mod display;
 mod encode;
+#[cfg(feature = "compile")]
+mod grammar;
 pub mod ir;
 #[cfg(feature = "compile")]
 mod lexer;
@@ -39,9 +41,6 @@ pub use crosscheck::{missing_levels, required_levels, RequiredLevel};
 pub use decode::decode;
 pub use encode::encode;
 pub use ir::*;
-
-#[cfg(feature = "compile")]
-use chumsky::span::SimpleSpan;
 
 #[cfg(feature = "compile")]
 use crate::diag::{Diagnostics, Reporter};
@@ -201,11 +200,11 @@ pub fn compile(
     }
     let tokens: Vec<_> = tokens
         .into_iter()
-        .map(|(t, s)| (t, SimpleSpan::from(preprocess::remap(&s, &pre))))
+        .map(|(t, s)| (t, preprocess::remap(&s, &pre)))
         .collect();
     for (t, span) in &tokens {
         if matches!(t, lexer::Tok::Int(_)) {
-            crate::c_number::warn_if_changed(source, span.into_range(), "dgn_comp", &mut report);
+            crate::c_number::warn_if_changed(source, span.clone(), "dgn_comp", &mut report);
         }
     }
     let stmts = parser::parse(&tokens, &mut report);

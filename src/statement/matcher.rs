@@ -83,10 +83,15 @@ impl Failure {
         self.unnamed |= other.unnamed;
     }
 
-    /// The arguments that were expected where it failed, if nothing else
-    /// was.
-    pub(crate) fn named_args(&self) -> Option<&[&'static str]> {
-        (!self.unnamed && !self.args.is_empty()).then_some(&self.args[..])
+    /// What was expected where it failed, named by the arguments of
+    /// statement `keyword` that start there (`the state of DOOR`), if
+    /// nothing else was expected there.
+    pub(crate) fn what_for(&self, keyword: &str) -> Option<String> {
+        if self.unnamed || self.args.is_empty() {
+            return None;
+        }
+        let args: Vec<_> = self.args.iter().map(|a| format!("the {a}")).collect();
+        Some(format!("{} of {keyword}", args.join(" or ")))
     }
 }
 
@@ -121,6 +126,15 @@ impl<'t, T> Args<'t, T> {
             .iter()
             .filter(move |(n, _)| *n == name)
             .filter_map(move |(_, r)| tokens.get(r.clone()))
+    }
+}
+
+/// The span from the first of `tokens` to the end of the last (`0..0`
+/// for none): an argument's span.
+pub(crate) fn span_of<T>(tokens: &[(T, Span)]) -> Span {
+    match (tokens.first(), tokens.last()) {
+        (Some((_, a)), Some((_, b))) => a.start..b.end,
+        _ => 0..0,
     }
 }
 
@@ -223,8 +237,11 @@ impl<T: Token> Matcher<'_, '_, T> {
                 let end = self.run(p, at);
                 let mut inner = std::mem::replace(self.failure, outer);
                 if !inner.expected.is_empty() && inner.at == at {
+                    // The label stands for its parts, arguments included.
                     inner.expected.clear();
                     inner.expected.push(label);
+                    inner.args.clear();
+                    inner.unnamed = true;
                 }
                 self.failure.merge(inner);
                 end

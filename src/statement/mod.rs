@@ -19,5 +19,5 @@ mod matcher;
 mod signature;
 
 pub(crate) use language::{Language, Row};
-pub(crate) use matcher::{apply, Args, Failure, Token, END};
+pub(crate) use matcher::{apply, span_of, Args, Failure, Token, END};
 pub(crate) use signature::Pat;

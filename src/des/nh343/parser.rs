@@ -24,7 +24,7 @@ pub(crate) fn parse<'a>(
 ) -> Vec<Stmt<'a>> {
     let mut stmts = Vec::new();
     let mut captured = Vec::new();
-    for (piece, span) in statements(tokens, |t| matches!(t, Tok::Kw(_))) {
+    for (piece, span) in statements(tokens, |t| matches!(t[0].0, Tok::Kw(_))) {
         let (start, end) = (span.start, span.end);
         let first = &piece[0];
         let Tok::Kw(head) = first.0 else {
@@ -84,11 +84,7 @@ fn report_failure(
         None => (END.to_string(), end..end),
     };
     let expected = failure.expected.iter().map(|e| e.to_string()).collect();
-    // What the arguments expected there are, by their names in the table.
-    let what_for = failure.named_args().map(|args| {
-        let args: Vec<_> = args.iter().map(|a| format!("the {a}")).collect();
-        format!("{} of {keyword}", args.join(" or "))
-    });
+    let what_for = failure.what_for(keyword);
     report_expected(report, span, &found, expected, what_for.as_deref());
     // A misspelt keyword: a statement keyword if a `:` follows.
     let colon = piece.get(at + 1).map(|(t, _)| t) == Some(&Tok::Punct(b':'));

@@ -12,13 +12,7 @@ use super::words::{LEVREGION, RANDOM};
 /// Tokens with their spans.
 pub(crate) type Toks<'t, 'a> = &'t [(Tok<'a>, Span)];
 
-/// The span from the first token to the last.
-pub(crate) fn span(t: Toks<'_, '_>) -> Span {
-    match (t.first(), t.last()) {
-        (Some((_, a)), Some((_, b))) => a.start..b.end,
-        _ => 0..0,
-    }
-}
+pub(crate) use crate::statement::span_of as span;
 
 /// `v` with the span of `t`.
 fn at<T>(v: T, t: Toks<'_, '_>) -> Sp<T> {
