@@ -22,6 +22,8 @@ pub mod layout;
 #[cfg(feature = "compile")]
 mod parsing;
 #[cfg(feature = "compile")]
+mod statement;
+#[cfg(feature = "compile")]
 mod suggest;
 pub mod tables;
 mod text;

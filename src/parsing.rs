@@ -94,17 +94,7 @@ pub(crate) fn report_syntax_error<T: fmt::Display>(
         Some(t) => t.to_string(),
         None => "the end of the statement".to_string(),
     };
-    report_syntax_error_as(e, report, e.span().into_range(), &found);
-}
-
-/// [`report_syntax_error`] with what was found said otherwise: `found` at
-/// `span` (a word the scanner read as several tokens, as a whole).
-pub(crate) fn report_syntax_error_as<T: fmt::Display>(
-    e: &Rich<'_, T, SimpleSpan>,
-    report: &mut Reporter,
-    span: Range<usize>,
-    found: &str,
-) {
+    let span = e.span().into_range();
     // A parser's own message (it names no token found): lev_comp's text
     // (`Register Index overflow!`) is the error; any other says what was
     // expected.
@@ -116,7 +106,7 @@ pub(crate) fn report_syntax_error_as<T: fmt::Display>(
         }
         return;
     }
-    let mut expected: Vec<String> = e
+    let expected = e
         .expected()
         .map(|p| match p {
             RichPattern::Token(t) => t.to_string(),
@@ -125,6 +115,19 @@ pub(crate) fn report_syntax_error_as<T: fmt::Display>(
             other => other.to_string(),
         })
         .collect();
+    report_expected(report, span, &found, expected, None);
+}
+
+/// Reports `syntax error` at `span`: found `found`, expected one of
+/// `expected` (sorted, without repeats, joined with commas and `or`),
+/// and what for, if the grammar names it (`the state of DOOR`).
+pub(crate) fn report_expected(
+    report: &mut Reporter,
+    span: Range<usize>,
+    found: &str,
+    mut expected: Vec<String>,
+    what_for: Option<&str>,
+) {
     expected.sort();
     expected.dedup();
     let wanted = match expected.len() {
@@ -135,9 +138,10 @@ pub(crate) fn report_syntax_error_as<T: fmt::Display>(
             format!("{} or {}", expected.join(", "), last)
         }
     };
+    let what_for = what_for.map_or_else(String::new, |w| format!(" for {w}"));
     report
         .error(span, "syntax error")
-        .label(format!("found {found}, expected {wanted}"));
+        .label(format!("found {found}, expected {wanted}{what_for}"));
 }
 
 /// The keyword of `words` a misspelt `word` most likely stands for: a
@@ -163,24 +167,24 @@ pub(crate) fn is_word(text: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
 }
 
-/// The token stream cut before every token `is_head` accepts: each piece is
-/// one statement (the first piece may start with junk), with the byte span
-/// from its first to its last token.
-pub(crate) fn statements<T>(
-    tokens: &[(T, SimpleSpan)],
-    is_head: impl Fn(&T) -> bool,
-) -> impl Iterator<Item = (&[(T, SimpleSpan)], std::ops::Range<usize>)> {
+/// The token stream cut before every token `is_head` accepts (it is given
+/// the tokens from that one on): each piece is one statement (the first
+/// piece may start with junk), with the byte span from its first to its
+/// last token.
+pub(crate) fn statements<T, S: chumsky::span::Span<Offset = usize>>(
+    tokens: &[(T, S)],
+    is_head: impl Fn(&[(T, S)]) -> bool,
+) -> impl Iterator<Item = (&[(T, S)], std::ops::Range<usize>)> {
     let mut rest = tokens;
     std::iter::from_fn(move || {
         let first = rest.first()?;
-        let len = 1 + rest[1..]
-            .iter()
-            .position(|(t, _)| is_head(t))
-            .unwrap_or(rest.len() - 1);
+        let len = (1..rest.len())
+            .find(|&i| is_head(&rest[i..]))
+            .unwrap_or(rest.len());
         let (piece, tail) = rest.split_at(len);
         rest = tail;
-        let start = first.1.start;
-        let end = piece.last().map_or(start, |(_, s)| s.end);
+        let start = first.1.start();
+        let end = piece.last().map_or(start, |(_, s)| s.end());
         Some((piece, start..end))
     })
 }

@@ -27,7 +27,7 @@ mod map_text;
 pub mod nh343;
 pub mod nh36;
 #[cfg(feature = "compile")]
-mod scan;
+pub(crate) mod scan;
 
 pub use dialect::{Dialect, UnknownDialect};
 pub use nh343::ir::{self, *};

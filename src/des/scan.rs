@@ -41,15 +41,15 @@ pub(crate) enum Comments {
 }
 
 /// A dialect's scanning rules.
-pub(crate) struct Rules<'s, T> {
+pub(crate) struct Rules<'r, 's, T> {
     /// Characters a map row may consist of.
-    pub is_map_char: fn(u8) -> bool,
+    pub is_map_char: &'r dyn Fn(u8) -> bool,
     pub comments: Comments,
     /// The token of map block `n`.
     pub map: fn(usize) -> T,
     /// The longest token at a position that is no blank, newline, comment
     /// or map, and its length.
-    pub token_at: fn(&'s str, usize) -> (T, usize),
+    pub token_at: &'r dyn Fn(&'s str, usize) -> (T, usize),
 }
 
 /// Length of a newline (`\n` or `\r\n`) at the start of `rest`, if any.
@@ -109,7 +109,7 @@ impl<T> Lexed<'_, T> {
 
 /// Splits `src` into tokens by `rules`. Never fails: text that matches no
 /// rule is a token for the parser to report.
-pub(crate) fn scan<'s, T>(src: &'s str, rules: &Rules<'s, T>) -> Lexed<'s, T> {
+pub(crate) fn scan<'s, T>(src: &'s str, rules: &Rules<'_, 's, T>) -> Lexed<'s, T> {
     let b = src.as_bytes();
     let mut out = Lexed {
         tokens: Vec::new(),
@@ -209,13 +209,14 @@ pub(crate) fn scan<'s, T>(src: &'s str, rules: &Rules<'s, T>) -> Lexed<'s, T> {
 }
 
 /// A keyword table indexed by first byte, for longest-prefix matching.
-pub(crate) struct Keywords<T: 'static> {
-    table: &'static [(&'static str, T)],
+pub(crate) struct Keywords<T> {
+    table: Vec<(&'static str, T)>,
     by_first_byte: Vec<Vec<usize>>,
 }
 
 impl<T> Keywords<T> {
-    pub(crate) fn new(table: &'static [(&'static str, T)]) -> Self {
+    /// Indexes `table` (earlier entries of equal words win).
+    pub(crate) fn new(table: Vec<(&'static str, T)>) -> Self {
         let mut by_first_byte = vec![Vec::new(); 128];
         for (i, (word, _)) in table.iter().enumerate() {
             by_first_byte[usize::from(word.as_bytes()[0] & 0x7f)].push(i);
@@ -227,12 +228,12 @@ impl<T> Keywords<T> {
     }
 
     /// The longest keyword that `rest` starts with, and its length.
-    pub(crate) fn longest(&self, rest: &[u8]) -> Option<(&'static T, usize)> {
+    pub(crate) fn longest(&self, rest: &[u8]) -> Option<(&T, usize)> {
         let first = *rest.first()?;
         if !first.is_ascii() {
             return None;
         }
-        let mut best: Option<(&'static T, usize)> = None;
+        let mut best: Option<(&T, usize)> = None;
         for &i in &self.by_first_byte[usize::from(first)] {
             let (word, tok) = &self.table[i];
             let w = word.as_bytes();
@@ -244,7 +245,7 @@ impl<T> Keywords<T> {
     }
 
     /// Every keyword, for suggestions.
-    pub(crate) fn words(&self) -> impl Iterator<Item = &'static str> {
+    pub(crate) fn words(&self) -> impl Iterator<Item = &'static str> + '_ {
         self.table.iter().map(|(w, _)| *w)
     }
 

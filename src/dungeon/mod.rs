@@ -25,6 +25,8 @@ mod crosscheck;
 mod decode;
 mod display;
 mod encode;
+#[cfg(feature = "compile")]
+mod grammar;
 pub mod ir;
 #[cfg(feature = "compile")]
 mod lexer;
@@ -41,12 +43,9 @@ pub use encode::encode;
 pub use ir::*;
 
 #[cfg(feature = "compile")]
-use crate::game::DungeonMember;
-#[cfg(feature = "compile")]
-use chumsky::span::SimpleSpan;
-
-#[cfg(feature = "compile")]
 use crate::diag::{Diagnostics, Reporter};
+#[cfg(feature = "compile")]
+use crate::game::DungeonMember;
 #[cfg(feature = "compile")]
 use crate::game::Game;
 #[cfg(feature = "compile")]
@@ -203,16 +202,20 @@ pub fn compile(
     }
     let tokens: Vec<_> = tokens
         .into_iter()
-        .map(|(t, s)| (t, SimpleSpan::from(preprocess::remap(&s, &pre))))
+        .map(|(t, s)| (t, preprocess::remap(&s, &pre)))
         .collect();
     for (t, span) in &tokens {
         if matches!(t, lexer::Tok::Int(_)) {
-            crate::c_number::warn_if_changed(source, span.into_range(), "dgn_comp", &mut report);
+            crate::c_number::warn_if_changed(source, span.clone(), "dgn_comp", &mut report);
         }
     }
     let format = options.game.format();
-    let branch_entry = format.branch_members.contains(&DungeonMember::EntryLevel);
-    let stmts = parser::parse(&tokens, branch_entry, &mut report);
+    // A game whose tmpbranch has an entry level reads one after BRANCH.
+    let dialect_rows = match format.branch_members.contains(&DungeonMember::EntryLevel) {
+        true => grammar::ENTRY_LEVEL_ROWS,
+        false => &[],
+    };
+    let stmts = parser::parse(&tokens, dialect_rows, &mut report);
     let dungeon = sema::build(&stmts, format, &mut report);
     // No dungeon at all: dgn_comp's file is empty (said in a warning).
     let bytes = if report.has_errors() || dungeon.dungeons.is_empty() {

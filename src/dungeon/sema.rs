@@ -139,6 +139,7 @@ impl Builder<'_> {
                 {
                     self.report
                         .error(s.span.clone(), "ENTRY is obsolete!")
+                        .label("this game's dungeon records keep no entry level")
                         .help("this game gives the entry level after the BRANCH into the dungeon");
                     return;
                 }

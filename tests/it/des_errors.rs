@@ -1413,7 +1413,9 @@ fn unterminated_string() {
     );
     assert_eq!(
         diags.iter().next().unwrap().label.as_deref(),
-        Some("found unterminated string \"never closed, expected a string")
+        Some(
+            "found unterminated string \"never closed, expected a string for the text of ENGRAVING"
+        )
     );
     // Strings span lines: a later quote closes it, and the error is where
     // the swallowed text ends.
@@ -1451,7 +1453,9 @@ fn map_without_endmap() {
     );
     assert_eq!(
         diags.iter().next().unwrap().label.as_deref(),
-        Some("found the end of the statement, expected a MAP … ENDMAP block")
+        Some(
+            "found the end of the statement, expected a MAP … ENDMAP block for the map of GEOMETRY"
+        )
     );
 }
 

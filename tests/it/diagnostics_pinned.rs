@@ -108,11 +108,19 @@ fn case_options(source: &str, file: &str) -> CaseOptions {
     o
 }
 
+/// A built-in game, or a game of `tests/data/games/NAME.game`.
 fn game_named(name: &str, file: &str) -> std::sync::Arc<Game> {
     match name {
         "nethack-3.4.3" => Game::nethack_343(),
         "nethack-3.6.7" => Game::nethack_367(),
-        other => panic!("{file}: unknown game `{other}`"),
+        other => {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/data/games")
+                .join(format!("{other}.game"));
+            let game = Game::from_identity_file(&path)
+                .unwrap_or_else(|e| panic!("{file}: unknown game `{other}`: {e}"));
+            std::sync::Arc::new(game)
+        }
     }
 }
 

@@ -23,7 +23,6 @@ fn compile(game: &Arc<Game>, src: &str) -> Result<dungeon::CompiledDungeon, Stri
     let options = dungeon::Options {
         game: Arc::clone(game),
         layout: Layout::LP64,
-        ..dungeon::Options::default()
     };
     dungeon::compile(src, "dungeon.def", &options).map_err(|d| d.to_string())
 }

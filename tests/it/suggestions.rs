@@ -51,7 +51,7 @@ fn misspelt_des_keywords_and_door_states_are_suggested() {
             (
                 8,
                 7,
-                "found `closd`, expected `random`, `true` or `false` or a door state".into(),
+                "found `closd`, expected `random`, `true` or `false` or a door state for the secret flag or the state of DOOR".into(),
                 Some("did you mean `closed`?".into())
             ),
         ]

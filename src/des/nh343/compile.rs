@@ -1,7 +1,7 @@
 //! Compiling 3.4.3 `.des` source: parse, check, encode.
 
 use super::ir::Level;
-use super::{encode, lexer, parser, sema};
+use super::{encode, grammar, lexer, parser, sema};
 use crate::des::{Dialect, Options};
 use crate::diag::{Diagnostics, Reporter};
 
@@ -108,7 +108,8 @@ pub fn compile_with(
 /// Parses and checks `source` into typed levels without encoding them.
 /// The levels are meaningful only if no error was reported.
 fn parse_and_check(source: &str, options: &Options, report: &mut Reporter) -> Vec<Level> {
-    let lexed = lexer::lex(source);
+    let lang = grammar::nethack_343();
+    let lexed = lexer::lex(source, lang);
     lexed.warn_if_ended(source, report);
     let lexer::Lexed { tokens, maps, .. } = lexed;
     for (t, span) in &tokens {
@@ -116,11 +117,6 @@ fn parse_and_check(source: &str, options: &Options, report: &mut Reporter) -> Ve
             crate::c_number::warn_if_changed(source, span.clone(), "lev_comp", report);
         }
     }
-    // Moved, not copied: the token list is the largest structure here.
-    let tokens: Vec<_> = tokens
-        .into_iter()
-        .map(|(t, s)| (t, chumsky::span::SimpleSpan::from(s)))
-        .collect();
-    let stmts = parser::parse(&tokens, report);
+    let stmts = parser::parse(source, &tokens, lang, report);
     sema::build(source, &stmts, &maps, options, report)
 }

@@ -3,82 +3,22 @@
 //! `randomly` is `random` followed by junk), line-start comments, and
 //! `MAP` … `ENDMAP` blocks collected row by row.
 
-use std::fmt;
-
+use super::grammar::{Build, Place};
 use super::ir::{Alignment, Direction, DoorState, LevelFlag, Lighting};
 use crate::c_number::atoi;
-use crate::des::scan::{self, percent, Comments, Keywords, Rules};
+use crate::des::scan::{self, percent, Comments, Rules};
+use crate::statement::Token;
 
-/// Statement keywords (upper case in the language, plus `levregion`).
+/// A statement keyword (upper case in the language), as spelt: the
+/// keyword of one or more rows of the dialect's statement table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum Kw {
-    Message,
-    Maze,
-    NoMap,
-    Level,
-    InitMap,
-    Flags,
-    Geometry,
-    Object,
-    Container,
-    Monster,
-    Trap,
-    Door,
-    Drawbridge,
-    Mazewalk,
-    Wallify,
-    Region,
-    RandomObjects,
-    RandomMonsters,
-    RandomPlaces,
-    Altar,
-    Ladder,
-    Stair,
-    Portal,
-    TeleportRegion,
-    Branch,
-    Fountain,
-    Sink,
-    Pool,
-    NonDiggable,
-    NonPasswall,
-    Room,
-    Subroom,
-    RandomCorridors,
-    Corridor,
-    Gold,
-    Engraving,
-    Name,
-    Chance,
-    LevRegion,
-}
+pub(crate) struct Kw(pub &'static str);
 
-/// Classes of value keywords lev_comp's grammar reads as a plain number;
-/// each keyword also carries its number.
+/// A class of value keywords lev_comp's grammar reads as a plain number
+/// (each keyword also carries its number), named for messages. A dialect
+/// may add classes of its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum Val {
-    LeftOrRight,
-    Center,
-    TopOrBottom,
-    Filling,
-    Attitude,
-    Alertness,
-    Appearance,
-    AltarType,
-    UpOrDown,
-    Boolean,
-    EngravingType,
-    CurseType,
-}
-
-/// Register keywords: `object[n]`, `monster[n]`, `place[n]`, `align[n]`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum Reg {
-    Object,
-    Monster,
-    Place,
-    Align,
-}
+pub(crate) struct Val(pub &'static str);
 
 /// One token.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -95,10 +35,9 @@ pub(crate) enum Tok<'s> {
     Light(Lighting),
     /// A `FLAGS` keyword.
     Flag(LevelFlag),
-    Random,
-    None,
-    Contained,
-    Reg(Reg),
+    /// A keyword that stands for itself: `random`, `none`, `contained`,
+    /// `levregion`, a register's name (`object` of `object[n]`).
+    Word(&'static str),
     Int(i64),
     Percent(i64),
     Str(&'s str),
@@ -115,172 +54,83 @@ pub(crate) use crate::des::scan::MapBlock;
 /// The tokens of a file and its map blocks.
 pub(crate) type Lexed<'s> = scan::Lexed<'s, Tok<'s>>;
 
-const KEYWORDS: &[(&str, Tok<'static>)] = {
-    use Tok::{Kw as K, Val as V};
-    &[
-        ("MESSAGE", K(Kw::Message)),
-        ("MAZE", K(Kw::Maze)),
-        ("NOMAP", K(Kw::NoMap)),
-        ("LEVEL", K(Kw::Level)),
-        ("INIT_MAP", K(Kw::InitMap)),
-        ("FLAGS", K(Kw::Flags)),
-        ("GEOMETRY", K(Kw::Geometry)),
-        ("OBJECT", K(Kw::Object)),
-        ("CONTAINER", K(Kw::Container)),
-        ("MONSTER", K(Kw::Monster)),
-        ("TRAP", K(Kw::Trap)),
-        ("DOOR", K(Kw::Door)),
-        ("DRAWBRIDGE", K(Kw::Drawbridge)),
-        ("MAZEWALK", K(Kw::Mazewalk)),
-        ("WALLIFY", K(Kw::Wallify)),
-        ("REGION", K(Kw::Region)),
-        ("RANDOM_OBJECTS", K(Kw::RandomObjects)),
-        ("RANDOM_MONSTERS", K(Kw::RandomMonsters)),
-        ("RANDOM_PLACES", K(Kw::RandomPlaces)),
-        ("ALTAR", K(Kw::Altar)),
-        ("LADDER", K(Kw::Ladder)),
-        ("STAIR", K(Kw::Stair)),
-        ("PORTAL", K(Kw::Portal)),
-        ("TELEPORT_REGION", K(Kw::TeleportRegion)),
-        ("BRANCH", K(Kw::Branch)),
-        ("FOUNTAIN", K(Kw::Fountain)),
-        ("SINK", K(Kw::Sink)),
-        ("POOL", K(Kw::Pool)),
-        ("NON_DIGGABLE", K(Kw::NonDiggable)),
-        ("NON_PASSWALL", K(Kw::NonPasswall)),
-        ("ROOM", K(Kw::Room)),
-        ("SUBROOM", K(Kw::Subroom)),
-        ("RANDOM_CORRIDORS", K(Kw::RandomCorridors)),
-        ("CORRIDOR", K(Kw::Corridor)),
-        ("GOLD", K(Kw::Gold)),
-        ("ENGRAVING", K(Kw::Engraving)),
-        ("NAME", K(Kw::Name)),
-        ("CHANCE", K(Kw::Chance)),
-        ("levregion", K(Kw::LevRegion)),
-        ("open", Tok::Door(DoorState::Open)),
-        ("closed", Tok::Door(DoorState::Closed)),
-        ("locked", Tok::Door(DoorState::Locked)),
-        ("nodoor", Tok::Door(DoorState::NoDoor)),
-        ("broken", Tok::Door(DoorState::Broken)),
-        ("north", Tok::Dir(Direction::North)),
-        ("east", Tok::Dir(Direction::East)),
-        ("south", Tok::Dir(Direction::South)),
-        ("west", Tok::Dir(Direction::West)),
-        ("random", Tok::Random),
-        ("none", Tok::None),
-        ("object", Tok::Reg(Reg::Object)),
-        ("monster", Tok::Reg(Reg::Monster)),
-        ("place", Tok::Reg(Reg::Place)),
-        ("align", Tok::Reg(Reg::Align)),
-        ("left", V(Val::LeftOrRight, 1)),
-        ("half-left", V(Val::LeftOrRight, 2)),
-        ("center", V(Val::Center, 3)),
-        ("half-right", V(Val::LeftOrRight, 4)),
-        ("right", V(Val::LeftOrRight, 5)),
-        ("top", V(Val::TopOrBottom, 1)),
-        ("bottom", V(Val::TopOrBottom, 5)),
-        ("lit", Tok::Light(Lighting::Lit)),
-        ("unlit", Tok::Light(Lighting::Unlit)),
-        ("filled", V(Val::Filling, 0)),
-        ("unfilled", V(Val::Filling, 1)),
-        ("noalign", Tok::Align(Alignment::NoAlign)),
-        ("law", Tok::Align(Alignment::Law)),
-        ("neutral", Tok::Align(Alignment::Neutral)),
-        ("chaos", Tok::Align(Alignment::Chaos)),
-        ("coaligned", Tok::Align(Alignment::Coaligned)),
-        ("noncoaligned", Tok::Align(Alignment::NonCoaligned)),
-        ("peaceful", V(Val::Attitude, 1)),
-        ("hostile", V(Val::Attitude, 0)),
-        ("asleep", V(Val::Alertness, 1)),
-        ("awake", V(Val::Alertness, 0)),
-        ("m_feature", V(Val::Appearance, 1)),
-        ("m_monster", V(Val::Appearance, 3)),
-        ("m_object", V(Val::Appearance, 2)),
-        ("sanctum", V(Val::AltarType, 2)),
-        ("shrine", V(Val::AltarType, 1)),
-        ("altar", V(Val::AltarType, 0)),
-        ("up", V(Val::UpOrDown, 1)),
-        ("down", V(Val::UpOrDown, 0)),
-        ("false", V(Val::Boolean, 0)),
-        ("true", V(Val::Boolean, 1)),
-        ("dust", V(Val::EngravingType, 1)),
-        ("engrave", V(Val::EngravingType, 2)),
-        ("burn", V(Val::EngravingType, 3)),
-        ("mark", V(Val::EngravingType, 4)),
-        ("blessed", V(Val::CurseType, 1)),
-        ("uncursed", V(Val::CurseType, 2)),
-        ("cursed", V(Val::CurseType, 3)),
-        ("contained", Tok::Contained),
-        ("noteleport", Tok::Flag(LevelFlag::NoTeleport)),
-        ("hardfloor", Tok::Flag(LevelFlag::HardFloor)),
-        ("nommap", Tok::Flag(LevelFlag::NoMagicMap)),
-        ("arboreal", Tok::Flag(LevelFlag::Arboreal)),
-        ("shortsighted", Tok::Flag(LevelFlag::ShortSighted)),
-    ]
-};
-
-/// [`KEYWORDS`] indexed for longest-prefix matching.
-fn keywords() -> &'static Keywords<Tok<'static>> {
-    static INDEX: std::sync::OnceLock<Keywords<Tok<'static>>> = std::sync::OnceLock::new();
-    INDEX.get_or_init(|| Keywords::new(KEYWORDS))
+/// The token classes a statement's arguments name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Class {
+    Punct(u8),
+    Int,
+    Percent,
+    Str,
+    Char,
+    Map,
+    Val(Val),
+    Door,
+    Dir,
+    Align,
+    Light,
+    Flag,
+    Word(&'static str),
 }
+
+impl Token for Tok<'_> {
+    type Class = Class;
+
+    fn is(&self, class: &Class) -> bool {
+        match (self, class) {
+            (Tok::Punct(a), Class::Punct(b)) => a == b,
+            (Tok::Val(a, _), Class::Val(b)) => a == b,
+            (Tok::Word(a), Class::Word(b)) => a == b,
+            (Tok::Int(_), Class::Int)
+            | (Tok::Percent(_), Class::Percent)
+            | (Tok::Str(_), Class::Str)
+            | (Tok::Char(_), Class::Char)
+            | (Tok::Map(_), Class::Map)
+            | (Tok::Door(_), Class::Door)
+            | (Tok::Dir(_), Class::Dir)
+            | (Tok::Align(_), Class::Align)
+            | (Tok::Light(_), Class::Light)
+            | (Tok::Flag(_), Class::Flag) => true,
+            _ => false,
+        }
+    }
+}
+
+/// The statement table, words and map characters a 3.4.3-family lexer
+/// and parser read.
+pub(crate) type Language = crate::statement::Language<Tok<'static>, Class, Build, Place>;
 
 /// The keyword a misspelt `word` most likely stands for (a statement
 /// keyword when `statement`).
-pub(crate) fn closest_keyword(word: &str, statement: bool) -> Option<&'static str> {
-    crate::parsing::closest_keyword(word, keywords().words(), statement)
-}
-
-/// Characters a map row may consist of.
-fn is_map_char(c: u8) -> bool {
-    matches!(
-        c,
-        b'-' | b'|'
-            | b'}'
-            | b'{'
-            | b'+'
-            | b'A'
-            | b'B'
-            | b'C'
-            | b'I'
-            | b'S'
-            | b'H'
-            | b'K'
-            | b'P'
-            | b'L'
-            | b'W'
-            | b'T'
-            | b'F'
-            | b'\\'
-            | b'#'
-            | b'.'
-            | b' '
-            | b'0'..=b'9'
-    )
+pub(crate) fn closest_keyword(
+    lang: &'static Language,
+    word: &str,
+    statement: bool,
+) -> Option<&'static str> {
+    crate::parsing::closest_keyword(word, lang.words().words(), statement)
 }
 
 /// Splits `src` into tokens. Never fails: text that matches no rule
 /// becomes [`Tok::Invalid`] for the parser to report.
-pub(crate) fn lex(src: &str) -> Lexed<'_> {
+pub(crate) fn lex<'s>(src: &'s str, lang: &Language) -> Lexed<'s> {
     scan::scan(
         src,
         &Rules {
-            is_map_char,
+            is_map_char: &|c| lang.is_map_char(c),
             comments: Comments::FirstColumn,
             map: Tok::Map,
-            token_at,
+            token_at: &|src, pos| token_at(lang, src, pos),
         },
     )
 }
 
 /// The longest token starting at `pos` (not whitespace, newline or comment).
-fn token_at(src: &str, pos: usize) -> (Tok<'_>, usize) {
+fn token_at<'s>(lang: &Language, src: &'s str, pos: usize) -> (Tok<'s>, usize) {
     let b = src.as_bytes();
     let rest = &b[pos..];
     let c = rest[0];
     // Keywords: the longest one that is a prefix of the text here.
     let best = if c.is_ascii_alphabetic() {
-        keywords().longest(rest)
+        lang.words().longest(rest)
     } else {
         None
     };
@@ -338,41 +188,37 @@ fn token_at(src: &str, pos: usize) -> (Tok<'_>, usize) {
     }
 }
 
-impl fmt::Display for Tok<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Tok::Kw(k) => {
-                let word = keywords().word_of(|t| *t == Tok::Kw(*k));
-                write!(f, "`{word}`")
-            }
-            Tok::Val(..)
-            | Tok::Door(_)
-            | Tok::Dir(_)
-            | Tok::Align(_)
-            | Tok::Light(_)
-            | Tok::Flag(_)
-            | Tok::Random
-            | Tok::None
-            | Tok::Contained
-            | Tok::Reg(_) => {
-                let word = keywords().word_of(|t| t == self);
-                write!(f, "`{word}`")
-            }
-            Tok::Int(v) => write!(f, "integer {v}"),
-            Tok::Percent(v) => write!(f, "chance [{v}%]"),
-            Tok::Str(s) => write!(f, "string \"{s}\""),
-            Tok::Char(c) => write!(f, "character '{}'", char::from(*c)),
-            Tok::Map(_) => f.write_str("a MAP block"),
-            Tok::Punct(c) => write!(f, "`{}`", char::from(*c)),
-            Tok::Invalid(s) if s.starts_with('"') => write!(f, "unterminated string {s}"),
-            Tok::Invalid(s) => write!(f, "`{}`", s.escape_debug()),
-        }
+/// The token `tok`, whose text is `text`, as a message names it: a
+/// keyword as written, a literal by its kind and value.
+pub(crate) fn describe(tok: &Tok<'_>, text: &str) -> String {
+    match tok {
+        Tok::Kw(_)
+        | Tok::Val(..)
+        | Tok::Door(_)
+        | Tok::Dir(_)
+        | Tok::Align(_)
+        | Tok::Light(_)
+        | Tok::Flag(_)
+        | Tok::Word(_) => format!("`{text}`"),
+        Tok::Int(v) => format!("integer {v}"),
+        Tok::Percent(v) => format!("chance [{v}%]"),
+        Tok::Str(s) => format!("string \"{s}\""),
+        Tok::Char(c) => format!("character '{}'", char::from(*c)),
+        Tok::Map(_) => "a MAP block".to_string(),
+        Tok::Punct(c) => format!("`{}`", char::from(*c)),
+        Tok::Invalid(s) if s.starts_with('"') => format!("unterminated string {s}"),
+        Tok::Invalid(s) => format!("`{}`", s.escape_debug()),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::des::nh343::grammar::words::LEFT_OR_RIGHT;
+
+    fn lex(src: &str) -> Lexed<'_> {
+        super::lex(src, crate::des::nh343::grammar::nethack_343())
+    }
 
     fn toks(src: &str) -> Vec<Tok<'_>> {
         lex(src).tokens.into_iter().map(|(t, _)| t).collect()
@@ -380,10 +226,10 @@ mod tests {
 
     #[test]
     fn longest_keyword_prefix_wins() {
-        assert_eq!(toks("MAZEWALK"), [Tok::Kw(Kw::Mazewalk)]);
-        assert_eq!(toks("MAZE"), [Tok::Kw(Kw::Maze)]);
-        assert_eq!(toks("half-left"), [Tok::Val(Val::LeftOrRight, 2)]);
-        assert_eq!(toks("randomx"), [Tok::Random, Tok::Invalid("x")]);
+        assert_eq!(toks("MAZEWALK"), [Tok::Kw(Kw("MAZEWALK"))]);
+        assert_eq!(toks("MAZE"), [Tok::Kw(Kw("MAZE"))]);
+        assert_eq!(toks("half-left"), [Tok::Val(LEFT_OR_RIGHT, 2)]);
+        assert_eq!(toks("randomx"), [Tok::Word("random"), Tok::Invalid("x")]);
         assert_eq!(
             toks("unlit lit"),
             [Tok::Light(Lighting::Unlit), Tok::Light(Lighting::Lit)]
@@ -427,7 +273,7 @@ mod tests {
         let l = lex("MAP\r\n-|-\r\n#.#\n# comment\n\n12.\nENDMAP\nWALLIFY");
         assert_eq!(
             l.tokens.iter().map(|t| t.0.clone()).collect::<Vec<_>>(),
-            [Tok::Map(0), Tok::Kw(Kw::Wallify)]
+            [Tok::Map(0), Tok::Kw(Kw("WALLIFY"))]
         );
         assert_eq!(l.maps[0].rows, ["-|-", "#.#", "", "12."]);
         // A block the file ends in gives no token (flex's map state ends

@@ -2,8 +2,9 @@
 //! [`Level`](ir::Level) and its `.lev` records out, byte-identical to 3.4.3's
 //! `lev_comp` (and to the many variants that kept its language).
 //!
-//! Pipeline: lexer (flex-compatible tokens) → parser (chumsky,
-//! one statement at a time, recovering after errors) → semantics (order
+//! Pipeline: lexer (flex-compatible tokens) → parser (the statement
+//! table of `grammar` on the shared matcher, one statement at a time,
+//! recovering after errors) → semantics (order
 //! rules, names, checks, the typed [`Level`](ir::Level)) → [`encode()`]. The
 //! scanner, diagnostics and byte writer are shared with the other
 //! dialects.
@@ -11,6 +12,10 @@
 mod decode;
 mod display;
 mod encode;
+#[cfg(all(test, feature = "compile"))]
+mod extension_tests;
+#[cfg(feature = "compile")]
+mod grammar;
 pub mod ir;
 #[cfg(feature = "compile")]
 mod lexer;

@@ -3,6 +3,7 @@
 //! (which statements may follow which) are applied by [`super::sema`],
 //! which can then say precisely what is out of place.
 
+use super::grammar::Place;
 use super::ir::{Alignment, Direction, DoorState, LevelFlag, Lighting};
 use super::lexer::Kw;
 use crate::diag::Span;
@@ -95,6 +96,10 @@ pub(crate) type NameOrRandom<'s> = Option<Sp<&'s str>>;
 pub(crate) struct Stmt<'s> {
     pub kind: StmtKind<'s>,
     pub span: Span,
+    /// The name of its form in messages (its row's).
+    pub name: &'static str,
+    /// Where its form may appear (its row's).
+    pub place: Place,
 }
 
 /// Statement kinds.

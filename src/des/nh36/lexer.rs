@@ -366,7 +366,7 @@ const KEYWORDS: &[(&str, Tok<'static>)] = {
 /// [`KEYWORDS`] indexed for longest-prefix matching.
 fn keywords() -> &'static Keywords<Tok<'static>> {
     static INDEX: std::sync::OnceLock<Keywords<Tok<'static>>> = std::sync::OnceLock::new();
-    INDEX.get_or_init(|| Keywords::new(KEYWORDS))
+    INDEX.get_or_init(|| Keywords::new(KEYWORDS.to_vec()))
 }
 
 /// Characters a map row may consist of (3.6 adds nothing to 3.4.3's set
@@ -409,10 +409,10 @@ pub(crate) fn lex(src: &str) -> Lexed<'_> {
     let mut out = scan::scan(
         src,
         &Rules {
-            is_map_char,
+            is_map_char: &is_map_char,
             comments: Comments::IndentedWithNewline,
             map: Tok::Map,
-            token_at,
+            token_at: &token_at,
         },
     );
     mark_arrays(&mut out.tokens);

@@ -4,7 +4,7 @@
 
 use super::details::{shared_detail, Place, Target};
 use super::values::*;
-use super::{push_limited, stmt_name, BodyState, Builder, MAX_OF_TYPE};
+use super::{push_limited, BodyState, Builder, MAX_OF_TYPE};
 use crate::des::nh343::ir::*;
 use crate::des::nh343::map;
 use crate::des::nh343::syntax::*;
@@ -32,33 +32,6 @@ impl PartState {
         }
         self.part
     }
-}
-
-/// True for statements that may appear in a maze part after its registers.
-pub(super) fn is_map_detail(k: &StmtKind<'_>) -> bool {
-    matches!(
-        k,
-        StmtKind::Monster { .. }
-            | StmtKind::Object { .. }
-            | StmtKind::Door { .. }
-            | StmtKind::Trap { .. }
-            | StmtKind::Drawbridge { .. }
-            | StmtKind::Region { .. }
-            | StmtKind::StairRegion { .. }
-            | StmtKind::Portal { .. }
-            | StmtKind::Teleport { .. }
-            | StmtKind::Branch { .. }
-            | StmtKind::Altar { .. }
-            | StmtKind::Fountain { .. }
-            | StmtKind::Mazewalk { .. }
-            | StmtKind::Wallify
-            | StmtKind::Ladder { .. }
-            | StmtKind::Stair { .. }
-            | StmtKind::Gold { .. }
-            | StmtKind::Engraving { .. }
-            | StmtKind::NonDiggable(_)
-            | StmtKind::NonPasswall(_)
-    )
 }
 
 impl Builder<'_, '_, '_> {
@@ -169,7 +142,7 @@ impl Builder<'_, '_, '_> {
         );
         if is_register && ps.details {
             report
-                .error(s.span.clone(), format!("{} is out of place", stmt_name(&s.kind)))
+                .error(s.span.clone(), format!("{} is out of place", s.name))
                 .label("register lists must come right after NOMAP or MAP, before the part's other statements");
             return;
         }

@@ -25,14 +25,14 @@ mod values;
 
 use std::collections::HashMap;
 
+use super::grammar::{Order, Stage, Starts};
 use super::ir::*;
-use super::lexer::{Kw, MapBlock};
+use super::lexer::MapBlock;
 use super::syntax::*;
 use crate::des::Options;
 use crate::diag::{warn, Reporter, Span};
 use crate::tables::{self, terrain};
-use maze::{is_map_detail, PartState};
-use rooms::is_room_detail;
+use maze::PartState;
 
 /// Records of one kind a room or map part may hold.
 const MAX_OF_TYPE: usize = 127;
@@ -82,22 +82,6 @@ struct Builder<'r, 'm, 's> {
     skipping_level: bool,
 }
 
-/// How far a level definition has got: each statement may only appear
-/// while the stage is at most a certain value, and moves it forward.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Stage {
-    Start,
-    Flags,
-    InitMap,
-    Messages,
-    /// Room levels: RANDOM_OBJECTS / RANDOM_MONSTERS.
-    Registers,
-    /// Maze: inside map parts; rooms: inside rooms.
-    Body,
-    Corridors,
-    RandomCorridors,
-}
-
 struct LevelState {
     /// A map part statement of this level failed to parse.
     broken_part: bool,
@@ -127,56 +111,6 @@ enum BodyState {
     },
 }
 
-fn stmt_name(k: &StmtKind<'_>) -> &'static str {
-    match k {
-        StmtKind::Maze { .. } => "MAZE",
-        StmtKind::Level { .. } => "LEVEL",
-        StmtKind::Flags(_) => "FLAGS",
-        StmtKind::InitMap { .. } => "INIT_MAP",
-        StmtKind::Message(_) => "MESSAGE",
-        StmtKind::RandomObjects(_) => "RANDOM_OBJECTS",
-        StmtKind::RandomMonsters(_) => "RANDOM_MONSTERS",
-        StmtKind::RandomPlaces(_) => "RANDOM_PLACES",
-        StmtKind::NoMap => "NOMAP",
-        StmtKind::Geometry { .. } => "GEOMETRY",
-        StmtKind::Monster { .. } => "MONSTER",
-        StmtKind::Object {
-            container: false, ..
-        } => "OBJECT",
-        StmtKind::Object {
-            container: true, ..
-        } => "CONTAINER",
-        StmtKind::Trap { .. } => "TRAP",
-        StmtKind::Door { .. } => "DOOR (map form: state, coordinate)",
-        StmtKind::RoomDoor { .. } => "DOOR (room form: secret, state, wall, position)",
-        StmtKind::Drawbridge { .. } => "DRAWBRIDGE",
-        StmtKind::Mazewalk { .. } => "MAZEWALK",
-        StmtKind::Wallify => "WALLIFY",
-        StmtKind::Ladder { .. } => "LADDER",
-        StmtKind::Stair { .. } => "STAIR",
-        StmtKind::StairRegion { .. } => "STAIR (region form)",
-        StmtKind::Portal { .. } => "PORTAL",
-        StmtKind::Teleport { .. } => "TELEPORT_REGION",
-        StmtKind::Branch { .. } => "BRANCH",
-        StmtKind::Altar { .. } => "ALTAR",
-        StmtKind::Fountain { .. } => "FOUNTAIN",
-        StmtKind::Sink { .. } => "SINK",
-        StmtKind::Pool { .. } => "POOL",
-        StmtKind::NonDiggable(_) => "NON_DIGGABLE",
-        StmtKind::NonPasswall(_) => "NON_PASSWALL",
-        StmtKind::Region { .. } => "REGION",
-        StmtKind::Gold { .. } => "GOLD",
-        StmtKind::Engraving { .. } => "ENGRAVING",
-        StmtKind::Room { .. } => "ROOM",
-        StmtKind::Subroom { .. } => "SUBROOM",
-        StmtKind::Name(_) => "NAME",
-        StmtKind::Chance(_) => "CHANCE",
-        StmtKind::RandomCorridors => "RANDOM_CORRIDORS",
-        StmtKind::Corridor { .. } => "CORRIDOR",
-        StmtKind::Error(_) => "statement",
-    }
-}
-
 /// Appends `item` unless `list` already holds `limit` records.
 fn push_limited<T>(
     report: &mut Reporter,
@@ -198,7 +132,7 @@ fn push_limited<T>(
 impl Builder<'_, '_, '_> {
     fn statement(&mut self, s: &Stmt<'_>) {
         match &s.kind {
-            StmtKind::Error(Kw::Maze | Kw::Level) => {
+            StmtKind::Error(_) if s.place.starts == Starts::Level => {
                 // The header did not parse: still open a level so that its
                 // statements are not blamed on the previous one.
                 self.finish_level();
@@ -206,10 +140,10 @@ impl Builder<'_, '_, '_> {
                 self.skipping_level = true;
                 return;
             }
-            StmtKind::Error(k @ (Kw::Geometry | Kw::NoMap | Kw::Room | Kw::Subroom)) => {
+            StmtKind::Error(_) if matches!(s.place.starts, Starts::MapPart | Starts::Room) => {
                 if let Some(cur) = self.cur.as_mut() {
                     let is_maze = matches!(cur.body, BodyState::Maze { .. });
-                    if is_maze == matches!(k, Kw::Geometry | Kw::NoMap) {
+                    if is_maze == (s.place.starts == Starts::MapPart) {
                         // Do not add "no map part", "outside a room" or
                         // errors of the previous part or room.
                         cur.broken_part |= is_maze;
@@ -264,118 +198,70 @@ impl Builder<'_, '_, '_> {
         }
         let Some(cur) = self.cur.as_mut() else {
             self.report
-                .error(
-                    s.span.clone(),
-                    format!("{} outside a level", stmt_name(&s.kind)),
-                )
+                .error(s.span.clone(), format!("{} outside a level", s.name))
                 .label("expected `MAZE:` or `LEVEL:` first");
             return;
         };
         if cur.skipping_block {
-            let starts_block = matches!(
-                s.kind,
-                StmtKind::NoMap
-                    | StmtKind::Geometry { .. }
-                    | StmtKind::Room { .. }
-                    | StmtKind::Subroom { .. }
-                    | StmtKind::Corridor { .. }
-                    | StmtKind::RandomCorridors
-            );
-            if !starts_block {
+            if s.place.starts == Starts::Nothing {
                 return;
             }
             cur.skipping_block = false;
         }
         let is_maze = matches!(cur.body, BodyState::Maze { .. });
         // Order rules of the grammar.
-        let (max_stage, next) = match &s.kind {
-            StmtKind::Flags(_) => (Stage::Start, Stage::Flags),
-            StmtKind::InitMap { .. } => (Stage::Flags, Stage::InitMap),
-            StmtKind::Message(_) => (Stage::Messages, Stage::Messages),
-            StmtKind::NoMap | StmtKind::Geometry { .. } if is_maze => (Stage::Body, Stage::Body),
-            StmtKind::RandomObjects(_)
-            | StmtKind::RandomMonsters(_)
-            | StmtKind::RandomPlaces(_)
-                if is_maze =>
-            {
-                (Stage::Body, Stage::Body)
-            }
-            k if is_maze && is_map_detail(k) => (Stage::Body, Stage::Body),
-            StmtKind::RandomObjects(_) | StmtKind::RandomMonsters(_) if !is_maze => {
-                (Stage::Registers, Stage::Registers)
-            }
-            StmtKind::Room { .. } | StmtKind::Subroom { .. } if !is_maze => {
-                (Stage::Body, Stage::Body)
-            }
-            k if !is_maze && is_room_detail(k) => (Stage::Body, Stage::Body),
-            StmtKind::Corridor { .. } if !is_maze => (Stage::Corridors, Stage::Corridors),
-            StmtKind::RandomCorridors if !is_maze => (Stage::Body, Stage::RandomCorridors),
-            k => {
-                let kind = if is_maze {
-                    "a MAZE level"
-                } else {
-                    "a LEVEL (room) level"
-                };
-                self.report
-                    .error(
-                        s.span.clone(),
-                        format!("{} is not allowed in {kind}", stmt_name(k)),
-                    )
-                    .label(if is_maze {
-                        "room-level statement in a maze level"
-                    } else {
-                        "maze-level statement in a room level"
-                    });
-                return;
-            }
-        };
-        if cur.stage > max_stage {
-            let want = match &s.kind {
-                StmtKind::Flags(_) => "FLAGS must come right after the MAZE/LEVEL line",
-                StmtKind::InitMap { .. } => {
-                    "INIT_MAP must come after FLAGS and before messages and contents"
-                }
-                StmtKind::Message(_) => "MESSAGE must come before the level's contents",
-                StmtKind::RandomObjects(_) | StmtKind::RandomMonsters(_) => {
-                    "register lists must come before the first ROOM"
-                }
-                StmtKind::Corridor { .. } => "CORRIDOR cannot follow RANDOM_CORRIDORS",
-                StmtKind::RandomCorridors => {
-                    "RANDOM_CORRIDORS must come after the rooms, instead of any CORRIDOR"
-                }
-                _ => "it cannot follow the level's corridors",
+        let order = if is_maze { s.place.maze } else { s.place.rooms };
+        let Some(Order {
+            until: max_stage,
+            then: next,
+        }) = order
+        else {
+            let kind = if is_maze {
+                "a MAZE level"
+            } else {
+                "a LEVEL (room) level"
             };
             self.report
                 .error(
                     s.span.clone(),
-                    format!("{} is out of place", stmt_name(&s.kind)),
+                    format!("{} is not allowed in {kind}", s.name),
                 )
-                .label(want);
+                .label(if is_maze {
+                    "room-level statement in a maze level"
+                } else {
+                    "maze-level statement in a room level"
+                });
+            return;
+        };
+        if cur.stage > max_stage {
+            self.report
+                .error(s.span.clone(), format!("{} is out of place", s.name))
+                .label(s.place.too_late);
             return;
         }
-        if max_stage == Stage::Body && next == Stage::Body && !is_maze {
-            let starts_room = matches!(s.kind, StmtKind::Room { .. } | StmtKind::Subroom { .. });
-            if !starts_room && cur.stage < Stage::Body {
-                self.report
-                    .error(
-                        s.span.clone(),
-                        format!("{} outside a room", stmt_name(&s.kind)),
-                    )
-                    .label("expected a ROOM or SUBROOM first");
-                return;
-            }
+        if max_stage == Stage::Body
+            && next == Stage::Body
+            && !is_maze
+            && s.place.starts != Starts::Room
+            && cur.stage < Stage::Body
+        {
+            self.report
+                .error(s.span.clone(), format!("{} outside a room", s.name))
+                .label("expected a ROOM or SUBROOM first");
+            return;
         }
-        if is_maze && next == Stage::Body {
-            let starts_part = matches!(s.kind, StmtKind::NoMap | StmtKind::Geometry { .. });
-            if !starts_part && cur.stage < Stage::Body {
-                self.report
-                    .error(
-                        s.span.clone(),
-                        format!("{} before the first map part", stmt_name(&s.kind)),
-                    )
-                    .label("expected NOMAP or GEOMETRY first");
-                return;
-            }
+        if is_maze
+            && next == Stage::Body
+            && s.place.starts != Starts::MapPart
+            && cur.stage < Stage::Body
+        {
+            self.report
+                .error(
+                    s.span.clone(),
+                    format!("{} before the first map part", s.name),
+                )
+                .label("expected NOMAP or GEOMETRY first");
+            return;
         }
         cur.stage = cur.stage.max(next);
         if is_maze {

@@ -16,26 +16,6 @@ const MAX_ROOMS: usize = 80;
 /// Subrooms one room may have.
 const MAX_SUBROOMS: usize = 24;
 
-/// True for statements that may appear inside a ROOM/SUBROOM.
-pub(super) fn is_room_detail(k: &StmtKind<'_>) -> bool {
-    matches!(
-        k,
-        StmtKind::Name(_)
-            | StmtKind::Chance(_)
-            | StmtKind::RoomDoor { .. }
-            | StmtKind::Monster { .. }
-            | StmtKind::Object { .. }
-            | StmtKind::Trap { .. }
-            | StmtKind::Altar { .. }
-            | StmtKind::Fountain { .. }
-            | StmtKind::Sink { .. }
-            | StmtKind::Pool { .. }
-            | StmtKind::Gold { .. }
-            | StmtKind::Engraving { .. }
-            | StmtKind::Stair { .. }
-    )
-}
-
 impl Builder<'_, '_, '_> {
     /// lev_comp's `check_subrooms`: each parent exists, at most 24
     /// children (reported at the 25th).

@@ -1,0 +1,113 @@
+//! The `.des` statement parser: the statement table of
+//! [`super::grammar`] applied by the shared matcher
+//! ([`crate::statement`]) to the tokens of [`super::lexer`].
+//!
+//! Statement keywords (`MONSTER`, `MAP`'s `GEOMETRY`, …) never appear inside
+//! a statement, so the token stream is first cut before each of them and
+//! every piece is matched against the forms its keyword starts. A piece
+//! that matches none is reported and skipped, so every syntax error of a
+//! file is found in one run.
+
+use super::lexer::{describe, Language, Tok};
+use super::syntax::*;
+use crate::diag::{Reporter, Span};
+use crate::parsing::{report_expected, statements};
+use crate::statement::{apply, Args, Failure, END};
+
+/// Parses `tokens` of `source` in `lang` into statements, reporting
+/// syntax errors to `report`.
+pub(crate) fn parse<'a>(
+    source: &str,
+    tokens: &'a [(Tok<'a>, Span)],
+    lang: &'static Language,
+    report: &mut Reporter,
+) -> Vec<Stmt<'a>> {
+    let mut stmts = Vec::new();
+    let mut captured = Vec::new();
+    for (piece, span) in statements(tokens, |t| matches!(t[0].0, Tok::Kw(_))) {
+        let (start, end) = (span.start, span.end);
+        let first = &piece[0];
+        let Tok::Kw(head) = first.0 else {
+            report.error(start..end, "syntax error").label(format!(
+                "found {}, expected a statement keyword",
+                describe(&first.0, &source[first.1.clone()])
+            ));
+            if let Some(k) = misspelt(lang, piece, 0, true) {
+                report.help(format!("did you mean `{k}`?"));
+            }
+            continue;
+        };
+        let mut failure = Failure::default();
+        let mut form = None;
+        for row in lang.forms(head.0) {
+            captured.clear();
+            if apply(&row.args, piece, 1, &mut captured, &mut failure) {
+                let kind = (row.build)(&Args::new(piece, &captured));
+                form = Some((kind, row));
+                break;
+            }
+        }
+        let (kind, row) = match form {
+            Some(built) => built,
+            None => {
+                report_failure(source, piece, end, head.0, &failure, lang, report);
+                let Some(row) = lang.forms(head.0).next() else {
+                    continue;
+                };
+                (StmtKind::Error(head), row)
+            }
+        };
+        stmts.push(Stmt {
+            kind,
+            span: start..end,
+            name: row.name,
+            place: row.place,
+        });
+    }
+    stmts
+}
+
+/// Reports where a statement stopped matching: what was found there and
+/// what was expected.
+fn report_failure(
+    source: &str,
+    piece: &[(Tok<'_>, Span)],
+    end: usize,
+    keyword: &str,
+    failure: &Failure,
+    lang: &'static Language,
+    report: &mut Reporter,
+) {
+    let at = failure.at;
+    let (found, span) = match piece.get(at) {
+        Some((t, s)) => (describe(t, &source[s.clone()]), s.clone()),
+        None => (END.to_string(), end..end),
+    };
+    let expected = failure.expected.iter().map(|e| e.to_string()).collect();
+    let what_for = failure.what_for(keyword);
+    report_expected(report, span, &found, expected, what_for.as_deref());
+    // A misspelt keyword: a statement keyword if a `:` follows.
+    let colon = piece.get(at + 1).map(|(t, _)| t) == Some(&Tok::Punct(b':'));
+    if let Some(k) = misspelt(lang, piece, at, colon) {
+        report.help(format!("did you mean `{k}`?"));
+    }
+    if matches!(piece.get(at), Some((Tok::Map(_), _))) {
+        report.help("a MAP block follows `GEOMETRY: halign, valign`, which is missing here");
+    }
+}
+
+/// The keyword that the word at `piece[i]`, no keyword, most likely
+/// stands for (a statement keyword when `statement`).
+fn misspelt(
+    lang: &'static Language,
+    piece: &[(Tok<'_>, Span)],
+    i: usize,
+    statement: bool,
+) -> Option<&'static str> {
+    match piece.get(i)?.0 {
+        Tok::Invalid(word) if crate::parsing::is_word(word) => {
+            super::lexer::closest_keyword(lang, word, statement)
+        }
+        _ => None,
+    }
+}

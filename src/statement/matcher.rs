@@ -1,0 +1,264 @@
+//! Applying a [`Pat`] to the tokens of one statement: the arguments it
+//! captured, or the furthest failure with what was expected there.
+//!
+//! The rule is chumsky's: every token that does not match records what
+//! was expected at its position; the failure that got furthest wins, the
+//! expectations at that position merged. An optional part that does not
+//! match leaves its failure behind, so a statement that ends too early
+//! or goes on too long says what could have come there
+//! (`` expected `,` or the end of the statement ``). A [`Pat::Label`]
+//! names what it expected in place of its parts' tokens when it fails
+//! where it starts.
+//!
+//! The matcher is one function per token type, not one per statement:
+//! the patterns are data.
+
+use std::ops::Range;
+
+use super::Pat;
+use crate::diag::Span;
+
+/// A dialect's token, as the matcher sees it.
+pub(crate) trait Token {
+    /// The classes [`Pat::Tok`] names.
+    type Class: 'static;
+    /// Whether the token is of `class`.
+    fn is(&self, class: &Self::Class) -> bool;
+}
+
+/// What was expected where matching got furthest.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Failure {
+    /// The index of the token there (the token count: the end).
+    pub at: usize,
+    /// The labels expected there, without repeats, in the order met.
+    pub expected: Vec<&'static str>,
+    /// The arguments ([`Pat::Arg`]) that start there and were expected:
+    /// all of them when [`Failure::unnamed`] is false.
+    pub args: Vec<&'static str>,
+    /// Some of what was expected there is no argument's start (a `,`,
+    /// the end of the statement).
+    pub unnamed: bool,
+}
+
+/// What [`apply`] expects where a statement has to end.
+pub(crate) const END: &str = "the end of the statement";
+
+impl Failure {
+    /// Records that `label` was expected at token `at`.
+    fn expect(&mut self, at: usize, label: &'static str) {
+        if at < self.at && !self.expected.is_empty() {
+            return;
+        }
+        if at > self.at || self.expected.is_empty() {
+            self.at = at;
+            self.expected.clear();
+            self.args.clear();
+        }
+        if !self.expected.contains(&label) {
+            self.expected.push(label);
+        }
+        self.unnamed = true;
+    }
+
+    /// Merges another failure in: the furthest wins, equal ones merge.
+    fn merge(&mut self, other: Failure) {
+        if other.expected.is_empty() || (other.at < self.at && !self.expected.is_empty()) {
+            return;
+        }
+        if other.at > self.at || self.expected.is_empty() {
+            *self = other;
+            return;
+        }
+        for label in other.expected {
+            if !self.expected.contains(&label) {
+                self.expected.push(label);
+            }
+        }
+        for arg in other.args {
+            if !self.args.contains(&arg) {
+                self.args.push(arg);
+            }
+        }
+        self.unnamed |= other.unnamed;
+    }
+
+    /// What was expected where it failed, named by the arguments of
+    /// statement `keyword` that start there (`the state of DOOR`), if
+    /// nothing else was expected there.
+    pub(crate) fn what_for(&self, keyword: &str) -> Option<String> {
+        if self.unnamed || self.args.is_empty() {
+            return None;
+        }
+        let args: Vec<_> = self.args.iter().map(|a| format!("the {a}")).collect();
+        Some(format!("{} of {keyword}", args.join(" or ")))
+    }
+}
+
+/// The arguments a pattern captured: for each [`Pat::Arg`] that matched,
+/// its name and its tokens.
+pub(crate) struct Args<'t, T> {
+    tokens: &'t [(T, Span)],
+    captured: &'t [(&'static str, Range<usize>)],
+}
+
+impl<'t, T> Args<'t, T> {
+    /// The arguments `captured` (by [`apply`]) from `tokens`.
+    pub(crate) fn new(
+        tokens: &'t [(T, Span)],
+        captured: &'t [(&'static str, Range<usize>)],
+    ) -> Self {
+        Args { tokens, captured }
+    }
+
+    /// The tokens of argument `name` (empty if it was not given).
+    pub(crate) fn get(&self, name: &str) -> &'t [(T, Span)] {
+        self.all(name).next().unwrap_or(&[])
+    }
+
+    /// The tokens of every argument `name`, in order (a list's items).
+    pub(crate) fn all<'n>(&self, name: &'n str) -> impl Iterator<Item = &'t [(T, Span)]> + 'n
+    where
+        't: 'n,
+    {
+        let tokens = self.tokens;
+        self.captured
+            .iter()
+            .filter(move |(n, _)| *n == name)
+            .filter_map(move |(_, r)| tokens.get(r.clone()))
+    }
+}
+
+/// The span from the first of `tokens` to the end of the last (`0..0`
+/// for none): an argument's span.
+pub(crate) fn span_of<T>(tokens: &[(T, Span)]) -> Span {
+    match (tokens.first(), tokens.last()) {
+        (Some((_, a)), Some((_, b))) => a.start..b.end,
+        _ => 0..0,
+    }
+}
+
+/// Matches `pat` against `tokens[from..]`, which it must consume to the
+/// end. On success the captured arguments are appended to `captured`; on
+/// failure `failure` holds the furthest one (merged with what it held).
+pub(crate) fn apply<T: Token>(
+    pat: &Pat<T::Class>,
+    tokens: &[(T, Span)],
+    from: usize,
+    captured: &mut Vec<(&'static str, Range<usize>)>,
+    failure: &mut Failure,
+) -> bool {
+    let mut m = Matcher {
+        tokens,
+        captured,
+        failure,
+    };
+    let mark = m.captured.len();
+    match m.run(pat, from) {
+        Some(end) if end == tokens.len() => true,
+        Some(end) => {
+            m.failure.expect(end, END);
+            m.captured.truncate(mark);
+            false
+        }
+        None => {
+            m.captured.truncate(mark);
+            false
+        }
+    }
+}
+
+struct Matcher<'m, 't, T> {
+    tokens: &'t [(T, Span)],
+    captured: &'m mut Vec<(&'static str, Range<usize>)>,
+    failure: &'m mut Failure,
+}
+
+impl<T: Token> Matcher<'_, '_, T> {
+    /// Matches `pat` at token `at`: the index after it, or `None` (with
+    /// the captures it made removed).
+    fn run(&mut self, pat: &Pat<T::Class>, at: usize) -> Option<usize> {
+        let mark = self.captured.len();
+        let end = self.run_inner(pat, at);
+        if end.is_none() {
+            self.captured.truncate(mark);
+        }
+        end
+    }
+
+    fn run_inner(&mut self, pat: &Pat<T::Class>, at: usize) -> Option<usize> {
+        match pat {
+            Pat::Tok(class, label) => match self.tokens.get(at) {
+                Some((t, _)) if t.is(class) => Some(at + 1),
+                _ => {
+                    self.failure.expect(at, label);
+                    None
+                }
+            },
+            Pat::Seq(parts) => parts.iter().try_fold(at, |at, p| self.run(p, at)),
+            Pat::Alt(choices) => choices.iter().find_map(|p| self.run(p, at)),
+            Pat::Opt(p) => Some(self.run(p, at).unwrap_or(at)),
+            Pat::Many(p) => {
+                let mut at = at;
+                // An item that matches nothing would repeat forever.
+                while let Some(next) = self.run(p, at).filter(|&n| n > at) {
+                    at = next;
+                }
+                Some(at)
+            }
+            Pat::SepBy {
+                item,
+                sep,
+                min,
+                max,
+            } => {
+                let mut count = 0;
+                let mut at = at;
+                if *max > 0 {
+                    if let Some(next) = self.run(item, at) {
+                        at = next;
+                        count = 1;
+                    }
+                }
+                while count > 0 && count < *max {
+                    let Some(next) = self.run(sep, at).and_then(|n| self.run(item, n)) else {
+                        break;
+                    };
+                    if next == at {
+                        break;
+                    }
+                    at = next;
+                    count += 1;
+                }
+                (count >= *min).then_some(at)
+            }
+            Pat::Label(label, p) => {
+                let outer = std::mem::take(self.failure);
+                let end = self.run(p, at);
+                let mut inner = std::mem::replace(self.failure, outer);
+                if !inner.expected.is_empty() && inner.at == at {
+                    // The label stands for its parts, arguments included.
+                    inner.expected.clear();
+                    inner.expected.push(label);
+                    inner.args.clear();
+                    inner.unnamed = true;
+                }
+                self.failure.merge(inner);
+                end
+            }
+            Pat::Arg(name, p) => {
+                let outer = std::mem::take(self.failure);
+                let end = self.run(p, at);
+                let mut inner = std::mem::replace(self.failure, outer);
+                if !inner.expected.is_empty() && inner.at == at {
+                    inner.args = vec![name];
+                    inner.unnamed = false;
+                }
+                self.failure.merge(inner);
+                let end = end?;
+                self.captured.push((name, at..end));
+                Some(end)
+            }
+        }
+    }
+}
