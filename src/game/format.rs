@@ -191,6 +191,9 @@ pub struct Numbering {
     pub level_flags: Vec<(Box<str>, i64)>,
     /// Engraving type words (`dust`, `scrawl`) and their numbers.
     pub engravings: Vec<(Box<str>, i8)>,
+    /// `artilist.h`'s artifact names, indexed by their number (SLASH'EM's
+    /// door keys name one; empty for a built-in game).
+    pub artifacts: Vec<Box<str>>,
 }
 
 impl Numbering {
@@ -217,6 +220,7 @@ impl Numbering {
                 .iter()
                 .map(|&(n, v)| (n.into(), v))
                 .collect(),
+            artifacts: Vec::new(),
         }
     }
 
@@ -267,6 +271,15 @@ impl Numbering {
     /// The word of engraving type `code`.
     pub fn engraving_name(&self, code: i8) -> Option<&str> {
         word_of(&self.engravings, code)
+    }
+
+    /// The number of the artifact called `name` (lev_comp's
+    /// `get_artifact_id`).
+    pub fn artifact(&self, name: &str) -> Option<i16> {
+        self.artifacts
+            .iter()
+            .position(|a| &**a == name)
+            .and_then(|i| i16::try_from(i).ok())
     }
 
     /// The highest room type number (`MAXRTYPE`).

@@ -39,6 +39,7 @@
 //! trap "hole" 13
 //! level-flag "spooky" 0x20
 //! engraving "scrawl" 5
+//! artifact "The Key of Chaos"
 //! ```
 //!
 //! A numbering with no line of its kind is NetHack 3.4.3's (a version 1
@@ -274,6 +275,9 @@ fn write_format(out: &mut String, f: &RecordFormat) {
     for (word, bit) in &n.level_flags {
         let _ = writeln!(out, "level-flag {} {bit:#x}", quoted(word));
     }
+    for name in &n.artifacts {
+        let _ = writeln!(out, "artifact {}", quoted(name));
+    }
 }
 
 /// The record format's facts as they are read: each numbering list
@@ -296,6 +300,7 @@ struct FormatFacts {
     traps: Option<Vec<(Box<str>, i8)>>,
     level_flags: Option<Vec<(Box<str>, i64)>>,
     engravings: Option<Vec<(Box<str>, i8)>>,
+    artifacts: Vec<Box<str>>,
 }
 
 impl FormatFacts {
@@ -422,6 +427,7 @@ impl FormatFacts {
                 };
                 slot.get_or_insert_with(Vec::new).push((word.into(), v));
             }
+            "artifact" => self.artifacts.push(args.string("an artifact name")?.into()),
             "level-flag" => {
                 let word = args.string("its word")?;
                 let bit = args.number()? as i64;
@@ -454,6 +460,7 @@ impl FormatFacts {
             .level_flags
             .unwrap_or(std::mem::take(&mut n.level_flags));
         n.engravings = self.engravings.unwrap_or(std::mem::take(&mut n.engravings));
+        n.artifacts = self.artifacts;
         f
     }
 }

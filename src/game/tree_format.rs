@@ -368,7 +368,7 @@ fn map_char_body(lev_main: &str) -> Option<&str> {
 /// The probe function that prints the tree's numbering, one fact a line:
 /// `NT value name` (terrain), `NC char value` (map characters), `NR`,
 /// `NP`, `NE`, `NL value word` (room types, traps, engravings, flags),
-/// `NX name value` (limits).
+/// `NX name value` (limits), `NA index name` (artifacts).
 fn numbers_source(root: &Path) -> Result<String, TreeError> {
     let rm_h = strip_comments(&read(root, "include/rm.h")?);
     let lev_main = read(root, "util/lev_main.c")?;
@@ -400,7 +400,12 @@ fn numbers_source(root: &Path) -> Result<String, TreeError> {
              printf(\"{table} %d %s\\n\", levbuild_{name}[i].type, levbuild_{name}[i].name);\n}}\n"
         );
     }
+    // The names lev_comp looks artifacts up in (as makedefs includes them).
+    c.push_str("#define MAKEDEFS_C\n#include \"artilist.h\"\n#undef MAKEDEFS_C\n");
     c.push_str("void levbuild_numbers(void)\n{\n    int c;\n");
+    c.push_str(
+        "    for (c = 0; artifact_names[c]; c++)\n        printf(\"NA %d %s\\n\", c, artifact_names[c]);\n",
+    );
     for name in terrain_names(&rm_h) {
         let _ = writeln!(c, "    printf(\"NT %d {name}\\n\", (int) ({name}));");
     }
@@ -432,7 +437,7 @@ fn numbers_source(root: &Path) -> Result<String, TreeError> {
 /// a line that is not one.
 pub(super) fn apply_probe_line(
     format: &mut RecordFormat,
-    fresh: &mut [bool; 7],
+    fresh: &mut [bool; 8],
     line: &str,
 ) -> bool {
     let mut parts = line.splitn(3, ' ');
@@ -440,7 +445,7 @@ pub(super) fn apply_probe_line(
         return false;
     };
     let n = &mut format.numbering;
-    let slot = ["NT", "NC", "NR", "NP", "NE", "NL", "NX"]
+    let slot = ["NT", "NC", "NR", "NP", "NE", "NL", "NX", "NA"]
         .iter()
         .position(|t| *t == tag);
     let Some(slot) = slot else { return false };
@@ -479,6 +484,12 @@ pub(super) fn apply_probe_line(
             }
             let Some(v) = small(a) else { return false };
             table.push((b.into(), v));
+        }
+        "NA" => {
+            if n.artifacts.len() != a.parse::<usize>().unwrap_or(usize::MAX) {
+                return false;
+            }
+            n.artifacts.push(b.into());
         }
         "NL" => {
             if first {

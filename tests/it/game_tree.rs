@@ -379,6 +379,37 @@ fn identity_files_build_the_golden_sets_without_the_games_trees() {
 }
 
 #[test]
+fn slashem_builds_its_golden_set_from_its_identity_file() {
+    let Some(shared) = common::shared_dir() else {
+        return;
+    };
+    let tmp = TempDir::new("slashem-golden");
+    let dat = shared.join("corpus/slashem-0.0.7E7F3/dat");
+    let build = |out: &Path, exclude: bool| {
+        let mut b = Build::new();
+        b.source_dir(&dat)
+            .game_file(identity_file("slashem-0.0.7E7F3"))
+            .target("x86_64-unknown-linux-gnu")
+            .out_dir(out)
+            .cargo_directives(false);
+        if exclude {
+            b.exclude("template.des");
+        }
+        b.try_compile()
+    };
+    // Its template.des is no level (its Makefile skips it, its lev_comp
+    // refuses it): a whole-tree build says so.
+    let err = build(&tmp.path().join("all"), false)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("template.des"), "{err}");
+    let out = tmp.path().join("levels");
+    build(&out, true).unwrap();
+    let (same, total) = golden_matches(&shared, "slashem-0.0.7E7F3", &out);
+    assert_eq!((same, total), (186, 186), "185 levels and the dungeon");
+}
+
+#[test]
 fn each_level_set_can_have_its_own_game() {
     let Some(shared) = common::shared_dir() else {
         return;

@@ -108,7 +108,7 @@ pub fn compile_with(
 /// Parses and checks `source` into typed levels without encoding them.
 /// The levels are meaningful only if no error was reported.
 fn parse_and_check(source: &str, options: &Options, report: &mut Reporter) -> Vec<Level> {
-    let lang = grammar::nethack_343();
+    let lang = grammar::for_game(&options.game);
     let lexed = lexer::lex(source, lang);
     lexed.warn_if_ended(source, report);
     let lexer::Lexed { tokens, maps, .. } = lexed;

@@ -4,7 +4,7 @@
 //! `MAP` … `ENDMAP` blocks collected row by row.
 
 use super::grammar::{Build, Place};
-use super::ir::{Alignment, Direction, DoorState, LevelFlag, Lighting};
+use super::ir::{Alignment, Direction, DoorState, Lighting};
 use crate::c_number::atoi;
 use crate::des::scan::{self, percent, Comments, Rules};
 use crate::statement::Token;
@@ -33,8 +33,8 @@ pub(crate) enum Tok<'s> {
     Align(Alignment),
     /// `lit` or `unlit`.
     Light(Lighting),
-    /// A `FLAGS` keyword.
-    Flag(LevelFlag),
+    /// A `FLAGS` keyword: its bit.
+    Flag(i64),
     /// A keyword that stands for itself: `random`, `none`, `contained`,
     /// `levregion`, a register's name (`object` of `object[n]`).
     Word(&'static str),

@@ -2,7 +2,58 @@
 //! `WALLIFY`, and the terrain predicates the checks use.
 
 use super::ir::{Terrain, TerrainMap};
-use crate::tables::terrain_of_map_char;
+use crate::game::Numbering;
+
+/// The location types the checks and `WALLIFY` name, by their numbers in
+/// the game (variants insert types: dNetHack's `ROOM` is 25, 3.4.3's 24).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Kinds {
+    pub stone: Terrain,
+    pub vwall: Terrain,
+    pub hwall: Terrain,
+    pub crosswall: Terrain,
+    pub dbwall: Terrain,
+    pub sdoor: Terrain,
+    pub pool: Terrain,
+    pub door: Terrain,
+    pub corr: Terrain,
+    pub room: Terrain,
+}
+
+impl Kinds {
+    /// The types of a game's numbering (3.4.3's number for a name it
+    /// lacks).
+    pub(crate) fn of(n: &Numbering) -> Kinds {
+        let t = |name: &str, vanilla: Terrain| n.terrain_code(name).map_or(vanilla, Terrain);
+        Kinds {
+            stone: t("STONE", Terrain::STONE),
+            vwall: t("VWALL", Terrain::VWALL),
+            hwall: t("HWALL", Terrain::HWALL),
+            crosswall: t("CROSSWALL", Terrain::CROSSWALL),
+            dbwall: t("DBWALL", Terrain::DBWALL),
+            sdoor: t("SDOOR", Terrain::SDOOR),
+            pool: t("POOL", Terrain::POOL),
+            door: t("DOOR", Terrain::DOOR),
+            corr: t("CORR", Terrain::CORR),
+            room: t("ROOM", Terrain::ROOM),
+        }
+    }
+
+    /// `IS_ROCK`: stone, walls, trees, secret doors and corridors.
+    pub(crate) fn is_rock(&self, t: Terrain) -> bool {
+        t < self.pool
+    }
+
+    /// `IS_ROOM`: floor and everything placed on it.
+    pub(crate) fn is_room(&self, t: Terrain) -> bool {
+        t >= self.room
+    }
+
+    /// `IS_WALL`: the wall types.
+    pub(crate) fn is_wall(&self, t: Terrain) -> bool {
+        (self.vwall..=self.dbwall).contains(&t)
+    }
+}
 
 /// Largest map lev_comp accepts.
 pub(crate) const MAX_WIDTH: usize = 76;
@@ -13,13 +64,17 @@ pub(crate) const MAX_HEIGHT: usize = 21;
 /// dropped, rows are padded with stone to the widest row. Returns `None`
 /// if the map is larger than 76×21; the lexer only lets map characters in,
 /// so every remaining character has a terrain type.
-pub(crate) fn scan(rows: &[&str]) -> Result<TerrainMap, (usize, usize)> {
+pub(crate) fn scan(rows: &[&str], numbering: &Numbering) -> Result<TerrainMap, (usize, usize)> {
+    let mut of_char = [Terrain::STONE; 256];
+    for &(c, t) in numbering.map_chars.iter().rev() {
+        of_char[usize::from(c)] = Terrain(t);
+    }
     let cleaned: Vec<Vec<Terrain>> = rows
         .iter()
         .map(|row| {
             row.bytes()
                 .filter(|b| !b.is_ascii_digit())
-                .map(|b| terrain_of_map_char(b).map_or(Terrain::STONE, Terrain))
+                .map(|b| of_char[usize::from(b)])
                 .collect()
         })
         .collect();
@@ -42,40 +97,21 @@ pub(crate) fn scan(rows: &[&str]) -> Result<TerrainMap, (usize, usize)> {
     })
 }
 
-/// `IS_ROCK`: stone, walls, trees, secret doors and corridors.
-pub(crate) fn is_rock(t: Terrain) -> bool {
-    t < Terrain::POOL
-}
-
-/// `IS_ROOM`: floor and everything placed on it.
-pub(crate) fn is_room(t: Terrain) -> bool {
-    t >= Terrain::ROOM
-}
-
-/// `IS_WALL`: the wall types.
-pub(crate) fn is_wall(t: Terrain) -> bool {
-    (Terrain::VWALL..=Terrain::DBWALL).contains(&t)
-}
-
 /// `WALLIFY`: every stone cell next to floor (or a crossing wall) becomes a
 /// wall: horizontal if that neighbour is in another row, else vertical.
-pub(crate) fn wallify(map: &mut TerrainMap) {
+pub(crate) fn wallify(map: &mut TerrainMap, k: &Kinds) {
     let (w, h) = (i64::from(map.width), i64::from(map.height));
     for y in 0..h {
         for x in 0..w {
-            if map.get(x, y) != Some(Terrain::STONE) {
+            if map.get(x, y) != Some(k.stone) {
                 continue;
             }
             let mut new = None;
             'scan: for yy in (y - 1).max(0)..=(y + 1).min(h - 1) {
                 for xx in (x - 1).max(0)..=(x + 1).min(w - 1) {
-                    let t = map.get(xx, yy).unwrap_or(Terrain::STONE);
-                    if is_room(t) || t == Terrain::CROSSWALL {
-                        new = Some(if yy != y {
-                            Terrain::HWALL
-                        } else {
-                            Terrain::VWALL
-                        });
+                    let t = map.get(xx, yy).unwrap_or(k.stone);
+                    if k.is_room(t) || t == k.crosswall {
+                        new = Some(if yy != y { k.hwall } else { k.vwall });
                         break 'scan;
                     }
                 }
@@ -93,17 +129,19 @@ mod tests {
 
     #[test]
     fn scan_strips_digits_and_pads() {
-        let m = scan(&["0.1.", "|", ""]).unwrap();
+        let n = Numbering::nethack_343();
+        let m = scan(&["0.1.", "|", ""], &n).unwrap();
         assert_eq!((m.width, m.height), (2, 3));
         assert_eq!(m.cells, [24, 24, 1, 0, 0, 0]);
-        assert!(scan(&[&".".repeat(77)]).is_err());
-        assert!(scan(&["."; 22]).is_err());
+        assert!(scan(&[&".".repeat(77)], &n).is_err());
+        assert!(scan(&["."; 22], &n).is_err());
     }
 
     #[test]
     fn wallify_surrounds_floor() {
-        let mut m = scan(&["   ", " . ", "   "]).unwrap();
-        wallify(&mut m);
+        let n = Numbering::nethack_343();
+        let mut m = scan(&["   ", " . ", "   "], &n).unwrap();
+        wallify(&mut m, &Kinds::of(&n));
         assert_eq!(m.cells, [2, 2, 2, 1, 24, 1, 2, 2, 2]);
     }
 }

@@ -4,7 +4,7 @@
 //! which can then say precisely what is out of place.
 
 use super::grammar::Place;
-use super::ir::{Alignment, Direction, DoorState, LevelFlag, Lighting};
+use super::ir::{Alignment, Direction, DoorState, Lighting};
 use super::lexer::Kw;
 use crate::diag::Span;
 
@@ -112,7 +112,8 @@ pub(crate) enum StmtKind<'s> {
     Level {
         name: Sp<&'s str>,
     },
-    Flags(Vec<LevelFlag>),
+    /// The bits of the `FLAGS` words.
+    Flags(Vec<i64>),
     InitMap {
         fg: Sp<u8>,
         bg: Sp<u8>,
@@ -156,12 +157,16 @@ pub(crate) enum StmtKind<'s> {
     Door {
         state: DoorState,
         at: Sp<Coord>,
+        /// SLASH'EM: the artifact that opens it.
+        key: Option<Sp<&'s str>>,
     },
     RoomDoor {
         secret: OrRandom,
         state: DoorState,
         wall: Direction,
         pos: Option<Sp<i64>>,
+        /// SLASH'EM: the artifact that opens it.
+        key: Option<Sp<&'s str>>,
     },
     Drawbridge {
         at: Sp<Coord>,

@@ -10,12 +10,14 @@
 pub(crate) mod patterns;
 pub(crate) mod read;
 mod rows;
+mod slashem;
 pub(crate) mod words;
 
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 use super::lexer::{Language, Tok};
 use super::syntax::StmtKind;
+use crate::game::{Game, RecordFormat, RecordKind};
 use crate::statement::Args;
 
 pub(crate) use rows::ROWS;
@@ -74,6 +76,62 @@ pub(crate) struct Place {
     pub starts: Starts,
     /// Why it is out of place when it comes after its stage.
     pub too_late: &'static str,
+}
+
+/// What a game's language takes from the game: the words and map
+/// characters of its numbering, and whether its doors have artifact keys.
+type GameWords = (
+    Vec<(Box<str>, i64)>,
+    Vec<(Box<str>, i8)>,
+    Vec<(u8, i8)>,
+    bool,
+);
+
+fn game_words(format: &RecordFormat) -> GameWords {
+    let n = &format.numbering;
+    (
+        n.level_flags.clone(),
+        n.engravings.clone(),
+        n.map_chars.clone(),
+        format.extra_index(RecordKind::Door, "arti_key").is_some(),
+    )
+}
+
+/// The language of `game`: 3.4.3's rows with the `FLAGS` words,
+/// engraving types and map characters of its numbering (SLASH'EM's
+/// `spooky` and `scrawl`, dNetHack's `,` for grass), and the rows of the
+/// records it has (SLASH'EM's door keys where its doors have an
+/// `arti_key`). One language is made for each such set and kept.
+pub(crate) fn for_game(game: &Game) -> &'static Language {
+    static VANILLA: OnceLock<GameWords> = OnceLock::new();
+    static MADE: Mutex<Vec<(GameWords, &'static Language)>> = Mutex::new(Vec::new());
+    let key = game_words(game.format());
+    if key == *VANILLA.get_or_init(|| game_words(&RecordFormat::nethack_343())) {
+        return nethack_343();
+    }
+    let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, lang)) = made.iter().find(|(k, _)| *k == key) {
+        return lang;
+    }
+    let leak = |w: &str| -> &'static str { Box::leak(w.into()) };
+    let mut words: Vec<(&'static str, Tok<'static>)> = WORDS
+        .iter()
+        .filter(|(_, t)| !matches!(t, Tok::Flag(_) | Tok::Val(words::ENGRAVING_TYPE, _)))
+        .cloned()
+        .collect();
+    words.extend(key.0.iter().map(|(w, bit)| (leak(w), Tok::Flag(*bit))));
+    words.extend((key.1.iter()).map(|(w, v)| (leak(w), Tok::Val(words::ENGRAVING_TYPE, *v))));
+    let mut map_chars = MAP_CHARS.to_vec();
+    map_chars.extend(key.2.iter().map(|&(c, _)| c));
+    let mut rows = ROWS.to_vec();
+    if key.3 {
+        rows.retain(|r| r.keyword != "DOOR");
+        rows.extend_from_slice(slashem::DOOR_KEY_ROWS);
+    }
+    let lang = Language::new(rows, &words, &map_chars, |k| Tok::Kw(super::lexer::Kw(k)));
+    let lang: &'static Language = Box::leak(Box::new(lang));
+    made.push((key, lang));
+    lang
 }
 
 /// NetHack 3.4.3's language.

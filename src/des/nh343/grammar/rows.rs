@@ -15,7 +15,13 @@ use crate::statement::{Args, Pat, Row};
 /// A 3.4.3 statement row.
 pub(crate) type R = Row<crate::des::nh343::lexer::Class, Build, Place>;
 
-const fn row(keyword: &'static str, name: &'static str, args: P, build: Build, place: Place) -> R {
+pub(super) const fn row(
+    keyword: &'static str,
+    name: &'static str,
+    args: P,
+    build: Build,
+    place: Place,
+) -> R {
     Row {
         keyword,
         name,
@@ -40,14 +46,14 @@ const HEADER: Place = Place {
     too_late: CANNOT_FOLLOW_CORRIDORS,
 };
 /// In a maze part only.
-const MAP_DETAIL: Place = Place {
+pub(super) const MAP_DETAIL: Place = Place {
     maze: order(Stage::Body, Stage::Body),
     rooms: None,
     starts: Starts::Nothing,
     too_late: CANNOT_FOLLOW_CORRIDORS,
 };
 /// In a room only.
-const ROOM_DETAIL: Place = Place {
+pub(super) const ROOM_DETAIL: Place = Place {
     maze: None,
     rooms: order(Stage::Body, Stage::Body),
     starts: Starts::Nothing,
@@ -292,12 +298,7 @@ pub(crate) const ROWS: &[R] = &[
             COMMA,
             arg!("position", INT_OR_RANDOM),
         ],
-        |a| StmtKind::RoomDoor {
-            secret: read::val(a.get("secret flag")),
-            state: read::door_state(a.get("state")),
-            wall: read::direction(a.get("wall")),
-            pos: read::int_or_random(a.get("position")),
-        },
+        room_door,
         ROOM_DETAIL,
     ),
     row(
@@ -309,10 +310,7 @@ pub(crate) const ROWS: &[R] = &[
             COMMA,
             arg!("place", COORD)
         ],
-        |a| StmtKind::Door {
-            state: read::door_state(a.get("state")),
-            at: read::coord(a.get("place")),
-        },
+        door,
         MAP_DETAIL,
     ),
     row(
@@ -837,5 +835,25 @@ fn monster_info<'a>(t: Toks<'_, 'a>) -> MonInfo<'a> {
         Some((Tok::Val(v, n), _)) if *v == super::words::ALERTNESS => MonInfo::Alertness(*n),
         Some((Tok::Val(_, n), _)) => MonInfo::Appear(*n, read::string(&t[1..]).v),
         _ => MonInfo::Align(read::align(t)),
+    }
+}
+
+/// A room's `DOOR` (and SLASH'EM's with artifact keys: the last counts).
+pub(super) fn room_door<'a>(a: &Args<'_, Tok<'a>>) -> StmtKind<'a> {
+    StmtKind::RoomDoor {
+        secret: read::val(a.get("secret flag")),
+        state: read::door_state(a.get("state")),
+        wall: read::direction(a.get("wall")),
+        pos: read::int_or_random(a.get("position")),
+        key: a.all("key").last().map(read::string),
+    }
+}
+
+/// A map part's `DOOR` (and SLASH'EM's with artifact keys).
+pub(super) fn door<'a>(a: &Args<'_, Tok<'a>>) -> StmtKind<'a> {
+    StmtKind::Door {
+        state: read::door_state(a.get("state")),
+        at: read::coord(a.get("place")),
+        key: a.all("key").last().map(read::string),
     }
 }

@@ -1,7 +1,7 @@
 //! The value words of the 3.4.3 language and its map characters (the
 //! statement keywords are the rows' own, see [`super::rows`]).
 
-use crate::des::nh343::ir::{Alignment, Direction, DoorState, LevelFlag, Lighting};
+use crate::des::nh343::ir::{Alignment, Direction, DoorState, Lighting};
 use crate::des::nh343::lexer::{Tok, Val};
 
 /// `left`, `half-left`, `half-right`, `right`.
@@ -105,11 +105,11 @@ pub(crate) const WORDS: &[(&str, Tok<'static>)] = {
         ("uncursed", V(CURSE_TYPE, 2)),
         ("cursed", V(CURSE_TYPE, 3)),
         ("contained", W(CONTAINED)),
-        ("noteleport", Tok::Flag(LevelFlag::NoTeleport)),
-        ("hardfloor", Tok::Flag(LevelFlag::HardFloor)),
-        ("nommap", Tok::Flag(LevelFlag::NoMagicMap)),
-        ("arboreal", Tok::Flag(LevelFlag::Arboreal)),
-        ("shortsighted", Tok::Flag(LevelFlag::ShortSighted)),
+        ("noteleport", Tok::Flag(1)),
+        ("hardfloor", Tok::Flag(2)),
+        ("nommap", Tok::Flag(4)),
+        ("arboreal", Tok::Flag(16)),
+        ("shortsighted", Tok::Flag(8)),
     ]
 };
 

@@ -5,12 +5,11 @@
 use super::values::*;
 use super::{push_limited, MAX_OF_TYPE};
 use crate::des::nh343::ir::*;
-use crate::des::nh343::map;
+use crate::des::nh343::map::Kinds;
 use crate::des::nh343::syntax::*;
 use crate::diag::{warn, Reporter};
-use crate::game::Game;
+use crate::game::{Game, RecordFormat, RecordKind};
 use crate::suggest;
-use crate::tables;
 
 /// What coordinates are checked against.
 pub(super) struct Place<'a> {
@@ -20,6 +19,29 @@ pub(super) struct Place<'a> {
     pub(super) max_y: i64,
     /// The map for content checks (`None` in rooms and NOMAP parts).
     pub(super) map: Option<&'a TerrainMap>,
+    /// How the game stores `random` and registers.
+    pub(super) coords: Coords,
+    /// The game's location types the checks name.
+    pub(super) kinds: Kinds,
+}
+
+/// How a game stores the coordinates that are not positions.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Coords {
+    /// `random` (-11; SLASH'EM -12), also a contained object's place.
+    pub(super) random: i8,
+    /// Numbered place lists (SLASH'EM): `place[n]` is `(-1, -n-1)`,
+    /// not `(-n-1, -n-1)`.
+    pub(super) place_sets: bool,
+}
+
+impl Coords {
+    pub(super) fn of(format: &RecordFormat) -> Coords {
+        Coords {
+            random: format.random_coordinate,
+            place_sets: format.place_sets,
+        }
+    }
 }
 
 /// The record lists a statement may append to: a maze part or a room.
@@ -51,11 +73,14 @@ impl Place<'_> {
             }
             Coord::Place(n) => {
                 let r = register(report, n, MAX_REGISTERS);
-                Point { x: r, y: r }
+                match self.coords.place_sets {
+                    true => Point { x: -1, y: r },
+                    false => Point { x: r, y: r },
+                }
             }
             Coord::Random => Point {
-                x: RANDOM,
-                y: RANDOM,
+                x: self.coords.random,
+                y: self.coords.random,
             },
         }
     }
@@ -69,7 +94,7 @@ impl Place<'_> {
             return;
         }
         if let Some(t) = map.get(x.v, y.v) {
-            if map::is_rock(t) || t == Terrain::DOOR {
+            if self.kinds.is_rock(t) || t == self.kinds.door {
                 report
                     .warning(
                         warn::PLACED_IN_WALL,
@@ -149,6 +174,7 @@ pub(super) fn shared_detail(
                 place.check_in_wall(report, at, "Monster");
             }
             let mut m = Monster {
+                extra: no_extras(game, RecordKind::Monster),
                 id: -1,
                 align: Alignment::Unspecified,
                 pos,
@@ -221,6 +247,7 @@ pub(super) fn shared_detail(
         } => {
             let class = object_class(report, game, class);
             let mut o = Object {
+                extra: no_extras(game, RecordKind::Object),
                 corpsenm: -1,
                 id: -1,
                 spe: -127,
@@ -261,8 +288,8 @@ pub(super) fn shared_detail(
                 None => {
                     o.containment = 1;
                     o.pos = Point {
-                        x: RANDOM,
-                        y: RANDOM,
+                        x: place.coords.random,
+                        y: place.coords.random,
                     };
                 }
             }
@@ -299,15 +326,16 @@ pub(super) fn shared_detail(
         } => {
             let kind = match kind {
                 None => -1,
-                Some(n) => tables::trap_type(n.v).unwrap_or_else(|| {
+                Some(n) => game.format().numbering.trap(n.v).unwrap_or_else(|| {
+                    let names = || game.format().numbering.traps.iter().map(|(w, _)| &**w);
                     report
                         .error(n.span.clone(), "Unknown trap type!")
                         .label("not a trap name")
                         .help(format!(
                             "{}trap names: {}",
-                            suggest::closest(n.v, tables::trap_names())
+                            suggest::closest(n.v, names())
                                 .map_or_else(String::new, |s| format!("did you mean \"{s}\"? ")),
-                            tables::trap_names().collect::<Vec<_>>().join(", ")
+                            names().collect::<Vec<_>>().join(", ")
                         ));
                     -1
                 }),
@@ -336,7 +364,7 @@ pub(super) fn shared_detail(
                 place.check_in_wall(report, at, "Altar");
             }
             let a = Altar {
-                extra: Vec::new(),
+                extra: no_extras(game, RecordKind::Altar),
                 pos,
                 align: alignment(report, align),
                 shrine: kind.unwrap_or(-1),

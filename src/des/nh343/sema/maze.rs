@@ -2,7 +2,7 @@
 //! the statements of a part with their map checks, REGION's checks and
 //! the level regions (stairs, portals, teleport regions, branches).
 
-use super::details::{shared_detail, Place, Target};
+use super::details::{shared_detail, Coords, Place, Target};
 use super::values::*;
 use super::{push_limited, BodyState, Builder, MAX_OF_TYPE};
 use crate::des::nh343::ir::*;
@@ -11,6 +11,7 @@ use crate::des::nh343::syntax::*;
 use crate::des::nh343::{decode, encode};
 use crate::des::Options;
 use crate::diag::{warn, Reporter};
+use crate::game::RecordKind;
 
 pub(super) struct PartState {
     part: MazePart,
@@ -43,7 +44,7 @@ impl Builder<'_, '_, '_> {
             s.kind,
             StmtKind::Flags(_) | StmtKind::InitMap { .. } | StmtKind::Message(_)
         ) {
-            Self::header_statement(report, &mut cur.level, s);
+            Self::header_statement(report, &self.opts.game, &mut cur.level, s);
             return;
         }
         let BodyState::Maze { parts, part, .. } = &mut cur.body else {
@@ -81,7 +82,7 @@ impl Builder<'_, '_, '_> {
             } => {
                 parts.extend(part.take().map(PartState::into_part));
                 let rows = self.maps.get(*index).map_or(&[][..], |m| &m.rows[..]);
-                let mut map = match map::scan(rows) {
+                let mut map = match map::scan(rows, &self.opts.game.format().numbering) {
                     Ok(m) => m,
                     Err((w, h)) => {
                         report
@@ -201,6 +202,8 @@ fn maze_detail(
                 max_x: ps.max_x,
                 max_y: ps.max_y,
                 map: None,
+                coords: Coords::of(opts.game.format()),
+                kinds: map::Kinds::of(&opts.game.format().numbering),
             };
             let mut points = Vec::new();
             for (i, p) in list.iter().enumerate() {
@@ -234,7 +237,10 @@ fn maze_detail(
         }
         StmtKind::Wallify => {
             if !ps.nomap {
-                map::wallify(&mut ps.part.map);
+                map::wallify(
+                    &mut ps.part.map,
+                    &map::Kinds::of(&opts.game.format().numbering),
+                );
             }
             return;
         }
@@ -249,6 +255,8 @@ fn maze_detail(
         max_x: ps.max_x,
         max_y: ps.max_y,
         map: (!ps.nomap).then_some(&map),
+        coords: Coords::of(opts.game.format()),
+        kinds: map::Kinds::of(&opts.game.format().numbering),
     };
     map_detail(report, opts, &mut ps.part, &place, s);
     ps.part.map = map;
@@ -267,15 +275,17 @@ fn map_detail(
         return;
     }
     match &s.kind {
-        StmtKind::Door { state, at } => {
+        StmtKind::Door { state, at, key } => {
             let pos = place.point(report, at);
+            let extra = door_key(report, &opts.game, RecordKind::Door, key);
             if let (Some(map), Coord::At(x, y)) = (place.map, &at.v) {
                 if x.v >= 0 && y.v >= 0 {
                     let t = map.get(x.v, y.v);
                     // Outside the map the range check has already spoken,
                     // except on INIT_MAP levels, where it does not run.
                     let checked = t.is_some() || place.has_init;
-                    if checked && t != Some(Terrain::DOOR) && t != Some(Terrain::SDOOR) {
+                    let k = place.kinds;
+                    if checked && t != Some(k.door) && t != Some(k.sdoor) {
                         report
                             .error(at.span.clone(), "Door decl doesn't match the map")
                             .label(format!(
@@ -291,7 +301,7 @@ fn map_detail(
                 Door {
                     pos,
                     state: *state,
-                    extra: Vec::new(),
+                    extra,
                 },
                 MAX_OF_TYPE,
                 span,
@@ -320,7 +330,12 @@ fn map_detail(
                 _ => (-1, 0),
             };
             if let (Some(map), Coord::At(x, y)) = (place.map, &at.v) {
-                if x.v >= 0 && y.v >= 0 && !map.get(x.v + dx, y.v + dy).is_some_and(map::is_wall) {
+                if x.v >= 0
+                    && y.v >= 0
+                    && !map
+                        .get(x.v + dx, y.v + dy)
+                        .is_some_and(|t| place.kinds.is_wall(t))
+                {
                     report
                         .error(
                             at.span.clone(),
@@ -501,9 +516,10 @@ fn region_map_checks(
     let [x1, y1, x2, y2] = area.v;
     let inside = x1 > 0 && y1 > 0 && x2 < place.max_x && y2 < place.max_y;
     if opts.extra_warnings && !irregular && inside {
-        let cell = |x: i64, y: i64| map.get(x, y).unwrap_or(Terrain::STONE);
-        let rock = (y1..=y2)
-            .any(|y| (x1..=x2).any(|x| map::is_rock(cell(x, y)) || cell(x, y) == Terrain::DOOR));
+        let k = place.kinds;
+        let cell = |x: i64, y: i64| map.get(x, y).unwrap_or(k.stone);
+        let rock =
+            (y1..=y2).any(|y| (x1..=x2).any(|x| k.is_rock(cell(x, y)) || cell(x, y) == k.door));
         let coords = format!("({x1:02},{y1:02},{x2:02},{y2:02})");
         if rock {
             report
@@ -520,7 +536,7 @@ fn region_map_checks(
             (x2 + 1, y1 - 1),
             (x2 + 1, y2 + 1),
         ];
-        if corners.iter().any(|&(x, y)| !map::is_rock(cell(x, y))) {
+        if corners.iter().any(|&(x, y)| !k.is_rock(cell(x, y))) {
             report
                 .warning(
                     warn::NON_ROCK_EDGE,
@@ -529,7 +545,7 @@ fn region_map_checks(
                 )
                 .label("a corner just outside the region is not rock");
         }
-    } else if irregular && !map.get(x1, y1).is_some_and(map::is_room) {
+    } else if irregular && !map.get(x1, y1).is_some_and(|t| place.kinds.is_room(t)) {
         report
             .error(
                 area.span.clone(),

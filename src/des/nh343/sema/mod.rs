@@ -28,10 +28,12 @@ use std::collections::HashMap;
 use super::grammar::{Order, Stage, Starts};
 use super::ir::*;
 use super::lexer::MapBlock;
+use super::map::Kinds;
 use super::syntax::*;
 use crate::des::Options;
 use crate::diag::{warn, Reporter, Span};
-use crate::tables::{self, terrain};
+use crate::game::Game;
+use crate::tables;
 use maze::PartState;
 
 /// Records of one kind a room or map part may hold.
@@ -160,7 +162,7 @@ impl Builder<'_, '_, '_> {
                 self.skipping_level = false;
                 let filling = match fill {
                     None => -1,
-                    Some(c) => tables::terrain_of_map_char(c.v).unwrap_or_else(|| {
+                    Some(c) => terrain_of_char(&self.opts.game, c.v).unwrap_or_else(|| {
                         self.report
                             .warning(
                                 warn::INVALID_FILL_CHARACTER,
@@ -381,13 +383,10 @@ impl Builder<'_, '_, '_> {
     }
 
     /// FLAGS, INIT_MAP and MESSAGE, common to both level kinds.
-    fn header_statement(report: &mut Reporter, level: &mut Level, s: &Stmt<'_>) {
+    fn header_statement(report: &mut Reporter, game: &Game, level: &mut Level, s: &Stmt<'_>) {
         match &s.kind {
-            StmtKind::Flags(words) => {
-                level.flags = LevelFlags::default();
-                for &w in words {
-                    level.flags.set(w);
-                }
+            StmtKind::Flags(bits) => {
+                level.flags = LevelFlags::from_code(bits.iter().fold(0, |all, bit| all | bit));
             }
             StmtKind::InitMap {
                 fg,
@@ -397,19 +396,20 @@ impl Builder<'_, '_, '_> {
                 lit,
                 walled,
             } => {
-                let fgt = tables::terrain_of_map_char(fg.v).unwrap_or_else(|| {
+                let fgt = terrain_of_char(game, fg.v).unwrap_or_else(|| {
                     report
                         .error(fg.span.clone(), "Invalid foreground type.")
                         .label("not a map character");
                     tables::INVALID_TERRAIN
                 });
-                let bgt = tables::terrain_of_map_char(bg.v).unwrap_or_else(|| {
+                let bgt = terrain_of_char(game, bg.v).unwrap_or_else(|| {
                     report
                         .error(bg.span.clone(), "Invalid background type.")
                         .label("not a map character");
                     tables::INVALID_TERRAIN
                 });
-                if joined.v && fgt != terrain::CORR && fgt != terrain::ROOM {
+                let kinds = Kinds::of(&game.format().numbering);
+                if joined.v && fgt != kinds.corr.code() && fgt != kinds.room.code() {
                     report
                         .error(
                             joined.span.clone(),
@@ -444,4 +444,10 @@ impl Builder<'_, '_, '_> {
             _ => {}
         }
     }
+}
+
+/// The terrain `game`'s map character `c` stands for.
+fn terrain_of_char(game: &Game, c: u8) -> Option<i8> {
+    let map_chars = &game.format().numbering.map_chars;
+    map_chars.iter().find(|&&(m, _)| m == c).map(|&(_, t)| t)
 }

@@ -3,13 +3,14 @@
 
 use std::collections::HashMap;
 
-use super::details::{shared_detail, Place, Target};
+use super::details::{shared_detail, Coords, Place, Target};
 use super::values::*;
 use super::{push_limited, BodyState, Builder, MAX_OF_TYPE};
 use crate::des::nh343::ir::*;
+use crate::des::nh343::map::Kinds;
 use crate::des::nh343::syntax::*;
 use crate::diag::{Reporter, Span};
-use crate::game::Game;
+use crate::game::{Game, RecordKind};
 
 /// Rooms and subrooms lev_comp's table holds.
 const MAX_ROOMS: usize = 80;
@@ -59,7 +60,7 @@ impl Builder<'_, '_, '_> {
             s.kind,
             StmtKind::Flags(_) | StmtKind::InitMap { .. } | StmtKind::Message(_)
         ) {
-            Self::header_statement(report, &mut cur.level, s);
+            Self::header_statement(report, &self.opts.game, &mut cur.level, s);
             return;
         }
         let broken_rooms = cur.broken_rooms;
@@ -265,7 +266,9 @@ fn room_detail(report: &mut Reporter, game: &Game, room: &mut Room, s: &Stmt<'_>
             state,
             wall,
             pos,
+            key,
         } => {
+            let extra = door_key(report, game, RecordKind::RoomDoor, key);
             if *wall == Direction::Random && pos.is_some() {
                 report
                     .error(
@@ -275,7 +278,7 @@ fn room_detail(report: &mut Reporter, game: &Game, room: &mut Room, s: &Stmt<'_>
                     .label("use `random` for the position too");
             } else {
                 let d = RoomDoor {
-                    extra: Vec::new(),
+                    extra,
                     wall: *wall,
                     pos: pos.as_ref().map_or(-1, |p| byte(report, p)),
                     secret: secret.unwrap_or(-1),
@@ -292,7 +295,7 @@ fn room_detail(report: &mut Reporter, game: &Game, room: &mut Room, s: &Stmt<'_>
             }
         }
         StmtKind::Sink { at } => {
-            let pos = ROOM_PLACE.point(report, at);
+            let pos = room_place(game).point(report, at);
             push_limited(
                 report,
                 &mut room.sinks,
@@ -303,7 +306,7 @@ fn room_detail(report: &mut Reporter, game: &Game, room: &mut Room, s: &Stmt<'_>
             );
         }
         StmtKind::Pool { at } => {
-            let pos = ROOM_PLACE.point(report, at);
+            let pos = room_place(game).point(report, at);
             push_limited(
                 report,
                 &mut room.pools,
@@ -314,16 +317,21 @@ fn room_detail(report: &mut Reporter, game: &Game, room: &mut Room, s: &Stmt<'_>
             );
         }
         _ => {
-            shared_detail(report, game, &mut Target::Room(room), &ROOM_PLACE, s);
+            let place = room_place(game);
+            shared_detail(report, game, &mut Target::Room(room), &place, s);
         }
     }
 }
 
 /// Coordinates in rooms are never range-checked.
-const ROOM_PLACE: Place<'static> = Place {
-    in_room: true,
-    has_init: false,
-    max_x: 0,
-    max_y: 0,
-    map: None,
-};
+fn room_place(game: &Game) -> Place<'static> {
+    Place {
+        in_room: true,
+        has_init: false,
+        max_x: 0,
+        max_y: 0,
+        map: None,
+        coords: Coords::of(game.format()),
+        kinds: Kinds::of(&game.format().numbering),
+    }
+}

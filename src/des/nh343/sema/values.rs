@@ -5,7 +5,7 @@
 use crate::des::nh343::ir::*;
 use crate::des::nh343::syntax::*;
 use crate::diag::{warn, Reporter};
-use crate::game::Game;
+use crate::game::{Game, RecordKind};
 use crate::suggest;
 
 /// Entries in a register list.
@@ -264,4 +264,40 @@ pub(super) fn pair_bytes(report: &mut Reporter, p: &Sp<(i64, i64)>) -> (i8, i8) 
         },
     );
     (a, b)
+}
+
+/// A record's extra member values, each 0 (the game's format gives how
+/// many: none in NetHack 3.4.3).
+pub(super) fn no_extras(game: &Game, record: RecordKind) -> Vec<i64> {
+    vec![0; game.format().extra_members(record).count()]
+}
+
+/// A door's extra member values: SLASH'EM's `arti_key` is the number of
+/// the artifact `key` names (lev_comp's `get_artifact_id`), 0 without one.
+pub(super) fn door_key(
+    report: &mut Reporter,
+    game: &Game,
+    record: RecordKind,
+    key: &Option<Sp<&str>>,
+) -> Vec<i64> {
+    let mut extra = no_extras(game, record);
+    let (Some(key), Some(i)) = (key, game.format().extra_index(record, "arti_key")) else {
+        return extra;
+    };
+    match game.format().numbering.artifact(key.v) {
+        Some(id) => extra[i] = i64::from(id),
+        None => {
+            report
+                .error(
+                    key.span.clone(),
+                    format!("Undefined artifact key \"{}\"", key.v),
+                )
+                .label("not an artifact of this game");
+            let names = game.format().numbering.artifacts.iter().map(|a| &**a);
+            if let Some(s) = suggest::closest(key.v, names) {
+                report.help(format!("did you mean \"{s}\"?"));
+            }
+        }
+    }
+    extra
 }
