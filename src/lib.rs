@@ -34,8 +34,8 @@ pub use build::{Build, DuplicateLevel, Error, ErrorKind, OutputClash, Position, 
 #[cfg(feature = "compile")]
 pub use diag::{Diagnostic, Diagnostics, Severity};
 pub use game::{
-    CType, DungeonMember, DungeonRules, ExtraMember, Game, IdentityError, Limits, MissingHeader,
-    Numbering, RecordFormat, RecordKind,
+    CType, DungeonMember, DungeonRules, ExtraMember, Game, IdentityError, LevelRules, Limits,
+    MissingHeader, Numbering, RecordFormat, RecordKind,
 };
 #[cfg(feature = "build")]
 pub use game::{TreeError, TreeOptions};

@@ -343,6 +343,31 @@ impl DungeonRules {
     };
 }
 
+/// Where a game's `lev_comp` checks differently from NetHack 3.4.3's.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LevelRules {
+    /// The terrain numbers a joined `INIT_MAP` may have in front (3.4.3:
+    /// corridor and room; dNetHack adds puddle, grass, soil and sand).
+    pub joined_foregrounds: Vec<i8>,
+    /// The smallest `ROOM` position, and the largest x and y (3.4.3: 1,
+    /// 5, 5, a grid cell; dNetHack: 0, 80, 20, a map cell).
+    pub room_positions: (i64, i64, i64),
+    /// Object class `'#'`: the object is named by a string the game
+    /// parses at run time (dNetHack).
+    pub named_objects: bool,
+}
+
+impl LevelRules {
+    /// NetHack 3.4.3's.
+    pub fn nethack_343() -> LevelRules {
+        LevelRules {
+            joined_foregrounds: vec![23, 24],
+            room_positions: (1, 5, 5),
+            named_objects: false,
+        }
+    }
+}
+
 /// A game's `.lev` and `dungeon` record format (see the module docs).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct RecordFormat {
@@ -371,6 +396,8 @@ pub struct RecordFormat {
     pub limits: Limits,
     /// `dgn_comp`'s checks.
     pub dungeon_rules: DungeonRules,
+    /// `lev_comp`'s checks.
+    pub level_rules: LevelRules,
 }
 
 impl RecordFormat {
@@ -390,6 +417,7 @@ impl RecordFormat {
             numbering: Numbering::nethack_343(),
             limits: Limits::NETHACK_343,
             dungeon_rules: DungeonRules::NETHACK_343,
+            level_rules: LevelRules::nethack_343(),
         }
     }
 

@@ -252,6 +252,13 @@ fn write_format(out: &mut String, f: &RecordFormat) {
         yes(r.reverse_branch_check)
     );
     let _ = writeln!(out, "dungeon-depth-check {}", yes(r.depth_check));
+    let lr = &f.level_rules;
+    for t in &lr.joined_foregrounds {
+        let _ = writeln!(out, "joined-foreground {t}");
+    }
+    let (min, max_x, max_y) = lr.room_positions;
+    let _ = writeln!(out, "room-positions {min} {max_x} {max_y}");
+    let _ = writeln!(out, "named-objects {}", yes(lr.named_objects));
     let l = f.limits;
     let _ = writeln!(out, "limit dungeons {}", l.dungeons);
     let _ = writeln!(out, "limit special-levels {}", l.special_levels);
@@ -294,6 +301,9 @@ struct FormatFacts {
     branch_members: Option<Vec<DungeonMember>>,
     limits: Option<Limits>,
     dungeon_rules: Option<DungeonRules>,
+    joined_foregrounds: Option<Vec<i8>>,
+    room_positions: Option<(i64, i64, i64)>,
+    named_objects: Option<bool>,
     terrain: Option<Vec<Box<str>>>,
     map_chars: Option<Vec<(u8, i8)>>,
     room_types: Option<Vec<(Box<str>, i8)>>,
@@ -428,6 +438,26 @@ impl FormatFacts {
                 slot.get_or_insert_with(Vec::new).push((word.into(), v));
             }
             "artifact" => self.artifacts.push(args.string("an artifact name")?.into()),
+            "joined-foreground" => {
+                let t = args.small("a terrain number")?;
+                self.joined_foregrounds.get_or_insert_with(Vec::new).push(t);
+            }
+            "room-positions" => {
+                let mut n = || -> Result<i64, IdentityError> {
+                    let v = args.number()?;
+                    i64::try_from(v).map_err(|_| args.error(format!("{v} is out of range")))
+                };
+                let v = (n()?, n()?, n()?);
+                set_once(&mut self.room_positions, v, key, args.line)?;
+            }
+            "named-objects" => {
+                let on = match args.word("`yes` or `no`")? {
+                    "yes" => true,
+                    "no" => false,
+                    other => return Err(args.error(format!("`{other}`: expected `yes` or `no`"))),
+                };
+                set_once(&mut self.named_objects, on, key, args.line)?;
+            }
             "level-flag" => {
                 let word = args.string("its word")?;
                 let bit = args.number()? as i64;
@@ -452,6 +482,12 @@ impl FormatFacts {
         f.branch_members = self.branch_members.unwrap_or(f.branch_members);
         f.limits = self.limits.unwrap_or(f.limits);
         f.dungeon_rules = self.dungeon_rules.unwrap_or(f.dungeon_rules);
+        let lr = &mut f.level_rules;
+        lr.joined_foregrounds = self
+            .joined_foregrounds
+            .unwrap_or(std::mem::take(&mut lr.joined_foregrounds));
+        lr.room_positions = self.room_positions.unwrap_or(lr.room_positions);
+        lr.named_objects = self.named_objects.unwrap_or(lr.named_objects);
         n.terrain = self.terrain.unwrap_or(std::mem::take(&mut n.terrain));
         n.map_chars = self.map_chars.unwrap_or(std::mem::take(&mut n.map_chars));
         n.room_types = self.room_types.unwrap_or(std::mem::take(&mut n.room_types));

@@ -32,7 +32,8 @@ use crate::layout::{DataModel, Layout};
 use crate::tables;
 
 pub use format::{
-    CType, DungeonMember, DungeonRules, ExtraMember, Limits, Numbering, RecordFormat, RecordKind,
+    CType, DungeonMember, DungeonRules, ExtraMember, LevelRules, Limits, Numbering, RecordFormat,
+    RecordKind,
 };
 pub use identity::IdentityError;
 #[cfg(feature = "build")]

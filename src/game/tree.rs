@@ -164,8 +164,12 @@ impl Game {
                 text
             }
         };
+        let has_sources = tree_format.is_some();
         let mut format = tree_format.map(|t| t.format).unwrap_or_default();
         let facts = parse_probe(root, &output, &mut format)?;
+        if has_sources {
+            super::tree_format::resolve_joined_foregrounds(root, &mut format)?;
+        }
         let date_h = root.join("include/date.h");
         let header = if date_h.is_file() {
             let text = std::fs::read_to_string(&date_h)

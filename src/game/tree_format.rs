@@ -14,7 +14,9 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use super::format::{CType, DungeonMember, DungeonRules, ExtraMember, RecordFormat, RecordKind};
+use super::format::{
+    CType, DungeonMember, DungeonRules, ExtraMember, LevelRules, RecordFormat, RecordKind,
+};
 use super::tree::TreeError;
 
 /// NetHack 3.4.3's members of each record that variants extend.
@@ -241,6 +243,7 @@ pub(super) fn read_tree_format(root: &Path) -> Result<TreeFormat, TreeError> {
     }
 
     format.dungeon_rules = dungeon_rules(&read(root, "util/dgn_comp.y")?);
+    format.level_rules = level_rules(&lev_comp_y);
     let numbers_source = numbers_source(root)?;
     Ok(TreeFormat {
         format,
@@ -279,6 +282,73 @@ fn dungeon_rules(dgn_comp_y: &str) -> DungeonRules {
     };
     rules.depth_check = squeezed.contains("if(!check_dungeon())");
     rules
+}
+
+/// Where `lev_comp.y` checks differently from NetHack 3.4.3's, as far as
+/// its text says: the location types its joined-map check lets in front
+/// (their names, resolved once the numbering is known: see
+/// [`resolve_joined_foregrounds`]), the `ROOM` position bounds, and
+/// whether object class `'#'` is let through.
+fn level_rules(lev_comp_y: &str) -> LevelRules {
+    let mut rules = LevelRules::nethack_343();
+    let squeezed: String = lev_comp_y.split_whitespace().collect();
+    if let Some(at) = squeezed.find("yyerror(\"Roompositionshouldbe") {
+        // `if ($2 < LO || $2 > HX || $4 < LO || $4 > HY)` before it.
+        let cond = &squeezed[squeezed[..at].rfind("if(").unwrap_or(at)..at];
+        let numbers: Vec<i64> = cond
+            .split(|c: char| !c.is_ascii_digit() && c != '$')
+            .filter(|w| !w.is_empty() && !w.starts_with('$'))
+            .filter_map(|w| w.parse().ok())
+            .collect();
+        if let [lo, hx, _, hy] = numbers[..] {
+            rules.room_positions = (lo, hx, hy);
+        }
+    }
+    rules.named_objects = squeezed.contains("c=='#'");
+    rules
+}
+
+/// The names of the location types `lev_comp.y`'s joined-map check lets
+/// in front (`init_lev.fg != CORR && init_lev.fg != ROOM …`).
+fn joined_foreground_names(lev_comp_y: &str) -> Vec<String> {
+    let squeezed: String = lev_comp_y.split_whitespace().collect();
+    let Some(at) = squeezed.find("yyerror(\"Invalidforegroundtypeforjoinedmap") else {
+        return Vec::new();
+    };
+    let start = squeezed[..at].rfind("if(").unwrap_or(at);
+    squeezed[start..at]
+        .split("init_lev.fg!=")
+        .skip(1)
+        .map(|w| {
+            w.chars()
+                .take_while(|c| c.is_ascii_uppercase() || *c == '_')
+                .collect()
+        })
+        .collect()
+}
+
+/// The joined-map foregrounds of `lev_comp.y` as numbers of `format`'s
+/// numbering (after the probe's numbering lines are applied).
+pub(super) fn resolve_joined_foregrounds(
+    root: &Path,
+    format: &mut RecordFormat,
+) -> Result<(), TreeError> {
+    let names = joined_foreground_names(&read(root, "util/lev_comp.y")?);
+    if names.is_empty() {
+        return Ok(());
+    }
+    format.level_rules.joined_foregrounds = names
+        .iter()
+        .map(|n| {
+            format.numbering.terrain_code(n).ok_or_else(|| {
+                TreeError::new(
+                    root,
+                    format!("util/lev_comp.y: `{n}` is not a location type of rm.h"),
+                )
+            })
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(())
 }
 
 /// The names of `rm.h`'s location types from `STONE` to `MAX_TYPE`,
@@ -531,6 +601,19 @@ mod tests {
         assert_eq!(branch[2].1, vec!["chain", "type"]);
         assert_eq!(ctype_of("unsigned long long"), Some(CType::LongLong));
         assert_eq!(ctype_of("aligntyp"), Some(CType::Char));
+    }
+
+    #[test]
+    fn lev_comp_rules_are_read_from_its_grammar() {
+        let vanilla = "if ( $2 < 1 || $2 > 5 ||\n $4 < 1 || $4 > 5 ) {\n yyerror(\"Room position should be between 1 & 5!\");\n\
+                       if (init_lev.joined && init_lev.fg != CORR && init_lev.fg != ROOM)\n yyerror(\"Invalid foreground type for joined map.\");";
+        assert_eq!(level_rules(vanilla), LevelRules::nethack_343());
+        assert_eq!(joined_foreground_names(vanilla), ["CORR", "ROOM"]);
+        let variant = "if ( $2 < 0 || $2 > 80 ||\n $4 < 0 || $4 > 20 ) {\n yyerror(\"Room position should be in map bounds!\");\n\
+                       if (check_object_char(c)||c=='#')";
+        let rules = level_rules(variant);
+        assert_eq!(rules.room_positions, (0, 80, 20));
+        assert!(rules.named_objects);
     }
 
     #[test]

@@ -410,6 +410,30 @@ fn slashem_builds_its_golden_set_from_its_identity_file() {
 }
 
 #[test]
+fn dnethack_builds_its_golden_set_from_its_identity_file() {
+    let Some(shared) = common::shared_dir() else {
+        return;
+    };
+    let tmp = TempDir::new("dnethack-golden");
+    let out = tmp.path().join("levels");
+    // Its three dungeon files (dngnch1..3.def) are found as every *.def is.
+    Build::new()
+        .source_dir(shared.join("corpus/dnethack-3.18.0/dat"))
+        .game_file(identity_file("dnethack-3.18.0"))
+        .target("x86_64-unknown-linux-gnu")
+        .out_dir(&out)
+        .cargo_directives(false)
+        .try_compile()
+        .unwrap();
+    let (same, total) = golden_matches(&shared, "dnethack-3.18.0", &out);
+    assert_eq!(
+        (same, total),
+        (332, 332),
+        "329 levels and three dungeon files"
+    );
+}
+
+#[test]
 fn each_level_set_can_have_its_own_game() {
     let Some(shared) = common::shared_dir() else {
         return;

@@ -159,6 +159,8 @@ pub(crate) enum StmtKind<'s> {
         at: Sp<Coord>,
         /// SLASH'EM: the artifact that opens it.
         key: Option<Sp<&'s str>>,
+        /// dNetHack: the number of the text written on it.
+        text: Option<Sp<i64>>,
     },
     RoomDoor {
         secret: OrRandom,
@@ -167,6 +169,8 @@ pub(crate) enum StmtKind<'s> {
         pos: Option<Sp<i64>>,
         /// SLASH'EM: the artifact that opens it.
         key: Option<Sp<&'s str>>,
+        /// dNetHack: the number of the text written on it.
+        text: Option<Sp<i64>>,
     },
     Drawbridge {
         at: Sp<Coord>,

@@ -7,6 +7,7 @@
 //! [`ROWS`] and [`WORDS`] with rows and words of its own added, given to
 //! [`Language::new`](crate::statement::Language::new).
 
+mod dnethack;
 pub(crate) mod patterns;
 pub(crate) mod read;
 mod rows;
@@ -79,12 +80,13 @@ pub(crate) struct Place {
 }
 
 /// What a game's language takes from the game: the words and map
-/// characters of its numbering, and whether its doors have artifact keys.
+/// characters of its numbering, and whether its doors have artifact keys
+/// (SLASH'EM) or text numbers (dNetHack).
 type GameWords = (
     Vec<(Box<str>, i64)>,
     Vec<(Box<str>, i8)>,
     Vec<(u8, i8)>,
-    bool,
+    (bool, bool),
 );
 
 fn game_words(format: &RecordFormat) -> GameWords {
@@ -93,7 +95,10 @@ fn game_words(format: &RecordFormat) -> GameWords {
         n.level_flags.clone(),
         n.engravings.clone(),
         n.map_chars.clone(),
-        format.extra_index(RecordKind::Door, "arti_key").is_some(),
+        (
+            format.extra_index(RecordKind::Door, "arti_key").is_some(),
+            format.extra_index(RecordKind::Door, "arti_text").is_some(),
+        ),
     )
 }
 
@@ -101,7 +106,7 @@ fn game_words(format: &RecordFormat) -> GameWords {
 /// engraving types and map characters of its numbering (SLASH'EM's
 /// `spooky` and `scrawl`, dNetHack's `,` for grass), and the rows of the
 /// records it has (SLASH'EM's door keys where its doors have an
-/// `arti_key`). One language is made for each such set and kept.
+/// `arti_key`, dNetHack's door texts where they have an `arti_text`). One language is made for each such set and kept.
 pub(crate) fn for_game(game: &Game) -> &'static Language {
     static VANILLA: OnceLock<GameWords> = OnceLock::new();
     static MADE: Mutex<Vec<(GameWords, &'static Language)>> = Mutex::new(Vec::new());
@@ -124,9 +129,13 @@ pub(crate) fn for_game(game: &Game) -> &'static Language {
     let mut map_chars = MAP_CHARS.to_vec();
     map_chars.extend(key.2.iter().map(|&(c, _)| c));
     let mut rows = ROWS.to_vec();
-    if key.3 {
+    let (keys, texts) = key.3;
+    if keys || texts {
         rows.retain(|r| r.keyword != "DOOR");
-        rows.extend_from_slice(slashem::DOOR_KEY_ROWS);
+        rows.extend_from_slice(match keys {
+            true => slashem::DOOR_KEY_ROWS,
+            false => dnethack::DOOR_TEXT_ROWS,
+        });
     }
     let lang = Language::new(rows, &words, &map_chars, |k| Tok::Kw(super::lexer::Kw(k)));
     let lang: &'static Language = Box::leak(Box::new(lang));

@@ -838,7 +838,8 @@ fn monster_info<'a>(t: Toks<'_, 'a>) -> MonInfo<'a> {
     }
 }
 
-/// A room's `DOOR` (and SLASH'EM's with artifact keys: the last counts).
+/// A room's `DOOR` (and SLASH'EM's with artifact keys, dNetHack's with
+/// text numbers: the last counts).
 pub(super) fn room_door<'a>(a: &Args<'_, Tok<'a>>) -> StmtKind<'a> {
     StmtKind::RoomDoor {
         secret: read::val(a.get("secret flag")),
@@ -846,14 +847,16 @@ pub(super) fn room_door<'a>(a: &Args<'_, Tok<'a>>) -> StmtKind<'a> {
         wall: read::direction(a.get("wall")),
         pos: read::int_or_random(a.get("position")),
         key: a.all("key").last().map(read::string),
+        text: a.all("text").last().map(read::int),
     }
 }
 
-/// A map part's `DOOR` (and SLASH'EM's with artifact keys).
+/// A map part's `DOOR` (and SLASH'EM's and dNetHack's forms).
 pub(super) fn door<'a>(a: &Args<'_, Tok<'a>>) -> StmtKind<'a> {
     StmtKind::Door {
         state: read::door_state(a.get("state")),
         at: read::coord(a.get("place")),
         key: a.all("key").last().map(read::string),
+        text: a.all("text").last().map(read::int),
     }
 }

@@ -256,7 +256,11 @@ pub(super) fn shared_detail(
                 curse_state: -1,
                 ..Object::default()
             };
-            if let Some(n) = name {
+            let named_object = class == b'#' as i8 && game.format().level_rules.named_objects;
+            if let (Some(n), true) = (name, named_object) {
+                // dNetHack: the game parses the name when it makes the level.
+                o.name = n.v.to_string();
+            } else if let Some(n) = name {
                 let class_char = u8::try_from(class).ok().filter(|&c| c > 0);
                 match game.object_id(n.v, class_char) {
                     Some(id) => o.id = id,
@@ -304,7 +308,13 @@ pub(super) fn shared_detail(
                     o.spe = converted(report, spe, "-32768..32767");
                 }
                 if let Some(n) = t.name {
-                    o.name = n.to_string();
+                    if named_object {
+                        report
+                            .error(span.clone(), "Name given for externally-parsed object")
+                            .label("a '#' object's name is its description");
+                    } else {
+                        o.name = n.to_string();
+                    }
                 }
             }
             if *container {

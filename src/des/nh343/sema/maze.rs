@@ -275,9 +275,14 @@ fn map_detail(
         return;
     }
     match &s.kind {
-        StmtKind::Door { state, at, key } => {
+        StmtKind::Door {
+            state,
+            at,
+            key,
+            text,
+        } => {
             let pos = place.point(report, at);
-            let extra = door_key(report, &opts.game, RecordKind::Door, key);
+            let extra = door_extras(report, &opts.game, RecordKind::Door, key, text);
             if let (Some(map), Coord::At(x, y)) = (place.map, &at.v) {
                 if x.v >= 0 && y.v >= 0 {
                     let t = map.get(x.v, y.v);

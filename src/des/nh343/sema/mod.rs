@@ -28,7 +28,6 @@ use std::collections::HashMap;
 use super::grammar::{Order, Stage, Starts};
 use super::ir::*;
 use super::lexer::MapBlock;
-use super::map::Kinds;
 use super::syntax::*;
 use crate::des::Options;
 use crate::diag::{warn, Reporter, Span};
@@ -408,8 +407,8 @@ impl Builder<'_, '_, '_> {
                         .label("not a map character");
                     tables::INVALID_TERRAIN
                 });
-                let kinds = Kinds::of(&game.format().numbering);
-                if joined.v && fgt != kinds.corr.code() && fgt != kinds.room.code() {
+                let in_front = &game.format().level_rules.joined_foregrounds;
+                if joined.v && !in_front.contains(&fgt) {
                     report
                         .error(
                             joined.span.clone(),

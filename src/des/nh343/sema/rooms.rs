@@ -106,10 +106,15 @@ impl Builder<'_, '_, '_> {
                 let (x, y) = match pos {
                     None => (-1, -1),
                     Some(p) => {
-                        if !(1..=5).contains(&p.v.0) || !(1..=5).contains(&p.v.1) {
+                        let (lo, hx, hy) = opts.game.format().level_rules.room_positions;
+                        if !(lo..=hx).contains(&p.v.0) || !(lo..=hy).contains(&p.v.1) {
+                            let message = match (lo, hx, hy) {
+                                (1, 5, 5) => "Room position should be between 1 & 5!",
+                                _ => "Room position should be in map bounds!",
+                            };
                             report
-                                .error(p.span.clone(), "Room position should be between 1 & 5!")
-                                .label("expected (1..5,1..5)");
+                                .error(p.span.clone(), message)
+                                .label(format!("expected ({lo}..{hx},{lo}..{hy})"));
                         }
                         pair_bytes(report, p)
                     }
@@ -267,8 +272,9 @@ fn room_detail(report: &mut Reporter, game: &Game, room: &mut Room, s: &Stmt<'_>
             wall,
             pos,
             key,
+            text,
         } => {
-            let extra = door_key(report, game, RecordKind::RoomDoor, key);
+            let extra = door_extras(report, game, RecordKind::RoomDoor, key, text);
             if *wall == Direction::Random && pos.is_some() {
                 report
                     .error(

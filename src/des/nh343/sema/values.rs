@@ -138,10 +138,11 @@ pub(super) fn monster_class(report: &mut Reporter, game: &Game, c: &Class) -> i8
 }
 
 pub(super) fn object_class(report: &mut Reporter, game: &Game, c: &Class) -> i8 {
+    let named = game.format().level_rules.named_objects;
     class_value(
         report,
         c,
-        |ch| game.is_object_class(ch),
+        |ch| game.is_object_class(ch) || named && ch == b'#',
         "Unknown char class!",
         "an object class",
     )
@@ -273,14 +274,19 @@ pub(super) fn no_extras(game: &Game, record: RecordKind) -> Vec<i64> {
 }
 
 /// A door's extra member values: SLASH'EM's `arti_key` is the number of
-/// the artifact `key` names (lev_comp's `get_artifact_id`), 0 without one.
-pub(super) fn door_key(
+/// the artifact `key` names (lev_comp's `get_artifact_id`), dNetHack's
+/// `arti_text` the `text` number (as its `short` keeps it); 0 without.
+pub(super) fn door_extras(
     report: &mut Reporter,
     game: &Game,
     record: RecordKind,
     key: &Option<Sp<&str>>,
+    text: &Option<Sp<i64>>,
 ) -> Vec<i64> {
     let mut extra = no_extras(game, record);
+    if let (Some(text), Some(i)) = (text, game.format().extra_index(record, "arti_text")) {
+        extra[i] = i64::from(converted::<i16>(report, text, "-32768..32767"));
+    }
     let (Some(key), Some(i)) = (key, game.format().extra_index(record, "arti_key")) else {
         return extra;
     };
