@@ -51,6 +51,8 @@ warnings! {
         "a negative register index (`place[-3]`), stored as a plain value",
     UNKNOWN_ROOM_TYPE = "unknown-room-type":
         "a room type that is no room type, made an ordinary room",
+    UNKNOWN_GOD = "unknown-god":
+        "an altar's god that is no god of the game (notnotdNetHack), made no god",
     EMPTY_MAP = "empty-map":
         "a MAP block with no map character, stored as a map of width 0",
     MAP_WITHOUT_ENDMAP = "map-without-endmap":

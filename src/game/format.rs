@@ -194,6 +194,9 @@ pub struct Numbering {
     /// `artilist.h`'s artifact names, indexed by their number (SLASH'EM's
     /// door keys name one; empty for a built-in game).
     pub artifacts: Vec<Box<str>>,
+    /// `godlist.h`'s god names, indexed by their number (0 is none:
+    /// notnotdNetHack's altars name one; empty for a game without).
+    pub gods: Vec<Box<str>>,
 }
 
 impl Numbering {
@@ -221,6 +224,7 @@ impl Numbering {
                 .map(|&(n, v)| (n.into(), v))
                 .collect(),
             artifacts: Vec::new(),
+            gods: Vec::new(),
         }
     }
 
@@ -280,6 +284,14 @@ impl Numbering {
             .iter()
             .position(|a| &**a == name)
             .and_then(|i| i16::try_from(i).ok())
+    }
+
+    /// The number of the god called `name` (lev_comp's `get_god_id`:
+    /// never 0, which is no god).
+    pub fn god(&self, name: &str) -> Option<i32> {
+        (self.gods.iter().skip(1))
+            .position(|g| &**g == name)
+            .and_then(|i| i32::try_from(i + 1).ok())
     }
 
     /// The highest room type number (`MAXRTYPE`).
@@ -355,6 +367,11 @@ pub struct LevelRules {
     /// Object class `'#'`: the object is named by a string the game
     /// parses at run time (dNetHack).
     pub named_objects: bool,
+    /// Monster class `'#'` likewise (notnotdNetHack).
+    pub named_monsters: bool,
+    /// `CHANCE` may be given to an ordinary room (notnotdNetHack; 3.4.3:
+    /// "Only typed rooms can have a chance!").
+    pub ordinary_room_chance: bool,
 }
 
 impl LevelRules {
@@ -364,6 +381,8 @@ impl LevelRules {
             joined_foregrounds: vec![23, 24],
             room_positions: (1, 5, 5),
             named_objects: false,
+            named_monsters: false,
+            ordinary_room_chance: false,
         }
     }
 }

@@ -259,6 +259,8 @@ fn write_format(out: &mut String, f: &RecordFormat) {
     let (min, max_x, max_y) = lr.room_positions;
     let _ = writeln!(out, "room-positions {min} {max_x} {max_y}");
     let _ = writeln!(out, "named-objects {}", yes(lr.named_objects));
+    let _ = writeln!(out, "named-monsters {}", yes(lr.named_monsters));
+    let _ = writeln!(out, "ordinary-room-chance {}", yes(lr.ordinary_room_chance));
     let l = f.limits;
     let _ = writeln!(out, "limit dungeons {}", l.dungeons);
     let _ = writeln!(out, "limit special-levels {}", l.special_levels);
@@ -284,6 +286,9 @@ fn write_format(out: &mut String, f: &RecordFormat) {
     }
     for name in &n.artifacts {
         let _ = writeln!(out, "artifact {}", quoted(name));
+    }
+    for name in &n.gods {
+        let _ = writeln!(out, "god {}", quoted(name));
     }
 }
 
@@ -311,6 +316,9 @@ struct FormatFacts {
     level_flags: Option<Vec<(Box<str>, i64)>>,
     engravings: Option<Vec<(Box<str>, i8)>>,
     artifacts: Vec<Box<str>>,
+    gods: Vec<Box<str>>,
+    named_monsters: Option<bool>,
+    ordinary_room_chance: Option<bool>,
 }
 
 impl FormatFacts {
@@ -438,6 +446,19 @@ impl FormatFacts {
                 slot.get_or_insert_with(Vec::new).push((word.into(), v));
             }
             "artifact" => self.artifacts.push(args.string("an artifact name")?.into()),
+            "god" => self.gods.push(args.string("a god's name")?.into()),
+            "named-monsters" | "ordinary-room-chance" => {
+                let on = match args.word("`yes` or `no`")? {
+                    "yes" => true,
+                    "no" => false,
+                    other => return Err(args.error(format!("`{other}`: expected `yes` or `no`"))),
+                };
+                let slot = match key {
+                    "named-monsters" => &mut self.named_monsters,
+                    _ => &mut self.ordinary_room_chance,
+                };
+                set_once(slot, on, key, args.line)?;
+            }
             "joined-foreground" => {
                 let t = args.small("a terrain number")?;
                 self.joined_foregrounds.get_or_insert_with(Vec::new).push(t);
@@ -488,6 +509,8 @@ impl FormatFacts {
             .unwrap_or(std::mem::take(&mut lr.joined_foregrounds));
         lr.room_positions = self.room_positions.unwrap_or(lr.room_positions);
         lr.named_objects = self.named_objects.unwrap_or(lr.named_objects);
+        lr.named_monsters = self.named_monsters.unwrap_or(lr.named_monsters);
+        lr.ordinary_room_chance = self.ordinary_room_chance.unwrap_or(lr.ordinary_room_chance);
         n.terrain = self.terrain.unwrap_or(std::mem::take(&mut n.terrain));
         n.map_chars = self.map_chars.unwrap_or(std::mem::take(&mut n.map_chars));
         n.room_types = self.room_types.unwrap_or(std::mem::take(&mut n.room_types));
@@ -497,6 +520,7 @@ impl FormatFacts {
             .unwrap_or(std::mem::take(&mut n.level_flags));
         n.engravings = self.engravings.unwrap_or(std::mem::take(&mut n.engravings));
         n.artifacts = self.artifacts;
+        n.gods = self.gods;
         f
     }
 }

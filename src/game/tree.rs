@@ -39,7 +39,7 @@ const LEVEL_COMPILER_SOURCES: [&str; 4] = [
 
 /// Changes whenever what the probe prints changes, so that cached probe
 /// output of an older levbuild build is not reused.
-const PROBE_REVISION: &[u8] = b"numbers 3";
+const PROBE_REVISION: &[u8] = b"numbers 4";
 
 /// How to read a tree.
 #[cfg_attr(docsrs, doc(cfg(feature = "build")))]
@@ -347,7 +347,7 @@ fn parse_probe(
     text: &str,
     format: &mut RecordFormat,
 ) -> Result<ProbeFacts, TreeError> {
-    let mut numbered = [false; 8];
+    let mut numbered = [false; 9];
     let bad = |line: &str| TreeError::new(root, format!("unexpected probe output line {line:?}"));
     let mut facts = ProbeFacts {
         monsters: Vec::new(),

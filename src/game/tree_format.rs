@@ -304,7 +304,9 @@ fn level_rules(lev_comp_y: &str) -> LevelRules {
             rules.room_positions = (lo, hx, hy);
         }
     }
-    rules.named_objects = squeezed.contains("c=='#'");
+    rules.named_objects = squeezed.contains("check_object_char(c)||c=='#'");
+    rules.named_monsters = squeezed.contains("check_monster_char(c)||c=='#'");
+    rules.ordinary_room_chance = !squeezed.contains("Onlytypedroomscanhaveachance");
     rules
 }
 
@@ -438,7 +440,7 @@ fn map_char_body(lev_main: &str) -> Option<&str> {
 /// The probe function that prints the tree's numbering, one fact a line:
 /// `NT value name` (terrain), `NC char value` (map characters), `NR`,
 /// `NP`, `NE`, `NL value word` (room types, traps, engravings, flags),
-/// `NX name value` (limits), `NA index name` (artifacts).
+/// `NX name value` (limits), `NA`/`NG index name` (artifacts, gods).
 fn numbers_source(root: &Path) -> Result<String, TreeError> {
     let rm_h = strip_comments(&read(root, "include/rm.h")?);
     let lev_main = read(root, "util/lev_main.c")?;
@@ -470,12 +472,24 @@ fn numbers_source(root: &Path) -> Result<String, TreeError> {
              printf(\"{table} %d %s\\n\", levbuild_{name}[i].type, levbuild_{name}[i].name);\n}}\n"
         );
     }
-    // The names lev_comp looks artifacts up in (as makedefs includes them).
-    c.push_str("#define MAKEDEFS_C\n#include \"artilist.h\"\n#undef MAKEDEFS_C\n");
+    // The names lev_comp looks artifacts (and gods) up in, as makedefs
+    // includes them.
+    let gods = root.join("include/godlist.h").is_file();
+    c.push_str("#define MAKEDEFS_C\n#include \"artilist.h\"\n");
+    if gods {
+        c.push_str("#include \"godlist.h\"\n");
+    }
+    c.push_str("#undef MAKEDEFS_C\n");
     c.push_str("void levbuild_numbers(void)\n{\n    int c;\n");
     c.push_str(
         "    for (c = 0; artifact_names[c]; c++)\n        printf(\"NA %d %s\\n\", c, artifact_names[c]);\n",
     );
+    if gods {
+        c.push_str(
+            // Entry 0 is no god (a null name in notnotdNetHack's list).
+            "    for (c = 1; god_names[c]; c++)\n        printf(\"NG %d %s\\n\", c, god_names[c]);\n",
+        );
+    }
     for name in terrain_names(&rm_h) {
         let _ = writeln!(c, "    printf(\"NT %d {name}\\n\", (int) ({name}));");
     }
@@ -507,7 +521,7 @@ fn numbers_source(root: &Path) -> Result<String, TreeError> {
 /// a line that is not one.
 pub(super) fn apply_probe_line(
     format: &mut RecordFormat,
-    fresh: &mut [bool; 8],
+    fresh: &mut [bool; 9],
     line: &str,
 ) -> bool {
     let mut parts = line.splitn(3, ' ');
@@ -515,7 +529,7 @@ pub(super) fn apply_probe_line(
         return false;
     };
     let n = &mut format.numbering;
-    let slot = ["NT", "NC", "NR", "NP", "NE", "NL", "NX", "NA"]
+    let slot = ["NT", "NC", "NR", "NP", "NE", "NL", "NX", "NA", "NG"]
         .iter()
         .position(|t| *t == tag);
     let Some(slot) = slot else { return false };
@@ -555,11 +569,19 @@ pub(super) fn apply_probe_line(
             let Some(v) = small(a) else { return false };
             table.push((b.into(), v));
         }
-        "NA" => {
-            if n.artifacts.len() != a.parse::<usize>().unwrap_or(usize::MAX) {
+        "NA" | "NG" => {
+            let names = if tag == "NA" {
+                &mut n.artifacts
+            } else {
+                &mut n.gods
+            };
+            if tag == "NG" && names.is_empty() {
+                names.push("".into());
+            }
+            if names.len() != a.parse::<usize>().unwrap_or(usize::MAX) {
                 return false;
             }
-            n.artifacts.push(b.into());
+            names.push(b.into());
         }
         "NL" => {
             if first {
@@ -606,14 +628,15 @@ mod tests {
     #[test]
     fn lev_comp_rules_are_read_from_its_grammar() {
         let vanilla = "if ( $2 < 1 || $2 > 5 ||\n $4 < 1 || $4 > 5 ) {\n yyerror(\"Room position should be between 1 & 5!\");\n\
-                       if (init_lev.joined && init_lev.fg != CORR && init_lev.fg != ROOM)\n yyerror(\"Invalid foreground type for joined map.\");";
+                       if (init_lev.joined && init_lev.fg != CORR && init_lev.fg != ROOM)\n yyerror(\"Invalid foreground type for joined map.\");\n\
+                       yyerror(\"Only typed rooms can have a chance!\");";
         assert_eq!(level_rules(vanilla), LevelRules::nethack_343());
         assert_eq!(joined_foreground_names(vanilla), ["CORR", "ROOM"]);
         let variant = "if ( $2 < 0 || $2 > 80 ||\n $4 < 0 || $4 > 20 ) {\n yyerror(\"Room position should be in map bounds!\");\n\
                        if (check_object_char(c)||c=='#')";
         let rules = level_rules(variant);
         assert_eq!(rules.room_positions, (0, 80, 20));
-        assert!(rules.named_objects);
+        assert!(rules.named_objects && !rules.named_monsters && rules.ordinary_room_chance);
     }
 
     #[test]

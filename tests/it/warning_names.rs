@@ -132,6 +132,22 @@ fn each_warning_name_is_given_by_its_input() {
     let nul = format!("{DUNGEON}LEVEL: \"a\" \"A\" @ (2, 3)\0junk\n");
     assert!(names(&dungeon_warnings(&nul, Dialect::NetHack36)).contains(&"nul-drops-rest-of-line"));
     given.push("nul-drops-rest-of-line");
+    // notnotdNetHack's altars name a god of its godlist.h.
+    let nnd =
+        Game::from_identity_file(&common::identity_file("notnotdnethack-2025.05.16")).unwrap();
+    let options = des::Options {
+        game: std::sync::Arc::new(nnd),
+        ..des::Options::default()
+    };
+    let src = format!("{MAZE}ALTAR: (0,0), law, altar, \"Quetzalcoatl\"\nALTAR: (1,0), law, altar, \"Quetzlcoatl\"\n");
+    let file = des::compile_levels(&src, "t.des", &options).unwrap();
+    assert_eq!(
+        names(&file.warnings),
+        ["unknown-god"],
+        "{:?}",
+        file.warnings
+    );
+    given.push("unknown-god");
     // `Invalid character … - replacing with stone`: 3.6's scanner lets no
     // other character into a map, so no input gives it.
     given.push("invalid-map-character");

@@ -213,8 +213,14 @@ pub(crate) enum StmtKind<'s> {
         at: Sp<Coord>,
         align: Align,
         kind: OrRandom,
+        /// notnotdNetHack: the god's name.
+        god: Option<Sp<&'s str>>,
     },
     Fountain {
+        at: Sp<Coord>,
+    },
+    /// notnotdNetHack's `FORGE`.
+    Forge {
         at: Sp<Coord>,
     },
     Sink {

@@ -80,14 +80,27 @@ pub(crate) struct Place {
 }
 
 /// What a game's language takes from the game: the words and map
-/// characters of its numbering, and whether its doors have artifact keys
-/// (SLASH'EM) or text numbers (dNetHack).
+/// characters of its numbering, and the records that call for rows of
+/// their own.
 type GameWords = (
     Vec<(Box<str>, i64)>,
     Vec<(Box<str>, i8)>,
     Vec<(u8, i8)>,
-    (bool, bool),
+    RecordRows,
 );
+
+/// Which of the family's extra rows a game's records call for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct RecordRows {
+    /// SLASH'EM's door keys (doors with an `arti_key`).
+    door_keys: bool,
+    /// dNetHack's door texts (doors with an `arti_text`).
+    door_texts: bool,
+    /// notnotdNetHack's `FORGE` (a forge list).
+    forges: bool,
+    /// notnotdNetHack's altar gods (altars with a `god`).
+    altar_gods: bool,
+}
 
 fn game_words(format: &RecordFormat) -> GameWords {
     let n = &format.numbering;
@@ -95,10 +108,12 @@ fn game_words(format: &RecordFormat) -> GameWords {
         n.level_flags.clone(),
         n.engravings.clone(),
         n.map_chars.clone(),
-        (
-            format.extra_index(RecordKind::Door, "arti_key").is_some(),
-            format.extra_index(RecordKind::Door, "arti_text").is_some(),
-        ),
+        RecordRows {
+            door_keys: format.extra_index(RecordKind::Door, "arti_key").is_some(),
+            door_texts: format.extra_index(RecordKind::Door, "arti_text").is_some(),
+            forges: format.forges,
+            altar_gods: format.extra_index(RecordKind::Altar, "god").is_some(),
+        },
     )
 }
 
@@ -129,13 +144,21 @@ pub(crate) fn for_game(game: &Game) -> &'static Language {
     let mut map_chars = MAP_CHARS.to_vec();
     map_chars.extend(key.2.iter().map(|&(c, _)| c));
     let mut rows = ROWS.to_vec();
-    let (keys, texts) = key.3;
-    if keys || texts {
-        rows.retain(|r| r.keyword != "DOOR");
-        rows.extend_from_slice(match keys {
-            true => slashem::DOOR_KEY_ROWS,
-            false => dnethack::DOOR_TEXT_ROWS,
-        });
+    let r = key.3;
+    for (wanted, replaces, extra) in [
+        (r.door_keys, "DOOR", slashem::DOOR_KEY_ROWS),
+        (
+            r.door_texts && !r.door_keys,
+            "DOOR",
+            dnethack::DOOR_TEXT_ROWS,
+        ),
+        (r.altar_gods, "ALTAR", dnethack::ALTAR_GOD_ROWS),
+        (r.forges, "FORGE", dnethack::FORGE_ROWS),
+    ] {
+        if wanted {
+            rows.retain(|row| row.keyword != replaces);
+            rows.extend_from_slice(extra);
+        }
     }
     let lang = Language::new(rows, &words, &map_chars, |k| Tok::Kw(super::lexer::Kw(k)));
     let lang: &'static Language = Box::leak(Box::new(lang));

@@ -60,7 +60,7 @@ pub(super) const ROOM_DETAIL: Place = Place {
     too_late: CANNOT_FOLLOW_CORRIDORS,
 };
 /// In a maze part or a room.
-const DETAIL: Place = Place {
+pub(super) const DETAIL: Place = Place {
     maze: order(Stage::Body, Stage::Body),
     rooms: order(Stage::Body, Stage::Body),
     starts: Starts::Nothing,
@@ -431,11 +431,7 @@ pub(crate) const ROWS: &[R] = &[
             COMMA,
             arg!("type", ALTAR_KIND),
         ],
-        |a| StmtKind::Altar {
-            at: read::coord(a.get("place")),
-            align: read::align(a.get("alignment")),
-            kind: read::val(a.get("type")),
-        },
+        altar,
         DETAIL,
     ),
     row(
@@ -858,5 +854,16 @@ pub(super) fn door<'a>(a: &Args<'_, Tok<'a>>) -> StmtKind<'a> {
         at: read::coord(a.get("place")),
         key: a.all("key").last().map(read::string),
         text: a.all("text").last().map(read::int),
+    }
+}
+
+/// `ALTAR` (and notnotdNetHack's with a god's name).
+pub(super) fn altar<'a>(a: &Args<'_, Tok<'a>>) -> StmtKind<'a> {
+    let god = a.get("god");
+    StmtKind::Altar {
+        at: read::coord(a.get("place")),
+        align: read::align(a.get("alignment")),
+        kind: read::val(a.get("type")),
+        god: (!god.is_empty()).then(|| read::string(god)),
     }
 }

@@ -140,6 +140,7 @@ macro_rules! target_lists {
 }
 
 target_lists!(
+    forges: Point,
     monsters: Monster,
     objects: Object,
     traps: Trap,
@@ -168,7 +169,14 @@ pub(super) fn shared_detail(
             at,
             infos,
         } => {
-            let class = monster_class(report, game, class);
+            // notnotdNetHack: class '#' is a monster the game makes from
+            // its name, parsed when it makes the level.
+            let named_monster = game.format().level_rules.named_monsters
+                && matches!(class, Class::Char(c) if c.v == b'#');
+            let class = match named_monster {
+                true => b'#' as i8,
+                false => monster_class(report, game, class),
+            };
             let pos = place.point(report, at);
             if !place.in_room {
                 place.check_in_wall(report, at, "Monster");
@@ -184,7 +192,9 @@ pub(super) fn shared_detail(
                 asleep: -1,
                 ..Monster::default()
             };
-            if let Some(n) = name {
+            if let (Some(n), true) = (name, named_monster) {
+                m.name = n.v.to_string();
+            } else if let Some(n) = name {
                 let class_char = u8::try_from(class).ok().filter(|&c| c > 0);
                 match class_char.and_then(|c| game.monster_id(n.v, Some(c))) {
                     Some(id) => m.id = id,
@@ -368,13 +378,18 @@ pub(super) fn shared_detail(
                 "Too many traps in room or mazepart!",
             );
         }
-        StmtKind::Altar { at, align, kind } => {
+        StmtKind::Altar {
+            at,
+            align,
+            kind,
+            god,
+        } => {
             let pos = place.point(report, at);
             if !place.in_room {
                 place.check_in_wall(report, at, "Altar");
             }
             let a = Altar {
-                extra: no_extras(game, RecordKind::Altar),
+                extra: altar_god(report, game, god),
                 pos,
                 align: alignment(report, align),
                 shrine: kind.unwrap_or(-1),
@@ -386,6 +401,20 @@ pub(super) fn shared_detail(
                 MAX_OF_TYPE,
                 span,
                 "Too many altars in room or mazepart!",
+            );
+        }
+        StmtKind::Forge { at } => {
+            let pos = place.point(report, at);
+            if !place.in_room {
+                place.check_in_wall(report, at, "Forge");
+            }
+            push_limited(
+                report,
+                target.forges(),
+                pos,
+                MAX_OF_TYPE,
+                span,
+                "Too many forges in room or mazepart!",
             );
         }
         StmtKind::Fountain { at } => {

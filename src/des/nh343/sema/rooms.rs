@@ -254,7 +254,9 @@ fn room_detail(report: &mut Reporter, game: &Game, room: &mut Room, s: &Stmt<'_>
         StmtKind::Chance(c) => {
             if room.chance != 0 {
                 report.error(c.span.clone(), "This room already assigned a chance!");
-            } else if room.rtype == RoomType::ORDINARY {
+            } else if room.rtype == RoomType::ORDINARY
+                && !game.format().level_rules.ordinary_room_chance
+            {
                 report
                     .error(c.span.clone(), "Only typed rooms can have a chance!")
                     .label("this room is ordinary");

@@ -307,3 +307,30 @@ pub(super) fn door_extras(
     }
     extra
 }
+
+/// An altar's extra member values: notnotdNetHack's `god` is the number
+/// of the god named (lev_comp's `get_god_id`); an unknown name is its
+/// warning and no god (0).
+pub(super) fn altar_god(report: &mut Reporter, game: &Game, god: &Option<Sp<&str>>) -> Vec<i64> {
+    let mut extra = no_extras(game, RecordKind::Altar);
+    let (Some(god), Some(i)) = (god, game.format().extra_index(RecordKind::Altar, "god")) else {
+        return extra;
+    };
+    match game.format().numbering.god(god.v) {
+        Some(id) => extra[i] = i64::from(id),
+        None => {
+            let r = report
+                .warning(
+                    warn::UNKNOWN_GOD,
+                    god.span.clone(),
+                    format!("Bad god name \"{}\"", god.v),
+                )
+                .label("no god of this game has that name: the altar has none");
+            let names = game.format().numbering.gods.iter().map(|g| &**g);
+            if let Some(s) = suggest::closest(god.v, names) {
+                r.help(format!("did you mean \"{s}\"?"));
+            }
+        }
+    }
+    extra
+}
