@@ -200,7 +200,10 @@ pub(crate) const ROWS: &[R] = &[
 /// `: descriptor`.
 const DESCRIPTOR_ONLY: P = Pat::Seq(&[COLON, Pat::Arg("descriptor", &DESCRIPTOR)]);
 /// A level's `"name" "bones identifier"`.
-const NAME_BONES: P = Pat::Seq(&[Pat::Arg("name", &STRING), Pat::Arg("bones identifier", &STRING)]);
+const NAME_BONES: P = Pat::Seq(&[
+    Pat::Arg("name", &STRING),
+    Pat::Arg("bones identifier", &STRING),
+]);
 
 type Toks<'t, 'a> = &'t [(Tok<'a>, Span)];
 
