@@ -18,6 +18,7 @@ pub(crate) type R = Row<crate::des::nh343::lexer::Class, Build, Place>;
 const fn row(keyword: &'static str, name: &'static str, args: P, build: Build, place: Place) -> R {
     Row {
         keyword,
+        also: &[],
         name,
         args,
         build,
