@@ -1,122 +1,15 @@
-//! What the parsers share: their input (a lexed token list), cutting the
-//! token stream into statements, and turning chumsky's errors into
-//! diagnostics.
+//! What the parsers share: cutting the token stream into statements,
+//! reporting what was expected, keyword suggestions, the end of the
+//! scanners' input; and (3.6's chumsky grammar) its token-list input.
 
-use std::fmt;
-use std::ops::{Range, RangeFrom};
+use std::ops::Range;
 
-use chumsky::error::{Rich, RichPattern, RichReason};
-use chumsky::input::{ExactSizeInput, Input, ValueInput};
-use chumsky::span::SimpleSpan;
+use crate::diag::{Reporter, Span};
 
-use crate::diag::{Reporter, Sp};
-
-/// A lexed token list as chumsky input: tokens by value, spans in bytes of
-/// the source.
-///
-/// It behaves as chumsky's `split_token_span` over the same list would (a
-/// span runs from the start of its first token to the end of the last one
-/// consumed; past the last token it is `eoi`), but it is one plain type:
-/// every combinator over it is type-checked and instantiated over
-/// `usize` cursors instead of a mapped input's nested generic types, which
-/// is most of what the parsers cost a user's clean build.
-#[derive(Clone, Copy)]
-pub(crate) struct Tokens<'a, T> {
-    tokens: &'a [(T, SimpleSpan)],
-    eoi: usize,
-}
-
-impl<'a, T> Tokens<'a, T> {
-    /// `tokens`, ending at byte `eoi` (where the end of input is reported).
-    pub(crate) fn new(tokens: &'a [(T, SimpleSpan)], eoi: usize) -> Self {
-        Tokens { tokens, eoi }
-    }
-}
-
-impl<'a, T: Clone + 'a> Input<'a> for Tokens<'a, T> {
-    type Span = SimpleSpan;
-    type Token = T;
-    type MaybeToken = T;
-    type Cursor = usize;
-    type Cache = Self;
-
-    fn begin(self) -> (usize, Self) {
-        (0, self)
-    }
-
-    fn cursor_location(cursor: &usize) -> usize {
-        *cursor
-    }
-
-    unsafe fn next_maybe(this: &mut Self, cursor: &mut usize) -> Option<T> {
-        let (token, _) = this.tokens.get(*cursor)?;
-        *cursor += 1;
-        Some(token.clone())
-    }
-
-    unsafe fn span(this: &mut Self, range: Range<&usize>) -> SimpleSpan {
-        match this.tokens.get(*range.start) {
-            Some((_, first)) => {
-                let end = match *range.end {
-                    0 => this.eoi,
-                    n => this.tokens[n - 1].1.end,
-                };
-                SimpleSpan::from(first.start..end)
-            }
-            None => SimpleSpan::from(this.eoi..this.eoi),
-        }
-    }
-}
-
-impl<'a, T: Clone + 'a> ExactSizeInput<'a> for Tokens<'a, T> {
-    unsafe fn span_from(this: &mut Self, range: RangeFrom<&usize>) -> SimpleSpan {
-        let start = this
-            .tokens
-            .get(*range.start)
-            .map_or(this.eoi, |(_, s)| s.start);
-        SimpleSpan::from(start..this.eoi)
-    }
-}
-
-impl<'a, T: Clone + 'a> ValueInput<'a> for Tokens<'a, T> {
-    unsafe fn next(this: &mut Self, cursor: &mut usize) -> Option<T> {
-        Self::next_maybe(this, cursor)
-    }
-}
-
-/// Reports a chumsky error as `syntax error`, labelled with what was found
-/// and what was expected.
-pub(crate) fn report_syntax_error<T: fmt::Display>(
-    e: &Rich<'_, T, SimpleSpan>,
-    report: &mut Reporter,
-) {
-    let found = match e.found() {
-        Some(t) => t.to_string(),
-        None => "the end of the statement".to_string(),
-    };
-    let span = e.span().into_range();
-    // A parser's own message (it names no token found): lev_comp's text
-    // (`Register Index overflow!`) is the error; any other says what was
-    // expected.
-    if let RichReason::Custom(message) = e.reason() {
-        if message.ends_with('!') {
-            report.error(span, message.clone());
-        } else {
-            report.error(span, "syntax error").label(message.clone());
-        }
-        return;
-    }
-    let expected = e
-        .expected()
-        .map(|p| match p {
-            RichPattern::Token(t) => t.to_string(),
-            RichPattern::Label(l) => l.to_string(),
-            RichPattern::EndOfInput => "the end of the statement".to_string(),
-            other => other.to_string(),
-        })
-        .collect();
-    report_expected(report, span, &found, expected, None);
-}
+#[cfg(feature = "nethack36")]
+mod chumsky_input;
+#[cfg(feature = "nethack36")]
+pub(crate) use chumsky_input::{report_syntax_error, sp, Tokens};
 
 /// Reports `syntax error` at `span`: found `found`, expected one of
 /// `expected` (sorted, without repeats, joined with commas and `or`),
@@ -171,10 +64,10 @@ pub(crate) fn is_word(text: &str) -> bool {
 /// the tokens from that one on): each piece is one statement (the first
 /// piece may start with junk), with the byte span from its first to its
 /// last token.
-pub(crate) fn statements<T, S: chumsky::span::Span<Offset = usize>>(
-    tokens: &[(T, S)],
-    is_head: impl Fn(&[(T, S)]) -> bool,
-) -> impl Iterator<Item = (&[(T, S)], std::ops::Range<usize>)> {
+pub(crate) fn statements<T>(
+    tokens: &[(T, Span)],
+    is_head: impl Fn(&[(T, Span)]) -> bool,
+) -> impl Iterator<Item = (&[(T, Span)], Span)> {
     let mut rest = tokens;
     std::iter::from_fn(move || {
         let first = rest.first()?;
@@ -183,18 +76,10 @@ pub(crate) fn statements<T, S: chumsky::span::Span<Offset = usize>>(
             .unwrap_or(rest.len());
         let (piece, tail) = rest.split_at(len);
         rest = tail;
-        let start = first.1.start();
-        let end = piece.last().map_or(start, |(_, s)| s.end());
+        let start = first.1.start;
+        let end = piece.last().map_or(start, |(_, s)| s.end);
         Some((piece, start..end))
     })
-}
-
-/// A parsed value with the source span chumsky gives it.
-pub(crate) fn sp<T>(v: T, span: SimpleSpan) -> Sp<T> {
-    Sp {
-        v,
-        span: span.into_range(),
-    }
 }
 
 /// Whether the C tools' flex scanners stop at `byte` where a token would

@@ -250,6 +250,7 @@ impl<T> Keywords<T> {
     }
 
     /// The word of the first entry `is` accepts, for messages.
+    #[cfg(feature = "nethack36")]
     pub(crate) fn word_of(&self, is: impl Fn(&T) -> bool) -> &'static str {
         self.table
             .iter()

@@ -87,6 +87,7 @@ const BRANCH_TAIL: P = Pat::Seq(&[
 const fn row(keyword: &'static str, args: P, build: Build) -> R {
     Row {
         keyword,
+        also: &[],
         name: keyword,
         args,
         build,

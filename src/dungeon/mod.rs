@@ -19,7 +19,8 @@
 #![cfg_attr(not(feature = "compile"), doc = "`preprocess()`")]
 //! (`%NAME` conditionals, with a map back to
 //! the source so messages point into the original file) → lexer → parser
-//! (chumsky) → semantics (dgn_comp's checks) → [`encode()`].
+//! (its statement table on the shared matcher) → semantics (dgn_comp's
+//! checks) → [`encode()`].
 
 mod crosscheck;
 mod decode;

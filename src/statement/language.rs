@@ -17,6 +17,9 @@ use crate::des::scan::Keywords;
 pub(crate) struct Row<C: 'static, B, P> {
     /// The keyword that starts the statement, as spelt in the source.
     pub keyword: &'static str,
+    /// Other spellings of the keyword that start the same form (a
+    /// variant's synonym); a [`Language`]'s lexer reads them too.
+    pub also: &'static [&'static str],
     /// The form's name in messages (`DOOR (map form: state, coordinate)`).
     pub name: &'static str,
     /// The arguments after the keyword, to the end of the statement.
@@ -54,10 +57,12 @@ impl<T, C, B, P> Language<T, C, B, P> {
         let mut forms: HashMap<&'static str, Vec<usize>> = HashMap::new();
         let mut table = Vec::new();
         for (i, row) in rows.iter().enumerate() {
-            let seen = forms.contains_key(row.keyword);
-            forms.entry(row.keyword).or_default().push(i);
-            if !seen {
-                table.push((row.keyword, keyword(row.keyword)));
+            for &word in std::iter::once(&row.keyword).chain(row.also) {
+                let seen = forms.contains_key(word);
+                forms.entry(word).or_default().push(i);
+                if !seen {
+                    table.push((word, keyword(word)));
+                }
             }
         }
         table.extend(words.iter().cloned());

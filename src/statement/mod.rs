@@ -21,3 +21,6 @@ mod signature;
 pub(crate) use language::{Language, Row};
 pub(crate) use matcher::{apply, span_of, Args, Failure, Token, END};
 pub(crate) use signature::Pat;
+
+#[cfg(test)]
+mod tests;

@@ -387,6 +387,8 @@ const SOURCE_OWNERS: &[(&str, &[Grammar])] = &[
         "parsing.rs",
         &[Grammar::Nh343, Grammar::Nh36, Grammar::Dungeon],
     ),
+    // chumsky's errors: only the 3.6 grammar is chumsky's.
+    ("parsing/chumsky_input.rs", &[Grammar::Nh36]),
 ];
 
 /// Messages that reach `Reporter::error`/`warning` through a variable (a

@@ -45,7 +45,7 @@ fn misspelt_des_keywords_and_door_states_are_suggested() {
             (
                 7,
                 1,
-                "found `MONSTR`, expected the end of the statement".into(),
+                "found `MONSTR`, expected a statement keyword".into(),
                 Some("did you mean `MONSTER`?".into())
             ),
             (

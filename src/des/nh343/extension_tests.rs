@@ -1,8 +1,8 @@
 //! The language side of a dialect built on 3.4.3's: a test-only dialect
-//! that adds a statement (`SOUNDS: "text"`, read as a message), a value
-//! word (`scrawl`, an engraving type) and a map character (`Z`) to
-//! 3.4.3's rows, words and map characters, and nothing else. Its lexer
-//! and parser are 3.4.3's, driven by its lists.
+//! that adds a statement (`SOUNDS: "text"`, also spelt `NOISES`, read as
+//! a message), a value word (`scrawl`, an engraving type) and a map
+//! character (`Z`) to 3.4.3's rows, words and map characters, and nothing
+//! else. Its lexer and parser are 3.4.3's, driven by its lists.
 
 use super::grammar::patterns::{COLON, STRING};
 use super::grammar::words::ENGRAVING_TYPE;
@@ -18,6 +18,7 @@ fn extended() -> &'static Language {
     let mut rows = ROWS.to_vec();
     rows.push(Row {
         keyword: "SOUNDS",
+        also: &["NOISES"],
         name: "SOUNDS",
         args: Pat::Seq(&[COLON, Pat::Arg("text", &STRING)]),
         build: |a| StmtKind::Message(read::string(a.get("text"))),
@@ -39,7 +40,7 @@ fn extended() -> &'static Language {
     Box::leak(Box::new(lang))
 }
 
-const SOURCE: &str = "MAZE: \"ext\", ' '\nSOUNDS: \"a hum\"\nGEOMETRY: center, center\nMAP\n.Z.\nENDMAP\nENGRAVING: (0,0), scrawl, \"x\"\n";
+const SOURCE: &str = "MAZE: \"ext\", ' '\nSOUNDS: \"a hum\"\nNOISES: \"a buzz\"\nGEOMETRY: center, center\nMAP\n.Z.\nENDMAP\nENGRAVING: (0,0), scrawl, \"x\"\n";
 
 #[test]
 fn a_dialect_adds_rows_words_and_map_characters() {
@@ -51,11 +52,13 @@ fn a_dialect_adds_rows_words_and_map_characters() {
     assert!(!report.has_errors());
     let kinds: Vec<_> = stmts.iter().map(|s| (s.name, &s.kind)).collect();
     assert!(matches!(kinds[1], ("SOUNDS", StmtKind::Message(m)) if m.v == "a hum"));
+    // Another spelling of the keyword: the same form.
+    assert!(matches!(kinds[2], ("SOUNDS", StmtKind::Message(m)) if m.v == "a buzz"));
     assert!(matches!(
-        kinds[3],
+        kinds[4],
         ("ENGRAVING", StmtKind::Engraving { kind: Some(5), .. })
     ));
-    assert_eq!(stmts.len(), 4);
+    assert_eq!(stmts.len(), 5);
 }
 
 #[test]

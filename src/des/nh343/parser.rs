@@ -3,12 +3,13 @@
 //! ([`crate::statement`]) to the tokens of [`super::lexer`].
 //!
 //! Statement keywords (`MONSTER`, `MAP`'s `GEOMETRY`, …) never appear inside
-//! a statement, so the token stream is first cut before each of them and
+//! a statement, so the token stream is first cut before each of them (and
+//! before a misspelt one followed by its `:`) and
 //! every piece is matched against the forms its keyword starts. A piece
 //! that matches none is reported and skipped, so every syntax error of a
 //! file is found in one run.
 
-use super::lexer::{describe, Language, Tok};
+use super::lexer::{describe, Kw, Language, Tok};
 use super::syntax::*;
 use crate::diag::{Reporter, Span};
 use crate::parsing::{report_expected, statements};
@@ -24,16 +25,28 @@ pub(crate) fn parse<'a>(
 ) -> Vec<Stmt<'a>> {
     let mut stmts = Vec::new();
     let mut captured = Vec::new();
-    for (piece, span) in statements(tokens, |t| matches!(t[0].0, Tok::Kw(_))) {
+    for (piece, span) in statements(tokens, |t| starts_statement(lang, t)) {
         let (start, end) = (span.start, span.end);
         let first = &piece[0];
         let Tok::Kw(head) = first.0 else {
-            report.error(start..end, "syntax error").label(format!(
+            report.error(first.1.clone(), "syntax error").label(format!(
                 "found {}, expected a statement keyword",
                 describe(&first.0, &source[first.1.clone()])
             ));
-            if let Some(k) = misspelt(lang, piece, 0, true) {
+            // A misspelt keyword: its statement did not parse, as far as
+            // the order rules go (a misspelt GEOMETRY is a broken map
+            // part, not a missing one).
+            let meant = misspelt(lang, piece, 0, true);
+            if let Some(k) = meant {
                 report.help(format!("did you mean `{k}`?"));
+            }
+            if let Some(row) = meant.and_then(|k| lang.forms(k).next()) {
+                stmts.push(Stmt {
+                    kind: StmtKind::Error(Kw(row.keyword)),
+                    span: start..end,
+                    name: row.name,
+                    place: row.place,
+                });
             }
             continue;
         };
@@ -93,6 +106,21 @@ fn report_failure(
     }
     if matches!(piece.get(at), Some((Tok::Map(_), _))) {
         report.help("a MAP block follows `GEOMETRY: halign, valign`, which is missing here");
+    }
+}
+
+/// Whether the first of `tokens` starts a statement: a statement keyword,
+/// or a word followed by `:` that is most likely a misspelt one (which
+/// is reported as such, rather than as the end of the statement before
+/// it).
+fn starts_statement(lang: &'static Language, tokens: &[(Tok<'_>, Span)]) -> bool {
+    match tokens {
+        [(Tok::Kw(_), _), ..] => true,
+        [(Tok::Invalid(word), _), (Tok::Punct(b':'), _), ..] => {
+            crate::parsing::is_word(word)
+                && super::lexer::closest_keyword(lang, word, true).is_some()
+        }
+        _ => false,
     }
 }
 

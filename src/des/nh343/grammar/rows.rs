@@ -24,6 +24,7 @@ pub(super) const fn row(
 ) -> R {
     Row {
         keyword,
+        also: &[],
         name,
         args,
         build,
