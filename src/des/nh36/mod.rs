@@ -4,6 +4,9 @@
 //! Pipeline: lexer (flex-compatible tokens) → parser (chumsky, recursive:
 //! statements nest in blocks) → code generation (variables typed in
 //! source order, jumps patched, every check of `lev_comp`) → [`encode`].
+//! A file goes through it a chunk of whole statements at a time, so a
+//! long one is never held as tokens or as a syntax tree; a build's levels
+//! are written as bytes while they are generated, without a program.
 //! What the 3.4.3 compiler also does (diagnostics, byte writing, source
 //! text) is shared with it, not copied.
 
