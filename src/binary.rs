@@ -128,6 +128,33 @@ impl Writer {
             self.int(w, self.layout.size_of(word));
         }
     }
+
+    /// Overwrites the C `long` written at byte `at` with `v` (a jump
+    /// offset or a count known only later).
+    #[cfg(feature = "nethack36")]
+    pub(crate) fn set_long(&mut self, at: usize, v: i64) {
+        let size = self.layout.long_size();
+        let le = (v as u64).to_le_bytes();
+        let field = &mut self.bytes[at..at + size];
+        field.copy_from_slice(&le[..size]);
+        if self.layout.byte_order == ByteOrder::Big {
+            field.reverse();
+        }
+    }
+
+    /// The C `long` written at byte `at`, as the signed value it was.
+    #[cfg(feature = "nethack36")]
+    pub(crate) fn long_at(&self, at: usize) -> i64 {
+        let size = self.layout.long_size();
+        let mut le = [0u8; 8];
+        le[..size].copy_from_slice(&self.bytes[at..at + size]);
+        if self.layout.byte_order == ByteOrder::Big {
+            le[..size].reverse();
+        }
+        // Sign-extend from the field's size.
+        let shift = 64 - 8 * size as u32;
+        ((u64::from_le_bytes(le) << shift) as i64) >> shift
+    }
 }
 
 /// Why a file could not be decoded.

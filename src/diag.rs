@@ -348,6 +348,27 @@ impl Reporter {
         self
     }
 
+    /// Records what `later` recorded, as if it had been recorded here
+    /// after what this holds (the limits count both).
+    #[cfg(feature = "nethack36")]
+    pub(crate) fn append(&mut self, later: Reporter) {
+        for item in later.items {
+            self.push(item.severity, item.code, item.span, item.message);
+            if let Some(label) = item.label {
+                self.label(label);
+            }
+            if let Some(help) = item.help {
+                self.help(help);
+            }
+        }
+        // What `later` dropped comes after what it kept: past the limit
+        // here too.
+        self.errors += later.dropped;
+        self.dropped += later.dropped;
+        self.warnings += later.dropped_warnings;
+        self.dropped_warnings += later.dropped_warnings;
+    }
+
     /// True once any error was recorded.
     pub(crate) fn has_errors(&self) -> bool {
         self.errors > 0

@@ -146,14 +146,7 @@ pub fn compile_levels(source: &str, path: &str, options: &Options) -> Result<Blo
                     .help("use Game::nethack_367() or a 3.6 game tree");
                 return Err(report.finish(path, source));
             }
-            nh36::compile_with(source, path, options).map(|f| Blobs {
-                levels: f
-                    .levels
-                    .into_iter()
-                    .map(|l| blob(l.name, l.bytes))
-                    .collect(),
-                warnings: f.warnings,
-            })
+            nh36::compile_blobs(source, path, options)
         }
     }
 }

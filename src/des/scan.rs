@@ -110,102 +110,141 @@ impl<T> Lexed<'_, T> {
 /// Splits `src` into tokens by `rules`. Never fails: text that matches no
 /// rule is a token for the parser to report.
 pub(crate) fn scan<'s, T>(src: &'s str, rules: &Rules<'_, 's, T>) -> Lexed<'s, T> {
-    let b = src.as_bytes();
-    let mut out = Lexed {
-        tokens: Vec::new(),
-        maps: Vec::new(),
-        ends_at: None,
-        open_map: None,
-    };
-    let mut pos = 0;
-    // Inside MAP … ENDMAP: the index of the block being collected.
-    let mut in_map: Option<usize> = None;
-    // Where the last failed row attempt's run of map characters ended: a
-    // row cannot start before it either (its run ends at the same byte,
-    // which is no newline), so each run is scanned once, not once per
-    // token in it.
-    let mut no_row_before = 0;
-    while pos < b.len() {
-        let at_line_start = pos == 0 || b[pos - 1] == b'\n';
-        let rest = &b[pos..];
-        if let Some(m) = in_map {
-            if rest.starts_with(b"ENDMAP") {
-                pos += 6;
-                let block = &mut out.maps[m];
-                block.span.end = pos;
-                out.tokens.push(((rules.map)(m), block.span.clone()));
-                in_map = None;
-                continue;
-            }
-            // A map row: map characters up to the end of the line. Like
-            // flex's rule it is not anchored: where no row matches (a tab
-            // is no map character), flex's longest match is the white
-            // space rule `[ \t]+`, which takes every blank in a row
-            // (`\t ---` is the row `---`), and the rest of the line is a
-            // row.
-            if pos >= no_row_before {
-                let n = rest.iter().take_while(|&&c| (rules.is_map_char)(c)).count();
-                if let Some(nl) = newline_len(&rest[n..]) {
-                    out.maps[m].rows.push(&src[pos..pos + n]);
-                    pos += n + nl;
+    let mut scanner = Scanner::new(src, rules);
+    let tokens = scanner.by_ref().collect();
+    scanner.finish(tokens)
+}
+
+/// [`scan`] one token at a time, so a caller can compile a long file's
+/// statements as they are read instead of holding all of its tokens; the
+/// map blocks accumulate in [`Scanner::maps`].
+pub(crate) struct Scanner<'r, 's, T> {
+    src: &'s str,
+    is_map_char: &'r dyn Fn(u8) -> bool,
+    comments: Comments,
+    map: fn(usize) -> T,
+    token_at: &'r dyn Fn(&'s str, usize) -> (T, usize),
+    pos: usize,
+    /// Inside MAP … ENDMAP: the index of the block being collected.
+    in_map: Option<usize>,
+    /// Where the last failed row attempt's run of map characters ended: a
+    /// row cannot start before it either (its run ends at the same byte,
+    /// which is no newline), so each run is scanned once, not once per
+    /// token in it.
+    no_row_before: usize,
+    /// The map blocks read so far.
+    pub maps: Vec<MapBlock<'s>>,
+    ends_at: Option<usize>,
+}
+
+impl<'r, 's, T> Scanner<'r, 's, T> {
+    pub(crate) fn new(src: &'s str, rules: &Rules<'r, 's, T>) -> Self {
+        Scanner {
+            src,
+            is_map_char: rules.is_map_char,
+            comments: rules.comments,
+            map: rules.map,
+            token_at: rules.token_at,
+            pos: 0,
+            in_map: None,
+            no_row_before: 0,
+            maps: Vec::new(),
+            ends_at: None,
+        }
+    }
+
+    /// What the scan found besides `tokens`, once it has ended.
+    pub(crate) fn finish(self, tokens: Vec<(T, Span)>) -> Lexed<'s, T> {
+        Lexed {
+            tokens,
+            open_map: self.in_map.map(|m| self.maps[m].span.start..self.src.len()),
+            maps: self.maps,
+            ends_at: self.ends_at,
+        }
+    }
+}
+
+impl<T> Iterator for Scanner<'_, '_, T> {
+    type Item = (T, Span);
+
+    fn next(&mut self) -> Option<(T, Span)> {
+        let (src, b) = (self.src, self.src.as_bytes());
+        while self.pos < b.len() && self.ends_at.is_none() {
+            let pos = self.pos;
+            let at_line_start = pos == 0 || b[pos - 1] == b'\n';
+            let rest = &b[pos..];
+            if let Some(m) = self.in_map {
+                if rest.starts_with(b"ENDMAP") {
+                    self.pos += 6;
+                    let block = &mut self.maps[m];
+                    block.span.end = self.pos;
+                    self.in_map = None;
+                    return Some(((self.map)(m), block.span.clone()));
+                }
+                // A map row: map characters up to the end of the line. Like
+                // flex's rule it is not anchored: where no row matches (a
+                // tab is no map character), flex's longest match is the
+                // white space rule `[ \t]+`, which takes every blank in a
+                // row (`\t ---` is the row `---`), and the rest of the line
+                // is a row.
+                if pos >= self.no_row_before {
+                    let n = rest.iter().take_while(|&&c| (self.is_map_char)(c)).count();
+                    if let Some(nl) = newline_len(&rest[n..]) {
+                        self.maps[m].rows.push(&src[pos..pos + n]);
+                        self.pos += n + nl;
+                        continue;
+                    }
+                    self.no_row_before = pos + n;
+                }
+                let blanks = rest
+                    .iter()
+                    .take_while(|&&c| c == b' ' || c == b'\t')
+                    .count();
+                if blanks > 0 {
+                    self.pos += blanks;
                     continue;
                 }
-                no_row_before = pos + n;
             }
-            let blanks = rest
-                .iter()
-                .take_while(|&&c| c == b' ' || c == b'\t')
-                .count();
-            if blanks > 0 {
-                pos += blanks;
+            if at_line_start {
+                if let Some(n) = comment_len(rest, self.comments) {
+                    self.pos += n;
+                    continue;
+                }
+            }
+            if let Some(nl) = newline_len(rest) {
+                self.pos += nl;
                 continue;
             }
-        }
-        if at_line_start {
-            if let Some(n) = comment_len(rest, rules.comments) {
-                pos += n;
+            if rest[0] == b' ' || rest[0] == b'\t' {
+                self.pos += 1;
                 continue;
             }
-        }
-        if let Some(nl) = newline_len(rest) {
-            pos += nl;
-            continue;
-        }
-        if rest[0] == b' ' || rest[0] == b'\t' {
-            pos += 1;
-            continue;
-        }
-        // `^MAP\n` is flex's rule in the map state too: inside a block it
-        // starts nothing new (the rows before and after it are one map).
-        if at_line_start && in_map.is_some() && rest.starts_with(b"MAP") {
-            if let Some(nl) = newline_len(&rest[3..]) {
-                pos += 3 + nl;
-                continue;
+            // `^MAP\n` is flex's rule in the map state too: inside a block
+            // it starts nothing new (the rows before and after it are one
+            // map).
+            if at_line_start && rest.starts_with(b"MAP") {
+                if let Some(nl) = newline_len(&rest[3..]) {
+                    if self.in_map.is_none() {
+                        self.maps.push(MapBlock {
+                            rows: Vec::new(),
+                            span: pos..pos + 3,
+                        });
+                        self.in_map = Some(self.maps.len() - 1);
+                    }
+                    self.pos += 3 + nl;
+                    continue;
+                }
             }
-        }
-        if at_line_start && in_map.is_none() && rest.starts_with(b"MAP") {
-            if let Some(nl) = newline_len(&rest[3..]) {
-                out.maps.push(MapBlock {
-                    rows: Vec::new(),
-                    span: pos..pos + 3,
-                });
-                in_map = Some(out.maps.len() - 1);
-                pos += 3 + nl;
-                continue;
+            if crate::parsing::ends_input(b[pos]) {
+                self.ends_at = Some(pos);
+                break;
             }
+            let (tok, len) = (self.token_at)(src, pos);
+            self.pos += len;
+            return Some((tok, pos..pos + len));
         }
-        if crate::parsing::ends_input(b[pos]) {
-            out.ends_at = Some(pos);
-            break;
-        }
-        let (tok, len) = (rules.token_at)(src, pos);
-        out.tokens.push((tok, pos..pos + len));
-        pos += len;
+        None
     }
-    if let Some(m) = in_map {
-        out.open_map = Some(out.maps[m].span.start..b.len());
-    }
-    out
 }
 
 /// A keyword table indexed by first byte, for longest-prefix matching.

@@ -20,30 +20,41 @@ pub fn encode(program: &Program, game: &Game, layout: Layout) -> Result<Vec<u8>,
     w.version_info(&game.version_info(layout)?, game.format().header_word);
     w.long(program.code.len() as i64);
     for instr in &program.code {
-        match instr {
-            Instr::Op(op) => w.i32(op.number()),
-            Instr::Push(v) => {
-                w.i32(Opcode::Push.number());
-                w.u8(v.type_code());
-                match v {
-                    Operand::Null => {}
-                    Operand::Int(n)
-                    | Operand::Coord(n)
-                    | Operand::Region(n)
-                    | Operand::MapChar(n)
-                    | Operand::Monster(n)
-                    | Operand::Object(n) => w.long(*n),
-                    Operand::Str(s) | Operand::Var(s) => {
-                        let bytes = crate::text::bytes(s);
-                        w.i32(bytes.len() as i32);
-                        w.raw(&bytes);
-                    }
+        write_instr(&mut w, instr);
+    }
+    Ok(w.bytes)
+}
+
+/// Writes one instruction: its opcode as an `int`, and a `PUSH`'s
+/// operand.
+pub(super) fn write_instr(w: &mut Writer, instr: &Instr) {
+    match instr {
+        Instr::Op(op) => w.i32(op.number()),
+        Instr::Push(v) => {
+            w.i32(Opcode::Push.number());
+            w.u8(v.type_code());
+            match v {
+                Operand::Null => {}
+                Operand::Int(n)
+                | Operand::Coord(n)
+                | Operand::Region(n)
+                | Operand::MapChar(n)
+                | Operand::Monster(n)
+                | Operand::Object(n) => w.long(*n),
+                Operand::Str(s) | Operand::Var(s) => {
+                    let bytes = crate::text::bytes(s);
+                    w.i32(bytes.len() as i32);
+                    w.raw(&bytes);
                 }
             }
         }
     }
-    Ok(w.bytes)
 }
+
+/// Where a `PUSH`'s value starts, from the start of the instruction (its
+/// opcode `int` and its type byte come first).
+#[cfg(feature = "nethack36")]
+pub(super) const PUSH_VALUE_OFFSET: usize = 5;
 
 /// Reads a 3.6 `.lev` written for `game` and `layout` back into its
 /// program.

@@ -1,15 +1,14 @@
-//! How deeply a 3.6 file nests, measured on its tokens before it is
-//! parsed: the parser, the code generator and the syntax tree's drop all
-//! recurse once per level of brackets, blocks and operator chains, so a
-//! deep file needs a deep stack. Files that nest little (all real ones)
+//! How deeply a 3.6 file nests, measured on its tokens as they are read,
+//! before the statements they make are parsed: the parser, the code
+//! generator and the syntax tree's drop all recurse once per level of
+//! brackets, blocks and operator chains, so a deep file needs a deep
+//! stack. Files that nest little (all real ones)
 //! compile on the caller's thread; deeper ones on a thread with a stack
 //! sized for them; files deeper than 3.6.7's own parser can hold are its
 //! error, and anything deeper than levbuild can give a stack to is an
 //! error too, never an abort.
 
 use std::ops::Range;
-
-use chumsky::span::SimpleSpan;
 
 use super::lexer::{Kw, Tok};
 
@@ -42,35 +41,60 @@ pub(super) struct Nesting {
     pub at: Range<usize>,
 }
 
-/// Measures the nesting of `tokens`.
-pub(super) fn measure(tokens: &[(Tok<'_>, SimpleSpan)]) -> Nesting {
-    let (mut open, mut run) = (0usize, 0usize);
-    let mut deepest = Nesting {
-        depth: 0,
-        open: 0,
-        at: 0..0,
-    };
-    for (tok, span) in tokens {
+/// Measures the nesting of a file token by token.
+#[derive(Debug)]
+pub(super) struct Meter {
+    /// Brackets open.
+    open: usize,
+    /// Operators since the statement keyword before them.
+    run: usize,
+    /// The deepest point so far.
+    pub deepest: Nesting,
+}
+
+impl Default for Meter {
+    fn default() -> Self {
+        Meter {
+            open: 0,
+            run: 0,
+            deepest: Nesting {
+                depth: 0,
+                open: 0,
+                at: 0..0,
+            },
+        }
+    }
+}
+
+impl Meter {
+    /// Counts the next token of the file.
+    pub(super) fn token(&mut self, tok: &Tok<'_>, span: &Range<usize>) {
         match tok {
-            Tok::Punct(b'(' | b'[' | b'{') | Tok::RandomBracket => open += 1,
-            Tok::Punct(b')' | b']' | b'}') => open = open.saturating_sub(1),
+            Tok::Punct(b'(' | b'[' | b'{') | Tok::RandomBracket => self.open += 1,
+            Tok::Punct(b')' | b']' | b'}') => self.open = self.open.saturating_sub(1),
             Tok::Punct(b'+' | b'-' | b'*' | b'/' | b'%' | b'&' | b'|' | b'~' | b'.')
             | Tok::MinusInt(_)
             | Tok::PlusInt(_)
             | Tok::Compare(_)
-            | Tok::Kw(Kw::Complement) => run += 1,
-            Tok::Kw(k) if super::parser::is_statement_keyword(*k) => run = 0,
+            | Tok::Kw(Kw::Complement) => self.run += 1,
+            Tok::Kw(k) if super::parser::is_statement_keyword(*k) => self.run = 0,
             _ => {}
         }
-        if open + run > deepest.depth || open > deepest.open {
-            deepest.depth = deepest.depth.max(open + run);
-            if open > deepest.open {
-                deepest.open = open;
+        let deepest = &mut self.deepest;
+        if self.open + self.run > deepest.depth || self.open > deepest.open {
+            deepest.depth = deepest.depth.max(self.open + self.run);
+            if self.open > deepest.open {
+                deepest.open = self.open;
             }
-            deepest.at = span.into_range();
+            deepest.at = span.clone();
         }
     }
-    deepest
+
+    /// The recursion the last token is at: brackets open plus the
+    /// operators before it in its statement.
+    pub(super) fn level(&self) -> usize {
+        self.open + self.run
+    }
 }
 
 /// Runs `work` with a stack deep enough for `depth` levels of nesting: on

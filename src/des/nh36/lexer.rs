@@ -403,28 +403,149 @@ fn is_word_byte(c: u8) -> bool {
     c.is_ascii_alphanumeric() || c == b'-' || c == b'_'
 }
 
+/// The scanning rules of 3.6's `lev_comp.l`.
+fn rules<'s>() -> Rules<'s, 's, Tok<'s>> {
+    Rules {
+        is_map_char: &is_map_char,
+        comments: Comments::IndentedWithNewline,
+        map: Tok::Map,
+        token_at: &token_at,
+    }
+}
+
 /// Splits `src` into tokens. Never fails: text that matches no rule
 /// becomes [`Tok::Invalid`] for the parser to report.
+#[cfg(test)]
 pub(crate) fn lex(src: &str) -> Lexed<'_> {
-    let mut out = scan::scan(
-        src,
-        &Rules {
-            is_map_char: &is_map_char,
-            comments: Comments::IndentedWithNewline,
-            map: Tok::Map,
-            token_at: &token_at,
-        },
-    );
-    mark_arrays(&mut out.tokens);
+    let mut out = scan::scan(src, &rules());
+    mark_arrays(&mut out.tokens, &mut Vec::new());
     out
+}
+
+/// Tokens a chunk holds at least before it may end (all real files are
+/// one chunk): parsers are built once per chunk, so a chunk is long
+/// enough to make that cost vanish and short enough to take little
+/// memory (a few hundred KB of tokens and their syntax tree).
+pub(crate) const CHUNK_TOKENS: usize = 16_384;
+
+/// A run of whole top-level statements of a file (see [`Chunks`]).
+pub(crate) struct Chunk<'s> {
+    /// The tokens; unless `last`, the final one is the first of the next
+    /// chunk, there to be seen (what a statement found after it), not
+    /// parsed.
+    pub tokens: Vec<(Tok<'s>, Span)>,
+    /// The file ends with this chunk.
+    pub last: bool,
+    /// An upper bound of the recursion its statements cause (see
+    /// [`super::depth::Meter`]).
+    pub depth: usize,
+}
+
+/// The tokens of a file a chunk at a time, so that a long file is
+/// parsed and compiled as it is read and its tokens and syntax tree are
+/// never all held at once. A chunk ends before a statement keyword that
+/// no statement can take inside it: outside braces, not after `:`
+/// (`[50%]: MONSTER …`) or `=` (`$m = MONSTER: …`), and not `FLAGS`
+/// (which the code generator reads with the level definition before it),
+/// `CASE` or `DEFAULT`, nor `FUNCTION`, which starts no statement: its
+/// error would also list what the statement before it expected there,
+/// as chumsky merges what was expected at one place. Whatever the tokens,
+/// a statement (or the rest a syntax error skips) never spans two chunks
+/// and no error is at a chunk's first token, so the chunks parse as the
+/// whole file would.
+pub(crate) struct Chunks<'s> {
+    scanner: scan::Scanner<'s, 's, Tok<'s>>,
+    /// The first token of the next chunk, read ahead.
+    ahead: Option<(Tok<'s>, Span)>,
+    /// The array variables of the level so far (see [`mark_arrays`]).
+    arrays: Vec<&'s str>,
+    /// The nesting of the file so far.
+    pub meter: super::depth::Meter,
+    /// Braces open: statements nest only in `{ … }` (a syntax error in
+    /// brackets ends its statement at the next statement keyword, and a
+    /// brace the parser skips only makes this count higher).
+    braces: usize,
+    /// Tokens a chunk holds at least ([`CHUNK_TOKENS`]; the tests make
+    /// every statement a chunk).
+    min_tokens: usize,
+    done: bool,
+}
+
+impl<'s> Chunks<'s> {
+    /// The chunks of `src`, each of at least `min_tokens` tokens but the
+    /// last.
+    pub(crate) fn new(src: &'s str, min_tokens: usize) -> Self {
+        Chunks {
+            scanner: scan::Scanner::new(src, &rules()),
+            ahead: None,
+            arrays: Vec::new(),
+            meter: super::depth::Meter::default(),
+            braces: 0,
+            min_tokens,
+            done: false,
+        }
+    }
+
+    /// The map blocks read so far ([`Tok::Map`] indexes them).
+    pub(crate) fn maps(&self) -> &[MapBlock<'s>] {
+        &self.scanner.maps
+    }
+
+    /// The next chunk; `None` after the last.
+    pub(crate) fn next_chunk(&mut self) -> Option<Chunk<'s>> {
+        if self.done {
+            return None;
+        }
+        let mut tokens: Vec<(Tok<'s>, Span)> = self.ahead.take().into_iter().collect();
+        let mut depth = 0;
+        for (tok, span) in self.scanner.by_ref() {
+            self.meter.token(&tok, &span);
+            depth = depth.max(self.meter.level());
+            match tok {
+                Tok::Punct(b'{') => self.braces += 1,
+                Tok::Punct(b'}') => self.braces = self.braces.saturating_sub(1),
+                _ => {}
+            }
+            let ends = tokens.len() >= self.min_tokens
+                && self.braces == 0
+                && matches!(tok, Tok::Kw(k) if super::parser::is_statement_keyword(k)
+                    && !matches!(k, Kw::Flags | Kw::Case | Kw::Default | Kw::Function))
+                && !matches!(tokens.last(), Some((Tok::Punct(b':' | b'='), _)));
+            if ends {
+                self.ahead = Some((tok.clone(), span.clone()));
+            }
+            tokens.push((tok, span));
+            if ends {
+                mark_arrays(&mut tokens, &mut self.arrays);
+                return Some(Chunk {
+                    tokens,
+                    last: false,
+                    depth,
+                });
+            }
+        }
+        self.done = true;
+        mark_arrays(&mut tokens, &mut self.arrays);
+        Some(Chunk {
+            tokens,
+            last: true,
+            depth,
+        })
+    }
+
+    /// How the file nests, and what the scan found besides the tokens,
+    /// once the last chunk was read.
+    pub(crate) fn finish(self) -> (super::depth::Nesting, Lexed<'s>) {
+        (self.meter.deepest, self.scanner.finish(Vec::new()))
+    }
 }
 
 /// `lev_comp`'s scanner types a `$name` by the definitions before it (per
 /// level): whether it is an array decides whether a `[` after it is its
 /// index or the start of the next statement. A definition is an array's
 /// when its value is a `{ … }` list, with or without a type prefix.
-fn mark_arrays(tokens: &mut [(Tok<'_>, Span)]) {
-    let mut arrays: Vec<&str> = Vec::new();
+/// `arrays` holds the level's arrays defined before `tokens`.
+fn mark_arrays<'s>(tokens: &mut [(Tok<'s>, Span)], arrays: &mut Vec<&'s str>) {
     for i in 0..tokens.len() {
         match tokens[i].0 {
             Tok::Kw(Kw::Level | Kw::Maze) => arrays.clear(),

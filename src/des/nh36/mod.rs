@@ -4,6 +4,9 @@
 //! Pipeline: lexer (flex-compatible tokens) → parser (chumsky, recursive:
 //! statements nest in blocks) → code generation (variables typed in
 //! source order, jumps patched, every check of `lev_comp`) → [`encode`].
+//! A file goes through it a chunk of whole statements at a time, so a
+//! long one is never held as tokens or as a syntax tree; a build's levels
+//! are written as bytes while they are generated, without a program.
 //! What the 3.4.3 compiler also does (diagnostics, byte writing, source
 //! text) is shared with it, not copied.
 
@@ -28,7 +31,7 @@ pub use display::ProgramDisplay;
 pub use program::{Instr, Opcode, Operand, Program};
 
 #[cfg(feature = "nethack36")]
-use crate::diag::{Diagnostics, Reporter};
+use crate::diag::{self, Diagnostics, Reporter};
 
 #[cfg(feature = "nethack36")]
 #[cfg_attr(docsrs, doc(cfg(feature = "nethack36")))]
@@ -69,36 +72,149 @@ pub fn compile_with(
     path: &str,
     options: &super::Options,
 ) -> Result<CompiledFile, Diagnostics> {
-    let mut report = Reporter::default();
-    let lexed = lexer::lex(source);
-    lexed.warn_if_ended(source, &mut report);
-    let lexer::Lexed { tokens, maps, .. } = lexed;
-    for (t, span) in &tokens {
-        use lexer::Tok;
-        if let Tok::Int(_)
-        | Tok::MinusInt(_)
-        | Tok::PlusInt(_)
-        | Tok::Percent(_)
-        | Tok::SPercent(_)
-        | Tok::Dice(..) = t
-        {
-            crate::c_number::warn_if_changed(source, span.clone(), "lev_comp", &mut report);
-        }
-        // 3.6.7's scanner checks every percentage as it reads it.
-        if let Tok::Percent(v) | Tok::SPercent(v) = t {
-            if !(0..=100).contains(v) {
-                report
-                    .error(span.clone(), format!("Unexpected percentile '{v}%'"))
-                    .label("a percentage is 0 to 100");
+    let (compiled, mut report) = compile(
+        source,
+        options,
+        codegen::Code::Program(Vec::new()),
+        lexer::CHUNK_TOKENS,
+    );
+    let mut levels = Vec::with_capacity(compiled.len());
+    if !report.has_errors() {
+        for level in compiled {
+            let codegen::Level::Program(program) = level else {
+                unreachable!("programs were asked for")
+            };
+            match encode(&program, &options.game, options.layout) {
+                Ok(bytes) => levels.push(CompiledLevel {
+                    name: program.name.clone(),
+                    bytes,
+                    program,
+                }),
+                Err(e) => cannot_encode(&program.name, &e, &mut report),
             }
         }
     }
-    let tokens: Vec<_> = tokens
-        .into_iter()
-        .map(|(t, s)| (t, chumsky::span::SimpleSpan::from(s)))
-        .collect();
-    let nesting = depth::measure(&tokens);
-    let programs = if nesting.open > depth::REFERENCE_OPEN_LIMIT {
+    let diagnostics = report.finish(path, source);
+    if diagnostics.has_errors() {
+        return Err(diagnostics);
+    }
+    Ok(CompiledFile {
+        levels,
+        warnings: diagnostics,
+    })
+}
+
+/// As [`compile_with`], each level's bytes only: they are written as the
+/// level is compiled, without its program (a few times their size).
+#[cfg(feature = "nethack36")]
+pub(crate) fn compile_blobs(
+    source: &str,
+    path: &str,
+    options: &super::Options,
+) -> Result<super::Blobs, Diagnostics> {
+    let header = options.game.version_info(options.layout);
+    let code = codegen::Code::Bytes(codegen::Lev::new(
+        options.layout,
+        header,
+        options.game.format().header_word,
+    ));
+    let (compiled, mut report) = compile(source, options, code, lexer::CHUNK_TOKENS);
+    let mut levels = Vec::with_capacity(compiled.len());
+    if !report.has_errors() {
+        for level in compiled {
+            let codegen::Level::Bytes(name, bytes) = level else {
+                unreachable!("bytes were asked for")
+            };
+            match bytes {
+                Ok(bytes) => levels.push(super::Blob { name, bytes }),
+                Err(e) => cannot_encode(&name, &e, &mut report),
+            }
+        }
+    }
+    let diagnostics = report.finish(path, source);
+    if diagnostics.has_errors() {
+        return Err(diagnostics);
+    }
+    Ok(super::Blobs {
+        levels,
+        warnings: diagnostics,
+    })
+}
+
+#[cfg(feature = "nethack36")]
+fn cannot_encode(name: &str, e: &crate::game::MissingHeader, report: &mut Reporter) {
+    report.error(0..0, format!("Level \"{}\" cannot be encoded: {e}", name));
+}
+
+/// Compiles `source` into its levels, each as `code` keeps it, and the
+/// diagnostics. The file is read, parsed and compiled a chunk of whole
+/// statements (`chunk_tokens` tokens or more) at a time
+/// ([`lexer::Chunks`]), so its tokens and syntax
+/// tree are never all held at once; the diagnostics are recorded by phase
+/// and joined in the order a pass over the whole file records them
+/// (which decides what is kept past the limits of [`Reporter`]): the
+/// scanner's, then the parser's, then the code generator's.
+#[cfg(feature = "nethack36")]
+fn compile(
+    source: &str,
+    options: &super::Options,
+    code: codegen::Code,
+    chunk_tokens: usize,
+) -> (Vec<codegen::Level>, Reporter) {
+    let game = &options.game;
+    let (mut scanning, mut parsing, mut generating) = (
+        Reporter::default(),
+        Reporter::default(),
+        Reporter::default(),
+    );
+    let mut chunks = lexer::Chunks::new(source, chunk_tokens);
+    let mut carry = codegen::Carry::new(code);
+    let mut levels = Vec::new();
+    // Why the statements are no longer parsed: the file nests deeper than
+    // levbuild compiles (reported once the whole file is measured), no
+    // stack can be had for a chunk, or the parse of the file ended at a
+    // token that starts no statement (see `parser::parse`).
+    let mut too_deep = false;
+    let mut no_stack = None;
+    let mut stopped = false;
+    while let Some(chunk) = chunks.next_chunk() {
+        let own = chunk.tokens.len() - usize::from(!chunk.last);
+        check_numbers(source, &chunk.tokens[..own], &mut scanning);
+        let deepest = &chunks.meter.deepest;
+        too_deep |=
+            deepest.open > depth::REFERENCE_OPEN_LIMIT || deepest.depth > depth::DEPTH_LIMIT;
+        if too_deep || no_stack.is_some() || stopped {
+            continue;
+        }
+        let tokens: Vec<_> = chunk
+            .tokens
+            .into_iter()
+            .map(|(t, s)| (t, chumsky::span::SimpleSpan::from(s)))
+            .collect();
+        let (maps, parsing, generating, carry, levels) = (
+            chunks.maps(),
+            &mut parsing,
+            &mut generating,
+            &mut carry,
+            &mut levels,
+        );
+        let parsed = depth::with_stack_for(chunk.depth, move || {
+            let Some(stmts) = parser::parse(&tokens, source.len(), chunk.last, parsing) else {
+                return false;
+            };
+            carry.generate(&stmts, maps, game, generating, &mut |l| levels.push(l));
+            true
+        });
+        match parsed {
+            Ok(parsed) => stopped = !parsed,
+            Err(e) => no_stack = Some(e),
+        }
+    }
+    let (nesting, lexed) = chunks.finish();
+    let mut report = Reporter::default();
+    lexed.warn_if_ended(source, &mut report);
+    report.append(scanning);
+    if nesting.open > depth::REFERENCE_OPEN_LIMIT {
         report
             .error(nesting.at.clone(), "yacc stack overflow")
             .label(format!(
@@ -106,8 +222,9 @@ pub fn compile_with(
                 nesting.open,
                 depth::REFERENCE_OPEN_LIMIT
             ));
-        Vec::new()
-    } else if nesting.depth > depth::DEPTH_LIMIT {
+        return (Vec::new(), report);
+    }
+    if nesting.depth > depth::DEPTH_LIMIT {
         report
             .error(
                 nesting.at.clone(),
@@ -120,57 +237,137 @@ pub fn compile_with(
                 "levbuild compiles nesting up to {} levels",
                 depth::DEPTH_LIMIT
             ));
-        Vec::new()
-    } else {
-        let (game, inner) = (&options.game, &mut report);
-        let compiled = depth::with_stack_for(nesting.depth, move || {
-            let stmts = parser::parse(&tokens, source.len(), inner);
-            codegen::generate(&stmts, &maps, game, inner)
-        });
-        match compiled {
-            Ok(programs) => programs,
-            Err(e) => {
-                report.error(
-                    nesting.at.clone(),
-                    format!("nested too deeply for a stack this system gives: {e}"),
-                );
-                Vec::new()
-            }
-        }
-    };
+        return (Vec::new(), report);
+    }
+    if let Some(e) = no_stack {
+        report.error(
+            nesting.at.clone(),
+            format!("nested too deeply for a stack this system gives: {e}"),
+        );
+        return (Vec::new(), report);
+    }
+    report.append(parsing);
+    if stopped {
+        // The whole file's parse has no statements then.
+        return (Vec::new(), report);
+    }
+    carry.end(game, &mut generating, &mut |l| levels.push(l));
+    report.append(generating);
     let mut names = std::collections::HashSet::new();
-    for p in &programs {
-        if !names.insert(p.name.as_str()) {
+    for level in &levels {
+        let name = match level {
+            codegen::Level::Program(p) => &p.name,
+            codegen::Level::Bytes(name, _) => name,
+        };
+        if !names.insert(name.as_str()) {
             report.error(
                 0..0,
-                format!("Level \"{}\" is defined twice in this file", p.name),
+                format!("Level \"{name}\" is defined twice in this file"),
             );
         }
     }
-    let mut levels = Vec::with_capacity(programs.len());
-    if !report.has_errors() {
-        for program in programs {
-            match encode(&program, &options.game, options.layout) {
-                Ok(bytes) => levels.push(CompiledLevel {
-                    name: program.name.clone(),
-                    bytes,
-                    program,
-                }),
-                Err(e) => {
-                    report.error(
-                        0..0,
-                        format!("Level \"{}\" cannot be encoded: {e}", program.name),
-                    );
-                }
+    (levels, report)
+}
+
+/// The scanner's checks of numbers: `atoi` changing one (a warning), and
+/// a percentage out of 0 to 100, which 3.6.7's scanner refuses as it
+/// reads it.
+#[cfg(feature = "nethack36")]
+fn check_numbers(source: &str, tokens: &[(lexer::Tok<'_>, diag::Span)], report: &mut Reporter) {
+    use lexer::Tok;
+    for (t, span) in tokens {
+        if let Tok::Int(_)
+        | Tok::MinusInt(_)
+        | Tok::PlusInt(_)
+        | Tok::Percent(_)
+        | Tok::SPercent(_)
+        | Tok::Dice(..) = t
+        {
+            crate::c_number::warn_if_changed(source, span.clone(), "lev_comp", report);
+        }
+        if let Tok::Percent(v) | Tok::SPercent(v) = t {
+            if !(0..=100).contains(v) {
+                report
+                    .error(span.clone(), format!("Unexpected percentile '{v}%'"))
+                    .label("a percentage is 0 to 100");
             }
         }
     }
-    let diagnostics = report.finish(path, source);
-    if diagnostics.has_errors() {
-        return Err(diagnostics);
+}
+
+#[cfg(all(test, feature = "nethack36"))]
+mod tests {
+    use super::*;
+    use crate::des::Options;
+
+    /// Every level's bytes and the rendered diagnostics of `source`
+    /// compiled `chunk_tokens` at a time, to programs (then encoded) or
+    /// straight to bytes.
+    fn outcome(source: &str, chunk_tokens: usize, bytes: bool) -> (Vec<(String, Vec<u8>)>, String) {
+        let options = Options {
+            game: crate::Game::nethack_367(),
+            ..Options::default()
+        };
+        let code = if bytes {
+            let header = options.game.version_info(options.layout);
+            codegen::Code::Bytes(codegen::Lev::new(
+                options.layout,
+                header,
+                options.game.format().header_word,
+            ))
+        } else {
+            codegen::Code::Program(Vec::new())
+        };
+        let (levels, report) = compile(source, &options, code, chunk_tokens);
+        let levels = levels
+            .into_iter()
+            .map(|level| match level {
+                codegen::Level::Program(p) => {
+                    let bytes = encode(&p, &options.game, options.layout).unwrap();
+                    (p.name, bytes)
+                }
+                codegen::Level::Bytes(name, bytes) => (name, bytes.unwrap()),
+            })
+            .collect();
+        (levels, report.finish("x.des", source).render(false))
     }
-    Ok(CompiledFile {
-        levels,
-        warnings: diagnostics,
-    })
+
+    /// Chunks parse and compile as the whole file does: each pinned
+    /// diagnostics case and each 3.6.7 file compiled one statement per
+    /// chunk gives the same levels and diagnostics as in one chunk, and
+    /// writing bytes directly the same bytes as encoding the program.
+    #[test]
+    fn chunks_compile_as_the_whole_file() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut dirs = vec![root.join("tests/data/diagnostics/nh36")];
+        dirs.push(root.join("../shared/corpus/nethack-3.6.7/dat"));
+        let mut checked = 0;
+        for dir in dirs {
+            let Ok(entries) = std::fs::read_dir(&dir) else {
+                continue;
+            };
+            for path in entries.map(|e| e.unwrap().path()) {
+                if path.extension().is_none_or(|e| e != "des") {
+                    continue;
+                }
+                let bytes = std::fs::read(&path).unwrap();
+                let source = crate::text::decode(&bytes);
+                let whole = outcome(&source, usize::MAX, false);
+                for bytes in [false, true] {
+                    let chunked = outcome(&source, 1, bytes);
+                    assert!(
+                        chunked == whole,
+                        "{} (bytes: {bytes}): {} levels, diagnostics:\n{}\nin one chunk {} levels:\n{}",
+                        path.display(),
+                        chunked.0.len(),
+                        chunked.1,
+                        whole.0.len(),
+                        whole.1
+                    );
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 500, "only {checked} files");
+    }
 }

@@ -78,7 +78,8 @@ impl Gen<'_, '_, '_, '_> {
             self.error(span.clone(), "Cannot use BREAK outside a statement block.");
         } else {
             let at = self.push_int(self.here());
-            self.breaks.push((at, self.break_depth));
+            let depth = self.break_depth;
+            self.breaks.push((at, depth));
             self.op(Opcode::Jmp);
         }
     }

@@ -3,6 +3,7 @@
 //! checks and messages. Variables are typed as they are defined, in
 //! source order, as `lev_comp`'s lexer types them.
 
+mod code;
 mod control;
 mod layout;
 mod things;
@@ -12,11 +13,12 @@ mod vars;
 use std::collections::HashMap;
 
 use super::lexer::MapBlock;
-use super::program::{Instr, Opcode, Operand, Program};
+use super::program::{Opcode, Operand};
 use super::syntax::*;
 use super::terrain;
 use crate::diag::{Reporter, Span};
 use crate::game::Game;
+pub(crate) use code::{Code, Lev, Level};
 use vars::VarType;
 
 /// Map size (`COLNO`, `ROWNO`).
@@ -34,67 +36,13 @@ const COORD_RANDOM: i64 = 0x0100_0000;
 const MONSTER_INFO_END: i64 = 16;
 const OBJECT_INFO_END: i64 = 15;
 
-/// Compiles the statements of a file into one program per level.
-pub(crate) fn generate(
-    stmts: &[Stmt<'_>],
-    maps: &[MapBlock<'_>],
-    game: &Game,
-    report: &mut Reporter,
-) -> Vec<Program> {
-    let mut g = Gen {
-        game,
-        maps,
-        report,
-        code: Vec::new(),
-        vars: HashMap::new(),
-        max_x: 0,
-        max_y: 0,
-        contained: 0,
-        break_depth: 0,
-        breaks: Vec::new(),
-        nesting: 0,
-        in_switch: false,
-    };
-    let mut levels = Vec::new();
-    let mut current: Option<String> = None;
-    let mut i = 0;
-    while i < stmts.len() {
-        let s = &stmts[i];
-        i += 1;
-        match &s.kind {
-            StmtKind::LevelDef { name, maze_filler } => {
-                g.finish(current.take(), &mut levels);
-                g.start_level(name, maze_filler.as_ref());
-                let flags = match stmts.get(i).map(|s| &s.kind) {
-                    Some(StmtKind::Flags(f)) => {
-                        i += 1;
-                        *f
-                    }
-                    _ => 0,
-                };
-                g.push_int(flags);
-                g.op(Opcode::LevelFlags);
-                current = Some(name.v.to_string());
-            }
-            _ if current.is_none() => {
-                if !matches!(s.kind, StmtKind::Error) {
-                    g.report.error(s.span.clone(), "syntax error").label(
-                        "found a statement before the level's `LEVEL:` or `MAZE:` definition",
-                    );
-                }
-            }
-            _ => g.statement(s),
-        }
-    }
-    g.finish(current, &mut levels);
-    levels
-}
-
-struct Gen<'g, 'r, 'm, 's> {
-    game: &'g Game,
-    maps: &'m [MapBlock<'s>],
-    report: &'r mut Reporter,
-    code: Vec<Instr>,
+/// What code generation carries from one chunk of a file to the next
+/// (see [`super::lexer::Chunks`]): the level being compiled and its state.
+pub(crate) struct Carry {
+    /// The level's code so far.
+    code: Code,
+    /// The level's name, once it is defined.
+    current: Option<String>,
     vars: HashMap<String, VarType>,
     /// The map's last column and row (`max_x_map`, `max_y_map`): what
     /// a map region is checked against.
@@ -104,21 +52,120 @@ struct Gen<'g, 'r, 'm, 's> {
     contained: usize,
     /// Statement blocks open that `BREAK` may leave.
     break_depth: usize,
-    /// `BREAK` jumps to patch: the push's index and its block depth.
+    /// `BREAK` jumps to patch: the push's place and its block depth.
     breaks: Vec<(usize, usize)>,
     /// `IF`/`LOOP`/`FOR` nesting.
     nesting: usize,
     in_switch: bool,
 }
 
+impl Carry {
+    /// Nothing compiled yet; each level's instructions go to `code` (a
+    /// fresh one for each level).
+    pub(crate) fn new(code: Code) -> Carry {
+        Carry {
+            code,
+            current: None,
+            vars: HashMap::new(),
+            max_x: 0,
+            max_y: 0,
+            contained: 0,
+            break_depth: 0,
+            breaks: Vec::new(),
+            nesting: 0,
+            in_switch: false,
+        }
+    }
+
+    /// Compiles `stmts`, the statements of a chunk of the file, after the
+    /// chunks before; `level` gets each level as it ends.
+    pub(crate) fn generate(
+        &mut self,
+        stmts: &[Stmt<'_>],
+        maps: &[MapBlock<'_>],
+        game: &Game,
+        report: &mut Reporter,
+        level: &mut dyn FnMut(Level),
+    ) {
+        let mut g = Gen {
+            game,
+            maps,
+            report,
+            carry: self,
+        };
+        let mut i = 0;
+        while i < stmts.len() {
+            let s = &stmts[i];
+            i += 1;
+            match &s.kind {
+                StmtKind::LevelDef { name, maze_filler } => {
+                    g.finish(level);
+                    g.start_level(name, maze_filler.as_ref());
+                    // A level's FLAGS never start a chunk: they are here.
+                    let flags = match stmts.get(i).map(|s| &s.kind) {
+                        Some(StmtKind::Flags(f)) => {
+                            i += 1;
+                            *f
+                        }
+                        _ => 0,
+                    };
+                    g.push_int(flags);
+                    g.op(Opcode::LevelFlags);
+                    g.current = Some(name.v.to_string());
+                }
+                _ if g.current.is_none() => {
+                    if !matches!(s.kind, StmtKind::Error) {
+                        g.report.error(s.span.clone(), "syntax error").label(
+                            "found a statement before the level's `LEVEL:` or `MAZE:` definition",
+                        );
+                    }
+                }
+                _ => g.statement(s),
+            }
+        }
+    }
+
+    /// Ends the file: its last level goes to `level`.
+    pub(crate) fn end(mut self, game: &Game, report: &mut Reporter, level: &mut dyn FnMut(Level)) {
+        Gen {
+            game,
+            maps: &[],
+            report,
+            carry: &mut self,
+        }
+        .finish(level);
+    }
+}
+
+/// The code generator at work on a chunk: the game, the map blocks read
+/// so far, where diagnostics go and the state carried.
+struct Gen<'g, 'r, 'm, 's> {
+    game: &'g Game,
+    maps: &'m [MapBlock<'s>],
+    report: &'r mut Reporter,
+    carry: &'r mut Carry,
+}
+
+impl std::ops::Deref for Gen<'_, '_, '_, '_> {
+    type Target = Carry;
+    fn deref(&self) -> &Carry {
+        self.carry
+    }
+}
+
+impl std::ops::DerefMut for Gen<'_, '_, '_, '_> {
+    fn deref_mut(&mut self) -> &mut Carry {
+        self.carry
+    }
+}
+
 impl Gen<'_, '_, '_, '_> {
     fn op(&mut self, op: Opcode) {
-        self.code.push(Instr::Op(op));
+        self.code.op(op);
     }
 
     fn push(&mut self, v: Operand) -> usize {
-        self.code.push(Instr::Push(v));
-        self.code.len() - 1
+        self.code.push(v)
     }
 
     fn push_int(&mut self, v: i64) -> usize {
@@ -135,26 +182,26 @@ impl Gen<'_, '_, '_, '_> {
         self.code.len() as i64
     }
 
-    /// The value of the `PUSH` at `at`, an integer.
+    /// The value of the integer `PUSH` at `at` (from [`Gen::push`]).
     fn pushed(&self, at: usize) -> i64 {
-        match self.code[at] {
-            Instr::Push(Operand::Int(v)) => v,
-            _ => 0,
-        }
+        self.code.int_at(at)
     }
 
     fn patch(&mut self, at: usize, v: i64) {
-        self.code[at] = Instr::Push(Operand::Int(v));
+        self.code.set_int(at, v);
     }
 
     fn error(&mut self, span: Span, message: impl Into<String>) {
         self.report.error(span, message);
     }
 
-    fn finish(&mut self, level: Option<String>, levels: &mut Vec<Program>) {
-        let code = std::mem::take(&mut self.code);
-        if let Some(name) = level {
-            levels.push(Program { name, code });
+    /// Ends the level being compiled, if any, and starts the next one's
+    /// code.
+    fn finish(&mut self, level: &mut dyn FnMut(Level)) {
+        let code = self.code.fresh();
+        let code = std::mem::replace(&mut self.code, code);
+        if let Some(name) = self.current.take() {
+            level(code.finish(name));
         }
     }
 

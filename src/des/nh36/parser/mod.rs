@@ -36,13 +36,21 @@ type Extra<'a> = extra::Err<Rich<'a, Tok<'a>, SimpleSpan>>;
 /// A boxed parser over 3.6 tokens.
 type P<'a, T> = Boxed<'a, 'a, In<'a>, T, Extra<'a>>;
 
-/// Parses `tokens` into statements, reporting syntax errors to `report`.
+/// Parses a chunk of a file (see [`super::lexer::Chunks`]) into
+/// statements, reporting syntax errors to `report`: the file's last chunk
+/// to its end (byte `end`), any other up to its final token, which only
+/// shows what follows. `None` when the statements stop at a token that
+/// starts none and that no error recovery skips (a stray `}`): the parse
+/// of the file ends there.
 pub(crate) fn parse<'a>(
     tokens: &'a [(Tok<'a>, SimpleSpan)],
     end: usize,
+    last: bool,
     report: &mut Reporter,
-) -> Vec<Stmt<'a>> {
-    let (stmts, errors) = file().parse(Tokens::new(tokens, end)).into_output_errors();
+) -> Option<Vec<Stmt<'a>>> {
+    let (stmts, errors) = file(last)
+        .parse(Tokens::new(tokens, end))
+        .into_output_errors();
     for e in &errors {
         report_syntax_error(e, report);
         // A misspelt keyword: a statement keyword if a `:` follows.
@@ -55,7 +63,7 @@ pub(crate) fn parse<'a>(
             }
         }
     }
-    stmts.unwrap_or_default()
+    stmts
 }
 
 fn punct<'a>(c: u8) -> impl Parser<'a, In<'a>, (), Extra<'a>> + Clone {
@@ -116,8 +124,10 @@ fn var<'a>() -> impl Parser<'a, In<'a>, Sp<&'a str>, Extra<'a>> + Clone {
         .labelled("a variable")
 }
 
-/// The whole file: its statements.
-fn file<'a>() -> impl Parser<'a, In<'a>, Vec<Stmt<'a>>, Extra<'a>> {
+/// The statements of a chunk: to the end of the input for the file's last
+/// chunk, else up to its final token, where they must stop as they would
+/// at the end of the file (the same error where they do not).
+fn file<'a>(last: bool) -> P<'a, Vec<Stmt<'a>>> {
     let v = values();
     let stmt = recursive(
         |stmt: Recursive<dyn Parser<'a, In<'a>, Stmt<'a>, Extra<'a>>>| {
@@ -163,7 +173,55 @@ fn file<'a>() -> impl Parser<'a, In<'a>, Vec<Stmt<'a>>, Extra<'a>> {
             .boxed()
         },
     );
-    stmt.repeated().collect::<Vec<_>>().then_ignore(end())
+    if last {
+        return stmt
+            .repeated()
+            .collect::<Vec<_>>()
+            .then_ignore(end())
+            .boxed();
+    }
+    // Whether one token is left: the next chunk's first.
+    fn one_left<'a>(inp: &mut chumsky::input::InputRef<'a, '_, In<'a>, Extra<'a>>) -> bool {
+        let start = inp.save();
+        let left = inp.next_maybe().is_some() && inp.peek_maybe().is_none();
+        inp.rewind(start);
+        left
+    }
+    let not_last = custom(|inp| {
+        if one_left(inp) {
+            let start = inp.cursor();
+            Err(Rich::custom(inp.span_since(&start), "the next chunk"))
+        } else {
+            Ok(())
+        }
+    });
+    // `end()`, one token early (the token is taken: chumsky's `parse`
+    // wants the whole input read).
+    let before_last = custom(|inp| {
+        if one_left(inp) {
+            inp.next_maybe();
+            return Ok(());
+        }
+        let start = inp.save();
+        let found = inp.next_maybe();
+        let span = inp.span_since(start.cursor());
+        inp.rewind(start);
+        Err(<Rich<'a, Tok<'a>, SimpleSpan> as LabelError<
+            'a,
+            In<'a>,
+            chumsky::DefaultExpected<'a, Tok<'a>>,
+        >>::expected_found(
+            [chumsky::DefaultExpected::EndOfInput],
+            found,
+            span,
+        ))
+    });
+    not_last
+        .ignore_then(stmt)
+        .repeated()
+        .collect::<Vec<_>>()
+        .then_ignore(before_last)
+        .boxed()
 }
 
 /// The `}` that closes a block. A block whose `}` is missing (the file

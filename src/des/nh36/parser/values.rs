@@ -78,32 +78,38 @@ pub(super) fn values<'a>() -> Values<'a> {
         .collect::<Vec<_>>()
         .labelled("a string")
         .boxed();
-    let mut sel = Recursive::declare();
-    let coord_lit = choice((
-        int()
-            .then_ignore(comma())
-            .then(int())
-            .delimited_by(punct(b'('), punct(b')'))
-            .map_with(|(x, y), e| Coord::At(x, y, e.span().into_range())),
-        random().to(Coord::Random(0)),
-        just(Tok::RandomBracket)
-            .ignore_then(
-                val(Val::Humidity, "a humidity flag")
-                    .separated_by(comma())
-                    .at_least(1)
-                    .collect::<Vec<_>>(),
-            )
-            .then_ignore(punct(b']'))
-            .map(|flags| Coord::Random(flags.iter().fold(0, |a, f| a | f))),
-        kw(Kw::RndCoord)
-            .ignore_then(sel.clone().delimited_by(punct(b'('), punct(b')')))
-            .map(|s| Coord::Rnd(Box::new(s))),
-    ))
-    .boxed();
-    let coord = coord_lit
-        .or(vref.clone().map(Coord::Var))
-        .labelled("a coordinate: (x,y), random or a variable")
+    // A coordinate may be `rndcoord(selection)`, and a selection holds
+    // coordinates: the selection is `recursive`, whose handle inside its
+    // own definition is weak. (`Recursive::declare` with a clone of itself
+    // in its definition was a reference cycle: every build of the parsers
+    // leaked them, a few KB per file, and more per chunk of a long file.)
+    let coord_with = |sel: P<'a, Sel<'a>>| {
+        let coord_lit = choice((
+            int()
+                .then_ignore(comma())
+                .then(int())
+                .delimited_by(punct(b'('), punct(b')'))
+                .map_with(|(x, y), e| Coord::At(x, y, e.span().into_range())),
+            random().to(Coord::Random(0)),
+            just(Tok::RandomBracket)
+                .ignore_then(
+                    val(Val::Humidity, "a humidity flag")
+                        .separated_by(comma())
+                        .at_least(1)
+                        .collect::<Vec<_>>(),
+                )
+                .then_ignore(punct(b']'))
+                .map(|flags| Coord::Random(flags.iter().fold(0, |a, f| a | f))),
+            kw(Kw::RndCoord)
+                .ignore_then(sel.delimited_by(punct(b'('), punct(b')')))
+                .map(|s| Coord::Rnd(Box::new(s))),
+        ))
         .boxed();
+        coord_lit
+            .or(vref.clone().map(Coord::Var))
+            .labelled("a coordinate: (x,y), random or a variable")
+            .boxed()
+    };
     let region = region_lit()
         .map_with(|r, e| Region::Lit(r, e.span().into_range()))
         .or(vref.clone().map(Region::Var))
@@ -129,13 +135,14 @@ pub(super) fn values<'a>() -> Values<'a> {
         .or(vref.clone().map(ThingOrVar::Var))
         .labelled("an object")
         .boxed();
-    sel.define(selection(
-        &expr,
-        &coord,
-        &region,
-        &mapchar,
-        sel.clone().boxed(),
-    ));
+    let sel = recursive(
+        |sel: Recursive<dyn Parser<'a, In<'a>, Sel<'a>, Extra<'a>>>| {
+            let coord = coord_with(sel.clone().boxed());
+            selection(&expr, &coord, &region, &mapchar, sel.boxed())
+        },
+    )
+    .boxed();
+    let coord = coord_with(sel.clone());
     Values {
         expr,
         string,
@@ -144,7 +151,7 @@ pub(super) fn values<'a>() -> Values<'a> {
         mapchar,
         monster,
         object,
-        sel: sel.boxed(),
+        sel,
     }
 }
 
