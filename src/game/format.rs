@@ -372,6 +372,9 @@ pub struct LevelRules {
     /// `CHANCE` may be given to an ordinary room (notnotdNetHack; 3.4.3:
     /// "Only typed rooms can have a chance!").
     pub ordinary_room_chance: bool,
+    /// `[skipcheck]`/`[noskipcheck]` may follow the place of a monster,
+    /// object or engraving (notnotdNetHack).
+    pub sanity_flags: bool,
 }
 
 impl LevelRules {
@@ -383,6 +386,7 @@ impl LevelRules {
             named_objects: false,
             named_monsters: false,
             ordinary_room_chance: false,
+            sanity_flags: false,
         }
     }
 }

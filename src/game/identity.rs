@@ -261,6 +261,7 @@ fn write_format(out: &mut String, f: &RecordFormat) {
     let _ = writeln!(out, "named-objects {}", yes(lr.named_objects));
     let _ = writeln!(out, "named-monsters {}", yes(lr.named_monsters));
     let _ = writeln!(out, "ordinary-room-chance {}", yes(lr.ordinary_room_chance));
+    let _ = writeln!(out, "sanity-flags {}", yes(lr.sanity_flags));
     let l = f.limits;
     let _ = writeln!(out, "limit dungeons {}", l.dungeons);
     let _ = writeln!(out, "limit special-levels {}", l.special_levels);
@@ -319,6 +320,7 @@ struct FormatFacts {
     gods: Vec<Box<str>>,
     named_monsters: Option<bool>,
     ordinary_room_chance: Option<bool>,
+    sanity_flags: Option<bool>,
 }
 
 impl FormatFacts {
@@ -447,7 +449,7 @@ impl FormatFacts {
             }
             "artifact" => self.artifacts.push(args.string("an artifact name")?.into()),
             "god" => self.gods.push(args.string("a god's name")?.into()),
-            "named-monsters" | "ordinary-room-chance" => {
+            "named-monsters" | "ordinary-room-chance" | "sanity-flags" => {
                 let on = match args.word("`yes` or `no`")? {
                     "yes" => true,
                     "no" => false,
@@ -455,6 +457,7 @@ impl FormatFacts {
                 };
                 let slot = match key {
                     "named-monsters" => &mut self.named_monsters,
+                    "sanity-flags" => &mut self.sanity_flags,
                     _ => &mut self.ordinary_room_chance,
                 };
                 set_once(slot, on, key, args.line)?;
@@ -511,6 +514,7 @@ impl FormatFacts {
         lr.named_objects = self.named_objects.unwrap_or(lr.named_objects);
         lr.named_monsters = self.named_monsters.unwrap_or(lr.named_monsters);
         lr.ordinary_room_chance = self.ordinary_room_chance.unwrap_or(lr.ordinary_room_chance);
+        lr.sanity_flags = self.sanity_flags.unwrap_or(lr.sanity_flags);
         n.terrain = self.terrain.unwrap_or(std::mem::take(&mut n.terrain));
         n.map_chars = self.map_chars.unwrap_or(std::mem::take(&mut n.map_chars));
         n.room_types = self.room_types.unwrap_or(std::mem::take(&mut n.room_types));

@@ -244,6 +244,7 @@ pub(super) fn read_tree_format(root: &Path) -> Result<TreeFormat, TreeError> {
 
     format.dungeon_rules = dungeon_rules(&read(root, "util/dgn_comp.y")?);
     format.level_rules = level_rules(&lev_comp_y);
+    format.level_rules.sanity_flags = read(root, "util/lev_comp.l")?.contains("return SANITYFLAG;");
     let numbers_source = numbers_source(root)?;
     Ok(TreeFormat {
         format,

@@ -410,6 +410,25 @@ fn slashem_builds_its_golden_set_from_its_identity_file() {
 }
 
 #[test]
+fn notnotdnethack_builds_its_golden_set_from_its_identity_file() {
+    let Some(shared) = common::shared_dir() else {
+        return;
+    };
+    let tmp = TempDir::new("nnd-golden");
+    let out = tmp.path().join("levels");
+    Build::new()
+        .source_dir(shared.join("corpus/notnotdnethack-2025.05.16/dat"))
+        .game_file(identity_file("notnotdnethack-2025.05.16"))
+        .target("x86_64-unknown-linux-gnu")
+        .out_dir(&out)
+        .cargo_directives(false)
+        .try_compile()
+        .unwrap();
+    let (same, total) = golden_matches(&shared, "notnotdnethack-2025.05.16", &out);
+    assert_eq!((same, total), (381, 381), "380 levels and the dungeon");
+}
+
+#[test]
 fn dnethack_builds_its_golden_set_from_its_identity_file() {
     let Some(shared) = common::shared_dir() else {
         return;

@@ -139,6 +139,8 @@ pub(crate) enum StmtKind<'s> {
         name: NameOrRandom<'s>,
         at: Sp<Coord>,
         infos: Vec<MonInfo<'s>>,
+        /// notnotdNetHack's `[noskipcheck]`/`[skipcheck]`.
+        check: Option<bool>,
     },
     Object {
         container: bool,
@@ -148,6 +150,8 @@ pub(crate) enum StmtKind<'s> {
         /// `None` for `contained`.
         at: Option<Sp<Coord>>,
         tail: Option<ObjTail<'s>>,
+        /// notnotdNetHack's `[noskipcheck]`/`[skipcheck]`.
+        check: Option<bool>,
     },
     Trap {
         chance: Option<Sp<i64>>,
@@ -246,6 +250,8 @@ pub(crate) enum StmtKind<'s> {
         at: Sp<Coord>,
         kind: OrRandom,
         text: Sp<&'s str>,
+        /// notnotdNetHack's `[noskipcheck]`/`[skipcheck]`.
+        check: Option<bool>,
     },
     Room {
         rtype: NameOrRandom<'s>,

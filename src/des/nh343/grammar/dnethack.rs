@@ -2,11 +2,17 @@
 //! with the numbers of the texts written on it (`DOOR: locked, (57,9), 3`,
 //! the room form likewise), for a game whose door records carry an
 //! `arti_text`; notnotdNetHack's `FORGE: (x,y)`, for a game with a forge
-//! list, and `ALTAR: …, "god"`, for a game whose altars carry a `god`.
+//! list, `ALTAR: …, "god"`, for a game whose altars carry a `god`, and
+//! `[skipcheck]`/`[noskipcheck]` after the place of `MONSTER`, `OBJECT`,
+//! `CONTAINER` and `ENGRAVING`, for a game whose lexer has them.
 
 use super::patterns::*;
 use super::read;
-use super::rows::{altar, door, room_door, row, DETAIL, MAP_DETAIL, R, ROOM_DETAIL};
+use super::rows::{
+    altar, arg, args, door, engraving, engraving_args, monster, monster_args, object, object_args,
+    room_door, row, DETAIL, MAP_DETAIL, OBJECT_NAME, R, ROOM_DETAIL,
+};
+use super::words::SANITY_FLAG;
 use crate::des::nh343::syntax::StmtKind;
 use crate::statement::Pat;
 
@@ -80,3 +86,47 @@ pub(crate) const ALTAR_GOD_ROWS: &[R] = &[row(
     altar,
     DETAIL,
 )];
+
+/// A coordinate with its sanity flag: `(x,y) [skipcheck]`.
+const CHECKED_PLACE: P = Pat::Seq(&[
+    COORD,
+    OPEN_BRACKET,
+    Pat::Arg(
+        "sanity flag",
+        &val(SANITY_FLAG, "`skipcheck` or `noskipcheck`"),
+    ),
+    CLOSE_BRACKET,
+]);
+
+/// `MONSTER`, `OBJECT`, `CONTAINER` and `ENGRAVING` whose place may carry
+/// a sanity flag (in place of 3.4.3's).
+pub(crate) const SANITY_ROWS: &[R] = &[
+    row(
+        "OBJECT",
+        "OBJECT",
+        object_args!(Pat::Alt(&[CHECKED_PLACE, COORD, CONTAINED_WORD])),
+        |a| object(a, false),
+        DETAIL,
+    ),
+    row(
+        "CONTAINER",
+        "CONTAINER",
+        object_args!(Pat::Alt(&[CHECKED_PLACE, COORD, CONTAINED_WORD])),
+        |a| object(a, true),
+        DETAIL,
+    ),
+    row(
+        "MONSTER",
+        "MONSTER",
+        monster_args!(Pat::Alt(&[CHECKED_PLACE, COORD])),
+        monster,
+        DETAIL,
+    ),
+    row(
+        "ENGRAVING",
+        "ENGRAVING",
+        engraving_args!(Pat::Alt(&[CHECKED_PLACE, COORD])),
+        engraving,
+        DETAIL,
+    ),
+];

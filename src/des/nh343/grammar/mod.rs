@@ -100,6 +100,8 @@ struct RecordRows {
     forges: bool,
     /// notnotdNetHack's altar gods (altars with a `god`).
     altar_gods: bool,
+    /// notnotdNetHack's `[skipcheck]` (its lexer's sanity flags).
+    sanity_flags: bool,
 }
 
 fn game_words(format: &RecordFormat) -> GameWords {
@@ -113,6 +115,7 @@ fn game_words(format: &RecordFormat) -> GameWords {
             door_texts: format.extra_index(RecordKind::Door, "arti_text").is_some(),
             forges: format.forges,
             altar_gods: format.extra_index(RecordKind::Altar, "god").is_some(),
+            sanity_flags: format.level_rules.sanity_flags,
         },
     )
 }
@@ -145,20 +148,22 @@ pub(crate) fn for_game(game: &Game) -> &'static Language {
     map_chars.extend(key.2.iter().map(|&(c, _)| c));
     let mut rows = ROWS.to_vec();
     let r = key.3;
-    for (wanted, replaces, extra) in [
-        (r.door_keys, "DOOR", slashem::DOOR_KEY_ROWS),
-        (
-            r.door_texts && !r.door_keys,
-            "DOOR",
-            dnethack::DOOR_TEXT_ROWS,
-        ),
-        (r.altar_gods, "ALTAR", dnethack::ALTAR_GOD_ROWS),
-        (r.forges, "FORGE", dnethack::FORGE_ROWS),
+    // A dialect's rows replace 3.4.3's of the same keywords.
+    for (wanted, extra) in [
+        (r.door_keys, slashem::DOOR_KEY_ROWS),
+        (r.door_texts && !r.door_keys, dnethack::DOOR_TEXT_ROWS),
+        (r.altar_gods, dnethack::ALTAR_GOD_ROWS),
+        (r.forges, dnethack::FORGE_ROWS),
+        (r.sanity_flags, dnethack::SANITY_ROWS),
     ] {
         if wanted {
-            rows.retain(|row| row.keyword != replaces);
+            rows.retain(|row| !extra.iter().any(|e| e.keyword == row.keyword));
             rows.extend_from_slice(extra);
         }
+    }
+    if r.sanity_flags {
+        words.push(("skipcheck", Tok::Val(words::SANITY_FLAG, 0)));
+        words.push(("noskipcheck", Tok::Val(words::SANITY_FLAG, 1)));
     }
     let lang = Language::new(rows, &words, &map_chars, |k| Tok::Kw(super::lexer::Kw(k)));
     let lang: &'static Language = Box::leak(Box::new(lang));

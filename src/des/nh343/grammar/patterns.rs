@@ -13,8 +13,8 @@ pub(crate) const COLON: P = Pat::Tok(Class::Punct(b':'), "`:`");
 pub(crate) const COMMA: P = Pat::Tok(Class::Punct(b','), "`,`");
 pub(crate) const OPEN: P = Pat::Tok(Class::Punct(b'('), "`(`");
 pub(crate) const CLOSE: P = Pat::Tok(Class::Punct(b')'), "`)`");
-const OPEN_BRACKET: P = Pat::Tok(Class::Punct(b'['), "`[`");
-const CLOSE_BRACKET: P = Pat::Tok(Class::Punct(b']'), "`]`");
+pub(crate) const OPEN_BRACKET: P = Pat::Tok(Class::Punct(b'['), "`[`");
+pub(crate) const CLOSE_BRACKET: P = Pat::Tok(Class::Punct(b']'), "`]`");
 
 pub(crate) const INT: P = Pat::Tok(Class::Int, "an integer");
 pub(crate) const STRING: P = Pat::Tok(Class::Str, "a string");
@@ -27,7 +27,7 @@ pub(crate) const CONTAINED_WORD: P = Pat::Tok(Class::Word(CONTAINED), "`containe
 pub(crate) const DIRECTION: P = Pat::Tok(Class::Dir, "a direction");
 
 /// A value keyword of class `v`.
-const fn val(v: Val, label: &'static str) -> P {
+pub(crate) const fn val(v: Val, label: &'static str) -> P {
     Pat::Tok(Class::Val(v), label)
 }
 

@@ -39,6 +39,15 @@ fn int_at(t: Toks<'_, '_>, i: usize) -> Sp<i64> {
 }
 
 /// An integer, or `None` for `random`.
+/// notnotdNetHack's `[skipcheck]` (`Some(false)`: no placed-in-wall
+/// check) or `[noskipcheck]` (`Some(true)`), if given.
+pub(crate) fn sanity(t: Toks<'_, '_>) -> Option<bool> {
+    match t.first() {
+        Some((Tok::Val(_, v), _)) => Some(*v != 0),
+        _ => None,
+    }
+}
+
 pub(crate) fn int_or_random(t: Toks<'_, '_>) -> Option<Sp<i64>> {
     (!is_random(t) && !t.is_empty()).then(|| int(t))
 }

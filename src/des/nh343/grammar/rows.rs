@@ -94,6 +94,94 @@ macro_rules! arg {
     };
 }
 
+/// MONSTER's arguments, its place as `$place` (a dialect's place may
+/// carry more: notnotdNetHack's `[skipcheck]`).
+macro_rules! monster_args {
+    ($place:expr) => {
+        args![
+            arg!("chance", CHANCE),
+            COLON,
+            arg!("class", MONSTER_CLASS),
+            COMMA,
+            arg!("name", NAME_OR_RANDOM),
+            COMMA,
+            arg!("place", $place),
+            Pat::Many(&args![
+                COMMA,
+                arg!(
+                    "details",
+                    Pat::Alt(&[
+                        STRING,
+                        ATTITUDE_WORD,
+                        ALERTNESS_WORD,
+                        ALIGNMENT,
+                        args![APPEARANCE_WORD, STRING],
+                    ])
+                ),
+            ]),
+        ]
+    };
+}
+
+/// OBJECT's and CONTAINER's arguments, the place as `$place`.
+macro_rules! object_args {
+    ($place:expr) => {
+        args![
+            arg!("chance", CHANCE),
+            COLON,
+            arg!("class", OBJECT_CLASS),
+            COMMA,
+            arg!("name", NAME_OR_RANDOM),
+            COMMA,
+            arg!("place", $place),
+            Pat::Opt(&arg!(
+                "tail",
+                Pat::Alt(&[
+                    args![
+                        COMMA,
+                        arg!("curse state", CURSE),
+                        COMMA,
+                        arg!("monster type", STRING),
+                        COMMA,
+                        arg!("enchantment", INT_OR_RANDOM),
+                        OBJECT_NAME,
+                    ],
+                    args![
+                        COMMA,
+                        arg!("curse state", CURSE),
+                        COMMA,
+                        arg!("enchantment", INT_OR_RANDOM),
+                        OBJECT_NAME,
+                    ],
+                    args![
+                        COMMA,
+                        arg!("monster type", STRING),
+                        COMMA,
+                        arg!("enchantment", INT_OR_RANDOM),
+                        OBJECT_NAME,
+                    ],
+                ])
+            )),
+        ]
+    };
+}
+
+/// ENGRAVING's arguments, the place as `$place`.
+macro_rules! engraving_args {
+    ($place:expr) => {
+        args![
+            COLON,
+            arg!("place", $place),
+            COMMA,
+            arg!("type", ENGRAVING_KIND),
+            COMMA,
+            arg!("text", STRING),
+        ]
+    };
+}
+
+pub(super) use {arg, args, engraving_args, monster_args, object_args};
+
 /// Every form of every 3.4.3 statement.
 pub(crate) const ROWS: &[R] = &[
     row(
@@ -235,40 +323,7 @@ pub(crate) const ROWS: &[R] = &[
         |a| object(a, true),
         DETAIL,
     ),
-    row(
-        "MONSTER",
-        "MONSTER",
-        args![
-            arg!("chance", CHANCE),
-            COLON,
-            arg!("class", MONSTER_CLASS),
-            COMMA,
-            arg!("name", NAME_OR_RANDOM),
-            COMMA,
-            arg!("place", COORD),
-            Pat::Many(&args![
-                COMMA,
-                arg!(
-                    "details",
-                    Pat::Alt(&[
-                        STRING,
-                        ATTITUDE_WORD,
-                        ALERTNESS_WORD,
-                        ALIGNMENT,
-                        args![APPEARANCE_WORD, STRING],
-                    ])
-                ),
-            ]),
-        ],
-        |a| StmtKind::Monster {
-            chance: read::chance(a.get("chance")),
-            class: read::class(a.get("class")),
-            name: read::name_or_random(a.get("name")),
-            at: read::coord(a.get("place")),
-            infos: a.all("details").map(monster_info).collect(),
-        },
-        DETAIL,
-    ),
+    row("MONSTER", "MONSTER", monster_args!(COORD), monster, DETAIL),
     row(
         "TRAP",
         "TRAP",
@@ -700,19 +755,8 @@ pub(crate) const ROWS: &[R] = &[
     row(
         "ENGRAVING",
         "ENGRAVING",
-        args![
-            COLON,
-            arg!("place", COORD),
-            COMMA,
-            arg!("type", ENGRAVING_KIND),
-            COMMA,
-            arg!("text", STRING),
-        ],
-        |a| StmtKind::Engraving {
-            at: read::coord(a.get("place")),
-            kind: read::val(a.get("type")),
-            text: read::string(a.get("text")),
-        },
+        engraving_args!(COORD),
+        engraving,
         DETAIL,
     ),
     row(
@@ -757,50 +801,14 @@ fn filled(a: &Args<'_, Tok<'_>>) -> Option<bool> {
 }
 
 /// OBJECT and CONTAINER: `[chance]: class, name, place` and a tail.
-const OBJECT_ARGS: P = args![
-    arg!("chance", CHANCE),
-    COLON,
-    arg!("class", OBJECT_CLASS),
-    COMMA,
-    arg!("name", NAME_OR_RANDOM),
-    COMMA,
-    arg!("place", Pat::Alt(&[COORD, CONTAINED_WORD])),
-    Pat::Opt(&arg!(
-        "tail",
-        Pat::Alt(&[
-            args![
-                COMMA,
-                arg!("curse state", CURSE),
-                COMMA,
-                arg!("monster type", STRING),
-                COMMA,
-                arg!("enchantment", INT_OR_RANDOM),
-                OBJECT_NAME,
-            ],
-            args![
-                COMMA,
-                arg!("curse state", CURSE),
-                COMMA,
-                arg!("enchantment", INT_OR_RANDOM),
-                OBJECT_NAME,
-            ],
-            args![
-                COMMA,
-                arg!("monster type", STRING),
-                COMMA,
-                arg!("enchantment", INT_OR_RANDOM),
-                OBJECT_NAME,
-            ],
-        ])
-    )),
-];
+const OBJECT_ARGS: P = object_args!(Pat::Alt(&[COORD, CONTAINED_WORD]));
 /// An object's optional `, "name"` (`, none` is none).
-const OBJECT_NAME: P = Pat::Opt(&args![
+pub(super) const OBJECT_NAME: P = Pat::Opt(&args![
     COMMA,
     arg!("object name", Pat::Alt(&[NONE_WORD, STRING]))
 ]);
 
-fn object<'a>(a: &Args<'_, Tok<'a>>, container: bool) -> StmtKind<'a> {
+pub(super) fn object<'a>(a: &Args<'_, Tok<'a>>, container: bool) -> StmtKind<'a> {
     let place = a.get("place");
     let contained =
         matches!(place.first(), Some((Tok::Word(w), _)) if *w == super::words::CONTAINED);
@@ -821,6 +829,7 @@ fn object<'a>(a: &Args<'_, Tok<'a>>, container: bool) -> StmtKind<'a> {
         name: read::name_or_random(a.get("name")),
         at: (!contained).then(|| read::coord(place)),
         tail,
+        check: read::sanity(a.get("sanity flag")),
     }
 }
 
@@ -866,5 +875,27 @@ pub(super) fn altar<'a>(a: &Args<'_, Tok<'a>>) -> StmtKind<'a> {
         align: read::align(a.get("alignment")),
         kind: read::val(a.get("type")),
         god: (!god.is_empty()).then(|| read::string(god)),
+    }
+}
+
+/// `MONSTER` (with notnotdNetHack's sanity flag when its place has one).
+pub(super) fn monster<'a>(a: &Args<'_, Tok<'a>>) -> StmtKind<'a> {
+    StmtKind::Monster {
+        chance: read::chance(a.get("chance")),
+        class: read::class(a.get("class")),
+        name: read::name_or_random(a.get("name")),
+        at: read::coord(a.get("place")),
+        infos: a.all("details").map(monster_info).collect(),
+        check: read::sanity(a.get("sanity flag")),
+    }
+}
+
+/// `ENGRAVING` (with notnotdNetHack's sanity flag when its place has one).
+pub(super) fn engraving<'a>(a: &Args<'_, Tok<'a>>) -> StmtKind<'a> {
+    StmtKind::Engraving {
+        at: read::coord(a.get("place")),
+        kind: read::val(a.get("type")),
+        text: read::string(a.get("text")),
+        check: read::sanity(a.get("sanity flag")),
     }
 }

@@ -28,6 +28,8 @@ pub(crate) const BOOLEAN: Val = Val("boolean");
 pub(crate) const ENGRAVING_TYPE: Val = Val("engraving type");
 /// `blessed`, `uncursed`, `cursed`.
 pub(crate) const CURSE_TYPE: Val = Val("curse type");
+/// `skipcheck`, `noskipcheck` (notnotdNetHack).
+pub(crate) const SANITY_FLAG: Val = Val("sanity flag");
 
 /// `random`.
 pub(crate) const RANDOM: &str = "random";

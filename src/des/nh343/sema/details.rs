@@ -85,6 +85,21 @@ impl Place<'_> {
         }
     }
 
+    /// lev_comp's `check_coord` where it is called: outside rooms, or as a
+    /// sanity flag says (notnotdNetHack's `[skipcheck]` skips it,
+    /// `[noskipcheck]` asks for it).
+    pub(super) fn check_if(
+        &self,
+        report: &mut Reporter,
+        c: &Sp<Coord>,
+        flag: Option<bool>,
+        what: &str,
+    ) {
+        if flag.unwrap_or(!self.in_room) {
+            self.check_in_wall(report, c, what);
+        }
+    }
+
     /// lev_comp's `check_coord`: warns about things placed in rock or doors.
     pub(super) fn check_in_wall(&self, report: &mut Reporter, c: &Sp<Coord>, what: &str) {
         let (Some(map), Coord::At(x, y)) = (self.map, &c.v) else {
@@ -168,6 +183,7 @@ pub(super) fn shared_detail(
             name,
             at,
             infos,
+            check,
         } => {
             // notnotdNetHack: class '#' is a monster the game makes from
             // its name, parsed when it makes the level.
@@ -178,9 +194,7 @@ pub(super) fn shared_detail(
                 false => monster_class(report, game, class),
             };
             let pos = place.point(report, at);
-            if !place.in_room {
-                place.check_in_wall(report, at, "Monster");
-            }
+            place.check_if(report, at, *check, "Monster");
             let mut m = Monster {
                 extra: no_extras(game, RecordKind::Monster),
                 id: -1,
@@ -254,6 +268,7 @@ pub(super) fn shared_detail(
             name,
             at,
             tail,
+            check,
         } => {
             let class = object_class(report, game, class);
             let mut o = Object {
@@ -295,9 +310,7 @@ pub(super) fn shared_detail(
             match at {
                 Some(at) => {
                     o.pos = place.point(report, at);
-                    if !place.in_room {
-                        place.check_in_wall(report, at, "Object");
-                    }
+                    place.check_if(report, at, *check, "Object");
                 }
                 None => {
                     o.containment = 1;
@@ -463,11 +476,14 @@ pub(super) fn shared_detail(
                 "Too many golds in room or mazepart!",
             );
         }
-        StmtKind::Engraving { at, kind, text: t } => {
+        StmtKind::Engraving {
+            at,
+            kind,
+            text: t,
+            check,
+        } => {
             let pos = place.point(report, at);
-            if !place.in_room {
-                place.check_in_wall(report, at, "Engraving");
-            }
+            place.check_if(report, at, *check, "Engraving");
             let e = Engraving {
                 pos,
                 text: text(report, t, "Engraving", MAX_TEXT),
