@@ -2,8 +2,8 @@
 //! identity files describe them (written by `levbuild game` from the
 //! fetched trees): every golden `.lev` and dungeon file of SLASH'EM,
 //! dNetHack and notnotdNetHack decodes with no byte left over and encodes
-//! back to the same bytes, and the dump names their own terrain, room
-//! types and extra members.
+//! back to the same bytes, the dump names their own terrain, room types
+//! and extra members, and `-w` gives each game's own warnings.
 
 use std::path::{Path, PathBuf};
 
@@ -150,4 +150,76 @@ fn the_i686_layout_applies_to_the_new_records() {
     // count +1, the place-list count +0 (one count replaces another);
     // i686: door +3, object +4, +1.
     assert_eq!(sizes, [3 + 8 + 1, 3 + 4 + 1]);
+}
+
+/// The `-w` warnings of every `.des` file of a variant's corpus, as its
+/// `lev_comp` prints them, in the golden listing's layout: SLASH'EM's
+/// `=== FILE` then the lines, the dNetHack family's `### FILE`.
+fn warnings_listing(shared: &Path, name: &str, marker: &str) -> String {
+    let game = std::sync::Arc::new(identity(name));
+    let options = des::Options {
+        extra_warnings: true,
+        game,
+        layout: Layout::LP64,
+        ..des::Options::default()
+    };
+    let golden = std::fs::read_to_string(
+        shared
+            .join("golden")
+            .join(name)
+            .join("lev_comp-w.stderr.txt"),
+    )
+    .unwrap();
+    let mut out = String::new();
+    for line in golden.lines().filter(|l| l.starts_with(marker)) {
+        let file = line[marker.len()..].split(" (rc=").next().unwrap();
+        out += &format!("{marker}{file}\n");
+        let path = shared.join("corpus").join(name).join("dat").join(file);
+        let src = levbuild::source_text(&std::fs::read(&path).unwrap()).into_owned();
+        let diagnostics = match des::compile_levels(&src, file, &options) {
+            Ok(compiled) => compiled.warnings,
+            Err(d) => d,
+        };
+        for l in diagnostics.legacy_lines(levbuild::diag::LegacyTool::LevComp) {
+            out += &l;
+            out.push('\n');
+        }
+    }
+    out
+}
+
+#[test]
+fn each_variants_warnings_are_its_lev_comps() {
+    let Some(shared) = common::shared_dir() else {
+        return;
+    };
+    for (name, marker) in [
+        ("dnethack-3.18.0", "### "),
+        ("notnotdnethack-2025.05.16", "### "),
+        ("slashem-0.0.7E7F3", "=== "),
+    ] {
+        let golden = std::fs::read_to_string(
+            shared
+                .join("golden")
+                .join(name)
+                .join("lev_comp-w.stderr.txt"),
+        )
+        .unwrap();
+        // The golden listing's own lines: the file markers without their
+        // exit status, the warnings; SLASH'EM's template.des, which its
+        // lev_comp refuses, is left out (levbuild refuses it too, with
+        // its own messages).
+        let keep = |l: &&str| !l.starts_with("rc=");
+        let want: String = golden
+            .split(&format!("{marker}template.des"))
+            .next()
+            .unwrap()
+            .lines()
+            .filter(keep)
+            .map(|l| format!("{}\n", l.split(" (rc=").next().unwrap()))
+            .collect();
+        let got = warnings_listing(&shared, name, marker);
+        let got = got.split(&format!("{marker}template.des")).next().unwrap();
+        assert!(got == want, "{name}: -w warnings differ");
+    }
 }
