@@ -42,8 +42,14 @@
 //! artifact "The Key of Chaos"
 //! ```
 //!
-//! A numbering with no line of its kind is NetHack 3.4.3's (a version 1
-//! file has none: its game has 3.4.3's records).
+//! Then the checks its `lev_comp` and `dgn_comp` make differently
+//! (`dungeon-default-chance`, `dungeon-reverse-branch-check`,
+//! `dungeon-depth-check`, `joined-foreground`, `room-positions`,
+//! `named-objects`, `named-monsters`, `ordinary-room-chance`,
+//! `sanity-flags`) and the artifact and god names its levels look up
+//! (`artifact "…"`, `god "…"`, in table order). A numbering or rule with
+//! no line of its kind is NetHack 3.4.3's (a version 1 file has none: its
+//! game has 3.4.3's records).
 //!
 //! `header` is followed by the data model its words are for (`lp64`,
 //! `ilp32`, `llp64`) or `any` (a `date.h`: the words the game was built
