@@ -9,8 +9,8 @@
 use super::patterns::*;
 use super::read;
 use super::rows::{
-    altar, arg, args, door, engraving, engraving_args, monster, monster_args, object, object_args,
-    room_door, row, DETAIL, MAP_DETAIL, OBJECT_NAME, R, ROOM_DETAIL,
+    altar, arg, args, door, door_rows, engraving, engraving_args, monster, monster_args, object,
+    object_args, room_door, row, DETAIL, MAP_DETAIL, OBJECT_NAME, R, ROOM_DETAIL,
 };
 use super::words::SANITY_FLAG;
 use crate::des::nh343::syntax::StmtKind;
@@ -23,38 +23,11 @@ const TEXTS: Pat<crate::des::nh343::lexer::Class> = Pat::Many(&Pat::Seq(&[
 ]));
 
 /// `DOOR` with door texts, both forms.
-pub(crate) const DOOR_TEXT_ROWS: &[R] = &[
-    row(
-        "DOOR",
-        "DOOR (room form: secret, state, wall, position, texts)",
-        Pat::Seq(&[
-            COLON,
-            Pat::Arg("secret flag", &BOOLEAN_OR_RANDOM),
-            COMMA,
-            Pat::Arg("state", &DOOR_STATE),
-            COMMA,
-            Pat::Arg("wall", &DIRECTION_OR_RANDOM),
-            COMMA,
-            Pat::Arg("position", &INT_OR_RANDOM),
-            TEXTS,
-        ]),
-        room_door,
-        ROOM_DETAIL,
-    ),
-    row(
-        "DOOR",
-        "DOOR (map form: state, coordinate, texts)",
-        Pat::Seq(&[
-            COLON,
-            Pat::Arg("state", &DOOR_STATE),
-            COMMA,
-            Pat::Arg("place", &COORD),
-            TEXTS,
-        ]),
-        door,
-        MAP_DETAIL,
-    ),
-];
+pub(crate) const DOOR_TEXT_ROWS: &[R] = &door_rows!(
+    "DOOR (room form: secret, state, wall, position, texts)",
+    "DOOR (map form: state, coordinate, texts)",
+    TEXTS
+);
 
 /// `FORGE: coordinate`.
 pub(crate) const FORGE_ROWS: &[R] = &[row(

@@ -180,7 +180,46 @@ macro_rules! engraving_args {
     };
 }
 
-pub(super) use {arg, args, engraving_args, monster_args, object_args};
+/// A dialect's `DOOR` forms: 3.4.3's room and map forms, each followed by
+/// `$info` (SLASH'EM's artifact keys, dNetHack's text numbers).
+macro_rules! door_rows {
+    ($room_name:literal, $map_name:literal, $info:expr) => {
+        [
+            row(
+                "DOOR",
+                $room_name,
+                args![
+                    COLON,
+                    arg!("secret flag", BOOLEAN_OR_RANDOM),
+                    COMMA,
+                    arg!("state", DOOR_STATE),
+                    COMMA,
+                    arg!("wall", DIRECTION_OR_RANDOM),
+                    COMMA,
+                    arg!("position", INT_OR_RANDOM),
+                    $info,
+                ],
+                room_door,
+                ROOM_DETAIL,
+            ),
+            row(
+                "DOOR",
+                $map_name,
+                args![
+                    COLON,
+                    arg!("state", DOOR_STATE),
+                    COMMA,
+                    arg!("place", COORD),
+                    $info
+                ],
+                door,
+                MAP_DETAIL,
+            ),
+        ]
+    };
+}
+
+pub(super) use {arg, args, door_rows, engraving_args, monster_args, object_args};
 
 /// Every form of every 3.4.3 statement.
 pub(crate) const ROWS: &[R] = &[

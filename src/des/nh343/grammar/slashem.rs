@@ -4,7 +4,7 @@
 //! `arti_key` reads these rows in place of 3.4.3's `DOOR` rows.
 
 use super::patterns::*;
-use super::rows::{door, room_door, row, MAP_DETAIL, R, ROOM_DETAIL};
+use super::rows::{arg, args, door, door_rows, room_door, row, MAP_DETAIL, R, ROOM_DETAIL};
 use crate::statement::Pat;
 
 /// `(, "artifact name")*`: the last one counts.
@@ -14,35 +14,8 @@ const KEYS: Pat<crate::des::nh343::lexer::Class> = Pat::Many(&Pat::Seq(&[
 ]));
 
 /// `DOOR` with artifact keys, both forms.
-pub(crate) const DOOR_KEY_ROWS: &[R] = &[
-    row(
-        "DOOR",
-        "DOOR (room form: secret, state, wall, position, keys)",
-        Pat::Seq(&[
-            COLON,
-            Pat::Arg("secret flag", &BOOLEAN_OR_RANDOM),
-            COMMA,
-            Pat::Arg("state", &DOOR_STATE),
-            COMMA,
-            Pat::Arg("wall", &DIRECTION_OR_RANDOM),
-            COMMA,
-            Pat::Arg("position", &INT_OR_RANDOM),
-            KEYS,
-        ]),
-        room_door,
-        ROOM_DETAIL,
-    ),
-    row(
-        "DOOR",
-        "DOOR (map form: state, coordinate, keys)",
-        Pat::Seq(&[
-            COLON,
-            Pat::Arg("state", &DOOR_STATE),
-            COMMA,
-            Pat::Arg("place", &COORD),
-            KEYS,
-        ]),
-        door,
-        MAP_DETAIL,
-    ),
-];
+pub(crate) const DOOR_KEY_ROWS: &[R] = &door_rows!(
+    "DOOR (room form: secret, state, wall, position, keys)",
+    "DOOR (map form: state, coordinate, keys)",
+    KEYS
+);
