@@ -1,4 +1,4 @@
-//! The language side of a dialect built on 3.4.3's: a test-only dialect
+//! The seam of a dialect built on 3.4.3's. The language side: a test-only dialect
 //! that adds a statement (`SOUNDS: "text"`, also spelt `NOISES`, read as
 //! a message), a value word (`scrawl`, an engraving type) and a map
 //! character (`Z`) to 3.4.3's rows, words and map characters, and nothing
@@ -76,4 +76,74 @@ fn nethack_343_has_none_of_them() {
         .tokens
         .iter()
         .any(|(t, _)| *t == Tok::Invalid("SOUNDS")));
+}
+
+/// The record side: a test-only game whose door record has one member more
+/// than 3.4.3's (a `short` after `mask`, the family's `arti_text`), and a
+/// test-only statement `LOCKPICK: (x,y), n` that places a locked door with
+/// `n` in it. Compiled with 3.4.3's lexer, parser and sema, encoded and
+/// decoded by the game's format: the statement is a row and the field a
+/// line of the format, neither is in the 3.4.3 module.
+#[test]
+fn a_dialect_adds_a_statement_and_a_record_field() {
+    use super::grammar::patterns::{COMMA, COORD, INT};
+    use crate::game::{CType, ExtraMember, Game, RecordFormat, RecordKind};
+    use crate::layout::Layout;
+    let mut format = RecordFormat::nethack_343();
+    format.extra_members.push(ExtraMember {
+        record: RecordKind::Door,
+        name: "arti_text".into(),
+        ctype: CType::Short,
+    });
+    let game = std::sync::Arc::new(Game::nethack_343().with_format(format));
+    let mut rows = ROWS.to_vec();
+    rows.push(Row {
+        keyword: "LOCKPICK",
+        also: &[],
+        name: "LOCKPICK",
+        args: Pat::Seq(&[
+            COLON,
+            Pat::Arg("place", &COORD),
+            COMMA,
+            Pat::Arg("difficulty", &INT),
+        ]),
+        build: |a| StmtKind::Door {
+            state: crate::des::nh343::ir::DoorState::Locked,
+            at: read::coord(a.get("place")),
+            key: None,
+            text: Some(read::int(a.get("difficulty"))),
+        },
+        place: ROWS.iter().find(|r| r.keyword == "FOUNTAIN").unwrap().place,
+    });
+    let lang: &'static Language = Box::leak(Box::new(Language::new(rows, WORDS, MAP_CHARS, |k| {
+        Tok::Kw(Kw(k))
+    })));
+    let src =
+        "MAZE: \"pick\", ' '\nGEOMETRY: center, center\nMAP\n|+|\nENDMAP\nLOCKPICK: (1,0), 7\n";
+    let lexed = lex(src, lang);
+    let mut report = Reporter::default();
+    let stmts = parse(src, &lexed.tokens, lang, &mut report);
+    let options = crate::des::Options {
+        game: std::sync::Arc::clone(&game),
+        layout: Layout::LP64,
+        ..crate::des::Options::default()
+    };
+    let levels = super::sema::build(src, &stmts, &lexed.maps, &options, &mut report);
+    assert!(!report.has_errors());
+    let crate::des::nh343::ir::LevelBody::Maze(maze) = &levels[0].body else {
+        panic!("a maze level");
+    };
+    assert_eq!(maze.parts[0].doors[0].extra, [7]);
+    let bytes = super::encode(&levels[0], &game, Layout::LP64).unwrap();
+    // 3.4.3's format has no place for the value: an error, not lost bytes.
+    assert!(super::encode(&levels[0], &Game::nethack_343(), Layout::LP64).is_err());
+    let mut plain = levels[0].clone();
+    if let crate::des::nh343::ir::LevelBody::Maze(m) = &mut plain.body {
+        m.parts[0].doors[0].extra.clear();
+    }
+    let vanilla = super::encode(&plain, &Game::nethack_343(), Layout::LP64).unwrap();
+    // The door record grows from 3 bytes to 6 (a pad byte, the short).
+    assert_eq!(bytes.len(), vanilla.len() + 3);
+    let back = super::decode(&bytes, "pick", &game, Layout::LP64).unwrap();
+    assert_eq!(back, levels[0]);
 }
