@@ -29,6 +29,9 @@ pub(crate) const ENGRAVING_TYPE: Val = Val("engraving type");
 /// `blessed`, `uncursed`, `cursed`.
 pub(crate) const CURSE_TYPE: Val = Val("curse type");
 
+/// SLASH'EM's `o_lit`, `o_buried` (`OBJFLAGS`): their bits.
+pub(crate) const OBJECT_FLAG: Val = Val("object flag");
+
 /// `random`.
 pub(crate) const RANDOM: &str = "random";
 /// `none` (an object's name).
@@ -45,6 +48,8 @@ pub(crate) const MONSTER: &str = "monster";
 pub(crate) const PLACE: &str = "place";
 /// See [`OBJECT`].
 pub(crate) const ALIGN: &str = "align";
+/// SLASH'EM's `region[n]`: a random region of the part.
+pub(crate) const REGION: &str = "region";
 
 /// Every value word and the token it is.
 pub(crate) const WORDS: &[(&str, Tok<'static>)] = {
