@@ -32,6 +32,11 @@ fn options(game: &Arc<Game>) -> des::Options {
 /// The one maze part of `src`, compiled for SLASH'EM, after checking that
 /// its bytes decode back to the level the compiler made.
 fn part(src: &str) -> MazePart {
+    part_and_dump(src).0
+}
+
+/// [`part`] and the level's dump.
+fn part_and_dump(src: &str) -> (MazePart, String) {
     let game = slashem();
     let file = des::compile_with(src, "t.des", &options(&game))
         .unwrap_or_else(|d| panic!("{}", d.short().join("\n")));
@@ -42,8 +47,9 @@ fn part(src: &str) -> MazePart {
         des::encode(&back, &game, Layout::LP64).unwrap(),
         level.bytes
     );
+    let dump = back.display(&game).to_string();
     match &level.level.body {
-        LevelBody::Maze(m) => m.parts[0].clone(),
+        LevelBody::Maze(m) => (m.parts[0].clone(), dump),
         LevelBody::Rooms(_) => panic!("not a maze"),
     }
 }
@@ -93,7 +99,7 @@ fn objflags_in_a_room_apply_to_the_rooms_last_object() {
 
 #[test]
 fn random_regions_are_level_regions_and_region_n_names_them() {
-    let p = part(&format!(
+    let (p, dump) = part_and_dump(&format!(
         "{HEAD}RANDOM_REGION[0]: (0,0,2,2), levregion(1,1,10,10)\n\
          RANDOM_REGION[1]: (1,1,4,2), (0,0,0,0)\n\
          OBJECT: '(', random, region[1]\nMONSTER: 'a', random, region[0]\n"
@@ -109,11 +115,16 @@ fn random_regions_are_level_regions_and_region_n_names_them() {
     assert_eq!((r.kind, r.destination.as_str()), (0, ""));
     assert_eq!(p.objects[0].pos, pt(-11, -2));
     assert_eq!(p.monsters[0].pos, pt(-11, -1));
+    assert!(
+        dump.contains("random region [0] in map (0,0)-(2,2) except level (1,1)-(10,10)"),
+        "{dump}"
+    );
+    assert!(dump.contains("region[1] object"), "{dump}");
 }
 
 #[test]
 fn numbered_place_lists_hold_none_and_place_i_j_names_their_entries() {
-    let p = part(&format!(
+    let (p, dump) = part_and_dump(&format!(
         "{HEAD}RANDOM_PLACES: (1,1), none, (2,2)\nRANDOM_PLACES[1]: (0,0), (4,2)\n\
          OBJECT: '(', \"chest\", place[1][0]\nMONSTER: 'a', random, place[1]\n\
          TRAP: \"hole\", random\n"
@@ -129,6 +140,11 @@ fn numbered_place_lists_hold_none_and_place_i_j_names_their_entries() {
     assert_eq!(p.monsters[0].pos, pt(-1, -2));
     // SLASH'EM's random coordinate.
     assert_eq!(p.traps[0].pos, pt(-12, -12));
+    assert!(
+        dump.contains("random places [0]: (1,1) none (2,2)"),
+        "{dump}"
+    );
+    assert!(dump.contains("place[1][0] object"), "{dump}");
 }
 
 #[test]
