@@ -134,7 +134,11 @@ fn game_words(format: &RecordFormat) -> GameWords {
 /// engraving types and map characters of its numbering (SLASH'EM's
 /// `spooky` and `scrawl`, dNetHack's `,` for grass), and the rows of the
 /// records it has (SLASH'EM's door keys where its doors have an
-/// `arti_key`, dNetHack's door texts where they have an `arti_text`). One language is made for each such set and kept.
+/// `arti_key`, dNetHack's door texts where they have an `arti_text`;
+/// SLASH'EM's `OBJFLAGS` and its words where its objects have `oflags`,
+/// `RANDOM_REGION` and `region[n]` where its parts have random regions,
+/// `RANDOM_PLACES[n]`, `none` and `place[i][j]` where they have numbered
+/// place lists). One language is made for each such set and kept.
 pub(crate) fn for_game(game: &Game) -> &'static Language {
     static VANILLA: OnceLock<GameWords> = OnceLock::new();
     static MADE: Mutex<Vec<(GameWords, &'static Language)>> = Mutex::new(Vec::new());
