@@ -191,6 +191,9 @@ pub struct Numbering {
     pub level_flags: Vec<(Box<str>, i64)>,
     /// Engraving type words (`dust`, `scrawl`) and their numbers.
     pub engravings: Vec<(Box<str>, i8)>,
+    /// `OBJFLAGS` words (`o_lit`, `o_buried`) and their bits: SLASH'EM's
+    /// object flags (empty for a game without).
+    pub object_flags: Vec<(Box<str>, i64)>,
     /// `artilist.h`'s artifact names, indexed by their number (SLASH'EM's
     /// door keys name one; empty for a built-in game).
     pub artifacts: Vec<Box<str>>,
@@ -223,6 +226,7 @@ impl Numbering {
                 .iter()
                 .map(|&(n, v)| (n.into(), v))
                 .collect(),
+            object_flags: Vec::new(),
             artifacts: Vec::new(),
             gods: Vec::new(),
         }

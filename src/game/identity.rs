@@ -22,7 +22,7 @@
 //! header words, the members records have beyond NetHack 3.4.3's, the
 //! lists only some games have, the coordinate `random` is stored as, the
 //! dungeon records' members, `dgn_comp`'s limits, and the numbering of
-//! terrain, map characters, room types, traps, level flags and engraving
+//! terrain, map characters, room types, traps, level flags, object flags and engraving
 //! types:
 //!
 //! ```text
@@ -38,6 +38,7 @@
 //! room-type "black market" 34
 //! trap "hole" 13
 //! level-flag "spooky" 0x20
+//! object-flag "o_lit" 0x1
 //! engraving "scrawl" 5
 //! artifact "The Key of Chaos"
 //! ```
@@ -291,6 +292,9 @@ fn write_format(out: &mut String, f: &RecordFormat) {
     for (word, bit) in &n.level_flags {
         let _ = writeln!(out, "level-flag {} {bit:#x}", quoted(word));
     }
+    for (word, bit) in &n.object_flags {
+        let _ = writeln!(out, "object-flag {} {bit:#x}", quoted(word));
+    }
     for name in &n.artifacts {
         let _ = writeln!(out, "artifact {}", quoted(name));
     }
@@ -321,6 +325,7 @@ struct FormatFacts {
     room_types: Option<Vec<(Box<str>, i8)>>,
     traps: Option<Vec<(Box<str>, i8)>>,
     level_flags: Option<Vec<(Box<str>, i64)>>,
+    object_flags: Vec<(Box<str>, i64)>,
     engravings: Option<Vec<(Box<str>, i8)>>,
     artifacts: Vec<Box<str>>,
     gods: Vec<Box<str>>,
@@ -493,6 +498,11 @@ impl FormatFacts {
                 let bit = args.number()? as i64;
                 (self.level_flags.get_or_insert_with(Vec::new)).push((word.into(), bit));
             }
+            "object-flag" => {
+                let word = args.string("its word")?;
+                let bit = args.number()? as i64;
+                self.object_flags.push((word.into(), bit));
+            }
             _ => return Ok(false),
         }
         Ok(true)
@@ -529,6 +539,7 @@ impl FormatFacts {
             .level_flags
             .unwrap_or(std::mem::take(&mut n.level_flags));
         n.engravings = self.engravings.unwrap_or(std::mem::take(&mut n.engravings));
+        n.object_flags = self.object_flags;
         n.artifacts = self.artifacts;
         n.gods = self.gods;
         f

@@ -347,7 +347,7 @@ fn parse_probe(
     text: &str,
     format: &mut RecordFormat,
 ) -> Result<ProbeFacts, TreeError> {
-    let mut numbered = [false; 9];
+    let mut numbered = [false; 10];
     let bad = |line: &str| TreeError::new(root, format!("unexpected probe output line {line:?}"));
     let mut facts = ProbeFacts {
         monsters: Vec::new(),

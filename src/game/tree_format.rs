@@ -440,7 +440,8 @@ fn map_char_body(lev_main: &str) -> Option<&str> {
 
 /// The probe function that prints the tree's numbering, one fact a line:
 /// `NT value name` (terrain), `NC char value` (map characters), `NR`,
-/// `NP`, `NE`, `NL value word` (room types, traps, engravings, flags),
+/// `NP`, `NE`, `NL`, `NO value word` (room types, traps, engravings,
+/// level flags, object flags),
 /// `NX name value` (limits), `NA`/`NG index name` (artifacts, gods).
 fn numbers_source(root: &Path) -> Result<String, TreeError> {
     let rm_h = strip_comments(&read(root, "include/rm.h")?);
@@ -499,7 +500,11 @@ fn numbers_source(root: &Path) -> Result<String, TreeError> {
          if (t != INVALID_TYPE)\n            printf(\"NC %d %d\\n\", c, t);\n    }\n",
     );
     c.push_str("    levbuild_print_room_types();\n    levbuild_print_trap_types();\n");
-    for (kind, tag) in [("ENGRAVING_TYPE", "NE"), ("FLAG_TYPE", "NL")] {
+    for (kind, tag) in [
+        ("ENGRAVING_TYPE", "NE"),
+        ("FLAG_TYPE", "NL"),
+        ("OBJFLAG_TYPE", "NO"),
+    ] {
         for (word, constant) in lex_words(&lev_comp_l, kind) {
             let _ = writeln!(
                 c,
@@ -522,7 +527,7 @@ fn numbers_source(root: &Path) -> Result<String, TreeError> {
 /// a line that is not one.
 pub(super) fn apply_probe_line(
     format: &mut RecordFormat,
-    fresh: &mut [bool; 9],
+    fresh: &mut [bool; 10],
     line: &str,
 ) -> bool {
     let mut parts = line.splitn(3, ' ');
@@ -530,7 +535,7 @@ pub(super) fn apply_probe_line(
         return false;
     };
     let n = &mut format.numbering;
-    let slot = ["NT", "NC", "NR", "NP", "NE", "NL", "NX", "NA", "NG"]
+    let slot = ["NT", "NC", "NR", "NP", "NE", "NL", "NX", "NA", "NG", "NO"]
         .iter()
         .position(|t| *t == tag);
     let Some(slot) = slot else { return false };
@@ -584,14 +589,18 @@ pub(super) fn apply_probe_line(
             }
             names.push(b.into());
         }
-        "NL" => {
+        "NL" | "NO" => {
+            let table = match tag {
+                "NL" => &mut n.level_flags,
+                _ => &mut n.object_flags,
+            };
             if first {
-                n.level_flags.clear();
+                table.clear();
             }
             let Ok(v) = a.parse::<i64>() else {
                 return false;
             };
-            n.level_flags.push((b.into(), v));
+            table.push((b.into(), v));
         }
         _ => {
             let Ok(v) = b.parse::<usize>() else {
@@ -660,6 +669,21 @@ mod tests {
         assert_eq!(terrain_names(defines), ["STONE", "VWALL"]);
         let enumerated = "enum {\n    STONE = 0,\n    VWALL,\n    TREE,\n    MAX_TYPE\n};";
         assert_eq!(terrain_names(enumerated), ["STONE", "VWALL", "TREE"]);
+    }
+
+    #[test]
+    fn probe_lines_give_object_flags() {
+        let mut f = RecordFormat::nethack_343();
+        let mut fresh = [false; 10];
+        assert!(apply_probe_line(&mut f, &mut fresh, "NO 1 o_lit"));
+        assert!(apply_probe_line(&mut f, &mut fresh, "NO 2 o_buried"));
+        let flags = &f.numbering.object_flags;
+        assert_eq!(flags[..], [("o_lit".into(), 1), ("o_buried".into(), 2)]);
+        let l = "o_lit\t\t{ yylval.i=OBJF_LIT; return OBJFLAG_TYPE; }\n";
+        assert_eq!(
+            lex_words(l, "OBJFLAG_TYPE"),
+            [("o_lit".into(), "OBJF_LIT".into())]
+        );
     }
 
     #[test]

@@ -32,6 +32,7 @@ mod index_snapshots;
 mod layouts;
 mod mutation_diff;
 mod robustness;
+mod slashem_language;
 #[cfg(feature = "nethack36")]
 mod suggestions;
 mod variant_formats;

@@ -320,7 +320,13 @@ fn registers(
         writeln!(f, "    random monsters: {}", list(monsters, "monster"))?;
     }
     for (i, set) in places.iter().enumerate() {
-        let p: Vec<String> = set.iter().map(|p| at(game, p)).collect();
+        let sets = game.format().place_sets;
+        // SLASH'EM's `none` entry is stored as (-1,-1).
+        let entry = |p: &Point| match (p.x, p.y) {
+            (-1, -1) if sets => "none".to_string(),
+            _ => at(game, p),
+        };
+        let p: Vec<String> = set.iter().map(entry).collect();
         match game.format().place_sets {
             true => writeln!(f, "    random places [{i}]: {}", p.join(" "))?,
             false => writeln!(f, "    random places: {}", p.join(" "))?,
@@ -537,13 +543,24 @@ fn maze_part(f: &mut fmt::Formatter<'_>, part: &MazePart, game: &Game) -> fmt::R
             tristate(r.lit.code(), "lit", "unlit")
         )?;
     }
-    let level_regions = (part.level_regions.iter().map(|r| ("level region", r)))
-        .chain(part.random_regions.iter().map(|r| ("random region", r)));
-    for (what, r) in level_regions {
+    // A random region (SLASH'EM's `region[n]`) has no kind of its own.
+    let level_regions = (part.level_regions.iter().map(|r| (None, r))).chain(
+        part.random_regions
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (Some(i), r)),
+    );
+    for (random, r) in level_regions {
         let scope = |level: bool| if level { "level" } else { "map" };
-        let kind = r
-            .kind_name()
-            .map_or_else(|| format!("kind {}", r.kind), str::to_string);
+        let (what, kind) = match random {
+            Some(i) if r.kind == 0 => ("random region".to_string(), format!("[{i}]")),
+            Some(i) => (format!("random region [{i}]"), format!("kind {}", r.kind)),
+            None => (
+                "level region".to_string(),
+                r.kind_name()
+                    .map_or_else(|| format!("kind {}", r.kind), str::to_string),
+            ),
+        };
         write!(
             f,
             "    {what} {kind} in {} {} except {} {}",

@@ -10,11 +10,16 @@ use crate::diag::Span;
 
 pub(crate) use crate::diag::Sp;
 
-/// A coordinate argument: `(x,y)`, `place[n]` or `random`.
+/// A coordinate argument: `(x,y)`, `place[n]` or `random` (and SLASH'EM's
+/// `place[i][j]` and `region[n]`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Coord {
     At(Sp<i64>, Sp<i64>),
     Place(Sp<i64>),
+    /// `place[i][j]`: entry `j` of place list `i` (SLASH'EM).
+    PlaceIn(Sp<i64>, Sp<i64>),
+    /// `region[n]`: somewhere in random region `n` (SLASH'EM).
+    Region(Sp<i64>),
     Random,
 }
 
@@ -125,7 +130,20 @@ pub(crate) enum StmtKind<'s> {
     Message(Sp<&'s str>),
     RandomObjects(Vec<Sp<u8>>),
     RandomMonsters(Vec<Sp<u8>>),
-    RandomPlaces(Vec<Sp<(i64, i64)>>),
+    RandomPlaces {
+        /// SLASH'EM's `[n]`: the number of the list.
+        set: Option<Sp<i64>>,
+        /// The places; `None` is SLASH'EM's `none`.
+        places: Vec<Sp<Option<(i64, i64)>>>,
+    },
+    /// SLASH'EM's `RANDOM_REGION[n]: area, excluded area`.
+    RandomRegion {
+        index: Sp<i64>,
+        area: LevRect,
+        exclude: LevRect,
+    },
+    /// SLASH'EM's `OBJFLAGS`: the bits of its words.
+    ObjFlags(Vec<i64>),
     NoMap,
     Geometry {
         halign: i8,

@@ -16,10 +16,10 @@ pub(crate) mod words;
 
 use std::sync::{Mutex, OnceLock};
 
-use super::lexer::{Language, Tok};
+use super::lexer::{Class, Language, Tok};
 use super::syntax::StmtKind;
 use crate::game::{Game, RecordFormat, RecordKind};
-use crate::statement::Args;
+use crate::statement::{Args, Pat};
 
 pub(crate) use rows::ROWS;
 pub(crate) use words::{MAP_CHARS, WORDS};
@@ -82,12 +82,14 @@ pub(crate) struct Place {
 /// What a game's language takes from the game: the words and map
 /// characters of its numbering, and the records that call for rows of
 /// their own.
-type GameWords = (
-    Vec<(Box<str>, i64)>,
-    Vec<(Box<str>, i8)>,
-    Vec<(u8, i8)>,
-    RecordRows,
-);
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct GameWords {
+    level_flags: Vec<(Box<str>, i64)>,
+    engravings: Vec<(Box<str>, i8)>,
+    object_flags: Vec<(Box<str>, i64)>,
+    map_chars: Vec<(u8, i8)>,
+    rows: RecordRows,
+}
 
 /// Which of the family's extra rows a game's records call for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,29 +104,44 @@ struct RecordRows {
     altar_gods: bool,
     /// notnotdNetHack's `[skipcheck]` (its lexer's sanity flags).
     sanity_flags: bool,
+    /// SLASH'EM's `OBJFLAGS` (objects with `oflags`).
+    object_flags: bool,
+    /// SLASH'EM's `RANDOM_REGION` and `region[n]` (a random region list).
+    random_regions: bool,
+    /// SLASH'EM's `RANDOM_PLACES[n]`, `none` and `place[i][j]` (numbered
+    /// place lists).
+    place_sets: bool,
 }
 
 fn game_words(format: &RecordFormat) -> GameWords {
     let n = &format.numbering;
-    (
-        n.level_flags.clone(),
-        n.engravings.clone(),
-        n.map_chars.clone(),
-        RecordRows {
+    GameWords {
+        level_flags: n.level_flags.clone(),
+        engravings: n.engravings.clone(),
+        object_flags: n.object_flags.clone(),
+        map_chars: n.map_chars.clone(),
+        rows: RecordRows {
             door_keys: format.extra_index(RecordKind::Door, "arti_key").is_some(),
             door_texts: format.extra_index(RecordKind::Door, "arti_text").is_some(),
             forges: format.forges,
             altar_gods: format.extra_index(RecordKind::Altar, "god").is_some(),
             sanity_flags: format.level_rules.sanity_flags,
+            object_flags: format.extra_index(RecordKind::Object, "oflags").is_some(),
+            random_regions: format.random_regions,
+            place_sets: format.place_sets,
         },
-    )
+    }
 }
 
 /// The language of `game`: 3.4.3's rows with the `FLAGS` words,
 /// engraving types and map characters of its numbering (SLASH'EM's
 /// `spooky` and `scrawl`, dNetHack's `,` for grass), and the rows of the
 /// records it has (SLASH'EM's door keys where its doors have an
-/// `arti_key`, dNetHack's door texts where they have an `arti_text`). One language is made for each such set and kept.
+/// `arti_key`, dNetHack's door texts where they have an `arti_text`;
+/// SLASH'EM's `OBJFLAGS` and its words where its objects have `oflags`,
+/// `RANDOM_REGION` and `region[n]` where its parts have random regions,
+/// `RANDOM_PLACES[n]`, `none` and `place[i][j]` where they have numbered
+/// place lists). One language is made for each such set and kept.
 pub(crate) fn for_game(game: &Game) -> &'static Language {
     static VANILLA: OnceLock<GameWords> = OnceLock::new();
     static MADE: Mutex<Vec<(GameWords, &'static Language)>> = Mutex::new(Vec::new());
@@ -142,12 +159,26 @@ pub(crate) fn for_game(game: &Game) -> &'static Language {
         .filter(|(_, t)| !matches!(t, Tok::Flag(_) | Tok::Val(words::ENGRAVING_TYPE, _)))
         .cloned()
         .collect();
-    words.extend(key.0.iter().map(|(w, bit)| (leak(w), Tok::Flag(*bit))));
-    words.extend((key.1.iter()).map(|(w, v)| (leak(w), Tok::Val(words::ENGRAVING_TYPE, *v))));
+    words.extend((key.level_flags.iter()).map(|(w, bit)| (leak(w), Tok::Flag(*bit))));
+    words.extend(
+        (key.engravings.iter()).map(|(w, v)| (leak(w), Tok::Val(words::ENGRAVING_TYPE, *v))),
+    );
+    let r = key.rows;
+    if r.object_flags {
+        // lev_comp's OBJFLAG_TYPE words: their bits (SLASH'EM's fit a byte).
+        words.extend(key.object_flags.iter().filter_map(|(w, bit)| {
+            Some((
+                leak(w),
+                Tok::Val(words::OBJECT_FLAG, i8::try_from(*bit).ok()?),
+            ))
+        }));
+    }
+    if r.random_regions {
+        words.push((words::REGION, Tok::Word(words::REGION)));
+    }
     let mut map_chars = MAP_CHARS.to_vec();
-    map_chars.extend(key.2.iter().map(|&(c, _)| c));
+    map_chars.extend(key.map_chars.iter().map(|&(c, _)| c));
     let mut rows = ROWS.to_vec();
-    let r = key.3;
     // A dialect's rows replace 3.4.3's of the same keywords.
     for (wanted, extra) in [
         (r.door_keys, slashem::DOOR_KEY_ROWS),
@@ -155,6 +186,9 @@ pub(crate) fn for_game(game: &Game) -> &'static Language {
         (r.altar_gods, dnethack::ALTAR_GOD_ROWS),
         (r.forges, dnethack::FORGE_ROWS),
         (r.sanity_flags, dnethack::SANITY_ROWS),
+        (r.object_flags, slashem::OBJECT_FLAG_ROWS),
+        (r.random_regions, slashem::RANDOM_REGION_ROWS),
+        (r.place_sets, slashem::PLACE_SET_ROWS),
     ] {
         if wanted {
             rows.retain(|row| !extra.iter().any(|e| e.keyword == row.keyword));
@@ -165,10 +199,48 @@ pub(crate) fn for_game(game: &Game) -> &'static Language {
         words.push(("skipcheck", Tok::Val(words::SANITY_FLAG, 0)));
         words.push(("noskipcheck", Tok::Val(words::SANITY_FLAG, 1)));
     }
+    if r.place_sets || r.random_regions {
+        // Every coordinate may also be `place[i][j]` or `region[n]`.
+        for row in &mut rows {
+            row.args = with_coordinates(&row.args, &patterns::COORD_SETS);
+        }
+    }
     let lang = Language::new(rows, &words, &map_chars, |k| Tok::Kw(super::lexer::Kw(k)));
     let lang: &'static Language = Box::leak(Box::new(lang));
     made.push((key, lang));
     lang
+}
+
+/// `pat` with every coordinate ([`patterns::COORD`], known by its label)
+/// replaced by `coord`. The new patterns live as long as the language.
+fn with_coordinates(pat: &Pat<Class>, coord: &'static Pat<Class>) -> Pat<Class> {
+    fn leak(p: Pat<Class>) -> &'static Pat<Class> {
+        Box::leak(Box::new(p))
+    }
+    fn all(ps: &[Pat<Class>], coord: &'static Pat<Class>) -> &'static [Pat<Class>] {
+        Box::leak(ps.iter().map(|p| with_coordinates(p, coord)).collect())
+    }
+    match *pat {
+        Pat::Label(l, _) if l == patterns::COORD_LABEL => *coord,
+        Pat::Tok(..) => *pat,
+        Pat::Seq(ps) => Pat::Seq(all(ps, coord)),
+        Pat::Alt(ps) => Pat::Alt(all(ps, coord)),
+        Pat::Opt(p) => Pat::Opt(leak(with_coordinates(p, coord))),
+        Pat::Many(p) => Pat::Many(leak(with_coordinates(p, coord))),
+        Pat::SepBy {
+            item,
+            sep,
+            min,
+            max,
+        } => Pat::SepBy {
+            item: leak(with_coordinates(item, coord)),
+            sep,
+            min,
+            max,
+        },
+        Pat::Label(l, p) => Pat::Label(l, leak(with_coordinates(p, coord))),
+        Pat::Arg(n, p) => Pat::Arg(n, leak(with_coordinates(p, coord))),
+    }
 }
 
 /// NetHack 3.4.3's language.

@@ -58,10 +58,47 @@ pub(crate) const PAIR: P = Pat::Seq(&[OPEN, INT, COMMA, INT, CLOSE]);
 pub(crate) const PAIR_OR_RANDOM: P = Pat::Alt(&[PAIR, RANDOM_WORD]);
 
 /// `(x,y)`, `place[n]` or `random`.
-pub(crate) const COORD: P = Pat::Label(
-    "a coordinate: (x,y), place[n] or random",
-    &Pat::Alt(&[PAIR, PLACE_REGISTER, RANDOM_WORD]),
+pub(crate) const COORD: P =
+    Pat::Label(COORD_LABEL, &Pat::Alt(&[PAIR, PLACE_REGISTER, RANDOM_WORD]));
+
+/// SLASH'EM's coordinates: `(x,y)`, `place[n]`, `place[i][j]` (entry `j`
+/// of place list `i`), `region[n]` or `random`. Its label is
+/// [`COORD_SETS_LABEL`]; a game with numbered place lists reads it in
+/// place of [`COORD`].
+pub(crate) const COORD_SETS: P = Pat::Label(
+    COORD_SETS_LABEL,
+    &Pat::Alt(&[
+        PAIR,
+        Pat::Seq(&[
+            Pat::Tok(Class::Word(PLACE), "`place`"),
+            OPEN_BRACKET,
+            INT,
+            CLOSE_BRACKET,
+            Pat::Opt(&Pat::Seq(&[OPEN_BRACKET, INT, CLOSE_BRACKET])),
+        ]),
+        Pat::Seq(&[
+            Pat::Tok(Class::Word(REGION), "`region`"),
+            OPEN_BRACKET,
+            INT,
+            CLOSE_BRACKET,
+        ]),
+        RANDOM_WORD,
+    ]),
 );
+/// What [`COORD_SETS`] expects.
+pub(crate) const COORD_SETS_LABEL: &str =
+    "a coordinate: (x,y), place[n], place[i][j], region[n] or random";
+/// The label [`COORD`] expects.
+pub(crate) const COORD_LABEL: &str = "a coordinate: (x,y), place[n] or random";
+
+/// `[n]`, as SLASH'EM numbers its place lists and random regions.
+pub(crate) const INDEX: P = Pat::Seq(&[OPEN_BRACKET, INT, CLOSE_BRACKET]);
+
+/// A SLASH'EM place list entry: `(x,y)` or `none`.
+pub(crate) const PAIR_OR_NONE: P = Pat::Alt(&[PAIR, NONE_WORD]);
+
+/// SLASH'EM's object flag words.
+pub(crate) const OBJECT_FLAG_WORD: P = val(OBJECT_FLAG, "an object flag");
 
 /// `(x1,y1,x2,y2)`.
 pub(crate) const RECT: P = Pat::Label(

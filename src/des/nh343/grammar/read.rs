@@ -7,7 +7,7 @@ use crate::des::nh343::lexer::Tok;
 use crate::des::nh343::syntax::*;
 use crate::diag::Span;
 
-use super::words::{LEVREGION, RANDOM};
+use super::words::{LEVREGION, RANDOM, REGION};
 
 /// Tokens with their spans.
 pub(crate) type Toks<'t, 'a> = &'t [(Tok<'a>, Span)];
@@ -98,15 +98,26 @@ pub(crate) fn pair(t: Toks<'_, '_>) -> Sp<(i64, i64)> {
     at((int_at(t, 1).v, int_at(t, 3).v), t)
 }
 
+/// A pair, or `None` for `none` (a SLASH'EM place list entry).
+pub(crate) fn pair_or_none(t: Toks<'_, '_>) -> Sp<Option<(i64, i64)>> {
+    let p = matches!(t.first(), Some((Tok::Punct(b'('), _))).then(|| pair(t).v);
+    at(p, t)
+}
+
 /// A pair, or `None` for `random`.
 pub(crate) fn pair_or_random(t: Toks<'_, '_>) -> PairOrRandom {
     (!is_random(t)).then(|| pair(t))
 }
 
-/// `(x,y)`, `place[n]` or `random`.
+/// `(x,y)`, `place[n]` or `random` (and SLASH'EM's `place[i][j]` and
+/// `region[n]`).
 pub(crate) fn coord(t: Toks<'_, '_>) -> Sp<Coord> {
     let c = match t.first() {
         Some((Tok::Punct(b'('), _)) => Coord::At(int_at(t, 1), int_at(t, 3)),
+        Some((Tok::Word(w), _)) if *w == REGION => Coord::Region(int_at(t, 2)),
+        Some((Tok::Word(w), _)) if *w != RANDOM && t.len() > 4 => {
+            Coord::PlaceIn(int_at(t, 2), int_at(t, 5))
+        }
         Some((Tok::Word(w), _)) if *w != RANDOM => Coord::Place(int_at(t, 2)),
         _ => Coord::Random,
     };

@@ -73,7 +73,7 @@ const MAP_PART: Place = Place {
     ..MAP_DETAIL
 };
 /// `RANDOM_OBJECTS` and `RANDOM_MONSTERS`.
-const REGISTER_LIST: Place = Place {
+pub(super) const REGISTER_LIST: Place = Place {
     maze: order(Stage::Body, Stage::Body),
     rooms: order(Stage::Registers, Stage::Registers),
     starts: Starts::Nothing,
@@ -509,7 +509,10 @@ pub(crate) const ROWS: &[R] = &[
                 max: usize::MAX,
             }
         ],
-        |a| StmtKind::RandomPlaces(a.all("place").map(read::pair).collect()),
+        |a| StmtKind::RandomPlaces {
+            set: None,
+            places: a.all("place").map(read::pair_or_none).collect(),
+        },
         Place {
             rooms: None,
             ..REGISTER_LIST

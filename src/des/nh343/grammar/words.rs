@@ -31,6 +31,9 @@ pub(crate) const CURSE_TYPE: Val = Val("curse type");
 /// `skipcheck`, `noskipcheck` (notnotdNetHack).
 pub(crate) const SANITY_FLAG: Val = Val("sanity flag");
 
+/// SLASH'EM's `o_lit`, `o_buried` (`OBJFLAGS`): their bits.
+pub(crate) const OBJECT_FLAG: Val = Val("object flag");
+
 /// `random`.
 pub(crate) const RANDOM: &str = "random";
 /// `none` (an object's name).
@@ -47,6 +50,8 @@ pub(crate) const MONSTER: &str = "monster";
 pub(crate) const PLACE: &str = "place";
 /// See [`OBJECT`].
 pub(crate) const ALIGN: &str = "align";
+/// SLASH'EM's `region[n]`: a random region of the part.
+pub(crate) const REGION: &str = "region";
 
 /// Every value word and the token it is.
 pub(crate) const WORDS: &[(&str, Tok<'static>)] = {

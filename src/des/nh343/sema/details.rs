@@ -23,6 +23,9 @@ pub(super) struct Place<'a> {
     pub(super) coords: Coords,
     /// The game's location types the checks name.
     pub(super) kinds: Kinds,
+    /// How many random regions (SLASH'EM's `RANDOM_REGION`) the part has
+    /// so far: what `region[n]` may name (none in a room).
+    pub(super) random_regions: usize,
 }
 
 /// How a game stores the coordinates that are not positions.
@@ -76,6 +79,41 @@ impl Place<'_> {
                 match self.coords.place_sets {
                     true => Point { x: -1, y: r },
                     false => Point { x: r, y: r },
+                }
+            }
+            Coord::PlaceIn(i, j) => {
+                if i.v >= MAX_REGISTERS || j.v >= MAX_REGISTERS {
+                    report
+                        .error(c.span.clone(), "Register Index overflow!")
+                        .label(format!(
+                            "expected place lists and entries 0..{}",
+                            MAX_REGISTERS - 1
+                        ));
+                    return Point { x: 0, y: 0 };
+                }
+                Point {
+                    x: register(report, i, MAX_REGISTERS),
+                    y: register(report, j, MAX_REGISTERS),
+                }
+            }
+            Coord::Region(n) => {
+                if n.v < 0 || n.v >= self.random_regions as i64 {
+                    report
+                        .error(n.span.clone(), "Register Index overflow!")
+                        .label(match self.random_regions {
+                            0 => "no RANDOM_REGION comes before it here".to_string(),
+                            1 => "this part has one random region so far: region[0]".to_string(),
+                            k => format!(
+                                "this part has {k} random regions so far: region[0..{}]",
+                                k - 1
+                            ),
+                        });
+                    return Point { x: 0, y: 0 };
+                }
+                // lev_comp's -MAX_REGISTERS-1 and -n-1.
+                Point {
+                    x: (-MAX_REGISTERS - 1) as i8,
+                    y: (-n.v - 1) as i8,
                 }
             }
             Coord::Random => Point {
@@ -415,6 +453,21 @@ pub(super) fn shared_detail(
                 span,
                 "Too many altars in room or mazepart!",
             );
+        }
+        StmtKind::ObjFlags(bits) => {
+            let index = game.format().extra_index(RecordKind::Object, "oflags");
+            match (target.objects().last_mut(), index) {
+                (Some(o), Some(i)) => {
+                    if let Some(v) = o.extra.get_mut(i) {
+                        *v = bits.iter().fold(0, |a, b| a | b);
+                    }
+                }
+                _ => {
+                    report
+                        .error(span.clone(), "Need an object before object flags!")
+                        .label("the flags are the last OBJECT's of this part or room");
+                }
+            }
         }
         StmtKind::Forge { at } => {
             let pos = place.point(report, at);

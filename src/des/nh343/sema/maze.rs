@@ -139,7 +139,10 @@ impl Builder<'_, '_, '_> {
         let Some(ps) = part.as_mut() else { return };
         let is_register = matches!(
             s.kind,
-            StmtKind::RandomObjects(_) | StmtKind::RandomMonsters(_) | StmtKind::RandomPlaces(_)
+            StmtKind::RandomObjects(_)
+                | StmtKind::RandomMonsters(_)
+                | StmtKind::RandomPlaces { .. }
+                | StmtKind::RandomRegion { .. }
         );
         if is_register && ps.details {
             report
@@ -191,48 +194,34 @@ fn maze_detail(
             }
             return;
         }
-        StmtKind::RandomPlaces(list) => {
-            if !ps.part.random_places.is_empty() {
-                report.error(span.clone(), "Location registers already initialized!");
-                return;
+        StmtKind::RandomPlaces { set, places } => {
+            random_places(report, opts, ps, has_init, span, set, places);
+            return;
+        }
+        StmtKind::RandomRegion {
+            index,
+            area,
+            exclude,
+        } => {
+            // lev_comp numbers them as they come and says so when `n` is
+            // another number, storing the region all the same.
+            let count = ps.part.random_regions.len();
+            if index.v != count as i64 {
+                report
+                    .error(index.span.clone(), "Wrong random region number!")
+                    .label(format!("this part's next random region is [{count}]"));
             }
-            let place = Place {
-                in_room: false,
-                has_init,
-                max_x: ps.max_x,
-                max_y: ps.max_y,
-                map: None,
-                coords: Coords::of(opts.game.format()),
-                kinds: map::Kinds::of(&opts.game.format().numbering),
-            };
-            let mut points = Vec::new();
-            for (i, p) in list.iter().enumerate() {
-                let (x, y) = (
-                    Sp {
-                        v: p.v.0,
-                        span: p.span.clone(),
-                    },
-                    Sp {
-                        v: p.v.1,
-                        span: p.span.clone(),
-                    },
-                );
-                let pt = place.point(
-                    report,
-                    &Sp {
-                        v: Coord::At(x, y),
-                        span: p.span.clone(),
-                    },
-                );
-                if i == MAX_REGISTERS as usize {
-                    report
-                        .error(p.span.clone(), "Location list too long!")
-                        .label(format!("at most {MAX_REGISTERS} entries"));
-                }
-                points.push(pt);
-            }
-            points.truncate(MAX_REGISTERS as usize);
-            ps.part.random_places = vec![points];
+            let place = part_place(opts, ps, has_init, None);
+            let r = lev_region(report, &place, area, exclude, 0, "");
+            // At most MAX_REGISTERS - 1: the tenth is the error.
+            push_limited(
+                report,
+                &mut ps.part.random_regions,
+                r,
+                MAX_REGISTERS as usize - 1,
+                span,
+                "Too many random regions!",
+            );
             return;
         }
         StmtKind::Wallify => {
@@ -249,17 +238,110 @@ fn maze_detail(
     // The map is moved out while the part's lists are appended to, so that
     // the checks can read it without copying it for every statement.
     let map = std::mem::take(&mut ps.part.map);
-    let place = Place {
+    let place = part_place(opts, ps, has_init, (!ps.nomap).then_some(&map));
+    map_detail(report, opts, &mut ps.part, &place, s);
+    ps.part.map = map;
+}
+
+/// What the coordinates of part `ps` are checked against (`map` for the
+/// checks of its contents).
+fn part_place<'m>(
+    opts: &Options,
+    ps: &PartState,
+    has_init: bool,
+    map: Option<&'m TerrainMap>,
+) -> Place<'m> {
+    Place {
         in_room: false,
         has_init,
         max_x: ps.max_x,
         max_y: ps.max_y,
-        map: (!ps.nomap).then_some(&map),
+        map,
         coords: Coords::of(opts.game.format()),
         kinds: map::Kinds::of(&opts.game.format().numbering),
-    };
-    map_detail(report, opts, &mut ps.part, &place, s);
-    ps.part.map = map;
+        random_regions: ps.part.random_regions.len(),
+    }
+}
+
+/// `RANDOM_PLACES`: 3.4.3's one list, or SLASH'EM's numbered lists
+/// (`RANDOM_PLACES[n]`, plain `RANDOM_PLACES` being list 0), which must
+/// come in order, each once; a SLASH'EM place may be `none`, (-1,-1).
+fn random_places(
+    report: &mut Reporter,
+    opts: &Options,
+    ps: &mut PartState,
+    has_init: bool,
+    span: &crate::diag::Span,
+    set: &Option<Sp<i64>>,
+    list: &[Sp<Option<(i64, i64)>>],
+) {
+    let sets = opts.game.format().place_sets;
+    let have = ps.part.random_places.len() as i64;
+    match set {
+        None if have > 0 => {
+            report.error(span.clone(), "Location registers already initialized!");
+            return;
+        }
+        Some(n) if n.v >= MAX_REGISTERS => {
+            report
+                .error(n.span.clone(), "Register Index overflow!")
+                .label(format!("expected 0..{}", MAX_REGISTERS - 1));
+            return;
+        }
+        Some(n) if n.v < have => {
+            report
+                .error(
+                    n.span.clone(),
+                    format!(
+                        "Location registers for place list {} already initialized!",
+                        n.v
+                    ),
+                )
+                .label(format!("this part's next place list is [{have}]"));
+            return;
+        }
+        Some(n) if n.v > have => {
+            report
+                .error(n.span.clone(), format!("Place list {} out of order!", n.v))
+                .label(format!("this part's next place list is [{have}]"));
+            return;
+        }
+        _ => {}
+    }
+    let place = part_place(opts, ps, has_init, None);
+    let mut points = Vec::new();
+    for (i, p) in list.iter().enumerate() {
+        let pt = match p.v {
+            Some((x, y)) => place.point(
+                report,
+                &Sp {
+                    v: Coord::At(
+                        Sp {
+                            v: x,
+                            span: p.span.clone(),
+                        },
+                        Sp {
+                            v: y,
+                            span: p.span.clone(),
+                        },
+                    ),
+                    span: p.span.clone(),
+                },
+            ),
+            None => Point { x: -1, y: -1 },
+        };
+        if i == MAX_REGISTERS as usize {
+            report
+                .error(p.span.clone(), "Location list too long!")
+                .label(format!("at most {MAX_REGISTERS} entries"));
+        }
+        points.push(pt);
+    }
+    points.truncate(MAX_REGISTERS as usize);
+    match sets {
+        true => ps.part.random_places.push(points),
+        false => ps.part.random_places = vec![points],
+    }
 }
 
 /// A statement of a maze part other than the register lists and WALLIFY.

@@ -341,5 +341,6 @@ fn room_place(game: &Game) -> Place<'static> {
         map: None,
         coords: Coords::of(game.format()),
         kinds: Kinds::of(&game.format().numbering),
+        random_regions: 0,
     }
 }
