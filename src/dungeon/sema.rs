@@ -87,7 +87,7 @@ impl Builder<'_> {
             }
             let rules = self.format.dungeon_rules;
             let mut d = DungeonDef {
-                name: self.name(name),
+                name: self.name(name, "Dungeon"),
                 bones: self.bones(bones),
                 depth: self.relative(depth),
                 // Every number is as atoi read it, an int: `as i32` keeps it.
@@ -147,7 +147,7 @@ impl Builder<'_> {
                 self.current().entry = v;
             }
             StmtKind::Protofile(p) => {
-                let new = self.name(p);
+                let new = self.name(p, "Proto");
                 let old = std::mem::take(&mut self.current().protofile);
                 let buffer = overwritten(&old, &new);
                 if !old.is_empty() {
@@ -213,7 +213,7 @@ impl Builder<'_> {
                 rndlevs,
             } => {
                 let level = LevelDef {
-                    name: self.name(name),
+                    name: self.name(name, "Level"),
                     bones: self.bones(bones),
                     at: self.absolute(at),
                     chance: chance.as_ref().map_or(100, |c| c.v as i32),
@@ -232,7 +232,7 @@ impl Builder<'_> {
                 rndlevs,
             } => {
                 let mut level = LevelDef {
-                    name: self.name(name),
+                    name: self.name(name, "Level"),
                     bones: self.bones(bones),
                     at: self.relative(at),
                     chance: chance.as_ref().map_or(100, |c| c.v as i32),
@@ -278,7 +278,7 @@ impl Builder<'_> {
                 entry,
             } => {
                 let mut branch = BranchDef {
-                    dest: self.name(dest),
+                    dest: self.name(dest, "Dungeon"),
                     at: if chain.is_some() {
                         self.relative(at)
                     } else {
@@ -515,15 +515,22 @@ impl Builder<'_> {
         chance == 100
     }
 
-    fn name(&mut self, s: &Sp<&str>) -> String {
+    /// A name for a 24-byte field; `what` names it as the game's own
+    /// length check does (SLASH'EM's "Level name is too long").
+    fn name(&mut self, s: &Sp<&str>, what: &str) -> String {
         let len = crate::text::byte_len(s.v);
         if len > MAX_NAME {
-            self.report
-                .error(
-                    s.span.clone(),
+            let (message, label) = match self.format.dungeon_rules.name_length_checks {
+                true => (
+                    format!("{what} name is too long"),
+                    format!("{len} characters: the dungeon file stores names in 24-byte fields"),
+                ),
+                false => (
                     format!("Name too long ({len} characters, at most {MAX_NAME})"),
-                )
-                .label("the dungeon file stores names in 24-byte fields");
+                    "the dungeon file stores names in 24-byte fields".to_string(),
+                ),
+            };
+            self.report.error(s.span.clone(), message).label(label);
         }
         if s.v.contains('\0') {
             self.report

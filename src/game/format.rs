@@ -348,6 +348,10 @@ pub struct DungeonRules {
     /// Each `DUNGEON:` must have a depth of at least (1, 0) ("Invalid
     /// dungeon depth specified."; notnotdNetHack).
     pub depth_check: bool,
+    /// Names too long for their fields are the game's own errors
+    /// ("Level name is too long"; SLASH'EM). Elsewhere levbuild's (the
+    /// reference overruns the field).
+    pub name_length_checks: bool,
 }
 
 impl DungeonRules {
@@ -356,6 +360,7 @@ impl DungeonRules {
         default_chance: 0,
         reverse_branch_check: true,
         depth_check: false,
+        name_length_checks: false,
     };
 }
 

@@ -45,7 +45,7 @@
 //!
 //! Then the checks its `lev_comp` and `dgn_comp` make differently
 //! (`dungeon-default-chance`, `dungeon-reverse-branch-check`,
-//! `dungeon-depth-check`, `joined-foreground`, `room-positions`,
+//! `dungeon-depth-check`, `dungeon-name-length-check`, `joined-foreground`, `room-positions`,
 //! `named-objects`, `named-monsters`, `ordinary-room-chance`,
 //! `sanity-flags`) and the artifact and god names its levels look up
 //! (`artifact "…"`, `god "…"`, in table order). A numbering or rule with
@@ -259,6 +259,11 @@ fn write_format(out: &mut String, f: &RecordFormat) {
         yes(r.reverse_branch_check)
     );
     let _ = writeln!(out, "dungeon-depth-check {}", yes(r.depth_check));
+    let _ = writeln!(
+        out,
+        "dungeon-name-length-check {}",
+        yes(r.name_length_checks)
+    );
     let lr = &f.level_rules;
     for t in &lr.joined_foregrounds {
         let _ = writeln!(out, "joined-foreground {t}");
@@ -396,7 +401,10 @@ impl FormatFacts {
                 };
                 set_once(slot, members, key, n)?;
             }
-            "dungeon-default-chance" | "dungeon-reverse-branch-check" | "dungeon-depth-check" => {
+            "dungeon-default-chance"
+            | "dungeon-reverse-branch-check"
+            | "dungeon-depth-check"
+            | "dungeon-name-length-check" => {
                 let rules = self.dungeon_rules.get_or_insert(DungeonRules::NETHACK_343);
                 let mut yes = || match args.word("`yes` or `no`")? {
                     "yes" => Ok(true),
@@ -410,6 +418,7 @@ impl FormatFacts {
                             .map_err(|_| args.error(format!("chance {v} is out of range")))?;
                     }
                     "dungeon-reverse-branch-check" => rules.reverse_branch_check = yes()?,
+                    "dungeon-name-length-check" => rules.name_length_checks = yes()?,
                     _ => rules.depth_check = yes()?,
                 }
             }

@@ -282,6 +282,7 @@ fn dungeon_rules(dgn_comp_y: &str) -> DungeonRules {
         }
     };
     rules.depth_check = squeezed.contains("if(!check_dungeon())");
+    rules.name_length_checks = squeezed.contains("Levelnameistoolong");
     rules
 }
 
