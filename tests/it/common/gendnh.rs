@@ -6,7 +6,8 @@
 //! `[skipcheck]`/`[noskipcheck]`, `MONSTER` class `'#'` and `CHANCE` on
 //! ordinary rooms. Mostly valid; now and then not (a door that the map
 //! has no door for, a place off the map, an out-of-range chance or room
-//! position), so refusals are compared too.
+//! position, a name on a `'#'` object, notnotdNetHack's statements in
+//! dNetHack's files), so refusals are compared too.
 
 /// A small deterministic generator (xorshift).
 pub struct Rng(u64);
@@ -72,7 +73,7 @@ pub fn generated(seed: u64, flavour: Flavour) -> String {
 }
 
 fn sanity(r: &mut Rng, flavour: Flavour) -> &'static str {
-    if flavour == Flavour::DNetHack {
+    if flavour == Flavour::DNetHack && r.below(30) != 0 {
         return "";
     }
     match r.below(4) {
@@ -133,7 +134,10 @@ fn maze_level(seed: u64, r: &mut Rng, flavour: Flavour) -> String {
         s += &format!("DOOR: {state}, ({x},{y}){text}\n");
     }
     for _ in 0..1 + r.below(6) {
-        match r.below(if nnd { 8 } else { 4 }) {
+        // Now and then notnotdNetHack's statements in dNetHack's files,
+        // which dNetHack must refuse.
+        let kinds = if nnd || r.below(25) == 0 { 8 } else { 4 };
+        match r.below(kinds) {
             0 | 1 => {
                 let name = match r.below(4) {
                     0 => "random".to_string(),
@@ -147,12 +151,24 @@ fn maze_level(seed: u64, r: &mut Rng, flavour: Flavour) -> String {
                 };
                 let at = place(r);
                 let sc = sanity(r, flavour);
-                s += &format!("OBJECT: {class}, {name}, {at}{sc}\n");
+                // Object details, sometimes with a name, which a '#'
+                // object may not have.
+                let infos = match r.below(6) {
+                    0 => ", cursed, 2".to_string(),
+                    1 => format!(", blessed, 0, \"{}\"", r.pick(OBJECT_NAMES)),
+                    2 => ", random, 1, none".to_string(),
+                    _ => String::new(),
+                };
+                s += &format!("OBJECT: {class}, {name}, {at}{sc}{infos}\n");
             }
             2 => {
                 let at = place(r);
                 let sc = sanity(r, flavour);
-                let class = if nnd && r.below(2) == 0 { "'#'" } else { "'a'" };
+                let class = if (nnd && r.below(2) == 0) || r.below(30) == 0 {
+                    "'#'"
+                } else {
+                    "'a'"
+                };
                 let name = match r.below(3) {
                     0 => "random".to_string(),
                     _ if class == "'a'" => "\"soldier ant\"".to_string(),
