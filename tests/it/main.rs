@@ -20,6 +20,7 @@ mod des_golden;
 mod des_threads;
 mod diagnostics_pinned;
 mod differential;
+mod dnethack_differential;
 mod dungeon_features;
 mod dungeon_golden;
 mod dungeon_variants;

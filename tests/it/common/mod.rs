@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 pub mod gen343;
 pub mod gen36;
+pub mod gendnh;
 
 /// `../shared` beside the project root, or `None` (after printing why the
 /// calling test is skipped) when it is absent. Under `CI` a missing
