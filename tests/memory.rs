@@ -189,9 +189,12 @@ fn a_long_343_file_compiles_in_a_small_multiple_of_its_size() {
         "{} bytes of source -> {written} bytes of levels: {peak} bytes of heap at most ({ratio:.2} times the source)",
         source.len()
     );
+    // Each level is encoded as it is finished: what is held is about the
+    // bytes written (0.7 times the source) and one chunk's tokens and
+    // statements.
     assert!(written > source.len() / 2, "{written} bytes written");
     assert!(
-        peak < 12 * source.len(),
+        peak < 4 * source.len(),
         "compiling {} bytes took {peak} bytes of heap at once ({ratio:.1} times)",
         source.len()
     );

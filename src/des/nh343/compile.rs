@@ -51,32 +51,9 @@ pub fn compile_with(
     path: &str,
     options: &Options,
 ) -> Result<CompiledFile, Diagnostics> {
+    refuse_other_dialects(source, path, options)?;
     let mut report = Reporter::default();
-    if options.dialect != Dialect::NetHack343 {
-        report.error(
-            0..0,
-            format!(
-                "des::compile_with compiles the 3.4.3 language; a NetHack {} file is compiled by \
-                 des::compile_levels or des::nh36::compile_with",
-                options.dialect
-            ),
-        );
-        return Err(report.finish(path, source));
-    }
-    if options.game.dialect() != Dialect::NetHack343 {
-        report
-            .error(
-                0..0,
-                format!(
-                    "a NetHack 3.4.3-family level file needs a game of that family's tables \
-                     and header, not {}",
-                    options.game
-                ),
-            )
-            .help("use Game::nethack_343(), or a 3.4.3-family game tree or identity file");
-        return Err(report.finish(path, source));
-    }
-    let levels = parse_and_check(source, options, lexer::CHUNK_TOKENS, &mut report);
+    let levels = parse_and_check(source, options, lexer::CHUNK_TOKENS, None, &mut report);
     let mut compiled = Vec::with_capacity(levels.len());
     if !report.has_errors() {
         for level in levels {
@@ -105,6 +82,79 @@ pub fn compile_with(
     })
 }
 
+/// The error of compiling `source` as 3.4.3 with `options` of another
+/// dialect or game family.
+fn refuse_other_dialects(source: &str, path: &str, options: &Options) -> Result<(), Diagnostics> {
+    let mut report = Reporter::default();
+    if options.dialect != Dialect::NetHack343 {
+        report.error(
+            0..0,
+            format!(
+                "des::compile_with compiles the 3.4.3 language; a NetHack {} file is compiled by \
+                 des::compile_levels or des::nh36::compile_with",
+                options.dialect
+            ),
+        );
+        return Err(report.finish(path, source));
+    }
+    if options.game.dialect() != Dialect::NetHack343 {
+        report
+            .error(
+                0..0,
+                format!(
+                    "a NetHack 3.4.3-family level file needs a game of that family's tables \
+                     and header, not {}",
+                    options.game
+                ),
+            )
+            .help("use Game::nethack_343(), or a 3.4.3-family game tree or identity file");
+        return Err(report.finish(path, source));
+    }
+    Ok(())
+}
+
+/// As [`compile_with`], each level's bytes only: each is encoded as it is
+/// finished, so the typed levels of a long file are never all held.
+pub(crate) fn compile_blobs(
+    source: &str,
+    path: &str,
+    options: &Options,
+) -> Result<crate::des::Blobs, Diagnostics> {
+    refuse_other_dialects(source, path, options)?;
+    let mut report = Reporter::default();
+    let mut encoded = Vec::new();
+    let mut sink = |level: Level| {
+        let bytes = encode(&level, &options.game, options.layout);
+        encoded.push((level.name, bytes));
+    };
+    parse_and_check(
+        source,
+        options,
+        lexer::CHUNK_TOKENS,
+        Some(&mut sink),
+        &mut report,
+    );
+    let mut levels = Vec::with_capacity(encoded.len());
+    if !report.has_errors() {
+        for (name, bytes) in encoded {
+            match bytes {
+                Ok(bytes) => levels.push(crate::des::Blob { name, bytes }),
+                Err(e) => {
+                    report.error(0..0, format!("Level \"{}\" cannot be encoded: {e}", name));
+                }
+            }
+        }
+    }
+    let diagnostics = report.finish(path, source);
+    if diagnostics.has_errors() {
+        return Err(diagnostics);
+    }
+    Ok(crate::des::Blobs {
+        levels,
+        warnings: diagnostics,
+    })
+}
+
 /// Parses and checks `source` into typed levels without encoding them.
 /// The levels are meaningful only if no error was reported. The file is
 /// read, parsed and checked a chunk of whole statements at a time
@@ -117,6 +167,7 @@ fn parse_and_check(
     source: &str,
     options: &Options,
     chunk_tokens: usize,
+    sink: Option<&mut dyn FnMut(Level)>,
     report: &mut Reporter,
 ) -> Vec<Level> {
     let lang = grammar::for_game(&options.game);
@@ -127,6 +178,9 @@ fn parse_and_check(
     );
     let (levels, lexed) = lexer::chunks(source, lang, chunk_tokens, |mut chunks| {
         let mut builder = sema::Builder::new(source, options, &mut checking);
+        if let Some(sink) = sink {
+            builder = builder.sending(sink);
+        }
         while let Some(tokens) = chunks.next_chunk() {
             for (t, span) in &tokens {
                 if matches!(t, lexer::Tok::Int(_) | lexer::Tok::Percent(_)) {
@@ -161,7 +215,7 @@ mod tests {
     fn outcome(source: &str, chunk_tokens: usize) -> (Vec<(String, Vec<u8>)>, String) {
         let options = Options::default();
         let mut report = Reporter::default();
-        let levels = parse_and_check(source, &options, chunk_tokens, &mut report);
+        let levels = parse_and_check(source, &options, chunk_tokens, None, &mut report);
         let levels = if report.has_errors() {
             Vec::new()
         } else {
@@ -199,6 +253,22 @@ mod tests {
                 let source = crate::text::decode(&bytes);
                 let whole = outcome(&source, usize::MAX);
                 let chunked = outcome(&source, 1);
+                let options = Options::default();
+                let blobs = match compile_blobs(&source, "x.des", &options) {
+                    Ok(b) => (
+                        b.levels.into_iter().map(|l| (l.name, l.bytes)).collect(),
+                        b.warnings.render(false),
+                    ),
+                    Err(d) => (Vec::new(), d.render(false)),
+                };
+                let typed = match compile_with(&source, "x.des", &options) {
+                    Ok(f) => (
+                        f.levels.into_iter().map(|l| (l.name, l.bytes)).collect(),
+                        f.warnings.render(false),
+                    ),
+                    Err(d) => (Vec::new(), d.render(false)),
+                };
+                assert!(blobs == typed, "{}: compile_blobs differs", path.display());
                 assert!(
                     chunked == whole,
                     "{}: {} levels, diagnostics:\n{}\nin one chunk {} levels:\n{}",

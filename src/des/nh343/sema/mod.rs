@@ -58,6 +58,9 @@ pub(crate) struct Builder<'r, 'm> {
     /// The current level's header had a syntax error: its statements are
     /// skipped rather than checked against a level they do not belong to.
     skipping_level: bool,
+    /// Where each finished level goes instead of [`Builder::finish`]'s
+    /// list.
+    sink: Option<&'r mut dyn FnMut(Level)>,
 }
 
 struct LevelState {
@@ -118,6 +121,16 @@ impl<'r, 'm> Builder<'r, 'm> {
             source,
             cur: None,
             skipping_level: false,
+            sink: None,
+        }
+    }
+
+    /// This builder, giving each level to `sink` as it is finished (the
+    /// list [`Builder::finish`] returns is then empty).
+    pub(crate) fn sending(self, sink: &'r mut dyn FnMut(Level)) -> Self {
+        Builder {
+            sink: Some(sink),
+            ..self
         }
     }
 
@@ -376,7 +389,10 @@ impl<'r, 'm> Builder<'r, 'm> {
                 level.body = LevelBody::Rooms(rooms);
             }
         }
-        self.levels.push(level);
+        match &mut self.sink {
+            Some(sink) => sink(level),
+            None => self.levels.push(level),
+        }
     }
 
     /// FLAGS, INIT_MAP and MESSAGE, common to both level kinds.
