@@ -350,7 +350,7 @@ impl Reporter {
 
     /// Records what `later` recorded, as if it had been recorded here
     /// after what this holds (the limits count both).
-    #[cfg(feature = "nethack36")]
+    #[cfg(feature = "compile")]
     pub(crate) fn append(&mut self, later: Reporter) {
         for item in later.items {
             self.push(item.severity, item.code, item.span, item.message);

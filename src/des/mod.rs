@@ -110,16 +110,8 @@ pub struct Blobs {
 /// game of the 3.4.3 family (whose tables it cannot use), or without the
 /// `nethack36` feature, is one.
 pub fn compile_levels(source: &str, path: &str, options: &Options) -> Result<Blobs, Diagnostics> {
-    let blob = |name: String, bytes: Vec<u8>| Blob { name, bytes };
     match options.dialect {
-        Dialect::NetHack343 => compile_with(source, path, options).map(|f| Blobs {
-            levels: f
-                .levels
-                .into_iter()
-                .map(|l| blob(l.name, l.bytes))
-                .collect(),
-            warnings: f.warnings,
-        }),
+        Dialect::NetHack343 => nh343::compile_blobs(source, path, options),
         #[cfg(not(feature = "nethack36"))]
         Dialect::NetHack36 => {
             let mut report = Reporter::default();

@@ -17,7 +17,12 @@ pub(crate) struct MapBlock<'s> {
 /// The tokens of a file and its map blocks.
 #[derive(Debug)]
 pub(crate) struct Lexed<'s, T> {
+    /// The tokens of a whole-file [`scan`] (the compilers read a file's
+    /// tokens a chunk at a time from a [`Scanner`], which leaves this
+    /// empty).
+    #[cfg_attr(not(test), allow(dead_code))]
     pub tokens: Vec<(T, Span)>,
+    #[cfg_attr(not(test), allow(dead_code))]
     pub maps: Vec<MapBlock<'s>>,
     /// Where the scanner stopped before the end: a NUL byte or a byte over
     /// 0x7F where a token would start (see [`crate::parsing::ends_input`];
@@ -108,7 +113,8 @@ impl<T> Lexed<'_, T> {
 }
 
 /// Splits `src` into tokens by `rules`. Never fails: text that matches no
-/// rule is a token for the parser to report.
+/// rule is a token for the parser to report. (The tests' whole-file scan.)
+#[cfg(test)]
 pub(crate) fn scan<'s, T>(src: &'s str, rules: &Rules<'_, 's, T>) -> Lexed<'s, T> {
     let mut scanner = Scanner::new(src, rules);
     let tokens = scanner.by_ref().collect();

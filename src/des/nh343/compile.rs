@@ -51,32 +51,9 @@ pub fn compile_with(
     path: &str,
     options: &Options,
 ) -> Result<CompiledFile, Diagnostics> {
+    refuse_other_dialects(source, path, options)?;
     let mut report = Reporter::default();
-    if options.dialect != Dialect::NetHack343 {
-        report.error(
-            0..0,
-            format!(
-                "des::compile_with compiles the 3.4.3 language; a NetHack {} file is compiled by \
-                 des::compile_levels or des::nh36::compile_with",
-                options.dialect
-            ),
-        );
-        return Err(report.finish(path, source));
-    }
-    if options.game.dialect() != Dialect::NetHack343 {
-        report
-            .error(
-                0..0,
-                format!(
-                    "a NetHack 3.4.3-family level file needs a game of that family's tables \
-                     and header, not {}",
-                    options.game
-                ),
-            )
-            .help("use Game::nethack_343(), or a 3.4.3-family game tree or identity file");
-        return Err(report.finish(path, source));
-    }
-    let levels = parse_and_check(source, options, &mut report);
+    let levels = parse_and_check(source, options, lexer::CHUNK_TOKENS, None, &mut report);
     let mut compiled = Vec::with_capacity(levels.len());
     if !report.has_errors() {
         for level in levels {
@@ -105,18 +82,205 @@ pub fn compile_with(
     })
 }
 
-/// Parses and checks `source` into typed levels without encoding them.
-/// The levels are meaningful only if no error was reported.
-fn parse_and_check(source: &str, options: &Options, report: &mut Reporter) -> Vec<Level> {
-    let lang = grammar::for_game(&options.game);
-    let lexed = lexer::lex(source, lang);
-    lexed.warn_if_ended(source, report);
-    let lexer::Lexed { tokens, maps, .. } = lexed;
-    for (t, span) in &tokens {
-        if matches!(t, lexer::Tok::Int(_) | lexer::Tok::Percent(_)) {
-            crate::c_number::warn_if_changed(source, span.clone(), "lev_comp", report);
+/// The error of compiling `source` as 3.4.3 with `options` of another
+/// dialect or game family.
+fn refuse_other_dialects(source: &str, path: &str, options: &Options) -> Result<(), Diagnostics> {
+    let mut report = Reporter::default();
+    if options.dialect != Dialect::NetHack343 {
+        report.error(
+            0..0,
+            format!(
+                "des::compile_with compiles the 3.4.3 language; a NetHack {} file is compiled by \
+                 des::compile_levels or des::nh36::compile_with",
+                options.dialect
+            ),
+        );
+        return Err(report.finish(path, source));
+    }
+    if options.game.dialect() != Dialect::NetHack343 {
+        report
+            .error(
+                0..0,
+                format!(
+                    "a NetHack 3.4.3-family level file needs a game of that family's tables \
+                     and header, not {}",
+                    options.game
+                ),
+            )
+            .help("use Game::nethack_343(), or a 3.4.3-family game tree or identity file");
+        return Err(report.finish(path, source));
+    }
+    Ok(())
+}
+
+/// As [`compile_with`], each level's bytes only: each is encoded as it is
+/// finished, so the typed levels of a long file are never all held.
+pub(crate) fn compile_blobs(
+    source: &str,
+    path: &str,
+    options: &Options,
+) -> Result<crate::des::Blobs, Diagnostics> {
+    refuse_other_dialects(source, path, options)?;
+    let mut report = Reporter::default();
+    let mut encoded = Vec::new();
+    let mut sink = |level: Level| {
+        let bytes = encode(&level, &options.game, options.layout);
+        encoded.push((level.name, bytes));
+    };
+    parse_and_check(
+        source,
+        options,
+        lexer::CHUNK_TOKENS,
+        Some(&mut sink),
+        &mut report,
+    );
+    let mut levels = Vec::with_capacity(encoded.len());
+    if !report.has_errors() {
+        for (name, bytes) in encoded {
+            match bytes {
+                Ok(bytes) => levels.push(crate::des::Blob { name, bytes }),
+                Err(e) => {
+                    report.error(0..0, format!("Level \"{}\" cannot be encoded: {e}", name));
+                }
+            }
         }
     }
-    let stmts = parser::parse(source, &tokens, lang, report);
-    sema::build(source, &stmts, &maps, options, report)
+    let diagnostics = report.finish(path, source);
+    if diagnostics.has_errors() {
+        return Err(diagnostics);
+    }
+    Ok(crate::des::Blobs {
+        levels,
+        warnings: diagnostics,
+    })
+}
+
+/// Parses and checks `source` into typed levels without encoding them.
+/// The levels are meaningful only if no error was reported. The file is
+/// read, parsed and checked a chunk of whole statements at a time
+/// ([`lexer::Chunks`]), so its tokens and statements are never all held
+/// at once; the diagnostics are recorded by phase and joined in the order
+/// a pass over the whole file records them (which decides what is kept
+/// past the limits of [`Reporter`]): the scanner's, then the parser's,
+/// then the checks'.
+fn parse_and_check(
+    source: &str,
+    options: &Options,
+    chunk_tokens: usize,
+    sink: Option<&mut dyn FnMut(Level)>,
+    report: &mut Reporter,
+) -> Vec<Level> {
+    let lang = grammar::for_game(&options.game);
+    let (mut scanning, mut parsing, mut checking) = (
+        Reporter::default(),
+        Reporter::default(),
+        Reporter::default(),
+    );
+    let (levels, lexed) = lexer::chunks(source, lang, chunk_tokens, |mut chunks| {
+        let mut builder = sema::Builder::new(source, options, &mut checking);
+        if let Some(sink) = sink {
+            builder = builder.sending(sink);
+        }
+        while let Some(tokens) = chunks.next_chunk() {
+            for (t, span) in &tokens {
+                if matches!(t, lexer::Tok::Int(_) | lexer::Tok::Percent(_)) {
+                    crate::c_number::warn_if_changed(
+                        source,
+                        span.clone(),
+                        "lev_comp",
+                        &mut scanning,
+                    );
+                }
+            }
+            let stmts = parser::parse(source, &tokens, lang, &mut parsing);
+            for s in &stmts {
+                builder.statement(s, chunks.maps());
+            }
+        }
+        (builder.finish(), chunks.finish())
+    });
+    lexed.warn_if_ended(source, report);
+    report.append(scanning);
+    report.append(parsing);
+    report.append(checking);
+    levels
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every level's bytes and the rendered diagnostics of `source`
+    /// compiled `chunk_tokens` at a time.
+    fn outcome(source: &str, chunk_tokens: usize) -> (Vec<(String, Vec<u8>)>, String) {
+        let options = Options::default();
+        let mut report = Reporter::default();
+        let levels = parse_and_check(source, &options, chunk_tokens, None, &mut report);
+        let levels = if report.has_errors() {
+            Vec::new()
+        } else {
+            levels
+                .into_iter()
+                .map(|l| {
+                    let bytes = encode(&l, &options.game, options.layout).unwrap();
+                    (l.name, bytes)
+                })
+                .collect()
+        };
+        (levels, report.finish("x.des", source).render(false))
+    }
+
+    /// Chunks parse and check as the whole file does: each pinned
+    /// diagnostics case and each 3.4.3 file compiled one statement per
+    /// chunk gives the same levels and diagnostics as in one chunk.
+    #[test]
+    fn chunks_compile_as_the_whole_file() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let dirs = [
+            root.join("tests/data/diagnostics/nh343"),
+            root.join("../shared/corpus/nethack-3.4.3/dat"),
+        ];
+        let mut checked = 0;
+        for dir in dirs {
+            let Ok(entries) = std::fs::read_dir(&dir) else {
+                continue;
+            };
+            for path in entries.map(|e| e.unwrap().path()) {
+                if path.extension().is_none_or(|e| e != "des") {
+                    continue;
+                }
+                let bytes = std::fs::read(&path).unwrap();
+                let source = crate::text::decode(&bytes);
+                let whole = outcome(&source, usize::MAX);
+                let chunked = outcome(&source, 1);
+                let options = Options::default();
+                let blobs = match compile_blobs(&source, "x.des", &options) {
+                    Ok(b) => (
+                        b.levels.into_iter().map(|l| (l.name, l.bytes)).collect(),
+                        b.warnings.render(false),
+                    ),
+                    Err(d) => (Vec::new(), d.render(false)),
+                };
+                let typed = match compile_with(&source, "x.des", &options) {
+                    Ok(f) => (
+                        f.levels.into_iter().map(|l| (l.name, l.bytes)).collect(),
+                        f.warnings.render(false),
+                    ),
+                    Err(d) => (Vec::new(), d.render(false)),
+                };
+                assert!(blobs == typed, "{}: compile_blobs differs", path.display());
+                assert!(
+                    chunked == whole,
+                    "{}: {} levels, diagnostics:\n{}\nin one chunk {} levels:\n{}",
+                    path.display(),
+                    chunked.0.len(),
+                    chunked.1,
+                    whole.0.len(),
+                    whole.1
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 400, "only {checked} files");
+    }
 }

@@ -128,7 +128,11 @@ fn a_dialect_adds_a_statement_and_a_record_field() {
         layout: Layout::LP64,
         ..crate::des::Options::default()
     };
-    let levels = super::sema::build(src, &stmts, &lexed.maps, &options, &mut report);
+    let mut builder = super::sema::Builder::new(src, &options, &mut report);
+    for s in &stmts {
+        builder.statement(s, &lexed.maps);
+    }
+    let levels = builder.finish();
     assert!(!report.has_errors());
     let crate::des::nh343::ir::LevelBody::Maze(maze) = &levels[0].body else {
         panic!("a maze level");

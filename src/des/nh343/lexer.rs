@@ -7,6 +7,7 @@ use super::grammar::{Build, Place};
 use super::ir::{Alignment, Direction, DoorState, Lighting};
 use crate::c_number::atoi;
 use crate::des::scan::{self, percent, Comments, Rules};
+use crate::diag::Span;
 use crate::statement::Token;
 
 /// A statement keyword (upper case in the language), as spelt: the
@@ -110,7 +111,9 @@ pub(crate) fn closest_keyword(
 }
 
 /// Splits `src` into tokens. Never fails: text that matches no rule
-/// becomes [`Tok::Invalid`] for the parser to report.
+/// becomes [`Tok::Invalid`] for the parser to report. (The tests'
+/// whole-file scan; the compiler reads [`Chunks`].)
+#[cfg(test)]
 pub(crate) fn lex<'s>(src: &'s str, lang: &Language) -> Lexed<'s> {
     scan::scan(
         src,
@@ -121,6 +124,80 @@ pub(crate) fn lex<'s>(src: &'s str, lang: &Language) -> Lexed<'s> {
             token_at: &|src, pos| token_at(lang, src, pos),
         },
     )
+}
+
+/// Tokens a chunk of [`Chunks`] holds at least.
+pub(crate) const CHUNK_TOKENS: usize = 16_384;
+
+/// The tokens of a file a chunk of whole statements at a time, so that a
+/// long file is parsed and checked as it is read and its tokens and
+/// statements are never all held at once. A chunk ends before a
+/// statement keyword ([`Tok::Kw`]): the parser cuts the tokens there
+/// too, and the other place it cuts (a misspelt keyword and its `:`)
+/// looks one token ahead, never past such a keyword, so the chunks parse
+/// as the whole file would.
+pub(crate) struct Chunks<'r, 's> {
+    scanner: scan::Scanner<'r, 's, Tok<'s>>,
+    /// The first token of the next chunk, read ahead.
+    ahead: Option<(Tok<'s>, Span)>,
+    /// Tokens a chunk holds at least ([`CHUNK_TOKENS`]; the tests make
+    /// every statement a chunk).
+    min_tokens: usize,
+    done: bool,
+}
+
+impl<'s> Chunks<'_, 's> {
+    /// The map blocks read so far ([`Tok::Map`] indexes them).
+    pub(crate) fn maps(&self) -> &[MapBlock<'s>] {
+        &self.scanner.maps
+    }
+
+    /// The next chunk's tokens; `None` after the last.
+    pub(crate) fn next_chunk(&mut self) -> Option<Vec<(Tok<'s>, Span)>> {
+        if self.done {
+            return None;
+        }
+        let mut tokens: Vec<(Tok<'s>, Span)> = self.ahead.take().into_iter().collect();
+        for (tok, span) in self.scanner.by_ref() {
+            if tokens.len() >= self.min_tokens && matches!(tok, Tok::Kw(_)) {
+                self.ahead = Some((tok, span));
+                return Some(tokens);
+            }
+            tokens.push((tok, span));
+        }
+        self.done = true;
+        Some(tokens)
+    }
+
+    /// What the scan found besides the tokens, once the last chunk was
+    /// read.
+    pub(crate) fn finish(self) -> Lexed<'s> {
+        self.scanner.finish(Vec::new())
+    }
+}
+
+/// Calls `f` with the [`Chunks`] of `src` in `lang`, each of at least
+/// `min_tokens` tokens but the last.
+pub(crate) fn chunks<'s, R>(
+    src: &'s str,
+    lang: &Language,
+    min_tokens: usize,
+    f: impl FnOnce(Chunks<'_, 's>) -> R,
+) -> R {
+    let is_map_char = |c: u8| lang.is_map_char(c);
+    let token_at = |src: &'s str, pos: usize| token_at(lang, src, pos);
+    let rules = Rules {
+        is_map_char: &is_map_char,
+        comments: Comments::FirstColumn,
+        map: Tok::Map,
+        token_at: &token_at,
+    };
+    f(Chunks {
+        scanner: scan::Scanner::new(src, &rules),
+        ahead: None,
+        min_tokens,
+        done: false,
+    })
 }
 
 /// The longest token starting at `pos` (not whitespace, newline or comment).

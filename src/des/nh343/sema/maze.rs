@@ -6,6 +6,7 @@ use super::details::{shared_detail, Coords, Place, Target};
 use super::values::*;
 use super::{push_limited, BodyState, Builder, MAX_OF_TYPE};
 use crate::des::nh343::ir::*;
+use crate::des::nh343::lexer::MapBlock;
 use crate::des::nh343::map;
 use crate::des::nh343::syntax::*;
 use crate::des::nh343::{decode, encode};
@@ -35,8 +36,8 @@ impl PartState {
     }
 }
 
-impl Builder<'_, '_, '_> {
-    pub(super) fn maze_statement(&mut self, s: &Stmt<'_>) {
+impl Builder<'_, '_> {
+    pub(super) fn maze_statement(&mut self, s: &Stmt<'_>, maps: &[MapBlock<'_>]) {
         let Some(cur) = self.cur.as_mut() else { return };
         let report = &mut *self.report;
         let has_init = cur.level.init.is_some();
@@ -81,7 +82,7 @@ impl Builder<'_, '_, '_> {
                 map_span,
             } => {
                 parts.extend(part.take().map(PartState::into_part));
-                let rows = self.maps.get(*index).map_or(&[][..], |m| &m.rows[..]);
+                let rows = maps.get(*index).map_or(&[][..], |m| &m.rows[..]);
                 let mut map = match map::scan(rows, &self.opts.game.format().numbering) {
                     Ok(m) => m,
                     Err((w, h)) => {

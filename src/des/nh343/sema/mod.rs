@@ -42,36 +42,13 @@ const MAX_PARTS: usize = 9;
 /// Longest level message.
 const MAX_MESSAGE: usize = 255;
 
-/// Builds the levels of a file from its statements. Diagnostics go to
-/// `report`; the caller discards the levels if any error was reported.
-pub(crate) fn build<'m>(
-    source: &'m str,
-    stmts: &[Stmt<'_>],
-    maps: &'m [MapBlock<'m>],
-    opts: &Options,
-    report: &mut Reporter,
-) -> Vec<Level> {
-    let mut b = Builder {
-        report,
-        opts,
-        maps,
-        levels: Vec::new(),
-        names: HashMap::new(),
-        source,
-        cur: None,
-        skipping_level: false,
-    };
-    for s in stmts {
-        b.statement(s);
-    }
-    b.finish_level();
-    b.levels
-}
-
-struct Builder<'r, 'm, 's> {
+/// Builds the levels of a file from its statements, given one at a time
+/// ([`Builder::statement`]) so that a long file's statements need not all
+/// be held. Diagnostics go to the reporter it is given; the caller
+/// discards the levels if any error was reported.
+pub(crate) struct Builder<'r, 'm> {
     report: &'r mut Reporter,
     opts: &'r Options,
-    maps: &'m [MapBlock<'s>],
     levels: Vec<Level>,
     /// Names of the levels of this file with where they were defined.
     names: HashMap<String, Span>,
@@ -81,6 +58,9 @@ struct Builder<'r, 'm, 's> {
     /// The current level's header had a syntax error: its statements are
     /// skipped rather than checked against a level they do not belong to.
     skipping_level: bool,
+    /// Where each finished level goes instead of [`Builder::finish`]'s
+    /// list.
+    sink: Option<&'r mut dyn FnMut(Level)>,
 }
 
 struct LevelState {
@@ -130,8 +110,39 @@ fn push_limited<T>(
     }
 }
 
-impl Builder<'_, '_, '_> {
-    fn statement(&mut self, s: &Stmt<'_>) {
+impl<'r, 'm> Builder<'r, 'm> {
+    /// A builder of the levels of `source`, reporting to `report`.
+    pub(crate) fn new(source: &'m str, opts: &'r Options, report: &'r mut Reporter) -> Self {
+        Builder {
+            report,
+            opts,
+            levels: Vec::new(),
+            names: HashMap::new(),
+            source,
+            cur: None,
+            skipping_level: false,
+            sink: None,
+        }
+    }
+
+    /// This builder, giving each level to `sink` as it is finished (the
+    /// list [`Builder::finish`] returns is then empty).
+    pub(crate) fn sending(self, sink: &'r mut dyn FnMut(Level)) -> Self {
+        Builder {
+            sink: Some(sink),
+            ..self
+        }
+    }
+
+    /// The levels, once every statement was given.
+    pub(crate) fn finish(mut self) -> Vec<Level> {
+        self.finish_level();
+        self.levels
+    }
+
+    /// Adds the next statement of the file; `maps` holds the map blocks
+    /// read so far (a [`StmtKind::Geometry`] names one by index).
+    pub(crate) fn statement(&mut self, s: &Stmt<'_>, maps: &[MapBlock<'_>]) {
         match &s.kind {
             StmtKind::Error(_) if s.place.starts == Starts::Level => {
                 // The header did not parse: still open a level so that its
@@ -266,7 +277,7 @@ impl Builder<'_, '_, '_> {
         }
         cur.stage = cur.stage.max(next);
         if is_maze {
-            self.maze_statement(s);
+            self.maze_statement(s, maps);
         } else {
             self.room_statement(s);
         }
@@ -378,7 +389,10 @@ impl Builder<'_, '_, '_> {
                 level.body = LevelBody::Rooms(rooms);
             }
         }
-        self.levels.push(level);
+        match &mut self.sink {
+            Some(sink) => sink(level),
+            None => self.levels.push(level),
+        }
     }
 
     /// FLAGS, INIT_MAP and MESSAGE, common to both level kinds.

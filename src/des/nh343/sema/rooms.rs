@@ -17,7 +17,7 @@ const MAX_ROOMS: usize = 80;
 /// Subrooms one room may have.
 const MAX_SUBROOMS: usize = 24;
 
-impl Builder<'_, '_, '_> {
+impl Builder<'_, '_> {
     /// lev_comp's `check_subrooms`: each parent exists, at most 24
     /// children (reported at the 25th).
     pub(super) fn check_subrooms(&mut self, rooms: &RoomLevel, subrooms: &[(usize, Span)]) {
