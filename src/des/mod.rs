@@ -163,3 +163,28 @@ mod without_nethack36 {
         );
     }
 }
+
+/// The `.des` sources of a chunking test: every pinned diagnostics case
+/// of `grammar` (`nh343`, `nh36`) and every file of `game`'s corpus in
+/// `../shared`, when it is there, with their paths.
+#[cfg(test)]
+pub(crate) fn test_sources(grammar: &str, game: &str) -> Vec<(std::path::PathBuf, String)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dirs = [
+        root.join("tests/data/diagnostics").join(grammar),
+        root.join("../shared/corpus").join(game).join("dat"),
+    ];
+    let mut sources = Vec::new();
+    for dir in dirs {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for path in entries.map(|e| e.unwrap().path()) {
+            if path.extension().is_some_and(|e| e == "des") {
+                let text = crate::text::decode(&std::fs::read(&path).unwrap()).into_owned();
+                sources.push((path, text));
+            }
+        }
+    }
+    sources
+}

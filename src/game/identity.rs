@@ -406,20 +406,15 @@ impl FormatFacts {
             | "dungeon-depth-check"
             | "dungeon-name-length-check" => {
                 let rules = self.dungeon_rules.get_or_insert(DungeonRules::NETHACK_343);
-                let mut yes = || match args.word("`yes` or `no`")? {
-                    "yes" => Ok(true),
-                    "no" => Ok(false),
-                    other => Err(args.error(format!("`{other}`: expected `yes` or `no`"))),
-                };
                 match key {
                     "dungeon-default-chance" => {
                         let v = args.number()?;
                         rules.default_chance = i32::try_from(v)
                             .map_err(|_| args.error(format!("chance {v} is out of range")))?;
                     }
-                    "dungeon-reverse-branch-check" => rules.reverse_branch_check = yes()?,
-                    "dungeon-name-length-check" => rules.name_length_checks = yes()?,
-                    _ => rules.depth_check = yes()?,
+                    "dungeon-reverse-branch-check" => rules.reverse_branch_check = args.yes_no()?,
+                    "dungeon-name-length-check" => rules.name_length_checks = args.yes_no()?,
+                    _ => rules.depth_check = args.yes_no()?,
                 }
             }
             "limit" => {
@@ -469,13 +464,10 @@ impl FormatFacts {
             }
             "artifact" => self.artifacts.push(args.string("an artifact name")?.into()),
             "god" => self.gods.push(args.string("a god's name")?.into()),
-            "named-monsters" | "ordinary-room-chance" | "sanity-flags" => {
-                let on = match args.word("`yes` or `no`")? {
-                    "yes" => true,
-                    "no" => false,
-                    other => return Err(args.error(format!("`{other}`: expected `yes` or `no`"))),
-                };
+            "named-objects" | "named-monsters" | "ordinary-room-chance" | "sanity-flags" => {
+                let on = args.yes_no()?;
                 let slot = match key {
+                    "named-objects" => &mut self.named_objects,
                     "named-monsters" => &mut self.named_monsters,
                     "sanity-flags" => &mut self.sanity_flags,
                     _ => &mut self.ordinary_room_chance,
@@ -493,14 +485,6 @@ impl FormatFacts {
                 };
                 let v = (n()?, n()?, n()?);
                 set_once(&mut self.room_positions, v, key, args.line)?;
-            }
-            "named-objects" => {
-                let on = match args.word("`yes` or `no`")? {
-                    "yes" => true,
-                    "no" => false,
-                    other => return Err(args.error(format!("`{other}`: expected `yes` or `no`"))),
-                };
-                set_once(&mut self.named_objects, on, key, args.line)?;
             }
             "level-flag" => {
                 let word = args.string("its word")?;
@@ -787,6 +771,15 @@ impl<'a> Args<'a> {
         }
         self.rest = &rest[end..];
         Ok(&rest[..end])
+    }
+
+    /// `yes` or `no`.
+    fn yes_no(&mut self) -> Result<bool, IdentityError> {
+        match self.word("`yes` or `no`")? {
+            "yes" => Ok(true),
+            "no" => Ok(false),
+            other => Err(self.error(format!("`{other}`: expected `yes` or `no`"))),
+        }
     }
 
     /// A C type name ([`CType::as_str`]).

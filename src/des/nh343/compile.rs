@@ -235,51 +235,36 @@ mod tests {
     /// chunk gives the same levels and diagnostics as in one chunk.
     #[test]
     fn chunks_compile_as_the_whole_file() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-        let dirs = [
-            root.join("tests/data/diagnostics/nh343"),
-            root.join("../shared/corpus/nethack-3.4.3/dat"),
-        ];
         let mut checked = 0;
-        for dir in dirs {
-            let Ok(entries) = std::fs::read_dir(&dir) else {
-                continue;
+        for (path, source) in crate::des::test_sources("nh343", "nethack-3.4.3") {
+            let whole = outcome(&source, usize::MAX);
+            let chunked = outcome(&source, 1);
+            let options = Options::default();
+            let blobs = match compile_blobs(&source, "x.des", &options) {
+                Ok(b) => (
+                    b.levels.into_iter().map(|l| (l.name, l.bytes)).collect(),
+                    b.warnings.render(false),
+                ),
+                Err(d) => (Vec::new(), d.render(false)),
             };
-            for path in entries.map(|e| e.unwrap().path()) {
-                if path.extension().is_none_or(|e| e != "des") {
-                    continue;
-                }
-                let bytes = std::fs::read(&path).unwrap();
-                let source = crate::text::decode(&bytes);
-                let whole = outcome(&source, usize::MAX);
-                let chunked = outcome(&source, 1);
-                let options = Options::default();
-                let blobs = match compile_blobs(&source, "x.des", &options) {
-                    Ok(b) => (
-                        b.levels.into_iter().map(|l| (l.name, l.bytes)).collect(),
-                        b.warnings.render(false),
-                    ),
-                    Err(d) => (Vec::new(), d.render(false)),
-                };
-                let typed = match compile_with(&source, "x.des", &options) {
-                    Ok(f) => (
-                        f.levels.into_iter().map(|l| (l.name, l.bytes)).collect(),
-                        f.warnings.render(false),
-                    ),
-                    Err(d) => (Vec::new(), d.render(false)),
-                };
-                assert!(blobs == typed, "{}: compile_blobs differs", path.display());
-                assert!(
-                    chunked == whole,
-                    "{}: {} levels, diagnostics:\n{}\nin one chunk {} levels:\n{}",
-                    path.display(),
-                    chunked.0.len(),
-                    chunked.1,
-                    whole.0.len(),
-                    whole.1
-                );
-                checked += 1;
-            }
+            let typed = match compile_with(&source, "x.des", &options) {
+                Ok(f) => (
+                    f.levels.into_iter().map(|l| (l.name, l.bytes)).collect(),
+                    f.warnings.render(false),
+                ),
+                Err(d) => (Vec::new(), d.render(false)),
+            };
+            assert!(blobs == typed, "{}: compile_blobs differs", path.display());
+            assert!(
+                chunked == whole,
+                "{}: {} levels, diagnostics:\n{}\nin one chunk {} levels:\n{}",
+                path.display(),
+                chunked.0.len(),
+                chunked.1,
+                whole.0.len(),
+                whole.1
+            );
+            checked += 1;
         }
         assert!(checked > 400, "only {checked} files");
     }

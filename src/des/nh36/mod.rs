@@ -338,35 +338,22 @@ mod tests {
     /// writing bytes directly the same bytes as encoding the program.
     #[test]
     fn chunks_compile_as_the_whole_file() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-        let mut dirs = vec![root.join("tests/data/diagnostics/nh36")];
-        dirs.push(root.join("../shared/corpus/nethack-3.6.7/dat"));
         let mut checked = 0;
-        for dir in dirs {
-            let Ok(entries) = std::fs::read_dir(&dir) else {
-                continue;
-            };
-            for path in entries.map(|e| e.unwrap().path()) {
-                if path.extension().is_none_or(|e| e != "des") {
-                    continue;
-                }
-                let bytes = std::fs::read(&path).unwrap();
-                let source = crate::text::decode(&bytes);
-                let whole = outcome(&source, usize::MAX, false);
-                for bytes in [false, true] {
-                    let chunked = outcome(&source, 1, bytes);
-                    assert!(
-                        chunked == whole,
-                        "{} (bytes: {bytes}): {} levels, diagnostics:\n{}\nin one chunk {} levels:\n{}",
-                        path.display(),
-                        chunked.0.len(),
-                        chunked.1,
-                        whole.0.len(),
-                        whole.1
-                    );
-                }
-                checked += 1;
+        for (path, source) in crate::des::test_sources("nh36", "nethack-3.6.7") {
+            let whole = outcome(&source, usize::MAX, false);
+            for bytes in [false, true] {
+                let chunked = outcome(&source, 1, bytes);
+                assert!(
+                    chunked == whole,
+                    "{} (bytes: {bytes}): {} levels, diagnostics:\n{}\nin one chunk {} levels:\n{}",
+                    path.display(),
+                    chunked.0.len(),
+                    chunked.1,
+                    whole.0.len(),
+                    whole.1
+                );
             }
+            checked += 1;
         }
         assert!(checked > 500, "only {checked} files");
     }

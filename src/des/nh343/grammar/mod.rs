@@ -82,12 +82,14 @@ pub(crate) struct Place {
 /// What a game's language takes from the game: the words and map
 /// characters of its numbering, and the records that call for rows of
 /// their own.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct GameWords {
-    level_flags: Vec<(Box<str>, i64)>,
-    engravings: Vec<(Box<str>, i8)>,
-    object_flags: Vec<(Box<str>, i64)>,
-    map_chars: Vec<(u8, i8)>,
+/// Borrowed from the game's format, so that finding the language made for
+/// it allocates nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct GameWords<'f> {
+    level_flags: &'f [(Box<str>, i64)],
+    engravings: &'f [(Box<str>, i8)],
+    object_flags: &'f [(Box<str>, i64)],
+    map_chars: &'f [(u8, i8)],
     rows: RecordRows,
 }
 
@@ -113,13 +115,13 @@ struct RecordRows {
     place_sets: bool,
 }
 
-fn game_words(format: &RecordFormat) -> GameWords {
+fn game_words(format: &RecordFormat) -> GameWords<'_> {
     let n = &format.numbering;
     GameWords {
-        level_flags: n.level_flags.clone(),
-        engravings: n.engravings.clone(),
-        object_flags: n.object_flags.clone(),
-        map_chars: n.map_chars.clone(),
+        level_flags: &n.level_flags,
+        engravings: &n.engravings,
+        object_flags: &n.object_flags,
+        map_chars: &n.map_chars,
         rows: RecordRows {
             door_keys: format.extra_index(RecordKind::Door, "arti_key").is_some(),
             door_texts: format.extra_index(RecordKind::Door, "arti_text").is_some(),
@@ -143,14 +145,15 @@ fn game_words(format: &RecordFormat) -> GameWords {
 /// `RANDOM_PLACES[n]`, `none` and `place[i][j]` where they have numbered
 /// place lists). One language is made for each such set and kept.
 pub(crate) fn for_game(game: &Game) -> &'static Language {
-    static VANILLA: OnceLock<GameWords> = OnceLock::new();
-    static MADE: Mutex<Vec<(GameWords, &'static Language)>> = Mutex::new(Vec::new());
+    static VANILLA: OnceLock<RecordFormat> = OnceLock::new();
+    // The formats languages were made for (kept as long as the languages).
+    static MADE: Mutex<Vec<(&'static RecordFormat, &'static Language)>> = Mutex::new(Vec::new());
     let key = game_words(game.format());
-    if key == *VANILLA.get_or_init(|| game_words(&RecordFormat::nethack_343())) {
+    if key == game_words(VANILLA.get_or_init(RecordFormat::nethack_343)) {
         return nethack_343();
     }
     let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((_, lang)) = made.iter().find(|(k, _)| *k == key) {
+    if let Some((_, lang)) = made.iter().find(|(f, _)| game_words(f) == key) {
         return lang;
     }
     let leak = |w: &str| -> &'static str { Box::leak(w.into()) };
@@ -207,7 +210,8 @@ pub(crate) fn for_game(game: &Game) -> &'static Language {
     }
     let lang = Language::new(rows, &words, &map_chars, |k| Tok::Kw(super::lexer::Kw(k)));
     let lang: &'static Language = Box::leak(Box::new(lang));
-    made.push((key, lang));
+    let format: &'static RecordFormat = Box::leak(Box::new(game.format().clone()));
+    made.push((format, lang));
     lang
 }
 

@@ -7,7 +7,7 @@ use super::values::*;
 use super::{push_limited, BodyState, Builder, MAX_OF_TYPE};
 use crate::des::nh343::ir::*;
 use crate::des::nh343::lexer::MapBlock;
-use crate::des::nh343::map;
+use crate::des::nh343::map::{self, Kinds};
 use crate::des::nh343::syntax::*;
 use crate::des::nh343::{decode, encode};
 use crate::des::Options;
@@ -152,14 +152,15 @@ impl Builder<'_, '_> {
             return;
         }
         ps.details |= !is_register;
-        let opts = self.opts;
-        maze_detail(report, opts, ps, has_init, s);
+        let (opts, kinds) = (self.opts, self.kinds);
+        maze_detail(report, opts, kinds, ps, has_init, s);
     }
 }
 
 fn maze_detail(
     report: &mut Reporter,
     opts: &Options,
+    kinds: Kinds,
     ps: &mut PartState,
     has_init: bool,
     s: &Stmt<'_>,
@@ -196,7 +197,7 @@ fn maze_detail(
             return;
         }
         StmtKind::RandomPlaces { set, places } => {
-            random_places(report, opts, ps, has_init, span, set, places);
+            random_places(report, opts, kinds, ps, has_init, span, set, places);
             return;
         }
         StmtKind::RandomRegion {
@@ -212,7 +213,7 @@ fn maze_detail(
                     .error(index.span.clone(), "Wrong random region number!")
                     .label(format!("this part's next random region is [{count}]"));
             }
-            let place = part_place(opts, ps, has_init, None);
+            let place = part_place(opts, kinds, ps, has_init, None);
             let r = lev_region(report, &place, area, exclude, 0, "");
             // At most MAX_REGISTERS - 1: the tenth is the error.
             push_limited(
@@ -227,10 +228,7 @@ fn maze_detail(
         }
         StmtKind::Wallify => {
             if !ps.nomap {
-                map::wallify(
-                    &mut ps.part.map,
-                    &map::Kinds::of(&opts.game.format().numbering),
-                );
+                map::wallify(&mut ps.part.map, &kinds);
             }
             return;
         }
@@ -239,7 +237,7 @@ fn maze_detail(
     // The map is moved out while the part's lists are appended to, so that
     // the checks can read it without copying it for every statement.
     let map = std::mem::take(&mut ps.part.map);
-    let place = part_place(opts, ps, has_init, (!ps.nomap).then_some(&map));
+    let place = part_place(opts, kinds, ps, has_init, (!ps.nomap).then_some(&map));
     map_detail(report, opts, &mut ps.part, &place, s);
     ps.part.map = map;
 }
@@ -248,6 +246,7 @@ fn maze_detail(
 /// checks of its contents).
 fn part_place<'m>(
     opts: &Options,
+    kinds: Kinds,
     ps: &PartState,
     has_init: bool,
     map: Option<&'m TerrainMap>,
@@ -259,7 +258,7 @@ fn part_place<'m>(
         max_y: ps.max_y,
         map,
         coords: Coords::of(opts.game.format()),
-        kinds: map::Kinds::of(&opts.game.format().numbering),
+        kinds,
         random_regions: ps.part.random_regions.len(),
     }
 }
@@ -267,9 +266,11 @@ fn part_place<'m>(
 /// `RANDOM_PLACES`: 3.4.3's one list, or SLASH'EM's numbered lists
 /// (`RANDOM_PLACES[n]`, plain `RANDOM_PLACES` being list 0), which must
 /// come in order, each once; a SLASH'EM place may be `none`, (-1,-1).
+#[allow(clippy::too_many_arguments)]
 fn random_places(
     report: &mut Reporter,
     opts: &Options,
+    kinds: Kinds,
     ps: &mut PartState,
     has_init: bool,
     span: &crate::diag::Span,
@@ -309,7 +310,7 @@ fn random_places(
         }
         _ => {}
     }
-    let place = part_place(opts, ps, has_init, None);
+    let place = part_place(opts, kinds, ps, has_init, None);
     let mut points = Vec::new();
     for (i, p) in list.iter().enumerate() {
         let pt = match p.v {

@@ -28,6 +28,7 @@ use std::collections::HashMap;
 use super::grammar::{Order, Stage, Starts};
 use super::ir::*;
 use super::lexer::MapBlock;
+use super::map::Kinds;
 use super::syntax::*;
 use crate::des::Options;
 use crate::diag::{warn, Reporter, Span};
@@ -49,6 +50,8 @@ const MAX_MESSAGE: usize = 255;
 pub(crate) struct Builder<'r, 'm> {
     report: &'r mut Reporter,
     opts: &'r Options,
+    /// The game's location types the checks name (looked up once).
+    kinds: Kinds,
     levels: Vec<Level>,
     /// Names of the levels of this file with where they were defined.
     names: HashMap<String, Span>,
@@ -116,6 +119,7 @@ impl<'r, 'm> Builder<'r, 'm> {
         Builder {
             report,
             opts,
+            kinds: Kinds::of(&opts.game.format().numbering),
             levels: Vec::new(),
             names: HashMap::new(),
             source,

@@ -223,7 +223,7 @@ impl Builder<'_, '_> {
                 let Some(room) = rooms.rooms.last_mut() else {
                     return;
                 };
-                room_detail(report, &opts.game, room, s);
+                room_detail(report, &opts.game, self.kinds, room, s);
             }
         }
     }
@@ -239,7 +239,7 @@ fn corr_spec(report: &mut Reporter, c: &CorrSpec, nrooms: usize) -> (i8, Directi
     (byte(report, &c.room), c.wall, door)
 }
 
-fn room_detail(report: &mut Reporter, game: &Game, room: &mut Room, s: &Stmt<'_>) {
+fn room_detail(report: &mut Reporter, game: &Game, kinds: Kinds, room: &mut Room, s: &Stmt<'_>) {
     let span = &s.span;
     match &s.kind {
         StmtKind::Name(n) => {
@@ -303,7 +303,7 @@ fn room_detail(report: &mut Reporter, game: &Game, room: &mut Room, s: &Stmt<'_>
             }
         }
         StmtKind::Sink { at } => {
-            let pos = room_place(game).point(report, at);
+            let pos = room_place(game, kinds).point(report, at);
             push_limited(
                 report,
                 &mut room.sinks,
@@ -314,7 +314,7 @@ fn room_detail(report: &mut Reporter, game: &Game, room: &mut Room, s: &Stmt<'_>
             );
         }
         StmtKind::Pool { at } => {
-            let pos = room_place(game).point(report, at);
+            let pos = room_place(game, kinds).point(report, at);
             push_limited(
                 report,
                 &mut room.pools,
@@ -325,14 +325,14 @@ fn room_detail(report: &mut Reporter, game: &Game, room: &mut Room, s: &Stmt<'_>
             );
         }
         _ => {
-            let place = room_place(game);
+            let place = room_place(game, kinds);
             shared_detail(report, game, &mut Target::Room(room), &place, s);
         }
     }
 }
 
 /// Coordinates in rooms are never range-checked.
-fn room_place(game: &Game) -> Place<'static> {
+fn room_place(game: &Game, kinds: Kinds) -> Place<'static> {
     Place {
         in_room: true,
         has_init: false,
@@ -340,7 +340,7 @@ fn room_place(game: &Game) -> Place<'static> {
         max_y: 0,
         map: None,
         coords: Coords::of(game.format()),
-        kinds: Kinds::of(&game.format().numbering),
+        kinds,
         random_regions: 0,
     }
 }
