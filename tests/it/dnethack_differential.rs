@@ -6,7 +6,6 @@
 //! them). Both must accept or refuse alike, and write the same bytes.
 
 use std::path::PathBuf;
-use std::process::Command;
 use std::sync::Arc;
 
 use levbuild::des;
@@ -41,27 +40,11 @@ fn differential(var: &str, identity: &str, flavour: Flavour, label: &str) {
         .unwrap_or(60);
     let (mut agree, mut accepted, mut differ) = (0, 0, Vec::new());
     for seed in 0..cases {
-        let tmp = common::TempDir::new("diff-dnh");
         let src = generated(seed, flavour);
-        std::fs::write(tmp.path().join("g.des"), &src).unwrap();
-        let out = Command::new(&lev_comp)
-            .current_dir(tmp.path())
-            .arg("g.des")
-            .output()
-            .unwrap();
-        let ours = des::compile_with(&src, "g.des", &options);
-        let same = match (out.status.success(), &ours) {
-            (true, Ok(file)) => {
-                accepted += 1;
-                file.levels.iter().all(|l| {
-                    std::fs::read(tmp.path().join(format!("{}.lev", l.name)))
-                        .is_ok_and(|want| want == l.bytes)
-                })
-            }
-            (false, Err(_)) => true,
-            _ => false,
-        };
-        match same {
+        let run = common::run_both(&lev_comp, &src, &options);
+        let (out, ours) = (&run.reference, &run.ours);
+        accepted += u64::from(run.both_accepted);
+        match run.agree {
             true => agree += 1,
             false => {
                 if differ.len() < 5 {
@@ -73,7 +56,7 @@ fn differential(var: &str, identity: &str, flavour: Flavour, label: &str) {
                             "refused"
                         },
                         String::from_utf8_lossy(&out.stderr).trim(),
-                        match &ours {
+                        match ours {
                             Ok(_) => "accepted".to_string(),
                             Err(e) => format!("refused ({e})"),
                         }

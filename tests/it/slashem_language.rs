@@ -9,7 +9,6 @@
 //! (`LEVBUILD_REF_LEV_COMP_SLASHEM`; skipped, and says so, without it).
 
 use std::path::PathBuf;
-use std::process::Command;
 use std::sync::Arc;
 
 use levbuild::des::{self, LevelBody, MazePart, Point};
@@ -297,28 +296,9 @@ fn generated_slashem_files_match_slashems_lev_comp() {
         .unwrap_or(60);
     let (mut agree, mut accepted, mut differ) = (0, 0, Vec::new());
     for seed in 0..cases {
-        let tmp = common::TempDir::new("diff-slashem");
-        let src = generated(seed);
-        std::fs::write(tmp.path().join("g.des"), &src).unwrap();
-        let status = Command::new(&lev_comp)
-            .current_dir(tmp.path())
-            .arg("g.des")
-            .output()
-            .unwrap()
-            .status;
-        let ours = des::compile_with(&src, "g.des", &options(&game));
-        let same = match (status.success(), &ours) {
-            (true, Ok(file)) => {
-                accepted += 1;
-                file.levels.iter().all(|l| {
-                    std::fs::read(tmp.path().join(format!("{}.lev", l.name)))
-                        .is_ok_and(|want| want == l.bytes)
-                })
-            }
-            (false, Err(_)) => true,
-            _ => false,
-        };
-        match same {
+        let run = common::run_both(&lev_comp, &generated(seed), &options(&game));
+        accepted += u64::from(run.both_accepted);
+        match run.agree {
             true => agree += 1,
             false => differ.push(seed),
         }

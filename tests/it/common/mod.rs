@@ -221,3 +221,49 @@ pub fn corpus_dat_of(game: &str) -> PathBuf {
         .join(game)
         .join("dat")
 }
+
+/// One generated file compiled by a game's own `lev_comp` (in a
+/// temporary directory) and by levbuild with `options`.
+pub struct LevCompRun {
+    /// What the reference tool printed and how it exited.
+    pub reference: std::process::Output,
+    /// levbuild's result.
+    pub ours: Result<levbuild::des::CompiledFile, levbuild::Diagnostics>,
+    /// Both accepted the file.
+    pub both_accepted: bool,
+    /// Both refused it, or both accepted it and wrote the same bytes.
+    pub agree: bool,
+}
+
+/// Compiles `src` with `lev_comp` and with levbuild and compares them.
+pub fn run_both(
+    lev_comp: &std::path::Path,
+    src: &str,
+    options: &levbuild::des::Options,
+) -> LevCompRun {
+    let tmp = TempDir::new("lev-comp-run");
+    std::fs::write(tmp.path().join("g.des"), src).unwrap();
+    let reference = std::process::Command::new(lev_comp)
+        .current_dir(tmp.path())
+        .arg("g.des")
+        .output()
+        .unwrap();
+    let ours = levbuild::des::compile_with(src, "g.des", options);
+    let (both_accepted, agree) = match (reference.status.success(), &ours) {
+        (true, Ok(file)) => (
+            true,
+            file.levels.iter().all(|l| {
+                std::fs::read(tmp.path().join(format!("{}.lev", l.name)))
+                    .is_ok_and(|want| want == l.bytes)
+            }),
+        ),
+        (false, Err(_)) => (false, true),
+        _ => (false, false),
+    };
+    LevCompRun {
+        reference,
+        ours,
+        both_accepted,
+        agree,
+    }
+}
