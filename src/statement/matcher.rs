@@ -11,8 +11,12 @@
 //! where it starts.
 //!
 //! The matcher is one function per token type, not one per statement:
-//! the patterns are data.
+//! the patterns are data. A dialect whose operands nest (3.6's
+//! expressions, selections and blocks) reads them with a [`Reader`] of
+//! its own ([`Pat::Read`]), and its statements, which no token ends, are
+//! matched as the longest prefix their pattern takes ([`apply_prefix`]).
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 use super::Pat;
@@ -32,7 +36,7 @@ pub(crate) struct Failure {
     /// The index of the token there (the token count: the end).
     pub at: usize,
     /// The labels expected there, without repeats, in the order met.
-    pub expected: Vec<&'static str>,
+    pub expected: Vec<Cow<'static, str>>,
     /// The arguments ([`Pat::Arg`]) that start there and were expected:
     /// all of them when [`Failure::unnamed`] is false.
     pub args: Vec<&'static str>,
@@ -46,7 +50,8 @@ pub(crate) const END: &str = "the end of the statement";
 
 impl Failure {
     /// Records that `label` was expected at token `at`.
-    fn expect(&mut self, at: usize, label: &'static str) {
+    pub(crate) fn expect(&mut self, at: usize, label: impl Into<Cow<'static, str>>) {
+        let label = label.into();
         if at < self.at && !self.expected.is_empty() {
             return;
         }
@@ -62,7 +67,7 @@ impl Failure {
     }
 
     /// Merges another failure in: the furthest wins, equal ones merge.
-    fn merge(&mut self, other: Failure) {
+    pub(crate) fn merge(&mut self, other: Failure) {
         if other.expected.is_empty() || (other.at < self.at && !self.expected.is_empty()) {
             return;
         }
@@ -152,6 +157,7 @@ pub(crate) fn apply<T: Token>(
         tokens,
         captured,
         failure,
+        reader: &mut NoOperands,
     };
     let mark = m.captured.len();
     match m.run(pat, from) {
@@ -168,10 +174,56 @@ pub(crate) fn apply<T: Token>(
     }
 }
 
+/// Matches `pat` against `tokens[from..]` as far as it goes: the index
+/// after the longest match its (greedy, ordered) alternatives and
+/// repetitions make, with its arguments appended to `captured`; `None`
+/// if it does not match. Either way `failure` holds the furthest failure
+/// met (where a match stops, what could have continued it). `reader`
+/// reads the [`Pat::Read`] operands.
+pub(crate) fn apply_prefix<T: Token>(
+    pat: &Pat<T::Class>,
+    tokens: &[(T, Span)],
+    from: usize,
+    captured: &mut Vec<(&'static str, Range<usize>)>,
+    failure: &mut Failure,
+    reader: &mut dyn Reader<T>,
+) -> Option<usize> {
+    Matcher {
+        tokens,
+        captured,
+        failure,
+        reader,
+    }
+    .run(pat, from)
+}
+
+/// Reads a dialect's operands of several tokens ([`Pat::Read`]).
+pub(crate) trait Reader<T: Token> {
+    /// Reads operand `class` at `tokens[at..]`: the index after it, or
+    /// `None` with what was expected recorded in `failure`.
+    fn read(
+        &mut self,
+        class: &T::Class,
+        tokens: &[(T, Span)],
+        at: usize,
+        failure: &mut Failure,
+    ) -> Option<usize>;
+}
+
+/// The reader of dialects without [`Pat::Read`] operands.
+struct NoOperands;
+
+impl<T: Token> Reader<T> for NoOperands {
+    fn read(&mut self, _: &T::Class, _: &[(T, Span)], _: usize, _: &mut Failure) -> Option<usize> {
+        None
+    }
+}
+
 struct Matcher<'m, 't, T> {
     tokens: &'t [(T, Span)],
     captured: &'m mut Vec<(&'static str, Range<usize>)>,
     failure: &'m mut Failure,
+    reader: &'m mut dyn Reader<T>,
 }
 
 impl<T: Token> Matcher<'_, '_, T> {
@@ -191,10 +243,21 @@ impl<T: Token> Matcher<'_, '_, T> {
             Pat::Tok(class, label) => match self.tokens.get(at) {
                 Some((t, _)) if t.is(class) => Some(at + 1),
                 _ => {
-                    self.failure.expect(at, label);
+                    self.failure.expect(at, *label);
                     None
                 }
             },
+            Pat::Read(class, label) => {
+                let outer = std::mem::take(self.failure);
+                let end = self.reader.read(class, self.tokens, at, self.failure);
+                let mut inner = std::mem::replace(self.failure, outer);
+                if end.is_none() && (inner.expected.is_empty() || inner.at == at) {
+                    inner = Failure::default();
+                    inner.expect(at, *label);
+                }
+                self.failure.merge(inner);
+                end
+            }
             Pat::Seq(parts) => parts.iter().try_fold(at, |at, p| self.run(p, at)),
             Pat::Alt(choices) => choices.iter().find_map(|p| self.run(p, at)),
             Pat::Opt(p) => Some(self.run(p, at).unwrap_or(at)),
@@ -239,7 +302,7 @@ impl<T: Token> Matcher<'_, '_, T> {
                 if !inner.expected.is_empty() && inner.at == at {
                     // The label stands for its parts, arguments included.
                     inner.expected.clear();
-                    inner.expected.push(label);
+                    inner.expected.push(Cow::Borrowed(label));
                     inner.args.clear();
                     inner.unnamed = true;
                 }

@@ -8,6 +8,10 @@
 pub(crate) enum Pat<C: 'static> {
     /// One token of class `C`, expected as the label.
     Tok(C, &'static str),
+    /// An operand of class `C` that a dialect's
+    /// [`Reader`](super::Reader) reads (an expression, a block): expected
+    /// as the label where it fails at its start.
+    Read(C, &'static str),
     /// Each pattern in turn.
     Seq(&'static [Pat<C>]),
     /// The first alternative that matches (an ordered choice).

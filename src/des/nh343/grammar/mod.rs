@@ -226,7 +226,7 @@ fn with_coordinates(pat: &Pat<Class>, coord: &'static Pat<Class>) -> Pat<Class> 
     }
     match *pat {
         Pat::Label(l, _) if l == patterns::COORD_LABEL => *coord,
-        Pat::Tok(..) => *pat,
+        Pat::Tok(..) | Pat::Read(..) => *pat,
         Pat::Seq(ps) => Pat::Seq(all(ps, coord)),
         Pat::Alt(ps) => Pat::Alt(all(ps, coord)),
         Pat::Opt(p) => Pat::Opt(leak(with_coordinates(p, coord))),
