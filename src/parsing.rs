@@ -9,7 +9,7 @@ use crate::diag::{Reporter, Span};
 #[cfg(feature = "nethack36")]
 mod chumsky_input;
 #[cfg(feature = "nethack36")]
-pub(crate) use chumsky_input::{report_syntax_error, sp, Tokens};
+pub(crate) use chumsky_input::{sp, Tokens};
 
 /// Reports `syntax error` at `span`: found `found`, expected one of
 /// `expected` (sorted, without repeats, joined with commas and `or`),

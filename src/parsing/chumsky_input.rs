@@ -1,15 +1,12 @@
-//! What the chumsky grammar (NetHack 3.6's level language) needs: its
-//! token-list input, its errors as diagnostics, spanned values.
+//! What the chumsky grammar (NetHack 3.6's operands) needs: its
+//! token-list input and spanned values.
 
-use std::fmt;
 use std::ops::{Range, RangeFrom};
 
-use chumsky::error::{Rich, RichPattern, RichReason};
 use chumsky::input::{ExactSizeInput, Input, ValueInput};
 use chumsky::span::SimpleSpan;
 
-use super::report_expected;
-use crate::diag::{Reporter, Sp};
+use crate::diag::{Sp, Span};
 
 /// A lexed token list as chumsky input: tokens by value, spans in bytes of
 /// the source.
@@ -22,13 +19,13 @@ use crate::diag::{Reporter, Sp};
 /// is most of what the parsers cost a user's clean build.
 #[derive(Clone, Copy)]
 pub(crate) struct Tokens<'a, T> {
-    tokens: &'a [(T, SimpleSpan)],
+    tokens: &'a [(T, Span)],
     eoi: usize,
 }
 
 impl<'a, T> Tokens<'a, T> {
     /// `tokens`, ending at byte `eoi` (where the end of input is reported).
-    pub(crate) fn new(tokens: &'a [(T, SimpleSpan)], eoi: usize) -> Self {
+    pub(crate) fn new(tokens: &'a [(T, Span)], eoi: usize) -> Self {
         Tokens { tokens, eoi }
     }
 }
@@ -82,40 +79,6 @@ impl<'a, T: Clone + 'a> ValueInput<'a> for Tokens<'a, T> {
     unsafe fn next(this: &mut Self, cursor: &mut usize) -> Option<T> {
         Self::next_maybe(this, cursor)
     }
-}
-
-/// Reports a chumsky error as `syntax error`, labelled with what was found
-/// and what was expected.
-pub(crate) fn report_syntax_error<T: fmt::Display>(
-    e: &Rich<'_, T, SimpleSpan>,
-    report: &mut Reporter,
-) {
-    let found = match e.found() {
-        Some(t) => t.to_string(),
-        None => "the end of the statement".to_string(),
-    };
-    let span = e.span().into_range();
-    // A parser's own message (it names no token found): lev_comp's text
-    // (`Register Index overflow!`) is the error; any other says what was
-    // expected.
-    if let RichReason::Custom(message) = e.reason() {
-        if message.ends_with('!') {
-            report.error(span, message.clone());
-        } else {
-            report.error(span, "syntax error").label(message.clone());
-        }
-        return;
-    }
-    let expected = e
-        .expected()
-        .map(|p| match p {
-            RichPattern::Token(t) => t.to_string(),
-            RichPattern::Label(l) => l.to_string(),
-            RichPattern::EndOfInput => "the end of the statement".to_string(),
-            other => other.to_string(),
-        })
-        .collect();
-    report_expected(report, span, &found, expected, None);
 }
 
 /// A parsed value with the source span chumsky gives it.

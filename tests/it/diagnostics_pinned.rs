@@ -387,8 +387,6 @@ const SOURCE_OWNERS: &[(&str, &[Grammar])] = &[
         "parsing.rs",
         &[Grammar::Nh343, Grammar::Nh36, Grammar::Dungeon],
     ),
-    // chumsky's errors: only the 3.6 grammar is chumsky's.
-    ("parsing/chumsky_input.rs", &[Grammar::Nh36]),
 ];
 
 /// Messages that reach `Reporter::error`/`warning` through a variable (a
@@ -693,11 +691,6 @@ fn scan_messages() -> Vec<(&'static [Grammar], Message, bool)> {
         for (pattern, before) in [(".error(", 1), (".warning(", 2)] {
             for (at, _) in src.match_indices(pattern) {
                 calls.push((at, message_argument(&src, at + pattern.len(), before)));
-            }
-        }
-        for (at, _) in src.match_indices("report_syntax_error(") {
-            if !src[..at].ends_with("fn ") {
-                calls.push((at, Some(("syntax error".to_string(), true))));
             }
         }
         for (at, message) in calls {

@@ -369,6 +369,14 @@ fn keywords() -> &'static Keywords<Tok<'static>> {
     INDEX.get_or_init(|| Keywords::new(KEYWORDS.to_vec()))
 }
 
+/// The keyword spelt `word` (a statement row's keyword), if it is one.
+pub(crate) fn keyword_of(word: &str) -> Option<Kw> {
+    match KEYWORDS.iter().find(|(w, _)| *w == word) {
+        Some((_, Tok::Kw(k))) => Some(*k),
+        _ => None,
+    }
+}
+
 /// Characters a map row may consist of (3.6 adds nothing to 3.4.3's set
 /// but the row may also hold digits, which the map reader drops).
 fn is_map_char(c: u8) -> bool {
@@ -508,7 +516,7 @@ impl<'s> Chunks<'s> {
             }
             let ends = tokens.len() >= self.min_tokens
                 && self.braces == 0
-                && matches!(tok, Tok::Kw(k) if super::parser::is_statement_keyword(k)
+                && matches!(tok, Tok::Kw(k) if super::grammar::is_statement_keyword(k)
                     && !matches!(k, Kw::Flags | Kw::Case | Kw::Default | Kw::Function))
                 && !matches!(tokens.last(), Some((Tok::Punct(b':' | b'='), _)));
             if ends {

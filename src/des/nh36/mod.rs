@@ -17,6 +17,8 @@ mod codegen;
 mod depth;
 mod display;
 #[cfg(feature = "nethack36")]
+mod grammar;
+#[cfg(feature = "nethack36")]
 mod lexer;
 #[cfg(feature = "nethack36")]
 mod parser;
@@ -186,11 +188,7 @@ fn compile(
         if too_deep || no_stack.is_some() || stopped {
             continue;
         }
-        let tokens: Vec<_> = chunk
-            .tokens
-            .into_iter()
-            .map(|(t, s)| (t, chumsky::span::SimpleSpan::from(s)))
-            .collect();
+        let tokens = chunk.tokens;
         let (maps, parsing, generating, carry, levels) = (
             chunks.maps(),
             &mut parsing,

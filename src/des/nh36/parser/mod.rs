@@ -1,40 +1,31 @@
-//! The 3.6 `.des` parser (chumsky, over the tokens of [`super::lexer`]).
-//! Statements nest (`IF`, `LOOP`, rooms and containers take blocks), so
-//! the whole file is one recursive parser; a statement that does not
-//! parse is reported and skipped up to the next statement, so every
-//! syntax error of a file is found in one run.
-//!
-//! The statement parsers are grouped by what they build: [`level`]
-//! (level definitions, variables, control flow), [`rooms`], [`things`]
-//! and [`map`] (terrain features, level regions), over the shared operand
-//! parsers of [`mod@values`] and [`mod@selection`].
+//! The 3.6 `.des` parser: each statement is matched against the rows of
+//! [`super::grammar`] by the matcher every grammar shares
+//! ([`crate::statement`]), as the longest prefix its pattern takes (3.6
+//! statements have no end of their own); the operands it meets are read
+//! here: blocks and the statements after a chance by this parser,
+//! expressions, selections and the other values with chumsky
+//! ([`operands`], over the grammar of [`mod@values`] and
+//! [`mod@selection`]). A statement that does not parse is reported and
+//! skipped up to the next token that starts one, so every syntax error of
+//! a file is found in one run.
 
-mod level;
-mod map;
-mod rooms;
+mod operands;
 mod selection;
-mod things;
 mod values;
 
-use chumsky::error::LabelError;
-use chumsky::prelude::*;
-use chumsky::primitive::custom;
-
-use super::lexer::{Kw, Tok, Val};
-use super::program::Opcode;
+use super::grammar::{self, Build, Class, Operand, Operands, Read, Reading};
+use super::lexer::{Kw, Tok};
 use super::syntax::*;
-use crate::diag::{Reporter, Sp};
-use crate::parsing::{report_syntax_error, sp, Tokens};
-use level::{control_statements, level_statements};
-use map::map_statements;
-use rooms::room_statements;
-use things::thing_statements;
-use values::values;
+use crate::diag::{Reporter, Span};
+use crate::parsing::report_expected;
+use crate::statement::{apply_prefix, span_of, Args, Failure, Pat};
+use operands::Probes;
 
-type In<'a> = Tokens<'a, Tok<'a>>;
-type Extra<'a> = extra::Err<Rich<'a, Tok<'a>, SimpleSpan>>;
-/// A boxed parser over 3.6 tokens.
-type P<'a, T> = Boxed<'a, 'a, In<'a>, T, Extra<'a>>;
+/// What is found, or expected, where the tokens end.
+const END_OF_FILE: &str = "the end of the file";
+
+/// What a statement's place expects when no statement starts there.
+const A_STATEMENT: &str = "a statement";
 
 /// Parses a chunk of a file (see [`super::lexer::Chunks`]) into
 /// statements, reporting syntax errors to `report`: the file's last chunk
@@ -43,296 +34,313 @@ type P<'a, T> = Boxed<'a, 'a, In<'a>, T, Extra<'a>>;
 /// starts none and that no error recovery skips (a stray `}`): the parse
 /// of the file ends there.
 pub(crate) fn parse<'a>(
-    tokens: &'a [(Tok<'a>, SimpleSpan)],
+    tokens: &'a [(Tok<'a>, Span)],
     end: usize,
     last: bool,
     report: &mut Reporter,
 ) -> Option<Vec<Stmt<'a>>> {
-    let (stmts, errors) = file(last)
-        .parse(Tokens::new(tokens, end))
-        .into_output_errors();
-    for e in &errors {
-        report_syntax_error(e, report);
-        // A misspelt keyword: a statement keyword if a `:` follows.
-        if let Some(Tok::Unknown(word)) = e.found() {
-            let at = tokens.iter().position(|(_, s)| s.start == e.span().start);
-            let next = at.and_then(|i| tokens.get(i + 1)).map(|(t, _)| t);
-            let statement = next == Some(&Tok::Punct(b':'));
-            if let Some(k) = super::lexer::closest_keyword(word, statement) {
-                report.help(format!("did you mean `{k}`?"));
-            }
-        }
-    }
-    stmts
-}
-
-fn punct<'a>(c: u8) -> impl Parser<'a, In<'a>, (), Extra<'a>> + Clone {
-    just(Tok::Punct(c)).ignored()
-}
-
-fn comma<'a>() -> impl Parser<'a, In<'a>, (), Extra<'a>> + Clone {
-    punct(b',')
-}
-
-fn kw<'a>(k: Kw) -> impl Parser<'a, In<'a>, (), Extra<'a>> + Clone {
-    just(Tok::Kw(k)).ignored()
-}
-
-/// `KEYWORD :`
-fn head<'a>(k: Kw) -> impl Parser<'a, In<'a>, (), Extra<'a>> + Clone {
-    kw(k).then_ignore(punct(b':'))
-}
-
-fn int<'a>() -> impl Parser<'a, In<'a>, i64, Extra<'a>> + Clone {
-    select! { Tok::Int(v) => v }.labelled("an integer")
-}
-
-/// `all_integers`: `5`, `-5` or `+5`.
-fn any_int<'a>() -> impl Parser<'a, In<'a>, i64, Extra<'a>> + Clone {
-    select! { Tok::Int(v) => v, Tok::MinusInt(v) => v, Tok::PlusInt(v) => v }.labelled("an integer")
-}
-
-fn string<'a>() -> impl Parser<'a, In<'a>, Sp<&'a str>, Extra<'a>> + Clone {
-    select! { Tok::Str(s) => s }
-        .map_with(|s, e| sp(s, e.span()))
-        .labelled("a string")
-}
-
-fn chr<'a>() -> impl Parser<'a, In<'a>, Sp<u8>, Extra<'a>> + Clone {
-    select! { Tok::Char(c) => c }
-        .map_with(|c, e| sp(c, e.span()))
-        .labelled("a character like 'x'")
-}
-
-fn random<'a>() -> impl Parser<'a, In<'a>, i64, Extra<'a>> + Clone {
-    just(Tok::Random).to(-1).labelled("`random`")
-}
-
-fn val<'a>(k: Val, label: &'static str) -> impl Parser<'a, In<'a>, i64, Extra<'a>> + Clone {
-    select! { Tok::Val(kind, v) if kind == k => v }.labelled(label)
-}
-
-/// A value keyword or `random` (-1).
-fn val_or_random<'a>(k: Val, label: &'static str) -> P<'a, i64> {
-    val(k, label).or(random()).boxed()
-}
-
-/// Any variable, array or not: what a definition, `SHUFFLE` or `FOR` names.
-fn var<'a>() -> impl Parser<'a, In<'a>, Sp<&'a str>, Extra<'a>> + Clone {
-    select! { Tok::Var(v) => v, Tok::ArrayVar(v) => v }
-        .map_with(|v, e| sp(v, e.span()))
-        .labelled("a variable")
-}
-
-/// The statements of a chunk: to the end of the input for the file's last
-/// chunk, else up to its final token, where they must stop as they would
-/// at the end of the file (the same error where they do not).
-fn file<'a>(last: bool) -> P<'a, Vec<Stmt<'a>>> {
-    let v = values();
-    let stmt = recursive(
-        |stmt: Recursive<dyn Parser<'a, In<'a>, Stmt<'a>, Extra<'a>>>| {
-            let block = stmt
-                .clone()
-                .repeated()
-                .collect::<Vec<_>>()
-                .delimited_by(punct(b'{'), close_brace())
-                .boxed();
-            // A statement's first token says which group of statement
-            // parsers can take it: only that group is tried (trying all
-            // ~50 forms costs an error per form).
-            let groups = [
-                level_statements(&v),
-                control_statements(&v, stmt.clone().boxed(), block.clone()),
-                room_statements(&v, block.clone()),
-                thing_statements(&v, block.clone()),
-                map_statements(&v, block),
-            ];
-            let kind = custom(move |inp| {
-                let group = inp.peek().as_ref().and_then(statement_group);
-                match group {
-                    Some(g) => inp.parse(&groups[g]),
-                    None => {
-                        let start = inp.cursor();
-                        let found = inp.next_maybe();
-                        let span = inp.span_since(&start);
-                        Err(<Rich<'a, Tok<'a>, SimpleSpan> as LabelError<
-                            'a,
-                            In<'a>,
-                            &'static str,
-                        >>::expected_found(
-                            ["a statement"], found, span
-                        ))
-                    }
-                }
-            });
-            kind.map_with(|kind, e| Stmt {
-                kind,
-                span: e.span().into_range(),
-            })
-            .recover_with(via_parser(skip_statement()))
-            .boxed()
-        },
-    );
-    if last {
-        return stmt
-            .repeated()
-            .collect::<Vec<_>>()
-            .then_ignore(end())
-            .boxed();
-    }
-    // Whether one token is left: the next chunk's first.
-    fn one_left<'a>(inp: &mut chumsky::input::InputRef<'a, '_, In<'a>, Extra<'a>>) -> bool {
-        let start = inp.save();
-        let left = inp.next_maybe().is_some() && inp.peek_maybe().is_none();
-        inp.rewind(start);
-        left
-    }
-    let not_last = custom(|inp| {
-        if one_left(inp) {
-            let start = inp.cursor();
-            Err(Rich::custom(inp.span_since(&start), "the next chunk"))
+    let mut parser = Parser {
+        tokens,
+        eoi: end,
+        stop: if last {
+            tokens.len()
         } else {
-            Ok(())
-        }
-    });
-    // `end()`, one token early (the token is taken: chumsky's `parse`
-    // wants the whole input read).
-    let before_last = custom(|inp| {
-        if one_left(inp) {
-            inp.next_maybe();
-            return Ok(());
-        }
-        let start = inp.save();
-        let found = inp.next_maybe();
-        let span = inp.span_since(start.cursor());
-        inp.rewind(start);
-        Err(<Rich<'a, Tok<'a>, SimpleSpan> as LabelError<
-            'a,
-            In<'a>,
-            chumsky::DefaultExpected<'a, Tok<'a>>,
-        >>::expected_found(
-            [chumsky::DefaultExpected::EndOfInput],
-            found,
-            span,
-        ))
-    });
-    not_last
-        .ignore_then(stmt)
-        .repeated()
-        .collect::<Vec<_>>()
-        .then_ignore(before_last)
-        .boxed()
-}
-
-/// The `}` that closes a block. A block whose `}` is missing (the file
-/// ends, or a token no statement starts with comes first) is an error
-/// there, and the block ends: the statement holding it stands, so an
-/// unclosed block costs one error and no backtracking (re-parsing every
-/// enclosing block was exponential in the depth of unclosed blocks).
-fn close_brace<'a>() -> impl Parser<'a, In<'a>, (), Extra<'a>> + Clone {
-    punct(b'}').recover_with(via_parser(empty()))
-}
-
-/// After a syntax error: the rest of the statement, up to the next token
-/// that starts one (a nested block is skipped whole).
-fn skip_statement<'a>() -> impl Parser<'a, In<'a>, Stmt<'a>, Extra<'a>> + Clone {
-    let starts = |t: &Tok<'_>| {
-        matches!(
-            t,
-            Tok::Var(_) | Tok::ArrayVar(_) | Tok::Percent(_) | Tok::Punct(b'}')
-        ) || matches!(t, Tok::Kw(k) if is_statement_keyword(*k))
-    };
-    any()
-        .filter(|t: &Tok<'_>| {
-            !matches!(
-                t,
-                Tok::Punct(b'}') | Tok::Kw(Kw::Case) | Tok::Kw(Kw::Default)
-            )
-        })
-        .then(any().filter(move |t| !starts(t)).repeated())
-        .map_with(|_, e| {
-            let span: SimpleSpan = e.span();
-            Stmt {
-                kind: StmtKind::Error,
-                span: span.into_range(),
-            }
-        })
-}
-
-/// Which parser group of [`file()`] takes a statement starting with `t`:
-/// level and variable statements, control flow, rooms and the map, things,
-/// map features.
-fn statement_group(t: &Tok<'_>) -> Option<usize> {
-    use Kw::*;
-    Some(match t {
-        Tok::Var(_) | Tok::ArrayVar(_) => 0,
-        Tok::Percent(_) | Tok::Punct(b'[') => 1,
-        Tok::Kw(k) => match k {
-            Level | Maze | Flags | Message | InitMap | Shuffle | Exit | Break => 0,
-            If | Switch | For | Loop => 1,
-            Room | Subroom | RoomDoor | Door | RandomCorridors | Corridor | NoMap | Geometry => 2,
-            Monster | Object | Container | Trap | Altar | Grave | Gold | Engraving => 3,
-            Drawbridge | Mazewalk | Wallify | Ladder | Stair | Portal | TeleportRegion | Branch
-            | Fountain | Sink | Pool | Terrain | ReplaceTerrain | NonDiggable | NonPasswall
-            | Region | Mineralize => 4,
-            _ => return None,
+            tokens.len().saturating_sub(1)
         },
-        _ => return None,
-    })
+        probes: Probes::new(),
+        operands: Operands::default(),
+        trailing: Failure::default(),
+        report,
+    };
+    let mut at = 0;
+    let mut stmts = Vec::new();
+    loop {
+        parser.operands.clear();
+        let Some(stmt) = parser.next_statement(&mut at) else {
+            break;
+        };
+        stmts.push(stmt);
+    }
+    if at < parser.stop {
+        // A `}`, `CASE` or `DEFAULT` outside what it closes.
+        parser.unexpected(at, &[A_STATEMENT]);
+        return None;
+    }
+    Some(stmts)
 }
 
-/// Whether `k` starts a statement.
-pub(super) fn is_statement_keyword(k: Kw) -> bool {
-    use Kw::*;
-    matches!(
-        k,
-        Message
-            | NoMap
-            | Maze
-            | Level
-            | InitMap
-            | Flags
-            | Geometry
-            | Object
-            | Container
-            | Monster
-            | Trap
-            | Door
-            | RoomDoor
-            | Drawbridge
-            | Mazewalk
-            | Wallify
-            | Region
-            | Altar
-            | Ladder
-            | Stair
-            | Portal
-            | TeleportRegion
-            | Branch
-            | Fountain
-            | Sink
-            | Pool
-            | NonDiggable
-            | NonPasswall
-            | If
-            | Exit
-            | Room
-            | Subroom
-            | RandomCorridors
-            | Corridor
-            | Terrain
-            | ReplaceTerrain
-            | Gold
-            | Grave
-            | Engraving
-            | Mineralize
-            | For
-            | Loop
-            | Switch
-            | Case
-            | Default
-            | Break
-            | Function
-            | Shuffle
-    )
+struct Parser<'a, 'r> {
+    tokens: &'a [(Tok<'a>, Span)],
+    /// The byte where the input ends.
+    eoi: usize,
+    /// The index where statements end: the tokens' end in the file's
+    /// last chunk, else the final token (the next chunk's first).
+    stop: usize,
+    probes: Probes<'a>,
+    operands: Operands<'a>,
+    /// The furthest failure met while reading the statement just read
+    /// (what could have continued it where it ended, or an optional part
+    /// that went further): part of the error when no statement starts
+    /// where it ended, as chumsky reports the failure that got furthest.
+    trailing: Failure,
+    report: &'r mut Reporter,
+}
+
+impl<'a> Parser<'a, '_> {
+    fn tok(&self, at: usize) -> Option<&'a Tok<'a>> {
+        self.tokens
+            .get(at)
+            .filter(|_| at < self.stop)
+            .map(|(t, _)| t)
+    }
+
+    /// The statement at `at` (`None` where a `}`, `CASE`, `DEFAULT` or
+    /// the end comes instead): read, or reported and skipped.
+    fn next_statement(&mut self, at: &mut usize) -> Option<Stmt<'a>> {
+        let tok = self.tok(*at)?;
+        if starts_statement(tok) {
+            return Some(self.statement(at));
+        }
+        if matches!(tok, Tok::Punct(b'}') | Tok::Kw(Kw::Case | Kw::Default)) {
+            return None;
+        }
+        self.unexpected(*at, &[A_STATEMENT]);
+        let start = *at;
+        self.skip(at);
+        Some(self.error_statement(start, *at))
+    }
+
+    /// The statements from `at` up to a `}`, `CASE`, `DEFAULT` or the end.
+    fn statements(&mut self, at: &mut usize) -> Vec<Stmt<'a>> {
+        let mut stmts = Vec::new();
+        while let Some(stmt) = self.next_statement(at) {
+            stmts.push(stmt);
+        }
+        stmts
+    }
+
+    /// The statement starting with the token at `at` (see
+    /// [`starts_statement`]).
+    fn statement(&mut self, at: &mut usize) -> Stmt<'a> {
+        let start = *at;
+        let mut failure = Failure::default();
+        let mut captured = Vec::new();
+        let (forms, keyword): (Vec<(&'static Pat<Class>, Build)>, _) = match self.tokens[start].0 {
+            Tok::Kw(k) => {
+                let rows = grammar::forms(k);
+                let forms: Vec<_> = rows.map(|r| (&r.args, r.build)).collect();
+                let name = grammar::forms(k).next().map(|r| r.keyword);
+                (forms, name)
+            }
+            Tok::Var(_) | Tok::ArrayVar(_) => {
+                (vec![(&grammar::DEFINE, grammar::define as Build)], None)
+            }
+            _ => (vec![(&grammar::CHANCE, grammar::chance as Build)], None),
+        };
+        let from = start + usize::from(keyword.is_some());
+        for (pat, build) in forms {
+            captured.clear();
+            let Some(end) = apply_prefix(pat, self.tokens, from, &mut captured, &mut failure, self)
+            else {
+                continue;
+            };
+            let args = Args::new(self.tokens, &captured);
+            let kind = build(&mut Read::new(args, &mut self.operands, self.report));
+            *at = end;
+            self.trailing = failure;
+            return Stmt {
+                kind,
+                span: span_of(&self.tokens[start..end]),
+            };
+        }
+        self.trailing = Failure::default();
+        self.report_failure(&failure, keyword);
+        self.skip(at);
+        self.error_statement(start, *at)
+    }
+
+    /// After a statement that did not parse at `at`: past its first
+    /// token, up to the next that starts a statement or closes a block.
+    fn skip(&self, at: &mut usize) {
+        *at += 1;
+        while let Some(t) = self.tok(*at) {
+            let stops = match t {
+                Tok::Kw(k) => grammar::is_statement_keyword(*k),
+                Tok::Var(_) | Tok::ArrayVar(_) | Tok::Percent(_) | Tok::Punct(b'}') => true,
+                _ => false,
+            };
+            if stops {
+                break;
+            }
+            *at += 1;
+        }
+    }
+
+    fn error_statement(&self, start: usize, end: usize) -> Stmt<'a> {
+        Stmt {
+            kind: StmtKind::Error,
+            span: span_of(&self.tokens[start..end.max(start + 1).min(self.tokens.len())]),
+        }
+    }
+
+    /// `{ statements }` at `at`. A block whose `}` is missing (the file
+    /// ends, or a `CASE` comes first) is an error there, and ends there.
+    fn block(&mut self, at: usize) -> Reading<'a> {
+        if self.tok(at) != Some(&Tok::Punct(b'{')) {
+            return failed(at, "`{`");
+        }
+        let mut end = at + 1;
+        let body = self.statements(&mut end);
+        self.close(&mut end, &["`}`", A_STATEMENT]);
+        read(end, Operand::Block(body))
+    }
+
+    /// `SWITCH`'s `{ CASE n: statements … DEFAULT: statements }` at `at`.
+    fn cases(&mut self, at: usize) -> Reading<'a> {
+        if self.tok(at) != Some(&Tok::Punct(b'{')) {
+            return failed(at, "`{`");
+        }
+        let mut end = at + 1;
+        let mut cases = Vec::new();
+        loop {
+            let start = end;
+            let value = match self.tok(end) {
+                Some(Tok::Kw(Kw::Case)) => match self.tok(end + 1) {
+                    Some(Tok::Int(v) | Tok::MinusInt(v) | Tok::PlusInt(v)) => {
+                        end += 2;
+                        Some(*v)
+                    }
+                    _ => {
+                        // The cases end before it, which then closes nothing.
+                        self.unexpected(end + 1, &["an integer"]);
+                        return read(end, Operand::Cases(cases));
+                    }
+                },
+                Some(Tok::Kw(Kw::Default)) => {
+                    end += 1;
+                    None
+                }
+                _ => break,
+            };
+            let span = span_of(&self.tokens[start..end]);
+            if self.tok(end) != Some(&Tok::Punct(b':')) {
+                self.unexpected(end, &["`:`"]);
+                return read(start, Operand::Cases(cases));
+            }
+            end += 1;
+            let body = self.statements(&mut end);
+            cases.push(SwitchCase { value, span, body });
+        }
+        self.close(&mut end, &["`}`", "`CASE`", "`DEFAULT`"]);
+        read(end, Operand::Cases(cases))
+    }
+
+    /// Reads the `}` at `at`, or reports what was expected there.
+    fn close(&mut self, at: &mut usize, expected: &[&'static str]) {
+        if self.tok(*at) == Some(&Tok::Punct(b'}')) {
+            *at += 1;
+        } else {
+            self.unexpected(*at, expected);
+        }
+    }
+
+    /// Reports that the token at `at` is none of `expected` (nor what the
+    /// statement before could have continued with), or the failure of
+    /// the statement before that got further.
+    fn unexpected(&mut self, at: usize, expected: &[&'static str]) {
+        let mut failure = Failure::default();
+        for label in expected {
+            failure.expect(at, *label);
+        }
+        let trailing = std::mem::take(&mut self.trailing);
+        if trailing.at >= at {
+            failure.merge(trailing);
+        }
+        self.report_failure(&failure, None);
+    }
+
+    /// Reports `failure` of statement `keyword` (if it has one).
+    fn report_failure(&mut self, failure: &Failure, keyword: Option<&str>) {
+        let at = failure.at;
+        let (found, span) = match self.tokens.get(at) {
+            Some((t, s)) => (t.to_string(), s.clone()),
+            None => (END_OF_FILE.to_string(), self.eoi..self.eoi),
+        };
+        let expected = failure.expected.iter().map(|e| e.to_string()).collect();
+        let what_for = keyword.and_then(|k| failure.what_for(k));
+        report_expected(self.report, span, &found, expected, what_for.as_deref());
+        // A misspelt keyword: a statement keyword if a `:` follows.
+        if let Some(Tok::Unknown(word)) = self.tokens.get(at).map(|(t, _)| t) {
+            let statement = self.tokens.get(at + 1).map(|(t, _)| t) == Some(&Tok::Punct(b':'));
+            if let Some(k) = super::lexer::closest_keyword(word, statement) {
+                self.report.help(format!("did you mean `{k}`?"));
+            }
+        }
+    }
+}
+
+impl<'a> crate::statement::Reader<Tok<'a>> for Parser<'a, '_> {
+    fn read(
+        &mut self,
+        class: &Class,
+        _: &[(Tok<'a>, Span)],
+        at: usize,
+        failure: &mut Failure,
+    ) -> Option<usize> {
+        let key = self.tokens.get(at).map_or(self.eoi, |(_, s)| s.start);
+        if self.operands.get(key, *class).is_none() {
+            let reading = match class {
+                Class::Block => self.block(at),
+                Class::Cases => self.cases(at),
+                Class::Stmt => match self.tok(at) {
+                    Some(t) if starts_statement(t) => {
+                        let mut end = at;
+                        let stmt = self.statement(&mut end);
+                        let mut reading = read(end, Operand::Stmt(stmt));
+                        reading.failure = std::mem::take(&mut self.trailing);
+                        reading
+                    }
+                    _ => failed(at, A_STATEMENT),
+                },
+                _ => match self.probes.read(*class, self.tokens, at, self.eoi) {
+                    Some(reading) => reading,
+                    None => failed(at, "an operand"),
+                },
+            };
+            self.operands.insert(key, *class, reading);
+        }
+        let reading = self.operands.get(key, *class)?;
+        failure.merge(reading.failure.clone());
+        reading.end
+    }
+}
+
+/// An operand read up to `end`.
+fn read(end: usize, value: Operand<'_>) -> Reading<'_> {
+    Reading {
+        end: Some(end),
+        value: Some(value),
+        failure: Failure::default(),
+    }
+}
+
+/// An operand that is not at `at`, where `label` was expected.
+fn failed<'a>(at: usize, label: &'static str) -> Reading<'a> {
+    let mut failure = Failure::default();
+    failure.expect(at, label);
+    Reading {
+        end: None,
+        value: None,
+        failure,
+    }
+}
+
+/// Whether `t` starts a statement: a statement keyword, a variable (its
+/// definition) or a chance (`[50%]`, `[expression]`).
+fn starts_statement(t: &Tok<'_>) -> bool {
+    match t {
+        Tok::Kw(k) => grammar::forms(*k).next().is_some(),
+        Tok::Var(_) | Tok::ArrayVar(_) | Tok::Percent(_) | Tok::Punct(b'[') => true,
+        _ => false,
+    }
 }

@@ -1,8 +1,8 @@
 //! Selections: points, rectangles, lines, filters, floods, circles,
 //! ellipses, gradients and their unions and complements.
 
+use super::operands::*;
 use super::values::dir_list;
-use super::*;
 
 pub(super) fn selection<'a>(
     expr: &P<'a, Expr<'a>>,

@@ -2,8 +2,8 @@
 //! object and selection parsers statements share ([`Values`]), and values
 //! assigned to variables.
 
+use super::operands::*;
 use super::selection::selection;
-use super::*;
 
 /// The parsers of the value forms, built once per file (they are
 /// mutually recursive: selections hold coordinates that hold selections).
@@ -155,7 +155,7 @@ pub(super) fn values<'a>() -> Values<'a> {
     }
 }
 
-pub(super) fn region_lit<'a>() -> P<'a, [i64; 4]> {
+fn region_lit<'a>() -> P<'a, [i64; 4]> {
     int()
         .separated_by(comma())
         .exactly(4)
@@ -164,7 +164,7 @@ pub(super) fn region_lit<'a>() -> P<'a, [i64; 4]> {
         .boxed()
 }
 
-pub(super) fn thing<'a>() -> P<'a, Thing<'a>> {
+fn thing<'a>() -> P<'a, Thing<'a>> {
     choice((
         string().map(Thing::Name),
         chr().map(Thing::Class),
@@ -250,14 +250,14 @@ pub(super) fn value<'a>(v: &Values<'a>) -> P<'a, Value<'a>> {
     .boxed()
 }
 
-pub(super) fn condition<'a>(v: &Values<'a>) -> P<'a, Condition<'a>> {
+/// `[50%]` or `[expression]` (a comparison or not).
+pub(super) fn condition<'a>(expr: &P<'a, Expr<'a>>) -> P<'a, Condition<'a>> {
     select! { Tok::Percent(p) => Condition::Percent(p) }
-        .or(v
-            .expr
+        .or(expr
             .clone()
             .then(
                 select! { Tok::Compare(op) => op }
-                    .then(v.expr.clone())
+                    .then(expr.clone())
                     .or_not(),
             )
             .delimited_by(punct(b'['), punct(b']'))
@@ -266,16 +266,5 @@ pub(super) fn condition<'a>(v: &Values<'a>) -> P<'a, Condition<'a>> {
                 None => Condition::NonZero(a),
             }))
         .labelled("a condition: [50%] or [expression]")
-        .boxed()
-}
-
-/// `(INT, INT)` or `random`.
-pub(super) fn pair<'a>() -> P<'a, Pair> {
-    int()
-        .then_ignore(comma())
-        .then(int())
-        .delimited_by(punct(b'('), punct(b')'))
-        .map_with(|p, e| Some(sp(p, e.span())))
-        .or(random().to(None))
         .boxed()
 }

@@ -1,0 +1,764 @@
+//! The statement rows of 3.6.7's `lev_comp.y`, one per form, in the order
+//! its grammar tries them, with the argument patterns they share.
+
+use super::read;
+use super::{Build, Class};
+use crate::des::nh36::lexer::{Kw, Val};
+use crate::statement::{Pat, Row};
+
+use Class::Punct;
+
+const COLON: Pat<Class> = Pat::Tok(Punct(b':'), "`:`");
+const COMMA: Pat<Class> = Pat::Tok(Punct(b','), "`,`");
+const OPEN: Pat<Class> = Pat::Tok(Punct(b'('), "`(`");
+const CLOSE: Pat<Class> = Pat::Tok(Punct(b')'), "`)`");
+const OPEN_BRACKET: Pat<Class> = Pat::Tok(Punct(b'['), "`[`");
+const CLOSE_BRACKET: Pat<Class> = Pat::Tok(Punct(b']'), "`]`");
+const BAR: Pat<Class> = Pat::Tok(Punct(b'|'), "`|`");
+const RANDOM: Pat<Class> = Pat::Tok(Class::Random, "`random`");
+const INT: Pat<Class> = Pat::Tok(Class::Int, "an integer");
+const ANY_INT: Pat<Class> = Pat::Tok(Class::AnyInt, "an integer");
+const STRING: Pat<Class> = Pat::Tok(Class::Str, "a string");
+const CHAR: Pat<Class> = Pat::Tok(Class::Char, "a character like 'x'");
+const VAR: Pat<Class> = Pat::Tok(Class::Var, "a variable");
+
+const EXPR: Pat<Class> = Pat::Read(Class::Expr, "an integer expression");
+const STR_EXPR: Pat<Class> = Pat::Read(Class::StrExpr, "a string");
+const COORD: Pat<Class> = Pat::Read(Class::Coord, "a coordinate: (x,y), random or a variable");
+const REGION: Pat<Class> = Pat::Read(Class::Region, "a region (x1,y1,x2,y2)");
+const MAPCHAR: Pat<Class> = Pat::Read(Class::MapChar, "a map character");
+const MONSTER: Pat<Class> = Pat::Read(Class::Monster, "a monster");
+const OBJECT: Pat<Class> = Pat::Read(Class::Object, "an object");
+const SEL: Pat<Class> = Pat::Read(Class::Sel, "a selection");
+const COND: Pat<Class> = Pat::Read(Class::Cond, "a condition: [50%] or [expression]");
+const BLOCK: Pat<Class> = Pat::Read(Class::Block, "`{`");
+
+/// A value keyword of class `v`, or `random`.
+macro_rules! val_or_random {
+    ($v:expr, $label:expr) => {
+        Pat::Alt(&[Pat::Tok(Class::Val($v), $label), RANDOM])
+    };
+}
+
+const LIGHT: Pat<Class> = val_or_random!(Val::Light, "`lit` or `unlit`");
+const BOOLEAN: Pat<Class> = Pat::Tok(Class::Val(Val::Boolean), "`true` or `false`");
+const UP_OR_DOWN: Pat<Class> = Pat::Tok(Class::Val(Val::UpOrDown), "`up` or `down`");
+const DIRECTION: Pat<Class> = Pat::Tok(Class::Val(Val::Direction), "a direction");
+/// `north|west`: directions joined with `|`.
+const DIRECTIONS: Pat<Class> = Pat::SepBy {
+    item: &DIRECTION,
+    sep: &BAR,
+    min: 1,
+    max: usize::MAX,
+};
+/// `(x1,y1,x2,y2)` of integers.
+const RECT: Pat<Class> = Pat::Seq(&[OPEN, INT, COMMA, INT, COMMA, INT, COMMA, INT, CLOSE]);
+/// A map region or `levregion(…)`.
+const LEV_REGION: Pat<Class> = Pat::Alt(&[
+    RECT,
+    Pat::Seq(&[Pat::Tok(Class::Kw(Kw::LevRegion), "`levregion`"), RECT]),
+]);
+/// `(x,y)` of integers, or `random`.
+const PAIR: Pat<Class> = Pat::Alt(&[Pat::Seq(&[OPEN, INT, COMMA, INT, CLOSE]), RANDOM]);
+/// `left, top` (`center` either way).
+const JUSTIFIED: Pat<Class> = Pat::Seq(&[
+    Pat::Alt(&[
+        Pat::Tok(Class::Val(Val::LeftOrRight), "a horizontal alignment"),
+        Pat::Tok(Class::Val(Val::Center), "`center`"),
+    ]),
+    COMMA,
+    Pat::Alt(&[
+        Pat::Tok(Class::Val(Val::TopOrBottom), "a vertical alignment"),
+        Pat::Tok(Class::Val(Val::Center), "`center`"),
+    ]),
+]);
+/// `, filled, irregular, joined` (each optional, any order), if given.
+const ROOM_FLAGS: Pat<Class> = Pat::Opt(&Pat::Seq(&[
+    COMMA,
+    Pat::SepBy {
+        item: &Pat::Arg(
+            "flag",
+            &Pat::Alt(&[
+                Pat::Tok(Class::Val(Val::Filling), "`filled`"),
+                Pat::Tok(Class::Val(Val::Irregular), "`irregular`"),
+                Pat::Tok(Class::Val(Val::Joined), "`joined`"),
+            ]),
+        ),
+        sep: &COMMA,
+        min: 1,
+        max: usize::MAX,
+    },
+]));
+/// `room_begin`: the type, a chance, the light state.
+const ROOM_BEGIN: Pat<Class> = Pat::Seq(&[
+    Pat::Arg("room type", &Pat::Alt(&[STRING, RANDOM])),
+    Pat::Opt(&Pat::Arg(
+        "chance",
+        &Pat::Tok(Class::Percent, "a chance like [50%]"),
+    )),
+    COMMA,
+    Pat::Arg("light state", &LIGHT),
+]);
+/// `align[n]`.
+const REGISTER: Pat<Class> = Pat::Seq(&[
+    Pat::Tok(Class::Kw(Kw::Align), "`align`"),
+    OPEN_BRACKET,
+    INT,
+    CLOSE_BRACKET,
+]);
+const ALIGNMENT: Pat<Class> = Pat::Tok(Class::Val(Val::Alignment), "an alignment");
+/// `(room, wall, door)` of a `CORRIDOR`.
+const CORRIDOR_END: Pat<Class> = Pat::Seq(&[
+    OPEN,
+    INT,
+    COMMA,
+    DIRECTION,
+    COMMA,
+    Pat::Alt(&[INT, RANDOM]),
+    CLOSE,
+]);
+
+/// `keyword: expression` of a monster's or object's timed property.
+macro_rules! timed {
+    ($kw:expr, $label:expr) => {
+        Pat::Seq(&[Pat::Tok(Class::Kw($kw), $label), COLON, EXPR])
+    };
+}
+
+/// A monster's property (`monster_info`).
+const MONSTER_INFO: Pat<Class> = Pat::Alt(&[
+    STR_EXPR,
+    Pat::Tok(Class::Val(Val::Attitude), "`peaceful` or `hostile`"),
+    Pat::Tok(Class::Val(Val::Alertness), "`asleep` or `awake`"),
+    ALIGNMENT,
+    REGISTER,
+    Pat::Seq(&[Pat::Tok(Class::Kw(Kw::Align), "`align`"), COLON, RANDOM]),
+    Pat::Seq(&[
+        Pat::Tok(Class::Val(Val::Appearance), "an appearance"),
+        STR_EXPR,
+    ]),
+    Pat::Tok(Class::Kw(Kw::Female), "`female`"),
+    Pat::Tok(Class::Kw(Kw::Invisible), "`invisible`"),
+    Pat::Tok(Class::Kw(Kw::Cancelled), "`cancelled`"),
+    Pat::Tok(Class::Kw(Kw::Revived), "`revived`"),
+    Pat::Tok(Class::Kw(Kw::Avenge), "`avenge`"),
+    timed!(Kw::Fleeing, "`fleeing`"),
+    timed!(Kw::Blinded, "`blinded`"),
+    timed!(Kw::Paralyzed, "`paralyzed`"),
+    Pat::Tok(Class::Kw(Kw::Stunned), "`stunned`"),
+    Pat::Tok(Class::Kw(Kw::Confused), "`confused`"),
+    Pat::Seq(&[
+        Pat::Tok(Class::Kw(Kw::SeenTraps), "`seen_traps`"),
+        COLON,
+        Pat::SepBy {
+            item: &Pat::Alt(&[STRING, Pat::Tok(Class::Kw(Kw::All), "`all`")]),
+            sep: &BAR,
+            min: 1,
+            max: usize::MAX,
+        },
+    ]),
+]);
+
+/// An object's property (`object_info`); the coordinate first: most
+/// objects have one, and no other property starts like one.
+const OBJECT_INFO: Pat<Class> = Pat::Alt(&[
+    COORD,
+    Pat::Tok(Class::Val(Val::CurseType), "a curse state"),
+    Pat::Seq(&[
+        Pat::Tok(Class::Kw(Kw::Montype), "`montype`"),
+        COLON,
+        MONSTER,
+    ]),
+    ANY_INT,
+    Pat::Tok(Class::Dice, "dice like 2d6"),
+    Pat::Seq(&[Pat::Tok(Class::Kw(Kw::Name), "`NAME`"), COLON, STR_EXPR]),
+    timed!(Kw::Quantity, "`quantity`"),
+    Pat::Tok(Class::Kw(Kw::Buried), "`buried`"),
+    Pat::Tok(Class::Val(Val::Light), "`lit` or `unlit`"),
+    timed!(Kw::Eroded, "`eroded`"),
+    Pat::Tok(Class::Kw(Kw::Erodeproof), "`erodeproof`"),
+    Pat::Tok(Class::Val(Val::DoorState), "`locked` or `broken`"),
+    Pat::Tok(Class::Val(Val::TrappedState), "`trapped` or `not_trapped`"),
+    timed!(Kw::Recharged, "`recharged`"),
+    Pat::Tok(Class::Kw(Kw::Invisible), "`invisible`"),
+    Pat::Tok(Class::Kw(Kw::Greased), "`greased`"),
+]);
+
+/// `, property` any number of times.
+macro_rules! infos {
+    ($info:expr) => {
+        Pat::Many(&Pat::Seq(&[COMMA, Pat::Arg("property", &$info)]))
+    };
+}
+
+/// A row: `keyword`, its name in messages, its arguments, its builder.
+macro_rules! row {
+    ($keyword:expr, $name:expr, $args:expr, $build:expr) => {
+        Row {
+            keyword: $keyword,
+            also: &[],
+            name: $name,
+            args: $args,
+            build: $build as Build,
+            place: (),
+        }
+    };
+}
+
+/// `$name = value`: the pattern from the variable on.
+pub(crate) const DEFINE: Pat<Class> = Pat::Seq(&[
+    Pat::Arg("variable", &VAR),
+    Pat::Tok(Punct(b'='), "`=`"),
+    Pat::Arg("value", &Pat::Read(Class::Value, "a value")),
+]);
+
+/// `[50%]: statement` (or `[expression]: …`): the pattern from the
+/// condition on.
+pub(crate) const CHANCE: Pat<Class> = Pat::Seq(&[
+    Pat::Arg("condition", &COND),
+    COLON,
+    Pat::Arg("statement", &Pat::Read(Class::Stmt, "a statement")),
+]);
+
+/// Every keyword's statement forms.
+pub(crate) const ROWS: &[Row<Class, Build, ()>] = &[
+    row!(
+        "LEVEL",
+        "LEVEL",
+        Pat::Seq(&[COLON, Pat::Arg("level name", &STRING)]),
+        read::level
+    ),
+    row!(
+        "MAZE",
+        "MAZE",
+        Pat::Seq(&[
+            COLON,
+            Pat::Arg("level name", &STRING),
+            COMMA,
+            Pat::Arg("filler", &Pat::Alt(&[RANDOM, CHAR])),
+        ]),
+        read::maze
+    ),
+    row!(
+        "FLAGS",
+        "FLAGS",
+        Pat::Seq(&[
+            COLON,
+            Pat::SepBy {
+                item: &Pat::Arg("flag", &Pat::Tok(Class::Val(Val::Flag), "a level flag")),
+                sep: &COMMA,
+                min: 1,
+                max: usize::MAX,
+            },
+        ]),
+        read::flags
+    ),
+    row!(
+        "MESSAGE",
+        "MESSAGE",
+        Pat::Seq(&[COLON, Pat::Arg("text", &STR_EXPR)]),
+        read::message
+    ),
+    row!(
+        "INIT_MAP",
+        "INIT_MAP",
+        Pat::Seq(&[
+            COLON,
+            Pat::Alt(&[
+                Pat::Seq(&[
+                    Pat::Arg(
+                        "solidfill",
+                        &Pat::Tok(Class::Kw(Kw::SolidFill), "`solidfill`")
+                    ),
+                    COMMA,
+                    Pat::Alt(&[
+                        Pat::Arg("fill character", &CHAR),
+                        Pat::Seq(&[
+                            OPEN,
+                            Pat::Arg("fill character", &CHAR),
+                            COMMA,
+                            Pat::Arg("light state", &LIGHT),
+                            CLOSE,
+                        ]),
+                    ]),
+                ]),
+                Pat::Seq(&[
+                    Pat::Arg("mazegrid", &Pat::Tok(Class::Kw(Kw::MazeGrid), "`mazegrid`")),
+                    COMMA,
+                    Pat::Arg("fill character", &CHAR),
+                ]),
+                Pat::Arg("rogue", &Pat::Tok(Class::Kw(Kw::Rogue), "`rogue`")),
+                Pat::Seq(&[
+                    Pat::Tok(Class::Kw(Kw::Mines), "`mines`"),
+                    COMMA,
+                    Pat::Arg("foreground", &CHAR),
+                    COMMA,
+                    Pat::Arg("background", &CHAR),
+                    COMMA,
+                    Pat::Arg("smoothed", &BOOLEAN),
+                    COMMA,
+                    Pat::Arg("joined", &BOOLEAN),
+                    COMMA,
+                    Pat::Arg("light state", &LIGHT),
+                    COMMA,
+                    Pat::Arg("walled", &val_or_random!(Val::Boolean, "`true` or `false`"),),
+                    Pat::Opt(&Pat::Seq(&[COMMA, Pat::Arg("filling", &CHAR)])),
+                ]),
+            ]),
+        ]),
+        read::init_map
+    ),
+    row!(
+        "SHUFFLE",
+        "SHUFFLE",
+        Pat::Seq(&[COLON, Pat::Arg("variable", &VAR)]),
+        read::shuffle
+    ),
+    row!("EXIT", "EXIT", Pat::Seq(&[]), read::exit),
+    row!("BREAK", "BREAK", Pat::Seq(&[]), read::brk),
+    row!(
+        "IF",
+        "IF",
+        Pat::Seq(&[
+            Pat::Arg("condition", &COND),
+            Pat::Arg("block", &BLOCK),
+            Pat::Opt(&Pat::Seq(&[
+                Pat::Tok(Class::Kw(Kw::Else), "`ELSE`"),
+                Pat::Arg("else block", &BLOCK),
+            ])),
+        ]),
+        read::if_else
+    ),
+    row!(
+        "SWITCH",
+        "SWITCH",
+        Pat::Seq(&[
+            OPEN_BRACKET,
+            Pat::Arg("value", &EXPR),
+            CLOSE_BRACKET,
+            Pat::Arg("cases", &Pat::Read(Class::Cases, "`{`")),
+        ]),
+        read::switch
+    ),
+    row!(
+        "FOR",
+        "FOR",
+        Pat::Seq(&[
+            Pat::Arg("variable", &VAR),
+            Pat::Tok(Punct(b'='), "`=`"),
+            Pat::Arg("first value", &EXPR),
+            Pat::Alt(&[
+                Pat::Seq(&[Pat::Tok(Punct(b'.'), "`.`"), Pat::Tok(Punct(b'.'), "`.`"),]),
+                Pat::Tok(Class::Kw(Kw::To), "`TO`"),
+            ]),
+            Pat::Arg("last value", &EXPR),
+            Pat::Arg("block", &BLOCK),
+        ]),
+        read::for_loop
+    ),
+    row!(
+        "LOOP",
+        "LOOP",
+        Pat::Seq(&[
+            OPEN_BRACKET,
+            Pat::Arg("count", &EXPR),
+            CLOSE_BRACKET,
+            Pat::Arg("block", &BLOCK),
+        ]),
+        read::loop_
+    ),
+    row!(
+        "ROOM",
+        "ROOM",
+        Pat::Seq(&[
+            COLON,
+            ROOM_BEGIN,
+            COMMA,
+            Pat::Arg("position", &PAIR),
+            COMMA,
+            Pat::Arg(
+                "alignment",
+                &Pat::Alt(&[Pat::Seq(&[OPEN, JUSTIFIED, CLOSE]), RANDOM]),
+            ),
+            COMMA,
+            Pat::Arg("size", &PAIR),
+            ROOM_FLAGS,
+            Pat::Arg("block", &BLOCK),
+        ]),
+        read::room
+    ),
+    row!(
+        "SUBROOM",
+        "SUBROOM",
+        Pat::Seq(&[
+            COLON,
+            ROOM_BEGIN,
+            COMMA,
+            Pat::Arg("position", &PAIR),
+            COMMA,
+            Pat::Arg("size", &PAIR),
+            ROOM_FLAGS,
+            Pat::Arg("block", &BLOCK),
+        ]),
+        read::subroom
+    ),
+    row!(
+        "ROOMDOOR",
+        "ROOMDOOR",
+        Pat::Seq(&[
+            COLON,
+            Pat::Arg("secret", &val_or_random!(Val::Boolean, "`true` or `false`"),),
+            COMMA,
+            Pat::Arg(
+                "door state",
+                &val_or_random!(Val::DoorState, "a door state")
+            ),
+            COMMA,
+            Pat::Arg("wall", &Pat::Alt(&[DIRECTIONS, RANDOM])),
+            COMMA,
+            Pat::Arg("position", &Pat::Alt(&[INT, RANDOM])),
+        ]),
+        read::room_door
+    ),
+    row!(
+        "DOOR",
+        "DOOR",
+        Pat::Seq(&[
+            COLON,
+            Pat::Arg(
+                "door state",
+                &val_or_random!(Val::DoorState, "a door state")
+            ),
+            COMMA,
+            Pat::Arg("place", &SEL),
+        ]),
+        read::door
+    ),
+    row!(
+        "RANDOM_CORRIDORS",
+        "RANDOM_CORRIDORS",
+        Pat::Opt(&Pat::Seq(&[
+            COLON,
+            Pat::Arg("kind", &Pat::Alt(&[ANY_INT, RANDOM])),
+        ])),
+        read::random_corridors
+    ),
+    row!(
+        "CORRIDOR",
+        "CORRIDOR",
+        Pat::Seq(&[
+            COLON,
+            Pat::Arg("origin", &CORRIDOR_END),
+            COMMA,
+            Pat::Arg("destination", &Pat::Alt(&[CORRIDOR_END, ANY_INT])),
+        ]),
+        read::corridor
+    ),
+    row!("NOMAP", "NOMAP", Pat::Seq(&[]), read::no_map),
+    row!(
+        "GEOMETRY",
+        "GEOMETRY",
+        Pat::Seq(&[
+            COLON,
+            Pat::Arg("place", &Pat::Alt(&[JUSTIFIED, COORD])),
+            Pat::Opt(&Pat::Seq(&[COMMA, Pat::Arg("fill", &BOOLEAN)])),
+            Pat::Arg("map", &Pat::Tok(Class::Map, "a MAP block")),
+        ]),
+        read::geometry
+    ),
+    row!(
+        "MONSTER",
+        "MONSTER",
+        Pat::Seq(&[
+            COLON,
+            Pat::Arg("monster", &MONSTER),
+            COMMA,
+            Pat::Arg("location", &COORD),
+            infos!(MONSTER_INFO),
+            Pat::Opt(&Pat::Arg("inventory", &BLOCK)),
+        ]),
+        read::monster
+    ),
+    row!(
+        "OBJECT",
+        "OBJECT",
+        Pat::Seq(&[COLON, Pat::Arg("object", &OBJECT), infos!(OBJECT_INFO)]),
+        read::object
+    ),
+    row!(
+        "CONTAINER",
+        "CONTAINER",
+        Pat::Seq(&[
+            COLON,
+            Pat::Arg("object", &OBJECT),
+            infos!(OBJECT_INFO),
+            Pat::Arg("contents", &BLOCK),
+        ]),
+        read::container
+    ),
+    row!(
+        "TRAP",
+        "TRAP",
+        Pat::Seq(&[
+            COLON,
+            Pat::Arg("trap type", &Pat::Alt(&[STRING, RANDOM])),
+            COMMA,
+            Pat::Arg("location", &COORD),
+        ]),
+        read::trap
+    ),
+    row!(
+        "ALTAR",
+        "ALTAR",
+        Pat::Seq(&[
+            COLON,
+            Pat::Arg("location", &COORD),
+            COMMA,
+            Pat::Arg("alignment", &Pat::Alt(&[ALIGNMENT, REGISTER, RANDOM])),
+            COMMA,
+            Pat::Arg(
+                "altar type",
+                &val_or_random!(Val::AltarType, "an altar type")
+            ),
+        ]),
+        read::altar
+    ),
+    row!(
+        "GRAVE",
+        "GRAVE",
+        Pat::Seq(&[
+            COLON,
+            Pat::Arg("location", &COORD),
+            Pat::Opt(&Pat::Seq(&[
+                COMMA,
+                Pat::Arg("text", &Pat::Alt(&[RANDOM, STR_EXPR])),
+            ])),
+        ]),
+        read::grave
+    ),
+    row!(
+        "GOLD",
+        "GOLD",
+        Pat::Seq(&[
+            COLON,
+            Pat::Arg("amount", &EXPR),
+            COMMA,
+            Pat::Arg("location", &COORD),
+        ]),
+        read::gold
+    ),
+    row!(
+        "ENGRAVING",
+        "ENGRAVING",
+        Pat::Seq(&[
+            COLON,
+            Pat::Arg("location", &COORD),
+            COMMA,
+            Pat::Arg(
+                "engraving type",
+                &val_or_random!(Val::EngravingType, "an engraving type"),
+            ),
+            COMMA,
+            Pat::Arg("text", &STR_EXPR),
+        ]),
+        read::engraving
+    ),
+    row!(
+        "DRAWBRIDGE",
+        "DRAWBRIDGE",
+        Pat::Seq(&[
+            COLON,
+            Pat::Arg("location", &COORD),
+            COMMA,
+            Pat::Arg("direction", &DIRECTION),
+            COMMA,
+            Pat::Arg(
+                "door state",
+                &val_or_random!(Val::DoorState, "a door state")
+            ),
+        ]),
+        read::drawbridge
+    ),
+    row!(
+        "MAZEWALK",
+        "MAZEWALK",
+        Pat::Seq(&[
+            COLON,
+            Pat::Arg("location", &COORD),
+            COMMA,
+            Pat::Arg("direction", &DIRECTION),
+            Pat::Opt(&Pat::Seq(&[
+                COMMA,
+                Pat::Arg("stocked", &BOOLEAN),
+                Pat::Opt(&Pat::Seq(&[COMMA, Pat::Arg("filler", &CHAR)])),
+            ])),
+        ]),
+        read::mazewalk
+    ),
+    row!(
+        "WALLIFY",
+        "WALLIFY",
+        Pat::Opt(&Pat::Seq(&[COLON, Pat::Arg("place", &SEL)])),
+        read::wallify
+    ),
+    row!(
+        "LADDER",
+        "LADDER",
+        Pat::Seq(&[
+            COLON,
+            Pat::Arg("location", &COORD),
+            COMMA,
+            Pat::Arg("direction", &UP_OR_DOWN),
+        ]),
+        read::ladder
+    ),
+    row!(
+        "STAIR",
+        "STAIR (regions)",
+        Pat::Seq(&[
+            COLON,
+            Pat::Arg("area", &LEV_REGION),
+            COMMA,
+            Pat::Arg("excluded area", &LEV_REGION),
+            COMMA,
+            Pat::Arg("direction", &UP_OR_DOWN),
+        ]),
+        read::stair_region
+    ),
+    row!(
+        "STAIR",
+        "STAIR",
+        Pat::Seq(&[
+            COLON,
+            Pat::Arg("location", &COORD),
+            COMMA,
+            Pat::Arg("direction", &UP_OR_DOWN),
+        ]),
+        read::stair
+    ),
+    row!(
+        "PORTAL",
+        "PORTAL",
+        Pat::Seq(&[
+            COLON,
+            Pat::Arg("area", &LEV_REGION),
+            COMMA,
+            Pat::Arg("excluded area", &LEV_REGION),
+            COMMA,
+            Pat::Arg("destination level", &STRING),
+        ]),
+        read::portal
+    ),
+    row!(
+        "TELEPORT_REGION",
+        "TELEPORT_REGION",
+        Pat::Seq(&[
+            COLON,
+            Pat::Arg("area", &LEV_REGION),
+            COMMA,
+            Pat::Arg("excluded area", &LEV_REGION),
+            Pat::Opt(&Pat::Seq(&[COMMA, Pat::Arg("direction", &UP_OR_DOWN)])),
+        ]),
+        read::teleport_region
+    ),
+    row!(
+        "BRANCH",
+        "BRANCH",
+        Pat::Seq(&[
+            COLON,
+            Pat::Arg("area", &LEV_REGION),
+            COMMA,
+            Pat::Arg("excluded area", &LEV_REGION),
+        ]),
+        read::branch
+    ),
+    row!(
+        "FOUNTAIN",
+        "FOUNTAIN",
+        Pat::Seq(&[COLON, Pat::Arg("place", &SEL)]),
+        read::fountain
+    ),
+    row!(
+        "SINK",
+        "SINK",
+        Pat::Seq(&[COLON, Pat::Arg("place", &SEL)]),
+        read::sink
+    ),
+    row!(
+        "POOL",
+        "POOL",
+        Pat::Seq(&[COLON, Pat::Arg("place", &SEL)]),
+        read::pool
+    ),
+    row!(
+        "TERRAIN",
+        "TERRAIN",
+        Pat::Seq(&[
+            COLON,
+            Pat::Arg("place", &SEL),
+            COMMA,
+            Pat::Arg("terrain", &MAPCHAR),
+        ]),
+        read::terrain
+    ),
+    row!(
+        "REPLACE_TERRAIN",
+        "REPLACE_TERRAIN",
+        Pat::Seq(&[
+            COLON,
+            Pat::Arg("region", &REGION),
+            COMMA,
+            Pat::Arg("old terrain", &MAPCHAR),
+            COMMA,
+            Pat::Arg("new terrain", &MAPCHAR),
+            COMMA,
+            Pat::Arg(
+                "chance",
+                &Pat::Tok(Class::SPercent, "a percentage like 50%"),
+            ),
+        ]),
+        read::replace_terrain
+    ),
+    row!(
+        "NON_DIGGABLE",
+        "NON_DIGGABLE",
+        Pat::Seq(&[COLON, Pat::Arg("region", &REGION)]),
+        read::non_diggable
+    ),
+    row!(
+        "NON_PASSWALL",
+        "NON_PASSWALL",
+        Pat::Seq(&[COLON, Pat::Arg("region", &REGION)]),
+        read::non_passwall
+    ),
+    row!(
+        "REGION",
+        "REGION",
+        Pat::Seq(&[
+            COLON,
+            Pat::Arg("region", &REGION),
+            COMMA,
+            Pat::Arg("light state", &LIGHT),
+            COMMA,
+            Pat::Arg("room type", &Pat::Alt(&[STRING, RANDOM])),
+            ROOM_FLAGS,
+            Pat::Opt(&Pat::Arg("block", &BLOCK)),
+        ]),
+        read::region
+    ),
+    row!(
+        "MINERALIZE",
+        "MINERALIZE",
+        Pat::Opt(&Pat::Seq(&[
+            COLON,
+            Pat::Arg("amount", &EXPR),
+            COMMA,
+            Pat::Arg("amount", &EXPR),
+            COMMA,
+            Pat::Arg("amount", &EXPR),
+            COMMA,
+            Pat::Arg("amount", &EXPR),
+        ])),
+        read::mineralize
+    ),
+];
