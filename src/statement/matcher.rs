@@ -88,6 +88,14 @@ impl Failure {
         self.unnamed |= other.unnamed;
     }
 
+    /// Merges a copy of `other` in, copying only what is kept.
+    pub(crate) fn merge_from(&mut self, other: &Failure) {
+        if other.expected.is_empty() || (other.at < self.at && !self.expected.is_empty()) {
+            return;
+        }
+        self.merge(other.clone());
+    }
+
     /// What was expected where it failed, named by the arguments of
     /// statement `keyword` that start there (`the state of DOOR`), if
     /// nothing else was expected there.

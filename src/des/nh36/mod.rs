@@ -1,8 +1,9 @@
 //! The NetHack 3.6 `.des` language and its `.lev` format: `.des` in,
 //! opcode programs out, byte-identical to 3.6.7's `lev_comp`.
 //!
-//! Pipeline: lexer (flex-compatible tokens) → parser (chumsky, recursive:
-//! statements nest in blocks) → code generation (variables typed in
+//! Pipeline: lexer (flex-compatible tokens) → parser (the statement rows
+//! of `grammar` on the shared matcher; operands with chumsky; statements
+//! nest in blocks) → code generation (variables typed in
 //! source order, jumps patched, every check of `lev_comp`) → [`encode`].
 //! A file goes through it a chunk of whole statements at a time, so a
 //! long one is never held as tokens or as a syntax tree; a build's levels

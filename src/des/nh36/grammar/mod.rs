@@ -6,11 +6,13 @@
 //! first group with chumsky, the second by parsing statements.
 //!
 //! [`read`] turns a matched row's arguments into its typed statement.
+//! The rows are found by their keyword token (3.6's lexer reads its
+//! keywords as [`Kw`]), not through a
+//! [`Language`](crate::statement::Language) of words.
 
 mod read;
 mod rows;
 
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use super::lexer::{Kw, Tok, Val};
@@ -98,34 +100,42 @@ impl Token for Tok<'_> {
 /// Builds a statement from its matched arguments.
 pub(crate) type Build = for<'t, 'a> fn(&mut Read<'t, 'a>) -> StmtKind<'a>;
 
-/// The 3.6 statement forms (3.6 has no order rules a form carries: where
-/// a statement may appear is the code generator's check).
-pub(crate) type Language = crate::statement::Language<(), Class, Build, ()>;
+/// A 3.6 statement form (3.6 has no order rules a form carries: where a
+/// statement may appear is the code generator's check).
+pub(crate) type Form = Row<Class, Build, ()>;
 
-/// The 3.6 language.
-pub(crate) fn language() -> &'static Language {
-    static LANGUAGE: OnceLock<Language> = OnceLock::new();
-    LANGUAGE.get_or_init(|| Language::new(rows::ROWS.to_vec(), &[], &[], |_| ()))
-}
-
-/// The statement forms keyword `k` starts (none for a keyword that
-/// starts no statement).
-pub(crate) fn forms(k: Kw) -> impl Iterator<Item = &'static Row<Class, Build, ()>> {
-    static SPELLING: OnceLock<HashMap<Kw, &'static str>> = OnceLock::new();
-    let spelling = SPELLING.get_or_init(|| {
-        rows::ROWS
-            .iter()
-            .filter_map(|row| Some((super::lexer::keyword_of(row.keyword)?, row.keyword)))
-            .collect()
+/// The statement forms keyword `k` starts, in the order they are tried
+/// (none for a keyword that starts no statement).
+pub(crate) fn forms(k: Kw) -> &'static [Form] {
+    /// The rows' range by keyword (`Kw as usize`): looked up for every
+    /// statement and every token a skipped statement passes. The forms of
+    /// a keyword are neighbours in [`rows::ROWS`].
+    static BY_KEYWORD: OnceLock<Vec<(usize, usize)>> = OnceLock::new();
+    let by_keyword = BY_KEYWORD.get_or_init(|| {
+        let mut table = Vec::new();
+        for (i, row) in rows::ROWS.iter().enumerate() {
+            if let Some(k) = super::lexer::keyword_of(row.keyword) {
+                let slot = k as usize;
+                if table.len() <= slot {
+                    table.resize(slot + 1, (0, 0));
+                }
+                let (first, end) = &mut table[slot];
+                if *end == 0 {
+                    *first = i;
+                }
+                *end = i + 1;
+            }
+        }
+        table
     });
-    let word = spelling.get(&k).copied().unwrap_or("");
-    language().forms(word)
+    let (first, end) = by_keyword.get(k as usize).copied().unwrap_or_default();
+    &rows::ROWS[first..end]
 }
 
 /// Whether `k` starts a statement, or is read where one starts (`CASE`,
 /// `DEFAULT`, and `FUNCTION`, which no form of 3.6.7's takes).
 pub(crate) fn is_statement_keyword(k: Kw) -> bool {
-    matches!(k, Kw::Case | Kw::Default | Kw::Function) || forms(k).next().is_some()
+    matches!(k, Kw::Case | Kw::Default | Kw::Function) || !forms(k).is_empty()
 }
 
 #[cfg(test)]
@@ -138,7 +148,13 @@ mod tests {
     fn every_row_is_found_by_its_keyword() {
         for row in rows::ROWS {
             let k = super::super::lexer::keyword_of(row.keyword).unwrap();
-            assert!(forms(k).any(|r| r.name == row.name), "{}", row.name);
+            assert!(forms(k).iter().any(|r| r.name == row.name), "{}", row.name);
+            // A keyword's forms are neighbours (`forms` takes a range).
+            let count = rows::ROWS
+                .iter()
+                .filter(|r| r.keyword == row.keyword)
+                .count();
+            assert_eq!(forms(k).len(), count, "{}", row.keyword);
         }
         assert!(is_statement_keyword(Kw::Monster));
         assert!(!is_statement_keyword(Kw::Rect));

@@ -5,6 +5,7 @@
 //! rather than a panic.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::Class;
 use crate::des::nh36::lexer::{Kw, Tok};
@@ -29,7 +30,7 @@ pub(crate) enum Operand<'a> {
     Value(Value<'a>),
     Block(Block<'a>),
     Cases(Vec<SwitchCase<'a>>),
-    Stmt(Stmt<'a>),
+    Stmt(Box<Stmt<'a>>),
 }
 
 /// What reading an operand at a token gave.
@@ -47,7 +48,33 @@ pub(crate) struct Reading<'a> {
 /// try it, and taken by the form that matched.
 #[derive(Default)]
 pub(crate) struct Operands<'a> {
-    read: HashMap<(usize, Class), Reading<'a>>,
+    read: HashMap<(usize, Class), Reading<'a>, BuildHasherDefault<KeyHasher>>,
+}
+
+/// A hasher for [`Operands`]' small integer keys (a position and a
+/// class), cheaper than the default SipHash, which needs no defence
+/// against chosen keys here.
+#[derive(Default)]
+pub(crate) struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
 }
 
 impl<'a> Operands<'a> {
@@ -443,12 +470,12 @@ pub(crate) fn chance<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
     let stmt = r.get("statement");
     let stmt = match r.operands.take(stmt, Class::Stmt) {
         Some(Operand::Stmt(s)) => s,
-        _ => Stmt {
+        _ => Box::new(Stmt {
             kind: StmtKind::Error,
             span: span_of(stmt),
-        },
+        }),
     };
-    StmtKind::Chance(condition, Box::new(stmt))
+    StmtKind::Chance(condition, stmt)
 }
 
 pub(super) fn if_else<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {

@@ -2,7 +2,7 @@
 //! its grammar tries them, with the argument patterns they share.
 
 use super::read;
-use super::{Build, Class};
+use super::{Build, Class, Form};
 use crate::des::nh36::lexer::{Kw, Val};
 use crate::statement::{Pat, Row};
 
@@ -221,7 +221,7 @@ pub(crate) const CHANCE: Pat<Class> = Pat::Seq(&[
 ]);
 
 /// Every keyword's statement forms.
-pub(crate) const ROWS: &[Row<Class, Build, ()>] = &[
+pub(crate) const ROWS: &[Form] = &[
     row!(
         "LEVEL",
         "LEVEL",

@@ -122,22 +122,26 @@ impl<'a> Parser<'a, '_> {
     /// The statement starting with the token at `at` (see
     /// [`starts_statement`]).
     fn statement(&mut self, at: &mut usize) -> Stmt<'a> {
+        /// `$name = value` and `[chance]: statement`, which no keyword
+        /// starts.
+        static DEFINE: [(&Pat<Class>, Build); 1] = [(&grammar::DEFINE, grammar::define)];
+        static CHANCE: [(&Pat<Class>, Build); 1] = [(&grammar::CHANCE, grammar::chance)];
         let start = *at;
         let mut failure = Failure::default();
-        let mut captured = Vec::new();
-        let (forms, keyword): (Vec<(&'static Pat<Class>, Build)>, _) = match self.tokens[start].0 {
+        let mut captured = Vec::with_capacity(16);
+        let (keyword, rows, other): (_, &[grammar::Form], &[_]) = match self.tokens[start].0 {
             Tok::Kw(k) => {
                 let rows = grammar::forms(k);
-                let forms: Vec<_> = rows.map(|r| (&r.args, r.build)).collect();
-                let name = grammar::forms(k).next().map(|r| r.keyword);
-                (forms, name)
+                (rows.first().map(|r| r.keyword), rows, &[])
             }
-            Tok::Var(_) | Tok::ArrayVar(_) => {
-                (vec![(&grammar::DEFINE, grammar::define as Build)], None)
-            }
-            _ => (vec![(&grammar::CHANCE, grammar::chance as Build)], None),
+            Tok::Var(_) | Tok::ArrayVar(_) => (None, &[], &DEFINE),
+            _ => (None, &[], &CHANCE),
         };
         let from = start + usize::from(keyword.is_some());
+        let forms = rows
+            .iter()
+            .map(|r| (&r.args, r.build))
+            .chain(other.iter().copied());
         for (pat, build) in forms {
             captured.clear();
             let Some(end) = apply_prefix(pat, self.tokens, from, &mut captured, &mut failure, self)
@@ -296,7 +300,7 @@ impl<'a> crate::statement::Reader<Tok<'a>> for Parser<'a, '_> {
                     Some(t) if starts_statement(t) => {
                         let mut end = at;
                         let stmt = self.statement(&mut end);
-                        let mut reading = read(end, Operand::Stmt(stmt));
+                        let mut reading = read(end, Operand::Stmt(Box::new(stmt)));
                         reading.failure = std::mem::take(&mut self.trailing);
                         reading
                     }
@@ -310,7 +314,7 @@ impl<'a> crate::statement::Reader<Tok<'a>> for Parser<'a, '_> {
             self.operands.insert(key, *class, reading);
         }
         let reading = self.operands.get(key, *class)?;
-        failure.merge(reading.failure.clone());
+        failure.merge_from(&reading.failure);
         reading.end
     }
 }
@@ -339,7 +343,7 @@ fn failed<'a>(at: usize, label: &'static str) -> Reading<'a> {
 /// definition) or a chance (`[50%]`, `[expression]`).
 fn starts_statement(t: &Tok<'_>) -> bool {
     match t {
-        Tok::Kw(k) => grammar::forms(*k).next().is_some(),
+        Tok::Kw(k) => !grammar::forms(*k).is_empty(),
         Tok::Var(_) | Tok::ArrayVar(_) | Tok::Percent(_) | Tok::Punct(b'[') => true,
         _ => false,
     }

@@ -147,7 +147,27 @@ impl<'a> Probes<'a> {
     ) -> Option<Reading<'a>> {
         let (_, probe) = self.probes.iter().find(|(c, _)| *c == class)?;
         let rest = &tokens[at.min(tokens.len())..];
+        if !rest.first().is_some_and(|(t, _)| may_start(class, t)) {
+            // What chumsky would say, without building its error: the
+            // operand's label, where it starts.
+            return Some(Reading {
+                end: None,
+                value: None,
+                failure: Failure::default(),
+            });
+        }
         self.value.borrow_mut().take();
+        if let Some((len, value, next)) = simple(class, rest) {
+            let mut failure = Failure::default();
+            for label in next {
+                failure.expect(at + len, *label);
+            }
+            return Some(Reading {
+                end: Some(at + len),
+                value: Some(value),
+                failure,
+            });
+        }
         let errors = probe.parse(Tokens::new(rest, eoi)).into_errors();
         let value = self.value.borrow_mut().take();
         let mut failure = Failure::default();
@@ -160,6 +180,145 @@ impl<'a> Probes<'a> {
             failure,
         })
     }
+}
+
+/// What could continue an expression.
+const AFTER_EXPRESSION: &[&str] = &["`*`", "`/`", "`%`", "`+`", "`-`"];
+
+/// The commonest operands, read without chumsky: a number, a string, a
+/// character, `random`, `(x,y)`, `(x1,y1,x2,y2)`, `[50%]`, where no token
+/// after them continues them. The number of tokens, the value, and what
+/// chumsky would say could have continued them (its error where it
+/// stopped), exactly as chumsky reads them; `None` for anything else.
+fn simple<'a>(
+    class: Class,
+    tokens: &[(Tok<'a>, Span)],
+) -> Option<(usize, Operand<'a>, &'static [&'static str])> {
+    let tok = |i: usize| tokens.get(i).map(|(t, _)| t);
+    let span = |n: usize| tokens[0].1.start..tokens[n - 1].1.end;
+    let next_is = |labels: &[&str]| match tok(1) {
+        Some(Tok::Punct(c)) => punct_label(*c).is_some_and(|l| labels.contains(&l)),
+        _ => false,
+    };
+    // `(a,b)` or `(a,b,c,d)` of unsigned integers.
+    let ints = |n: usize| -> Option<Vec<i64>> {
+        let mut v = Vec::with_capacity(n);
+        for i in 0..n {
+            let sep = if i + 1 == n { b')' } else { b',' };
+            match (tok(1 + 2 * i)?, tok(2 + 2 * i)?) {
+                (Tok::Int(x), Tok::Punct(c)) if *c == sep => v.push(*x),
+                _ => return None,
+            }
+        }
+        (tok(0)? == &Tok::Punct(b'(')).then_some(v)
+    };
+    let value = match (class, tok(0)?) {
+        (Class::Expr, Tok::Int(v)) if !next_is(AFTER_EXPRESSION) => {
+            return Some((1, Operand::Expr(Expr::Int(*v)), AFTER_EXPRESSION));
+        }
+        (Class::StrExpr, Tok::Str(s)) if !next_is(&["`.`"]) => {
+            return Some((1, Operand::Str(vec![StrPart::Lit(s)]), &["`.`"]));
+        }
+        (Class::MapChar, Tok::Char(c)) => Operand::MapChar(MapChar::Lit(
+            Sp {
+                v: *c,
+                span: span(1),
+            },
+            -2,
+        )),
+        (Class::Monster | Class::Object, Tok::Str(s)) => {
+            Operand::Thing(ThingOrVar::Lit(Thing::Name(Sp {
+                v: *s,
+                span: span(1),
+            })))
+        }
+        (Class::Monster | Class::Object, Tok::Char(c)) => {
+            Operand::Thing(ThingOrVar::Lit(Thing::Class(Sp {
+                v: *c,
+                span: span(1),
+            })))
+        }
+        (Class::Monster | Class::Object, Tok::Random) => {
+            Operand::Thing(ThingOrVar::Lit(Thing::Random))
+        }
+        (Class::Coord, Tok::Random) => Operand::Coord(Coord::Random(0)),
+        (Class::Coord, Tok::Punct(b'(')) => {
+            let v = ints(2)?;
+            return Some((5, Operand::Coord(Coord::At(v[0], v[1], span(5))), &[]));
+        }
+        (Class::Region, Tok::Punct(b'(')) => {
+            let v = ints(4)?;
+            let region = Region::Lit([v[0], v[1], v[2], v[3]], span(9));
+            return Some((9, Operand::Region(region), &[]));
+        }
+        (Class::Cond, Tok::Percent(p)) => Operand::Cond(Condition::Percent(*p)),
+        _ => return None,
+    };
+    Some((1, value, &[]))
+}
+
+/// Whether operand `class` may start with `t` (a superset of its first
+/// tokens: what it rejects, chumsky would reject where it starts).
+fn may_start(class: Class, t: &Tok<'_>) -> bool {
+    let var = matches!(t, Tok::Var(_) | Tok::ArrayVar(_));
+    let paren = *t == Tok::Punct(b'(');
+    let coord =
+        var || paren || matches!(t, Tok::Random | Tok::RandomBracket | Tok::Kw(Kw::RndCoord));
+    match class {
+        Class::Expr => var || paren || matches!(t, Tok::Int(_) | Tok::Dice(..)),
+        Class::StrExpr => var || matches!(t, Tok::Str(_)),
+        Class::Coord => coord,
+        Class::Region => var || paren,
+        Class::MapChar => var || paren || matches!(t, Tok::Char(_)),
+        Class::Monster | Class::Object => {
+            var || paren || matches!(t, Tok::Str(_) | Tok::Char(_) | Tok::Random)
+        }
+        Class::Sel => {
+            coord
+                || matches!(
+                    t,
+                    Tok::Kw(
+                        Kw::Rect
+                            | Kw::FillRect
+                            | Kw::Line
+                            | Kw::RandLine
+                            | Kw::Grow
+                            | Kw::Filter
+                            | Kw::Floodfill
+                            | Kw::Circle
+                            | Kw::Ellipse
+                            | Kw::Gradient
+                            | Kw::Complement
+                    )
+                )
+        }
+        Class::Cond => matches!(t, Tok::Percent(_) | Tok::Punct(b'[')),
+        _ => true,
+    }
+}
+
+/// The label of an expected punctuation token, without formatting one.
+fn punct_label(c: u8) -> Option<&'static str> {
+    Some(match c {
+        b',' => "`,`",
+        b'(' => "`(`",
+        b')' => "`)`",
+        b'[' => "`[`",
+        b']' => "`]`",
+        b'{' => "`{`",
+        b'}' => "`}`",
+        b':' => "`:`",
+        b'.' => "`.`",
+        b'|' => "`|`",
+        b'&' => "`&`",
+        b'=' => "`=`",
+        b'+' => "`+`",
+        b'-' => "`-`",
+        b'*' => "`*`",
+        b'/' => "`/`",
+        b'%' => "`%`",
+        _ => return None,
+    })
 }
 
 /// Records what chumsky error `e` over `tokens` (the tokens from index
@@ -180,7 +339,13 @@ fn expected(
     for pattern in e.expected() {
         let label = match pattern {
             RichPattern::Label(l) if l.as_ref() == END_OF_OPERAND => continue,
-            RichPattern::Token(t) => t.to_string(),
+            RichPattern::Token(t) => match &**t {
+                Tok::Punct(c) if punct_label(*c).is_some() => {
+                    failure.expect(at, punct_label(*c).unwrap_or_default());
+                    continue;
+                }
+                t => t.to_string(),
+            },
             RichPattern::Label(l) => l.to_string(),
             RichPattern::EndOfInput => super::END_OF_FILE.to_string(),
             other => other.to_string(),
