@@ -59,6 +59,8 @@ warnings! {
         "a MAP block the file ends in without ENDMAP, which lev_comp ignores",
     SINGLE_CELL_MAP_DROPPED = "single-cell-map-dropped":
         "a 1x1 map on an INIT_MAP level, stored without its cell",
+    DISABLED_MAP_CHARACTER = "disabled-map-character":
+        "a map character the game's lev_comp reads with a warning (`K` in a game built without SINKS), stored as what it reads it as",
     INVALID_FILL_CHARACTER = "invalid-fill-character":
         "a MAZE fill character that is no map character, stored as random",
     ROCK_IN_ROOM = "rock-in-room":
@@ -76,7 +78,7 @@ warnings! {
     ROOM_FLAGS_FROM_ALIGNMENT = "room-flags-from-alignment":
         "a 3.6 ROOM written with the flags of its vertical alignment, not its own",
     INVALID_MAP_CHARACTER = "invalid-map-character":
-        "a 3.6 map character that is no terrain, replaced with stone",
+        "a map character that is no terrain (dNetHack's `N`, `Y`), replaced with stone",
     NO_DUNGEONS = "no-dungeons":
         "a dungeon.def without a DUNGEON statement, which gives an empty file",
     PROTOFILE_TWICE = "protofile-twice":

@@ -10,6 +10,8 @@ use crate::diag::{warn, Span};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct MapBlock<'s> {
     pub rows: Vec<&'s str>,
+    /// Where each row starts in the source.
+    pub row_starts: Vec<usize>,
     /// From `MAP` to the end of `ENDMAP`.
     pub span: Span,
 }
@@ -197,6 +199,7 @@ impl<T> Iterator for Scanner<'_, '_, T> {
                     let n = rest.iter().take_while(|&&c| (self.is_map_char)(c)).count();
                     if let Some(nl) = newline_len(&rest[n..]) {
                         self.maps[m].rows.push(&src[pos..pos + n]);
+                        self.maps[m].row_starts.push(pos);
                         self.pos += n + nl;
                         continue;
                     }
@@ -233,6 +236,7 @@ impl<T> Iterator for Scanner<'_, '_, T> {
                     if self.in_map.is_none() {
                         self.maps.push(MapBlock {
                             rows: Vec::new(),
+                            row_starts: Vec::new(),
                             span: pos..pos + 3,
                         });
                         self.in_map = Some(self.maps.len() - 1);

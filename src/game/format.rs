@@ -183,6 +183,15 @@ pub struct Numbering {
     /// `.des` map characters and the terrain number each stands for; the
     /// first character of a number is the one dumps print.
     pub map_chars: Vec<(u8, i8)>,
+    /// The map characters `lev_comp` reads with a warning, and the
+    /// warning (`K` where the game was built without `SINKS`: "Sinks are
+    /// not allowed in this version!  Ignoring..."); what they stand for is
+    /// in [`Numbering::map_chars`] (none: stone in a map).
+    pub map_char_warnings: Vec<(u8, Box<str>)>,
+    /// The bytes `lev_comp.l` lets into a `MAP` row, sorted (digits too:
+    /// `lev_comp` drops them from the row). One that is no map character
+    /// (dNetHack's `N`) is read as stone, with lev_comp's warning.
+    pub map_row_chars: Vec<u8>,
     /// Room type words (`"throne"`, `"black market"`) and their numbers.
     pub room_types: Vec<(Box<str>, i8)>,
     /// Trap words (`"hole"`) and their numbers.
@@ -210,6 +219,8 @@ impl Numbering {
         Numbering {
             terrain: data::TERRAIN_NAMES.iter().map(|&n| n.into()).collect(),
             map_chars: data::MAP_CHARS.to_vec(),
+            map_char_warnings: Vec::new(),
+            map_row_chars: sorted_bytes(MAP_ROW_CHARS_343.iter().copied()),
             room_types: named(data::ROOM_TYPES),
             traps: named(data::TRAPS),
             level_flags: [
@@ -254,6 +265,35 @@ impl Numbering {
             .iter()
             .find(|&&(_, t)| t == code)
             .map(|&(c, _)| c)
+    }
+
+    /// The terrain number map character `c` stands for (`None`: no map
+    /// character, `lev_comp`'s `INVALID_TYPE`).
+    pub fn map_char_terrain(&self, c: u8) -> Option<i8> {
+        self.map_chars
+            .iter()
+            .find(|&&(m, _)| m == c)
+            .map(|&(_, t)| t)
+    }
+
+    /// The warning `lev_comp` gives when it reads map character `c`.
+    pub fn map_char_warning(&self, c: u8) -> Option<&str> {
+        (self.map_char_warnings.iter())
+            .find(|(m, _)| *m == c)
+            .map(|(_, w)| &**w)
+    }
+
+    /// Whether `lev_comp.l` lets byte `c` into a `MAP` row.
+    pub fn is_map_row_char(&self, c: u8) -> bool {
+        self.map_row_chars.binary_search(&c).is_ok()
+    }
+
+    /// The `MAP` row bytes of a game whose lexer is not known: NetHack
+    /// 3.4.3's and every map character of `map_chars` (a variant's lexer
+    /// adds the characters its `what_map_char` adds).
+    pub(crate) fn map_row_chars_of(map_chars: &[(u8, i8)]) -> Vec<u8> {
+        let extra = map_chars.iter().map(|&(c, _)| c);
+        sorted_bytes(MAP_ROW_CHARS_343.iter().copied().chain(extra))
     }
 
     /// The word of room type `code`.
@@ -302,6 +342,17 @@ impl Numbering {
     pub fn max_room_type(&self) -> i8 {
         self.room_types.iter().map(|&(_, v)| v).max().unwrap_or(0)
     }
+}
+
+/// The bytes NetHack 3.4.3's `lev_comp.l` lets into a `MAP` row.
+pub(crate) const MAP_ROW_CHARS_343: &[u8] = b"-|}{+ABCISHKPLWTF\\#. 0123456789";
+
+/// `bytes` sorted, each once.
+pub(crate) fn sorted_bytes(bytes: impl IntoIterator<Item = u8>) -> Vec<u8> {
+    let mut v: Vec<u8> = bytes.into_iter().collect();
+    v.sort_unstable();
+    v.dedup();
+    v
 }
 
 fn word_of<T: Copy + PartialEq>(table: &[(Box<str>, T)], code: T) -> Option<&str> {
@@ -501,6 +552,12 @@ mod tests {
         assert_eq!(f.numbering.trap("hole"), Some(13));
         assert_eq!(f.numbering.trap_name(22), Some("polymorph"));
         assert_eq!(f.numbering.engraving_name(4), Some("mark"));
+        let n = &f.numbering;
+        assert_eq!(n.map_char_terrain(b'K'), Some(29));
+        assert_eq!(n.map_char_terrain(b'5'), None);
+        assert!(n.is_map_row_char(b'5') && n.is_map_row_char(b'\\'));
+        assert!(!n.is_map_row_char(b'N') && n.map_char_warnings.is_empty());
+        assert_eq!(Numbering::map_row_chars_of(&n.map_chars), n.map_row_chars);
     }
 
     #[test]

@@ -22,8 +22,9 @@
 //! header words, the members records have beyond NetHack 3.4.3's, the
 //! lists only some games have, the coordinate `random` is stored as, the
 //! dungeon records' members, `dgn_comp`'s limits, and the numbering of
-//! terrain, map characters, room types, traps, level flags, object flags and engraving
-//! types:
+//! terrain, map characters (with the warning `lev_comp` gives reading one,
+//! if any, and the characters its lexer lets into a `MAP` row), room
+//! types, traps, level flags, object flags and engraving types:
 //!
 //! ```text
 //! header-word long
@@ -35,6 +36,8 @@
 //! limit dungeons 32
 //! terrain 30 "TOILET"
 //! map-char 'Z' 30
+//! map-char-warning 'K' "Sinks are not allowed in this version!  Ignoring..."
+//! map-row-chars " #+-.0123456789ABCFHIKLPSTWZ\\{|}"
 //! room-type "black market" 34
 //! trap "hole" 13
 //! level-flag "spooky" 0x20
@@ -63,7 +66,7 @@ use std::fmt::{self, Write as _};
 use std::path::{Path, PathBuf};
 
 use super::format::{
-    CType, DungeonMember, DungeonRules, ExtraMember, Limits, RecordFormat, RecordKind,
+    CType, DungeonMember, DungeonRules, ExtraMember, Limits, Numbering, RecordFormat, RecordKind,
 };
 use super::{model_name, Game, Header};
 use crate::des::Dialect;
@@ -285,6 +288,11 @@ fn write_format(out: &mut String, f: &RecordFormat) {
     for (c, t) in &n.map_chars {
         let _ = writeln!(out, "map-char {} {t}", symbol(*c));
     }
+    for (c, warning) in &n.map_char_warnings {
+        let _ = writeln!(out, "map-char-warning {} {}", symbol(*c), quoted(warning));
+    }
+    let row: String = n.map_row_chars.iter().map(|&c| char::from(c)).collect();
+    let _ = writeln!(out, "map-row-chars {}", quoted(&row));
     for (key, table) in [
         ("room-type", &n.room_types),
         ("trap", &n.traps),
@@ -327,6 +335,8 @@ struct FormatFacts {
     named_objects: Option<bool>,
     terrain: Option<Vec<Box<str>>>,
     map_chars: Option<Vec<(u8, i8)>>,
+    map_char_warnings: Vec<(u8, Box<str>)>,
+    map_row_chars: Option<Vec<u8>>,
     room_types: Option<Vec<(Box<str>, i8)>>,
     traps: Option<Vec<(Box<str>, i8)>>,
     level_flags: Option<Vec<(Box<str>, i64)>>,
@@ -452,6 +462,19 @@ impl FormatFacts {
                 let t = args.small("a terrain number")?;
                 self.map_chars.get_or_insert_with(Vec::new).push((c, t));
             }
+            "map-char-warning" => {
+                let c = args.symbol()?;
+                let warning = args.string("lev_comp's warning")?;
+                self.map_char_warnings.push((c, warning.into()));
+            }
+            "map-row-chars" => {
+                let chars = args.string("the characters of a MAP row")?;
+                if !chars.is_ascii() {
+                    return Err(args.error("the characters of a MAP row are ASCII"));
+                }
+                let chars = super::format::sorted_bytes(chars.bytes());
+                set_once(&mut self.map_row_chars, chars, key, n)?;
+            }
             "room-type" | "trap" | "engraving" => {
                 let word = args.string("its word")?;
                 let v = args.small("its number")?;
@@ -526,6 +549,11 @@ impl FormatFacts {
         lr.sanity_flags = self.sanity_flags.unwrap_or(lr.sanity_flags);
         n.terrain = self.terrain.unwrap_or(std::mem::take(&mut n.terrain));
         n.map_chars = self.map_chars.unwrap_or(std::mem::take(&mut n.map_chars));
+        n.map_char_warnings = self.map_char_warnings;
+        // A file without the line (older levbuild): NetHack 3.4.3's row
+        // characters and the game's map characters, as it read them.
+        n.map_row_chars =
+            (self.map_row_chars).unwrap_or_else(|| Numbering::map_row_chars_of(&n.map_chars));
         n.room_types = self.room_types.unwrap_or(std::mem::take(&mut n.room_types));
         n.traps = self.traps.unwrap_or(std::mem::take(&mut n.traps));
         n.level_flags = self
@@ -993,6 +1021,100 @@ mod tests {
         assert!(error_of("").contains("empty"));
         let truncated: String = lines[..first].join("\n");
         assert!(error_of(&truncated).contains("no `monster` line"));
+    }
+
+    /// NetHack 3.4.3 as if built without SINKS, its lexer letting `N` in.
+    fn without_sinks() -> Game {
+        let game = Game::nethack_343();
+        let mut format = game.format().clone();
+        let n = &mut format.numbering;
+        for (c, t) in &mut n.map_chars {
+            if *c == b'K' {
+                *t = 24;
+            }
+        }
+        let warning = "Sinks are not allowed in this version!  Ignoring...";
+        n.map_char_warnings.push((b'K', warning.into()));
+        n.map_char_warnings
+            .push((b'"', "a \"quote\" \\ and a tab\t".into()));
+        n.map_row_chars.push(b'N');
+        n.map_row_chars.sort_unstable();
+        game.with_format(format)
+    }
+
+    #[test]
+    fn map_character_warnings_and_row_characters_round_trip() {
+        let game = without_sinks();
+        let text = game.to_identity();
+        assert!(
+            text.contains(
+                "map-char-warning 'K' \"Sinks are not allowed in this version!  Ignoring...\"\n"
+            ),
+            "{text}"
+        );
+        assert!(text.contains(r#"map-char-warning '"' "a \"quote\" \\ and a tab\x09""#));
+        assert!(text.contains(r#"map-row-chars " #+-.0123456789ABCFHIKLNPSTW\\{|}""#));
+        let back = Game::from_identity(&text).unwrap();
+        assert_eq!(back, game);
+        let n = &back.format().numbering;
+        assert_eq!(
+            n.map_char_warning(b'K'),
+            Some("Sinks are not allowed in this version!  Ignoring...")
+        );
+        assert!(n.is_map_row_char(b'N') && !n.is_map_row_char(b'Z'));
+        assert_eq!(back.to_identity(), text, "stable");
+    }
+
+    #[test]
+    fn a_file_without_map_rows_reads_them_as_it_was_written() {
+        // An identity file of an older levbuild: no `map-row-chars` line.
+        // Its rows take 3.4.3's characters and its own map characters.
+        let mut format = RecordFormat::nethack_343();
+        format.numbering.map_chars.push((b'Z', 30));
+        let text: String = (Game::nethack_343()
+            .with_format(format)
+            .to_identity()
+            .lines())
+        .filter(|l| !l.starts_with("map-row-chars"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+        let n = Game::from_identity(&text)
+            .unwrap()
+            .format()
+            .numbering
+            .clone();
+        assert!(n.is_map_row_char(b'Z') && n.is_map_row_char(b'7'));
+        assert!(!n.is_map_row_char(b'N'));
+        assert!(n.map_char_warnings.is_empty());
+    }
+
+    #[test]
+    fn damaged_map_character_lines_name_the_line() {
+        let good = without_sinks().to_identity();
+        let at = |key: &str| good.lines().position(|l| l.starts_with(key)).unwrap();
+        let replace = |i: usize, with: &str| {
+            let mut l: Vec<&str> = good.lines().collect();
+            l[i] = with;
+            l.join("\n")
+        };
+        let w = at("map-char-warning");
+        assert_eq!(
+            error_of(&replace(w, "map-char-warning 'K' Sinks")),
+            format!(
+                "identity file :{}: expected lev_comp's warning in double quotes",
+                w + 1
+            )
+        );
+        assert!(error_of(&replace(w, "map-char-warning K \"x\"")).contains("class symbol"));
+        assert!(error_of(&replace(w, "map-char-warning 'K' \"x\" y")).contains("unexpected `y`"));
+        let r = at("map-row-chars");
+        assert!(error_of(&replace(r, "map-row-chars \"\u{e9}\"")).contains("are ASCII"));
+        let twice = format!("{good}map-row-chars \".\"\n");
+        assert!(
+            error_of(&twice).contains("map-row-chars"),
+            "{}",
+            error_of(&twice)
+        );
     }
 
     #[test]

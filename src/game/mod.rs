@@ -31,6 +31,8 @@ use crate::dungeon::Features;
 use crate::layout::{DataModel, Layout};
 use crate::tables;
 
+#[cfg(feature = "compile")]
+pub(crate) use format::MAP_ROW_CHARS_343;
 pub use format::{
     CType, DungeonMember, DungeonRules, ExtraMember, LevelRules, Limits, Numbering, RecordFormat,
     RecordKind,

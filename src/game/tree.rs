@@ -39,7 +39,7 @@ const LEVEL_COMPILER_SOURCES: [&str; 4] = [
 
 /// Changes whenever what the probe prints changes, so that cached probe
 /// output of an older levbuild build is not reused.
-const PROBE_REVISION: &[u8] = b"numbers 4";
+const PROBE_REVISION: &[u8] = b"numbers 5";
 
 /// How to read a tree.
 #[cfg_attr(docsrs, doc(cfg(feature = "build")))]
@@ -169,6 +169,7 @@ impl Game {
         let facts = parse_probe(root, &output, &mut format)?;
         if has_sources {
             super::tree_format::resolve_joined_foregrounds(root, &mut format)?;
+            super::tree_format::resolve_map_row_chars(root, &mut format)?;
         }
         let date_h = root.join("include/date.h");
         let header = if date_h.is_file() {
@@ -347,7 +348,7 @@ fn parse_probe(
     text: &str,
     format: &mut RecordFormat,
 ) -> Result<ProbeFacts, TreeError> {
-    let mut numbered = [false; 10];
+    let mut numbered = [false; 11];
     let bad = |line: &str| TreeError::new(root, format!("unexpected probe output line {line:?}"));
     let mut facts = ProbeFacts {
         monsters: Vec::new(),

@@ -456,7 +456,16 @@ fn numbers_source(root: &Path) -> Result<String, TreeError> {
         .ok_or_else(|| TreeError::new(root, "util/lev_main.c has no what_map_char"))?;
     c.push_str(
         "#undef SpinCursor\n#define SpinCursor(n)\n\
-         static void levbuild_warning(const char *s) { (void) s; }\n\
+         static char levbuild_warned[512];\n\
+         static void levbuild_warning(const char *s)\n{\n    unsigned i;\n    \
+         if (levbuild_warned[0])\n        return;\n    \
+         for (i = 0; s[i] && i + 1 < sizeof levbuild_warned; i++)\n        \
+         levbuild_warned[i] = s[i];\n    levbuild_warned[i] = 0;\n}\n\
+         static void levbuild_print_warned(int c)\n{\n    const char *p;\n    \
+         if (!levbuild_warned[0])\n        return;\n    printf(\"NW %d \", c);\n    \
+         for (p = levbuild_warned; *p; p++) {\n        unsigned char b = (unsigned char) *p;\n        \
+         if (b < 32 || b > 126 || b == '\\\\')\n            printf(\"\\\\x%02x\", b);\n        \
+         else\n            putchar(b);\n    }\n    putchar('\\n');\n}\n\
          #define yywarning levbuild_warning\n\
          static int levbuild_map_char(char c)\n",
     );
@@ -496,9 +505,12 @@ fn numbers_source(root: &Path) -> Result<String, TreeError> {
     for name in terrain_names(&rm_h) {
         let _ = writeln!(c, "    printf(\"NT %d {name}\\n\", (int) ({name}));");
     }
+    // Each map character, and the warning lev_comp gives reading it.
     c.push_str(
-        "    for (c = 1; c < 256; c++) {\n        int t = levbuild_map_char((char) c);\n        \
-         if (t != INVALID_TYPE)\n            printf(\"NC %d %d\\n\", c, t);\n    }\n",
+        "    for (c = 1; c < 256; c++) {\n        int t;\n        levbuild_warned[0] = 0;\n        \
+         t = levbuild_map_char((char) c);\n        \
+         if (t != INVALID_TYPE)\n            printf(\"NC %d %d\\n\", c, t);\n        \
+         levbuild_print_warned(c);\n    }\n",
     );
     c.push_str("    levbuild_print_room_types();\n    levbuild_print_trap_types();\n");
     for (kind, tag) in [
@@ -528,7 +540,7 @@ fn numbers_source(root: &Path) -> Result<String, TreeError> {
 /// a line that is not one.
 pub(super) fn apply_probe_line(
     format: &mut RecordFormat,
-    fresh: &mut [bool; 10],
+    fresh: &mut [bool; 11],
     line: &str,
 ) -> bool {
     let mut parts = line.splitn(3, ' ');
@@ -536,9 +548,11 @@ pub(super) fn apply_probe_line(
         return false;
     };
     let n = &mut format.numbering;
-    let slot = ["NT", "NC", "NR", "NP", "NE", "NL", "NX", "NA", "NG", "NO"]
-        .iter()
-        .position(|t| *t == tag);
+    let slot = [
+        "NT", "NC", "NR", "NP", "NE", "NL", "NX", "NA", "NG", "NO", "NW",
+    ]
+    .iter()
+    .position(|t| *t == tag);
     let Some(slot) = slot else { return false };
     let first = !std::mem::replace(&mut fresh[slot], true);
     let small = |v: &str| v.parse::<i64>().ok().and_then(|v| i8::try_from(v).ok());
@@ -563,6 +577,15 @@ pub(super) fn apply_probe_line(
                 return false;
             };
             n.map_chars.push((c, t));
+        }
+        "NW" => {
+            if first {
+                n.map_char_warnings.clear();
+            }
+            let (Some(c), Some(message)) = (a.parse::<u8>().ok(), unescape(b)) else {
+                return false;
+            };
+            n.map_char_warnings.push((c, message.into()));
         }
         "NR" | "NP" | "NE" => {
             let table = match tag {
@@ -616,6 +639,83 @@ pub(super) fn apply_probe_line(
         }
     }
     true
+}
+
+/// The probe's text of a warning: `\\xNN` stands for a byte that is no
+/// printable ASCII, or a backslash (`None` for a broken escape).
+fn unescape(text: &str) -> Option<String> {
+    let mut out = Vec::with_capacity(text.len());
+    let mut bytes = text.bytes();
+    while let Some(b) = bytes.next() {
+        if b != b'\\' {
+            out.push(b);
+            continue;
+        }
+        let (Some(b'x'), Some(h), Some(l)) = (bytes.next(), bytes.next(), bytes.next()) else {
+            return None;
+        };
+        let hex = [h, l];
+        let hex = std::str::from_utf8(&hex).ok()?;
+        out.push(u8::from_str_radix(hex, 16).ok()?);
+    }
+    Some(String::from_utf8_lossy(&out).into_owned())
+}
+
+/// The bytes `lev_comp.l`'s map row rule (`<MAPC>[...]*\r?\n`) takes,
+/// sorted: `None` where it has no such rule or its class is not a plain
+/// list of ASCII characters and ranges.
+fn map_row_class(lev_comp_l: &str) -> Option<Vec<u8>> {
+    let rule = lev_comp_l
+        .lines()
+        .find_map(|l| l.strip_prefix("<MAPC>["))?
+        .as_bytes();
+    let mut chars = Vec::new();
+    let mut i = 0;
+    loop {
+        let c = match *rule.get(i)? {
+            b']' if i > 0 => break,
+            b'^' if i == 0 => return None,
+            b'\\' => {
+                i += 1;
+                match *rule.get(i)? {
+                    b'n' => b'\n',
+                    b'r' => b'\r',
+                    b't' => b'\t',
+                    c if c.is_ascii_alphanumeric() => return None,
+                    c => c,
+                }
+            }
+            c => c,
+        };
+        i += 1;
+        chars.push(c);
+        // `a-z`: a range (a `-` first or last is itself).
+        if rule.get(i) == Some(&b'-') && rule.get(i + 1).is_some_and(|&e| e != b']') {
+            let end = *rule.get(i + 1)?;
+            if end == b'\\' || end < c {
+                return None;
+            }
+            chars.extend(c + 1..=end);
+            i += 2;
+        }
+    }
+    chars.is_ascii().then(|| super::format::sorted_bytes(chars))
+}
+
+/// Sets the bytes `format`'s numbering lets into a `MAP` row: those of
+/// the tree's `lev_comp.l`, or for a lexer levbuild cannot read, NetHack
+/// 3.4.3's and every map character the probe found (call it after the
+/// probe's lines).
+pub(super) fn resolve_map_row_chars(
+    root: &Path,
+    format: &mut RecordFormat,
+) -> Result<(), TreeError> {
+    let n = &mut format.numbering;
+    n.map_row_chars = match map_row_class(&read(root, "util/lev_comp.l")?) {
+        Some(chars) => chars,
+        None => super::format::Numbering::map_row_chars_of(&n.map_chars),
+    };
+    Ok(())
 }
 
 #[cfg(test)]
@@ -675,7 +775,7 @@ mod tests {
     #[test]
     fn probe_lines_give_object_flags() {
         let mut f = RecordFormat::nethack_343();
-        let mut fresh = [false; 10];
+        let mut fresh = [false; 11];
         assert!(apply_probe_line(&mut f, &mut fresh, "NO 1 o_lit"));
         assert!(apply_probe_line(&mut f, &mut fresh, "NO 2 o_buried"));
         let flags = &f.numbering.object_flags;
@@ -685,6 +785,39 @@ mod tests {
             lex_words(l, "OBJFLAG_TYPE"),
             [("o_lit".into(), "OBJF_LIT".into())]
         );
+    }
+
+    #[test]
+    fn probe_lines_give_map_character_warnings() {
+        let mut f = RecordFormat::nethack_343();
+        let mut fresh = [false; 11];
+        let line = "NW 75 Sinks are not allowed in this version!  Ignoring...";
+        assert!(apply_probe_line(&mut f, &mut fresh, line));
+        assert!(apply_probe_line(
+            &mut f,
+            &mut fresh,
+            "NW 90 a \\x5c and a tab\\x09"
+        ));
+        let n = &f.numbering;
+        assert_eq!(
+            n.map_char_warning(b'K'),
+            Some("Sinks are not allowed in this version!  Ignoring...")
+        );
+        assert_eq!(n.map_char_warning(b'Z'), Some("a \\ and a tab\t"));
+        assert!(!apply_probe_line(&mut f, &mut fresh, "NW 75 broken \\x5"));
+    }
+
+    #[test]
+    fn map_rows_take_the_characters_of_the_lexers_rule() {
+        let vanilla = "%s MAPC\n<MAPC>[-|}{+ABCISHKPLWTF\\\\#. 0123456789]*\\r?\\n\t{\n";
+        let n = crate::game::Numbering::nethack_343();
+        assert_eq!(map_row_class(vanilla), Some(n.map_row_chars));
+        let dnethack = "<MAPC>[-|}{+estwABCFGHIKLNPSTWY\\\\#., 0123456789]*\\r?\\n {";
+        let chars = map_row_class(dnethack).unwrap();
+        assert!(chars.contains(&b'N') && chars.contains(&b',') && !chars.contains(&b'O'));
+        assert_eq!(map_row_class("<MAPC>[a-c-]*\\n"), Some(b"-abc".to_vec()));
+        assert_eq!(map_row_class("<MAPC>[^x]*\\n"), None);
+        assert_eq!(map_row_class("no map rule"), None);
     }
 
     #[test]

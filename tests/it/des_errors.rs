@@ -9,10 +9,12 @@
 //! Not tested because no input can produce them:
 //! * `Invalid drawbridge direction` — the grammar only admits the four
 //!   directions.
-//! * `Invalid character @ (R, C) - replacing with stone` — the lexer only
-//!   lets map characters into a map block.
+//! * `Invalid character @ (R, C) - replacing with stone` — NetHack 3.4.3's
+//!   lexer only lets map characters into a map block (dNetHack's lets in
+//!   `N` and `Y`: `map_characters.rs`).
 //! * `Sinks are not allowed in this version!  Ignoring...` — SINKS is
-//!   defined in this configuration.
+//!   defined in this configuration (`map_characters.rs` compiles for a
+//!   3.4.3 built without it).
 //! * `Can't write output file!!` — compiling writes no file (the CLI and
 //!   the tree build report I/O failures in their own words).
 //! * `yacc stack overflow` — the parser has no fixed-size stack; a file

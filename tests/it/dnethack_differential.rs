@@ -126,7 +126,7 @@ fn the_generator_uses_every_extension() {
                     || l.starts_with("INIT_MAP") && l.contains(", false, true,")),
             "no joined INIT_MAP"
         );
-        for c in [',', 'G', 'e', 's', 'w', 't'] {
+        for c in [',', 'G', 'e', 's', 'w', 't', 'N', 'Y', 'O'] {
             let in_map = all
                 .split("MAP\n")
                 .skip(1)

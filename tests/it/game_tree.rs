@@ -114,6 +114,17 @@ fn the_fixture_tree_reads_as_its_c_says() {
     let n = &format.numbering;
     assert_eq!(n.terrain_code("FORGE"), Some(8));
     assert_eq!(n.map_char(8), Some(b'O'));
+    // Its what_map_char reads `F` with a warning (FOUNTAINS is not
+    // defined), and its lexer's map rows take `X`, which is no map
+    // character, but not the forge `O`.
+    assert_eq!(n.map_char_terrain(b'F'), n.terrain_code("ROOM"));
+    assert_eq!(
+        n.map_char_warning(b'F'),
+        Some("fixturehack has no fountains; a floor instead")
+    );
+    assert_eq!(n.map_char_warnings.len(), 1);
+    assert!(n.is_map_row_char(b'X') && n.map_char_terrain(b'X').is_none());
+    assert!(!n.is_map_row_char(b'O') && n.is_map_row_char(b'7'));
     assert_eq!(n.terrain.len(), 9);
     assert_eq!(n.room_type("smithy"), Some(4));
     assert_eq!(n.max_room_type(), 6);
@@ -724,15 +735,21 @@ fn real_identity(root: &Path) -> String {
 
 #[test]
 fn real_trees_give_the_committed_identity_files() {
-    for name in [
-        "grunthack-0.2.2",
-        "nethack-3.4.3",
-        "nethack-3.6.7",
-        "slashem-0.0.7E7F3",
-        "dnethack-3.18.0",
-        "notnotdnethack-2025.05.16",
+    // (identity file, tree, whether its config.h leaves SINKS undefined)
+    for (name, tree, no_sinks) in [
+        ("grunthack-0.2.2", "grunthack-0.2.2", false),
+        ("nethack-3.4.3", "nethack-3.4.3", false),
+        ("nethack-3.4.3-nosinks", "nethack-3.4.3", true),
+        ("nethack-3.6.7", "nethack-3.6.7", false),
+        ("slashem-0.0.7E7F3", "slashem-0.0.7E7F3", false),
+        ("dnethack-3.18.0", "dnethack-3.18.0", false),
+        (
+            "notnotdnethack-2025.05.16",
+            "notnotdnethack-2025.05.16",
+            false,
+        ),
     ] {
-        let Some(root) = common::real_tree(name) else {
+        let Some(root) = common::real_tree(tree) else {
             continue;
         };
         if !have_cc() {
@@ -742,6 +759,15 @@ fn real_trees_give_the_committed_identity_files() {
         let copy = tmp.path().join(name);
         copy_tree(&root, &copy);
         let _ = std::fs::remove_file(copy.join("include/date.h"));
+        if no_sinks {
+            // The game built without sinks: its lev_comp reads `K` with
+            // a warning.
+            let config = copy.join("include/config.h");
+            let text = std::fs::read_to_string(&config).unwrap();
+            assert!(text.contains("\n#define SINKS"), "{name}");
+            let text = text.replace("\n#define SINKS", "\n/* #define SINKS */");
+            std::fs::write(&config, text).unwrap();
+        }
         let committed = std::fs::read_to_string(identity_file(name)).unwrap();
         assert_eq!(
             real_identity(&copy),

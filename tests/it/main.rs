@@ -31,6 +31,7 @@ mod generated;
 mod index_codegen;
 mod index_snapshots;
 mod layouts;
+mod map_characters;
 mod mutation_diff;
 mod robustness;
 mod slashem_language;

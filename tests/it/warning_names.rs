@@ -148,9 +148,25 @@ fn each_warning_name_is_given_by_its_input() {
         file.warnings
     );
     given.push("unknown-god");
-    // `Invalid character … - replacing with stone`: 3.6's scanner lets no
-    // other character into a map, so no input gives it.
-    given.push("invalid-map-character");
+    // A game's map characters: dNetHack's lexer lets `N` into a map row,
+    // which is no map character (stone); a NetHack 3.4.3 built without
+    // SINKS reads `K` with a warning. (3.6's scanner lets no character
+    // into a map that is no terrain.)
+    for (game, c, name) in [
+        ("dnethack-3.18.0", "N", "invalid-map-character"),
+        ("nethack-3.4.3-nosinks", "K", "disabled-map-character"),
+    ] {
+        let options = des::Options {
+            game: std::sync::Arc::new(
+                Game::from_identity_file(&common::identity_file(game)).unwrap(),
+            ),
+            ..des::Options::default()
+        };
+        let src = MAZE.replace(".+.|.", &format!(".+{c}|."));
+        let file = des::compile_levels(&src, "t.des", &options).unwrap();
+        assert_eq!(names(&file.warnings), [name], "{:?}", file.warnings);
+        given.push(name);
+    }
     let missing: Vec<&str> = WARNINGS
         .iter()
         .map(|(n, _)| *n)

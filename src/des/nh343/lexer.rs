@@ -353,6 +353,11 @@ mod tests {
             [Tok::Map(0), Tok::Kw(Kw("WALLIFY"))]
         );
         assert_eq!(l.maps[0].rows, ["-|-", "#.#", "", "12."]);
+        assert_eq!(
+            l.maps[0].row_starts,
+            [5, 10, 24, 25],
+            "where each row starts"
+        );
         // A block the file ends in gives no token (flex's map state ends
         // with the input); the compilers warn of it.
         assert_eq!(toks("MAP\n..\n"), []);

@@ -62,8 +62,9 @@ pub(crate) const MAX_HEIGHT: usize = 21;
 
 /// Builds the terrain map of a block's rows: digits (line numbers) are
 /// dropped, rows are padded with stone to the widest row. Returns `None`
-/// if the map is larger than 76×21; the lexer only lets map characters in,
-/// so every remaining character has a terrain type.
+/// if the map is larger than 76×21. A character with no terrain type (one
+/// the game's lexer lets into a row that its `what_map_char` does not
+/// know, as dNetHack's `N`) is stone, as `scan_map` stores it.
 pub(crate) fn scan(rows: &[&str], numbering: &Numbering) -> Result<TerrainMap, (usize, usize)> {
     let mut of_char = [Terrain::STONE; 256];
     for &(c, t) in numbering.map_chars.iter().rev() {

@@ -104,6 +104,13 @@ fn maze_level(seed: u64, r: &mut Rng, flavour: Flavour) -> String {
                 .collect()
         })
         .collect();
+    // Now and then a character the family's lexer lets into a map row
+    // that is no map character (`N`, `Y`: stone, with lev_comp's
+    // warning), or notnotdNetHack's forge `O`, which no row takes.
+    if r.below(6) == 0 {
+        let (x, y) = (r.below(w as u64) as usize, r.below(h as u64) as usize);
+        map[y][x] = r.pick(&["N", "Y", "N", "Y", "O"]).chars().next().unwrap();
+    }
     let mut doors = Vec::new();
     for _ in 0..r.below(3) {
         let (x, y) = (r.below(w as u64) as usize, r.below(h as u64) as usize);

@@ -89,7 +89,7 @@ struct GameWords<'f> {
     level_flags: &'f [(Box<str>, i64)],
     engravings: &'f [(Box<str>, i8)],
     object_flags: &'f [(Box<str>, i64)],
-    map_chars: &'f [(u8, i8)],
+    map_row_chars: &'f [u8],
     rows: RecordRows,
 }
 
@@ -121,7 +121,7 @@ fn game_words(format: &RecordFormat) -> GameWords<'_> {
         level_flags: &n.level_flags,
         engravings: &n.engravings,
         object_flags: &n.object_flags,
-        map_chars: &n.map_chars,
+        map_row_chars: &n.map_row_chars,
         rows: RecordRows {
             door_keys: format.extra_index(RecordKind::Door, "arti_key").is_some(),
             door_texts: format.extra_index(RecordKind::Door, "arti_text").is_some(),
@@ -179,8 +179,9 @@ pub(crate) fn for_game(game: &Game) -> &'static Language {
     if r.random_regions {
         words.push((words::REGION, Tok::Word(words::REGION)));
     }
-    let mut map_chars = MAP_CHARS.to_vec();
-    map_chars.extend(key.map_chars.iter().map(|&(c, _)| c));
+    // The characters its lexer lets into a map row (dNetHack's `,`; its
+    // `N`, which is no map character: stone, with lev_comp's warning).
+    let map_chars = key.map_row_chars;
     let mut rows = ROWS.to_vec();
     // A dialect's rows replace 3.4.3's of the same keywords.
     for (wanted, extra) in [
@@ -208,7 +209,7 @@ pub(crate) fn for_game(game: &Game) -> &'static Language {
             row.args = with_coordinates(&row.args, &patterns::COORD_SETS);
         }
     }
-    let lang = Language::new(rows, &words, &map_chars, |k| Tok::Kw(super::lexer::Kw(k)));
+    let lang = Language::new(rows, &words, map_chars, |k| Tok::Kw(super::lexer::Kw(k)));
     let lang: &'static Language = Box::leak(Box::new(lang));
     let format: &'static RecordFormat = Box::leak(Box::new(game.format().clone()));
     made.push((format, lang));

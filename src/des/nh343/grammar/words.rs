@@ -120,5 +120,6 @@ pub(crate) const WORDS: &[(&str, Tok<'static>)] = {
     ]
 };
 
-/// Characters a map row may consist of.
-pub(crate) const MAP_CHARS: &[u8] = b"-|}{+ABCISHKPLWTF\\#. 0123456789";
+/// Characters a map row may consist of (NetHack 3.4.3's; a game's are
+/// its numbering's `map_row_chars`).
+pub(crate) const MAP_CHARS: &[u8] = crate::game::MAP_ROW_CHARS_343;

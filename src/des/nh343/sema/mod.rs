@@ -176,16 +176,17 @@ impl<'r, 'm> Builder<'r, 'm> {
                 self.skipping_level = false;
                 let filling = match fill {
                     None => -1,
-                    Some(c) => terrain_of_char(&self.opts.game, c.v).unwrap_or_else(|| {
-                        self.report
-                            .warning(
-                                warn::INVALID_FILL_CHARACTER,
-                                c.span.clone(),
-                                "Invalid fill character in MAZE declaration",
-                            )
-                            .label(format!("'{}' is not a map character", char::from(c.v)));
-                        -1
-                    }),
+                    Some(c) => terrain_of_char(self.report, &self.opts.game, c.v, &c.span)
+                        .unwrap_or_else(|| {
+                            self.report
+                                .warning(
+                                    warn::INVALID_FILL_CHARACTER,
+                                    c.span.clone(),
+                                    "Invalid fill character in MAZE declaration",
+                                )
+                                .label(format!("'{}' is not a map character", char::from(c.v)));
+                            -1
+                        }),
                 };
                 self.start_level(
                     name,
@@ -413,13 +414,13 @@ impl<'r, 'm> Builder<'r, 'm> {
                 lit,
                 walled,
             } => {
-                let fgt = terrain_of_char(game, fg.v).unwrap_or_else(|| {
+                let fgt = terrain_of_char(report, game, fg.v, &fg.span).unwrap_or_else(|| {
                     report
                         .error(fg.span.clone(), "Invalid foreground type.")
                         .label("not a map character");
                     tables::INVALID_TERRAIN
                 });
-                let bgt = terrain_of_char(game, bg.v).unwrap_or_else(|| {
+                let bgt = terrain_of_char(report, game, bg.v, &bg.span).unwrap_or_else(|| {
                     report
                         .error(bg.span.clone(), "Invalid background type.")
                         .label("not a map character");
@@ -463,8 +464,36 @@ impl<'r, 'm> Builder<'r, 'm> {
     }
 }
 
-/// The terrain `game`'s map character `c` stands for.
-fn terrain_of_char(game: &Game, c: u8) -> Option<i8> {
-    let map_chars = &game.format().numbering.map_chars;
-    map_chars.iter().find(|&&(m, _)| m == c).map(|&(_, t)| t)
+/// The terrain `game`'s map character `c` stands for, with the warning
+/// lev_comp gives reading it, if any, at `span` (its `what_map_char`
+/// warns about the characters of features the game was built without).
+fn terrain_of_char(report: &mut Reporter, game: &Game, c: u8, span: &Span) -> Option<i8> {
+    let n = &game.format().numbering;
+    let t = n.map_char_terrain(c);
+    if let Some(warning) = n.map_char_warning(c) {
+        warn_disabled_map_char(report, game, c, t, warning, span);
+    }
+    t
+}
+
+/// lev_comp's `warning` reading map character `c` (terrain `t`).
+fn warn_disabled_map_char(
+    report: &mut Reporter,
+    game: &Game,
+    c: u8,
+    t: Option<i8>,
+    warning: &str,
+    span: &Span,
+) {
+    let n = &game.format().numbering;
+    let c = char::from(c);
+    let w = report.warning(warn::DISABLED_MAP_CHARACTER, span.clone(), warning);
+    match t.map(|t| n.terrain_name(t).map_or(t.to_string(), str::to_string)) {
+        Some(name) => w
+            .label(format!("`{c}` is read as {name}"))
+            .help(format!(
+                "this game's own lev_comp gives this warning and stores {name}: the level has {name} where the file has `{c}`"
+            )),
+        None => w.label(format!("`{c}` has no terrain in this game")),
+    };
 }

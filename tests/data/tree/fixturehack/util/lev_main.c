@@ -40,6 +40,13 @@ char c;
     case '#': return CORR;
     case '.': return ROOM;
     case 'O': return FORGE;
+    case 'F':
+#ifdef FOUNTAINS
+        return FOUNTAIN;
+#else
+        yywarning("fixturehack has no fountains; a floor instead");
+        return ROOM;
+#endif
     }
     return INVALID_TYPE;
 }
