@@ -1272,10 +1272,228 @@ def dungeon_cases():
 # main
 # ---------------------------------------------------------------------
 
+def game_cases():
+    """Cases of the games other than the built-in ones (their identity
+    files, `# options: game=…`: SLASH'EM's, dNetHack's, notnotdNetHack's
+    extensions, a 3.4.3 built without SINKS), and map rows the lexer
+    breaks."""
+    case("nh343", "altar-god-unknown-notnotdnethack", lines(
+             '# options: game=notnotdnethack-2025.05.16',
+             'MAZE: "altars", \' \'',
+             'GEOMETRY: center, center',
+             'MAP',
+             '...',
+             'ENDMAP',
+             'ALTAR: (0,0), law, altar, "Quetzalcoatl"',
+             'ALTAR: (1,0), law, altar, "Quetzlcoatl"',
+             'FORGE: (2,0)'))
+    case("nh343", "coordinate-misspelt-slashem", lines(
+             '# options: game=slashem-0.0.7E7F3',
+             'MAZE: "test", \' \'',
+             'GEOMETRY: center, center',
+             'MAP',
+             '.....',
+             '.....',
+             'ENDMAP',
+             "OBJECT: '(', random, regoin[0]"))
+    case("nh343", "door-key-not-a-string-slashem", lines(
+             '# options: game=slashem-0.0.7E7F3',
+             'MAZE: "tower", \' \'',
+             'GEOMETRY: center, center',
+             'MAP',
+             '|+|',
+             'ENDMAP',
+             'DOOR: locked, (1,0), 3'))
+    case("nh343", "door-key-undefined-slashem", lines(
+             '# options: game=slashem-0.0.7E7F3',
+             'MAZE: "tower", \' \'',
+             'GEOMETRY: center, center',
+             'MAP',
+             '|+|',
+             'ENDMAP',
+             'DOOR: locked, (1,0), "The Key of Chaos"',
+             'DOOR: locked, (1,0), "The Key of Chaso"'))
+    case("nh343", "door-text-not-a-number-dnethack", lines(
+             '# options: game=dnethack-3.18.0',
+             'MAZE: "door", \' \'',
+             'GEOMETRY: center, center',
+             'MAP',
+             '|+|',
+             'ENDMAP',
+             'DOOR: locked, (1,0), 3',
+             'DOOR: locked, (1,0), "three"'))
+    case("nh343", "map-char-disabled-nosinks", lines(
+             '# options: game=nethack-3.4.3-nosinks',
+             'MAZE: "sinks", \'K\'',
+             "INIT_MAP: '.', 'K', true, false, lit, false",
+             'GEOMETRY: center, center',
+             'MAP',
+             '-----',
+             '|.K.|',
+             '1.K.2',
+             '-----',
+             'ENDMAP'))
+    case("nh343", "map-char-invalid-dnethack", lines(
+             '# options: game=dnethack-3.18.0',
+             'MAZE: "stone", \' \'',
+             'GEOMETRY: center, center',
+             'MAP',
+             '------',
+             '|.N,.|',
+             '1..Y.2',
+             '------',
+             'ENDMAP'))
+    case("nh343", "map-row-bad-character", lines(
+             'MAZE: "t", \' \'',
+             'GEOMETRY: center, center',
+             'MAP',
+             '---',
+             '|X|',
+             '---',
+             'ENDMAP'))
+    case("nh343", "map-row-forge-notnotdnethack", lines(
+             '# options: game=notnotdnethack-2025.05.16',
+             'MAZE: "forge", \' \'',
+             'GEOMETRY: center, center',
+             'MAP',
+             '---',
+             '|O|',
+             '---',
+             'ENDMAP'))
+    case("nh343", "object-named-externally-parsed-dnethack", lines(
+             '# options: game=dnethack-3.18.0',
+             'MAZE: "named", \' \'',
+             'GEOMETRY: center, center',
+             'MAP',
+             '...',
+             'ENDMAP',
+             'OBJECT: \'#\', "color_white thoroughly rotted imperial elven helm", (0,0)',
+             'OBJECT: \'#\', "rusty long sword", (1,0), blessed, 0, "Sting"'))
+    case("nh343", "objflags-no-object-slashem", lines(
+             '# options: game=slashem-0.0.7E7F3',
+             'MAZE: "test", \' \'',
+             'GEOMETRY: center, center',
+             'MAP',
+             '.....',
+             '.....',
+             'ENDMAP',
+             'OBJFLAGS: o_lit'))
+    case("nh343", "place-in-list-register-overflow-slashem", lines(
+             '# options: game=slashem-0.0.7E7F3',
+             'MAZE: "test", \' \'',
+             'GEOMETRY: center, center',
+             'MAP',
+             '.....',
+             '.....',
+             'ENDMAP',
+             'RANDOM_PLACES[0]: (1,1)',
+             "MONSTER: 'a', random, place[0][10]"))
+    case("nh343", "place-list-already-initialized-slashem", lines(
+             '# options: game=slashem-0.0.7E7F3',
+             'MAZE: "test", \' \'',
+             'GEOMETRY: center, center',
+             'MAP',
+             '.....',
+             '.....',
+             'ENDMAP',
+             'RANDOM_PLACES[0]: (1,1), none',
+             'RANDOM_PLACES[0]: (0,0)'))
+    case("nh343", "place-list-out-of-order-slashem", lines(
+             '# options: game=slashem-0.0.7E7F3',
+             'MAZE: "test", \' \'',
+             'GEOMETRY: center, center',
+             'MAP',
+             '.....',
+             '.....',
+             'ENDMAP',
+             'RANDOM_PLACES: (1,1), none',
+             'RANDOM_PLACES[2]: (0,0)'))
+    case("nh343", "place-list-register-overflow-slashem", lines(
+             '# options: game=slashem-0.0.7E7F3',
+             'MAZE: "test", \' \'',
+             'GEOMETRY: center, center',
+             'MAP',
+             '.....',
+             '.....',
+             'ENDMAP',
+             'RANDOM_PLACES: (1,1)',
+             'RANDOM_PLACES[10]: (1,1)'))
+    case("nh343", "random-region-too-many-slashem", lines(
+             '# options: game=slashem-0.0.7E7F3',
+             'MAZE: "test", \' \'',
+             'GEOMETRY: center, center',
+             'MAP',
+             '.....',
+             '.....',
+             'ENDMAP',
+             'RANDOM_REGION[0]: (0,0,1,1), (0,0,0,0)',
+             'RANDOM_REGION[1]: (0,0,1,1), (0,0,0,0)',
+             'RANDOM_REGION[2]: (0,0,1,1), (0,0,0,0)',
+             'RANDOM_REGION[3]: (0,0,1,1), (0,0,0,0)',
+             'RANDOM_REGION[4]: (0,0,1,1), (0,0,0,0)',
+             'RANDOM_REGION[5]: (0,0,1,1), (0,0,0,0)',
+             'RANDOM_REGION[6]: (0,0,1,1), (0,0,0,0)',
+             'RANDOM_REGION[7]: (0,0,1,1), (0,0,0,0)',
+             'RANDOM_REGION[8]: (0,0,1,1), (0,0,0,0)',
+             'RANDOM_REGION[9]: (0,0,1,1), (0,0,0,0)'))
+    case("nh343", "random-region-wrong-number-slashem", lines(
+             '# options: game=slashem-0.0.7E7F3',
+             'MAZE: "test", \' \'',
+             'GEOMETRY: center, center',
+             'MAP',
+             '.....',
+             '.....',
+             'ENDMAP',
+             'RANDOM_REGION[0]: (0,0,1,1), (0,0,0,0)',
+             'RANDOM_REGION[2]: (0,0,1,1), levregion(1,1,5,5)'))
+    case("nh343", "region-register-overflow-slashem", lines(
+             '# options: game=slashem-0.0.7E7F3',
+             'MAZE: "test", \' \'',
+             'GEOMETRY: center, center',
+             'MAP',
+             '.....',
+             '.....',
+             'ENDMAP',
+             'RANDOM_REGION[0]: (0,0,1,1), (0,0,0,0)',
+             "OBJECT: '(', random, region[0]",
+             "OBJECT: '(', random, region[1]"))
+    case("nh343", "room-position-out-of-map-dnethack", lines(
+             '# options: game=dnethack-3.18.0',
+             'LEVEL: "rooms"',
+             'ROOM: "ordinary", lit, (40,10), (center,center), (5,4)',
+             'ROOM: "ordinary", lit, (81,10), (center,center), (5,4)'))
+    case("nh343", "sanity-flag-unknown-notnotdnethack", lines(
+             '# options: game=notnotdnethack-2025.05.16',
+             'MAZE: "sanity", \' \'',
+             'GEOMETRY: center, center',
+             'MAP',
+             '-.-',
+             'ENDMAP',
+             'OBJECT: \')\', "long sword", (0,0) [skipcheck]',
+             'MONSTER: \'d\', "jackal", (0,0) [noskipcheck]',
+             'ENGRAVING: (0,0) [maybe], dust, "x"'))
+    case("dungeon", "branch-entry-not-an-integer-slashem", lines(
+             '# options: game=slashem-0.0.7E7F3',
+             'DUNGEON: "The Dungeons of Doom" "D" (25, 5)',
+             'BRANCH: "Vlad\'s Tower" @ (3, 2) up "x"'))
+    case("dungeon", "dungeon-depth-invalid-notnotdnethack", lines(
+             '# options: game=notnotdnethack-2025.05.16',
+             'DUNGEON: "The Dungeons of Doom" "D" (0, 5)'))
+    case("dungeon", "entry-obsolete-slashem", lines(
+             '# options: game=slashem-0.0.7E7F3',
+             'DUNGEON: "The Dungeons of Doom" "D" (25, 5)',
+             'ENTRY: 2'))
+    case("dungeon", "level-name-too-long-slashem", lines(
+             '# options: game=slashem-0.0.7E7F3',
+             'DUNGEON: "The Dungeons of Doom" "D" (25, 5)',
+             'LEVEL: "averyveryverylongnameoflevel" "none" @ (5, 5)'))
+
+
 def main():
     nh343_cases()
     nh36_cases()
     dungeon_cases()
+    game_cases()
     check = "--check" in sys.argv[1:]
     stale = []
     for grammar, cases in CASES.items():

@@ -365,6 +365,27 @@ fn dungeon_diagnostics_match_their_pinned_files() {
     check_grammar(Grammar::Dungeon);
 }
 
+/// The cases are the script's (`build-support/gen_diagnostics.py`): a case
+/// written by hand would be deleted by its next run.
+#[test]
+fn the_cases_are_what_the_script_writes() {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("build-support/gen_diagnostics.py");
+    let out = match std::process::Command::new("python3")
+        .arg(&script)
+        .arg("--check")
+        .output()
+    {
+        Ok(out) => out,
+        Err(e) => return crate::common::skip(&format!("python3 cannot be run ({e})")),
+    };
+    assert!(
+        out.status.success(),
+        "{}{}\nadd the cases to the script and run it",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 // ---------------------------------------------------------------------
 // Coverage: every message text of the compilers' sources is pinned.
 // ---------------------------------------------------------------------

@@ -107,6 +107,34 @@ fn report_failure(
     if matches!(piece.get(at), Some((Tok::Map(_), _))) {
         report.help("a MAP block follows `GEOMETRY: halign, valign`, which is missing here");
     }
+    if let Some(help) = broken_map_row(source, piece, at, lang) {
+        report.help(help);
+    }
+}
+
+/// Why the token at `piece[at]`, inside a MAP block, is a token at all: its
+/// line holds a character the game's lexer does not let into a map row,
+/// so the line was read as tokens, not as a row of the map.
+fn broken_map_row(
+    source: &str,
+    piece: &[(Tok<'_>, Span)],
+    at: usize,
+    lang: &'static Language,
+) -> Option<String> {
+    let found = piece.get(at)?.1.start;
+    piece[at..]
+        .iter()
+        .find(|(t, s)| matches!(t, Tok::Map(_)) && s.start < found && found < s.end)?;
+    let line_start = source[..found].rfind('\n').map_or(0, |i| i + 1);
+    let line = source[line_start..].lines().next()?;
+    let c = line
+        .chars()
+        .find(|&c| !c.is_ascii() || !lang.is_map_char(c as u8))?;
+    Some(format!(
+        "this line of the MAP block holds `{}`, which this game's lexer does not let into a \
+         map row: its lev_comp reads the line as tokens, not as a row of the map",
+        c.escape_debug()
+    ))
 }
 
 /// Whether the first of `tokens` starts a statement: a statement keyword,
