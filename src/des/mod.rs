@@ -167,7 +167,7 @@ mod without_nethack36 {
 /// The `.des` sources of a chunking test: every pinned diagnostics case
 /// of `grammar` (`nh343`, `nh36`) and every file of `game`'s corpus in
 /// `../shared`, when it is there, with their paths.
-#[cfg(test)]
+#[cfg(all(test, feature = "compile"))]
 pub(crate) fn test_sources(grammar: &str, game: &str) -> Vec<(std::path::PathBuf, String)> {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let dirs = [

@@ -12,9 +12,10 @@
 //!
 //! The matcher is one function per token type, not one per statement:
 //! the patterns are data. A dialect whose operands nest (3.6's
-//! expressions, selections and blocks) reads them with a [`Reader`] of
-//! its own ([`Pat::Read`]), and its statements, which no token ends, are
-//! matched as the longest prefix their pattern takes ([`apply_prefix`]).
+//! expressions, selections and blocks) reads them with a `Reader` of
+//! its own (`Pat::Read`), and its statements, which no token ends, are
+//! matched as the longest prefix their pattern takes (`apply_prefix`);
+//! only the 3.6 grammar does, so they exist with its feature.
 
 use std::borrow::Cow;
 use std::ops::Range;
@@ -89,6 +90,7 @@ impl Failure {
     }
 
     /// Merges a copy of `other` in, copying only what is kept.
+    #[cfg(feature = "nethack36")]
     pub(crate) fn merge_from(&mut self, other: &Failure) {
         if other.expected.is_empty() || (other.at < self.at && !self.expected.is_empty()) {
             return;
@@ -165,6 +167,7 @@ pub(crate) fn apply<T: Token>(
         tokens,
         captured,
         failure,
+        #[cfg(feature = "nethack36")]
         reader: &mut NoOperands,
     };
     let mark = m.captured.len();
@@ -188,6 +191,7 @@ pub(crate) fn apply<T: Token>(
 /// if it does not match. Either way `failure` holds the furthest failure
 /// met (where a match stops, what could have continued it). `reader`
 /// reads the [`Pat::Read`] operands.
+#[cfg(feature = "nethack36")]
 pub(crate) fn apply_prefix<T: Token>(
     pat: &Pat<T::Class>,
     tokens: &[(T, Span)],
@@ -206,6 +210,7 @@ pub(crate) fn apply_prefix<T: Token>(
 }
 
 /// Reads a dialect's operands of several tokens ([`Pat::Read`]).
+#[cfg(feature = "nethack36")]
 pub(crate) trait Reader<T: Token> {
     /// Reads operand `class` at `tokens[at..]`: the index after it, or
     /// `None` with what was expected recorded in `failure`.
@@ -219,8 +224,10 @@ pub(crate) trait Reader<T: Token> {
 }
 
 /// The reader of dialects without [`Pat::Read`] operands.
+#[cfg(feature = "nethack36")]
 struct NoOperands;
 
+#[cfg(feature = "nethack36")]
 impl<T: Token> Reader<T> for NoOperands {
     fn read(&mut self, _: &T::Class, _: &[(T, Span)], _: usize, _: &mut Failure) -> Option<usize> {
         None
@@ -231,6 +238,7 @@ struct Matcher<'m, 't, T> {
     tokens: &'t [(T, Span)],
     captured: &'m mut Vec<(&'static str, Range<usize>)>,
     failure: &'m mut Failure,
+    #[cfg(feature = "nethack36")]
     reader: &'m mut dyn Reader<T>,
 }
 
@@ -255,6 +263,7 @@ impl<T: Token> Matcher<'_, '_, T> {
                     None
                 }
             },
+            #[cfg(feature = "nethack36")]
             Pat::Read(class, label) => {
                 let outer = std::mem::take(self.failure);
                 let end = self.reader.read(class, self.tokens, at, self.failure);

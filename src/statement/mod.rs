@@ -19,7 +19,9 @@ mod matcher;
 mod signature;
 
 pub(crate) use language::{Language, Row};
-pub(crate) use matcher::{apply, apply_prefix, span_of, Args, Failure, Reader, Token, END};
+pub(crate) use matcher::{apply, span_of, Args, Failure, Token, END};
+#[cfg(feature = "nethack36")]
+pub(crate) use matcher::{apply_prefix, Reader};
 pub(crate) use signature::Pat;
 
 #[cfg(test)]

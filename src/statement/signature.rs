@@ -11,6 +11,7 @@ pub(crate) enum Pat<C: 'static> {
     /// An operand of class `C` that a dialect's
     /// [`Reader`](super::Reader) reads (an expression, a block): expected
     /// as the label where it fails at its start.
+    #[cfg(feature = "nethack36")]
     Read(C, &'static str),
     /// Each pattern in turn.
     Seq(&'static [Pat<C>]),

@@ -100,8 +100,10 @@ fn a_repeat_stops_at_the_first_item_that_does_not_match() {
 
 /// Reads `(…)` with anything but parentheses inside as one operand; fails
 /// at the end of the tokens, expecting `)`.
+#[cfg(feature = "nethack36")]
 struct Parens;
 
+#[cfg(feature = "nethack36")]
 impl Reader<char> for Parens {
     fn read(
         &mut self,
@@ -124,6 +126,7 @@ impl Reader<char> for Parens {
     }
 }
 
+#[cfg(feature = "nethack36")]
 #[test]
 fn operands_are_read_by_the_reader_and_a_prefix_match_says_where_it_ends() {
     let pat = Pat::Seq(&[

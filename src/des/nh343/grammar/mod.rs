@@ -227,7 +227,9 @@ fn with_coordinates(pat: &Pat<Class>, coord: &'static Pat<Class>) -> Pat<Class> 
     }
     match *pat {
         Pat::Label(l, _) if l == patterns::COORD_LABEL => *coord,
-        Pat::Tok(..) | Pat::Read(..) => *pat,
+        Pat::Tok(..) => *pat,
+        #[cfg(feature = "nethack36")]
+        Pat::Read(..) => *pat,
         Pat::Seq(ps) => Pat::Seq(all(ps, coord)),
         Pat::Alt(ps) => Pat::Alt(all(ps, coord)),
         Pat::Opt(p) => Pat::Opt(leak(with_coordinates(p, coord))),
