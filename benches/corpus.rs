@@ -3,7 +3,7 @@
 //! (beside the reference `lev_comp *.des`, 22.2 ms best, one process, on
 //! this machine size) and NetHack 3.6.7's (reference 3.6.7 `lev_comp
 //! *.des`: 99 ms best of 15 runs, one process, on this machine).
-//! Run: `cargo bench --bench corpus`.
+//! Run: `cargo bench --bench corpus --features nethack36`.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

@@ -39,6 +39,11 @@ lev_dep="levbuild = { path = \"$repo\"${extra:+, $extra} }"
 make_crate uses-levbuild "$lev_dep"
 make_crate uses-prost-build 'prost-build = "0.13"'
 
+# A crate from a registry is never built incrementally; this checkout, a
+# path dependency, would be (writing the incremental cache costs levbuild
+# about a quarter more): both are built as users get them.
+export CARGO_INCREMENTAL=0
+
 # Wall time, and CPU time (user + system of cargo and every compiler it
 # runs): on a machine busy with other work the CPU seconds are the steadier
 # figure.

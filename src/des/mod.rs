@@ -120,7 +120,7 @@ pub fn compile_levels(source: &str, path: &str, options: &Options) -> Result<Blo
                     0..0,
                     "this levbuild was built without its NetHack 3.6 compiler (the `nethack36` feature)",
                 )
-                .help("enable levbuild's `nethack36` feature (on by default) to compile 3.6 files");
+                .help("enable levbuild's `nethack36` feature (`features = [\"nethack36\"]`) to compile 3.6 files");
             Err(report.finish(path, source))
         }
         #[cfg(feature = "nethack36")]
