@@ -99,6 +99,18 @@ impl<'a> Operands<'a> {
     }
 }
 
+/// Takes the operand of class `Class::$class` that starts at the tokens
+/// `t` (its variant `Operand::$variant`), or `$default` where none was
+/// read (which the pattern rules out).
+macro_rules! take {
+    ($r:expr, $t:expr, $class:ident, $variant:ident, $default:expr) => {
+        match $r.operands.take($t, Class::$class) {
+            Some(Operand::$variant(v)) => v,
+            _ => $default,
+        }
+    };
+}
+
 /// A matched row's arguments, as its builder reads them.
 pub(crate) struct Read<'t, 'a> {
     args: Args<'t, Tok<'a>>,
@@ -132,38 +144,23 @@ impl<'t, 'a> Read<'t, 'a> {
     }
 
     fn expr(&mut self, t: Toks<'_, 'a>) -> Expr<'a> {
-        match self.operands.take(t, Class::Expr) {
-            Some(Operand::Expr(e)) => e,
-            _ => Expr::Int(0),
-        }
+        take!(self, t, Expr, Expr, Expr::Int(0))
     }
 
     fn str_expr(&mut self, t: Toks<'_, 'a>) -> Vec<StrPart<'a>> {
-        match self.operands.take(t, Class::StrExpr) {
-            Some(Operand::Str(s)) => s,
-            _ => Vec::new(),
-        }
+        take!(self, t, StrExpr, Str, Vec::new())
     }
 
     fn coord(&mut self, t: Toks<'_, 'a>) -> Coord<'a> {
-        match self.operands.take(t, Class::Coord) {
-            Some(Operand::Coord(c)) => c,
-            _ => Coord::Random(0),
-        }
+        take!(self, t, Coord, Coord, Coord::Random(0))
     }
 
     fn region(&mut self, t: Toks<'_, 'a>) -> Region<'a> {
-        match self.operands.take(t, Class::Region) {
-            Some(Operand::Region(r)) => r,
-            _ => Region::Lit([0; 4], span_of(t)),
-        }
+        take!(self, t, Region, Region, Region::Lit([0; 4], span_of(t)))
     }
 
     fn mapchar(&mut self, t: Toks<'_, 'a>) -> MapChar<'a> {
-        match self.operands.take(t, Class::MapChar) {
-            Some(Operand::MapChar(m)) => m,
-            _ => MapChar::Lit(at(0, t), -2),
-        }
+        take!(self, t, MapChar, MapChar, MapChar::Lit(at(0, t), -2))
     }
 
     /// A monster (`class` [`Class::Monster`]) or an object.
@@ -175,24 +172,15 @@ impl<'t, 'a> Read<'t, 'a> {
     }
 
     fn sel(&mut self, t: Toks<'_, 'a>) -> Sel<'a> {
-        match self.operands.take(t, Class::Sel) {
-            Some(Operand::Sel(s)) => s,
-            _ => Vec::new(),
-        }
+        take!(self, t, Sel, Sel, Vec::new())
     }
 
     fn cond(&mut self, t: Toks<'_, 'a>) -> Condition<'a> {
-        match self.operands.take(t, Class::Cond) {
-            Some(Operand::Cond(c)) => c,
-            _ => Condition::Percent(0),
-        }
+        take!(self, t, Cond, Cond, Condition::Percent(0))
     }
 
     fn block(&mut self, t: Toks<'_, 'a>) -> Block<'a> {
-        match self.operands.take(t, Class::Block) {
-            Some(Operand::Block(b)) => b,
-            _ => Vec::new(),
-        }
+        take!(self, t, Block, Block, Vec::new())
     }
 
     /// The block of argument `name`, if given.
@@ -456,10 +444,7 @@ pub(super) fn brk<'a>(_: &mut Read<'_, 'a>) -> StmtKind<'a> {
 /// `$name = value`.
 pub(crate) fn define<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
     let value = r.get("value");
-    let value = match r.operands.take(value, Class::Value) {
-        Some(Operand::Value(v)) => v,
-        _ => Value::Expr(Expr::Int(0)),
-    };
+    let value = take!(r, value, Value, Value, Value::Expr(Expr::Int(0)));
     StmtKind::Define(var(r.get("variable")), value)
 }
 
@@ -488,10 +473,8 @@ pub(super) fn if_else<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
 
 pub(super) fn switch<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
     let value = r.expr_arg("value");
-    let cases = match r.operands.take(r.args.get("cases"), Class::Cases) {
-        Some(Operand::Cases(c)) => c,
-        _ => Vec::new(),
-    };
+    let cases = r.args.get("cases");
+    let cases = take!(r, cases, Cases, Cases, Vec::new());
     StmtKind::Switch(value, cases)
 }
 

@@ -184,6 +184,19 @@ const OBJECT_INFO: Pat<Class> = Pat::Alt(&[
     Pat::Tok(Class::Kw(Kw::Greased), "`greased`"),
 ]);
 
+/// `: area, excluded area` of stairs, portals, teleport regions and
+/// branches.
+const AREAS: Pat<Class> = Pat::Seq(&[
+    COLON,
+    Pat::Arg("area", &LEV_REGION),
+    COMMA,
+    Pat::Arg("excluded area", &LEV_REGION),
+]);
+/// `: selection` of fountains, sinks and pools.
+const PLACES: Pat<Class> = Pat::Seq(&[COLON, Pat::Arg("place", &SEL)]);
+/// `: region` of `NON_DIGGABLE` and `NON_PASSWALL`.
+const ONE_REGION: Pat<Class> = Pat::Seq(&[COLON, Pat::Arg("region", &REGION)]);
+
 /// `, property` any number of times.
 macro_rules! infos {
     ($info:expr) => {
@@ -615,14 +628,7 @@ pub(crate) const ROWS: &[Form] = &[
     row!(
         "STAIR",
         "STAIR (regions)",
-        Pat::Seq(&[
-            COLON,
-            Pat::Arg("area", &LEV_REGION),
-            COMMA,
-            Pat::Arg("excluded area", &LEV_REGION),
-            COMMA,
-            Pat::Arg("direction", &UP_OR_DOWN),
-        ]),
+        Pat::Seq(&[AREAS, COMMA, Pat::Arg("direction", &UP_OR_DOWN),]),
         read::stair_region
     ),
     row!(
@@ -639,57 +645,22 @@ pub(crate) const ROWS: &[Form] = &[
     row!(
         "PORTAL",
         "PORTAL",
-        Pat::Seq(&[
-            COLON,
-            Pat::Arg("area", &LEV_REGION),
-            COMMA,
-            Pat::Arg("excluded area", &LEV_REGION),
-            COMMA,
-            Pat::Arg("destination level", &STRING),
-        ]),
+        Pat::Seq(&[AREAS, COMMA, Pat::Arg("destination level", &STRING),]),
         read::portal
     ),
     row!(
         "TELEPORT_REGION",
         "TELEPORT_REGION",
         Pat::Seq(&[
-            COLON,
-            Pat::Arg("area", &LEV_REGION),
-            COMMA,
-            Pat::Arg("excluded area", &LEV_REGION),
+            AREAS,
             Pat::Opt(&Pat::Seq(&[COMMA, Pat::Arg("direction", &UP_OR_DOWN)])),
         ]),
         read::teleport_region
     ),
-    row!(
-        "BRANCH",
-        "BRANCH",
-        Pat::Seq(&[
-            COLON,
-            Pat::Arg("area", &LEV_REGION),
-            COMMA,
-            Pat::Arg("excluded area", &LEV_REGION),
-        ]),
-        read::branch
-    ),
-    row!(
-        "FOUNTAIN",
-        "FOUNTAIN",
-        Pat::Seq(&[COLON, Pat::Arg("place", &SEL)]),
-        read::fountain
-    ),
-    row!(
-        "SINK",
-        "SINK",
-        Pat::Seq(&[COLON, Pat::Arg("place", &SEL)]),
-        read::sink
-    ),
-    row!(
-        "POOL",
-        "POOL",
-        Pat::Seq(&[COLON, Pat::Arg("place", &SEL)]),
-        read::pool
-    ),
+    row!("BRANCH", "BRANCH", AREAS, read::branch),
+    row!("FOUNTAIN", "FOUNTAIN", PLACES, read::fountain),
+    row!("SINK", "SINK", PLACES, read::sink),
+    row!("POOL", "POOL", PLACES, read::pool),
     row!(
         "TERRAIN",
         "TERRAIN",
@@ -722,13 +693,13 @@ pub(crate) const ROWS: &[Form] = &[
     row!(
         "NON_DIGGABLE",
         "NON_DIGGABLE",
-        Pat::Seq(&[COLON, Pat::Arg("region", &REGION)]),
+        ONE_REGION,
         read::non_diggable
     ),
     row!(
         "NON_PASSWALL",
         "NON_PASSWALL",
-        Pat::Seq(&[COLON, Pat::Arg("region", &REGION)]),
+        ONE_REGION,
         read::non_passwall
     ),
     row!(
