@@ -77,7 +77,7 @@ impl Meter {
             | Tok::PlusInt(_)
             | Tok::Compare(_)
             | Tok::Kw(Kw::Complement) => self.run += 1,
-            Tok::Kw(k) if super::grammar::is_statement_keyword(*k) => self.run = 0,
+            Tok::Stmt(_) | Tok::Kw(Kw::Case | Kw::Default | Kw::Function) => self.run = 0,
             _ => {}
         }
         let deepest = &mut self.deepest;

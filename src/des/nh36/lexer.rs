@@ -9,68 +9,24 @@ use crate::c_number::atoi;
 use crate::des::scan::{self, percent, Comments, Keywords, Rules};
 use crate::diag::Span;
 
-/// Keywords that carry no value.
+/// Keywords that carry no value and start no statement (a statement's
+/// keyword is [`Tok::Stmt`], from the grammar's rows).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[allow(missing_docs)]
 pub(crate) enum Kw {
-    Message,
-    NoMap,
-    Maze,
-    Level,
-    InitMap,
     MazeGrid,
     SolidFill,
     Mines,
     Rogue,
-    Flags,
-    Geometry,
     ObjectLower,
-    Object,
-    Container,
-    Monster,
     MonsterLower,
-    Trap,
-    Door,
-    RoomDoor,
-    Drawbridge,
-    Mazewalk,
-    Wallify,
-    Region,
-    Altar,
-    Ladder,
-    Stair,
-    Portal,
-    TeleportRegion,
-    Branch,
-    Fountain,
-    Sink,
-    Pool,
-    NonDiggable,
-    NonPasswall,
-    If,
     Else,
-    Exit,
-    Room,
-    Subroom,
-    RandomCorridors,
-    Corridor,
-    Terrain,
     TerrainLower,
-    ReplaceTerrain,
-    Gold,
-    Grave,
-    Engraving,
-    Mineralize,
     Name,
-    For,
     To,
-    Loop,
-    Switch,
     Case,
-    Break,
     Default,
     Function,
-    Shuffle,
     Montype,
     Selection,
     Rect,
@@ -139,6 +95,8 @@ pub(crate) enum Val {
 /// One token.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Tok<'s> {
+    /// A statement's keyword, as its row spells it.
+    Stmt(&'static str),
     Kw(Kw),
     Val(Val, i64),
     /// `random`.
@@ -181,69 +139,28 @@ pub(crate) use crate::des::scan::MapBlock;
 /// The tokens of a file and its map blocks.
 pub(crate) type Lexed<'s> = scan::Lexed<'s, Tok<'s>>;
 
-const KEYWORDS: &[(&str, Tok<'static>)] = {
+/// The words of the 3.6 language that start no statement: value
+/// keywords and the words inside statements (`CASE`, `ELSE`, `rect`,
+/// `lit`, …). The statement keywords are the grammar's rows'; the lexer
+/// reads both from the dialect's [`Language`](super::grammar::Language).
+pub(crate) const WORDS: &[(&str, Tok<'static>)] = {
     use Tok::{Kw as K, Val as V};
     &[
-        ("MESSAGE", K(Kw::Message)),
-        ("NOMAP", K(Kw::NoMap)),
-        ("MAZE", K(Kw::Maze)),
-        ("LEVEL", K(Kw::Level)),
-        ("INIT_MAP", K(Kw::InitMap)),
         ("mazegrid", K(Kw::MazeGrid)),
         ("solidfill", K(Kw::SolidFill)),
         ("mines", K(Kw::Mines)),
         ("rogue", K(Kw::Rogue)),
-        ("FLAGS", K(Kw::Flags)),
-        ("GEOMETRY", K(Kw::Geometry)),
         ("obj", K(Kw::ObjectLower)),
         ("object", K(Kw::ObjectLower)),
-        ("OBJECT", K(Kw::Object)),
-        ("CONTAINER", K(Kw::Container)),
-        ("MONSTER", K(Kw::Monster)),
         ("monster", K(Kw::MonsterLower)),
-        ("TRAP", K(Kw::Trap)),
-        ("DOOR", K(Kw::Door)),
-        ("ROOMDOOR", K(Kw::RoomDoor)),
-        ("DRAWBRIDGE", K(Kw::Drawbridge)),
-        ("MAZEWALK", K(Kw::Mazewalk)),
-        ("WALLIFY", K(Kw::Wallify)),
-        ("REGION", K(Kw::Region)),
-        ("ALTAR", K(Kw::Altar)),
-        ("LADDER", K(Kw::Ladder)),
-        ("STAIR", K(Kw::Stair)),
-        ("PORTAL", K(Kw::Portal)),
-        ("TELEPORT_REGION", K(Kw::TeleportRegion)),
-        ("BRANCH", K(Kw::Branch)),
-        ("FOUNTAIN", K(Kw::Fountain)),
-        ("SINK", K(Kw::Sink)),
-        ("POOL", K(Kw::Pool)),
-        ("NON_DIGGABLE", K(Kw::NonDiggable)),
-        ("NON_PASSWALL", K(Kw::NonPasswall)),
-        ("IF", K(Kw::If)),
         ("ELSE", K(Kw::Else)),
-        ("EXIT", K(Kw::Exit)),
-        ("ROOM", K(Kw::Room)),
-        ("SUBROOM", K(Kw::Subroom)),
-        ("RANDOM_CORRIDORS", K(Kw::RandomCorridors)),
-        ("CORRIDOR", K(Kw::Corridor)),
-        ("TERRAIN", K(Kw::Terrain)),
         ("terrain", K(Kw::TerrainLower)),
-        ("REPLACE_TERRAIN", K(Kw::ReplaceTerrain)),
-        ("GOLD", K(Kw::Gold)),
-        ("GRAVE", K(Kw::Grave)),
-        ("ENGRAVING", K(Kw::Engraving)),
-        ("MINERALIZE", K(Kw::Mineralize)),
         ("NAME", K(Kw::Name)),
         ("name", K(Kw::Name)),
-        ("FOR", K(Kw::For)),
         ("TO", K(Kw::To)),
-        ("LOOP", K(Kw::Loop)),
-        ("SWITCH", K(Kw::Switch)),
         ("CASE", K(Kw::Case)),
-        ("BREAK", K(Kw::Break)),
         ("DEFAULT", K(Kw::Default)),
         ("FUNCTION", K(Kw::Function)),
-        ("SHUFFLE", K(Kw::Shuffle)),
         ("montype", K(Kw::Montype)),
         ("selection", K(Kw::Selection)),
         ("rect", K(Kw::Rect)),
@@ -363,48 +280,19 @@ const KEYWORDS: &[(&str, Tok<'static>)] = {
     ]
 };
 
-/// [`KEYWORDS`] indexed for longest-prefix matching.
+/// Every word of the language (statement keywords first), indexed for
+/// longest-prefix matching.
 fn keywords() -> &'static Keywords<Tok<'static>> {
-    static INDEX: std::sync::OnceLock<Keywords<Tok<'static>>> = std::sync::OnceLock::new();
-    INDEX.get_or_init(|| Keywords::new(KEYWORDS.to_vec()))
+    super::grammar::language().words()
 }
 
-/// The keyword spelt `word` (a statement row's keyword), if it is one.
-pub(crate) fn keyword_of(word: &str) -> Option<Kw> {
-    match KEYWORDS.iter().find(|(w, _)| *w == word) {
-        Some((_, Tok::Kw(k))) => Some(*k),
-        _ => None,
-    }
-}
+/// The characters of a map row (3.6 adds nothing to 3.4.3's set, but the
+/// row may also hold digits, which the map reader drops).
+pub(crate) const MAP_CHARS: &[u8] = b"-|}{+xABCISHKPLWTF\\#. 0123456789";
 
-/// Characters a map row may consist of (3.6 adds nothing to 3.4.3's set
-/// but the row may also hold digits, which the map reader drops).
+/// Whether `c` may be in a map row.
 fn is_map_char(c: u8) -> bool {
-    matches!(
-        c,
-        b'-' | b'|'
-            | b'}'
-            | b'{'
-            | b'+'
-            | b'x'
-            | b'A'
-            | b'B'
-            | b'C'
-            | b'I'
-            | b'S'
-            | b'H'
-            | b'K'
-            | b'P'
-            | b'L'
-            | b'W'
-            | b'T'
-            | b'F'
-            | b'\\'
-            | b'#'
-            | b'.'
-            | b' '
-            | b'0'..=b'9'
-    )
+    super::grammar::language().is_map_char(c)
 }
 
 fn is_word_byte(c: u8) -> bool {
@@ -516,8 +404,7 @@ impl<'s> Chunks<'s> {
             }
             let ends = tokens.len() >= self.min_tokens
                 && self.braces == 0
-                && matches!(tok, Tok::Kw(k) if super::grammar::is_statement_keyword(k)
-                    && !matches!(k, Kw::Flags | Kw::Case | Kw::Default | Kw::Function))
+                && matches!(tok, Tok::Stmt(k) if k != "FLAGS")
                 && !matches!(tokens.last(), Some((Tok::Punct(b':' | b'='), _)));
             if ends {
                 self.ahead = Some((tok.clone(), span.clone()));
@@ -556,25 +443,21 @@ impl<'s> Chunks<'s> {
 fn mark_arrays<'s>(tokens: &mut [(Tok<'s>, Span)], arrays: &mut Vec<&'s str>) {
     for i in 0..tokens.len() {
         match tokens[i].0 {
-            Tok::Kw(Kw::Level | Kw::Maze) => arrays.clear(),
+            Tok::Stmt("LEVEL" | "MAZE") => arrays.clear(),
             Tok::Var(name) => {
                 let next = |k: usize| tokens.get(i + k).map(|t| &t.0);
                 let is_list = match next(2) {
                     Some(Tok::Punct(b'{')) => true,
-                    Some(Tok::Kw(
-                        Kw::TerrainLower
-                        | Kw::Terrain
-                        | Kw::MonsterLower
-                        | Kw::Monster
-                        | Kw::ObjectLower
-                        | Kw::Object,
-                    )) => next(3) == Some(&Tok::Punct(b':')) && next(4) == Some(&Tok::Punct(b'{')),
+                    Some(
+                        Tok::Kw(Kw::TerrainLower | Kw::MonsterLower | Kw::ObjectLower)
+                        | Tok::Stmt("TERRAIN" | "MONSTER" | "OBJECT"),
+                    ) => next(3) == Some(&Tok::Punct(b':')) && next(4) == Some(&Tok::Punct(b'{')),
                     _ => false,
                 };
                 let defines = next(1) == Some(&Tok::Punct(b'='))
                     && !matches!(
                         i.checked_sub(1).map(|p| &tokens[p].0),
-                        Some(Tok::Kw(Kw::For))
+                        Some(Tok::Stmt("FOR"))
                     );
                 if arrays.contains(&name) {
                     tokens[i].0 = Tok::ArrayVar(name);
@@ -711,6 +594,7 @@ fn offer_owned<'s>(tok: Tok<'s>, n: usize, best: &mut Option<(Tok<'s>, usize)>) 
 impl fmt::Display for Tok<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            Tok::Stmt(word) => write!(f, "`{word}`"),
             Tok::Kw(_) | Tok::Val(..) | Tok::Random | Tok::RandomBracket | Tok::None => {
                 let word = keywords().word_of(|t| t == self);
                 write!(f, "`{word}`")
@@ -780,7 +664,7 @@ mod tests {
 
     #[test]
     fn comments_and_maps() {
-        assert_eq!(toks("  # c\nEXIT"), [Tok::Kw(Kw::Exit)]);
+        assert_eq!(toks("  # c\nEXIT"), [Tok::Stmt("EXIT")]);
         assert_eq!(
             toks("# no newline"),
             [

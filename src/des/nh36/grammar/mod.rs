@@ -6,9 +6,8 @@
 //! first group with chumsky, the second by parsing statements.
 //!
 //! [`read`] turns a matched row's arguments into its typed statement.
-//! The rows are found by their keyword token (3.6's lexer reads its
-//! keywords as [`Kw`]), not through a
-//! [`Language`](crate::statement::Language) of words.
+//! The lexer reads the rows' keywords as statement keywords
+//! ([`Tok::Stmt`]): a row is all a new statement needs.
 
 mod read;
 mod rows;
@@ -104,38 +103,27 @@ pub(crate) type Build = for<'t, 'a> fn(&mut Read<'t, 'a>) -> StmtKind<'a>;
 /// statement may appear is the code generator's check).
 pub(crate) type Form = Row<Class, Build, ()>;
 
-/// The statement forms keyword `k` starts, in the order they are tried
-/// (none for a keyword that starts no statement).
-pub(crate) fn forms(k: Kw) -> &'static [Form] {
-    /// The rows' range by keyword (`Kw as usize`): looked up for every
-    /// statement and every token a skipped statement passes. The forms of
-    /// a keyword are neighbours in [`rows::ROWS`].
-    static BY_KEYWORD: OnceLock<Vec<(usize, usize)>> = OnceLock::new();
-    let by_keyword = BY_KEYWORD.get_or_init(|| {
-        let mut table = Vec::new();
-        for (i, row) in rows::ROWS.iter().enumerate() {
-            if let Some(k) = super::lexer::keyword_of(row.keyword) {
-                let slot = k as usize;
-                if table.len() <= slot {
-                    table.resize(slot + 1, (0, 0));
-                }
-                let (first, end) = &mut table[slot];
-                if *end == 0 {
-                    *first = i;
-                }
-                *end = i + 1;
-            }
-        }
-        table
-    });
-    let (first, end) = by_keyword.get(k as usize).copied().unwrap_or_default();
-    &rows::ROWS[first..end]
+/// The 3.6 language: its statement rows, the words of its lexer (the rows'
+/// keywords, read as [`Tok::Stmt`], and [`super::lexer::WORDS`]) and its
+/// map characters.
+pub(crate) type Language = crate::statement::Language<Tok<'static>, Class, Build, ()>;
+
+/// The NetHack 3.6.7 language.
+pub(crate) fn language() -> &'static Language {
+    static LANGUAGE: OnceLock<Language> = OnceLock::new();
+    LANGUAGE.get_or_init(|| {
+        Language::new(
+            rows::ROWS.to_vec(),
+            super::lexer::WORDS,
+            super::lexer::MAP_CHARS,
+            Tok::Stmt,
+        )
+    })
 }
 
-/// Whether `k` starts a statement, or is read where one starts (`CASE`,
-/// `DEFAULT`, and `FUNCTION`, which no form of 3.6.7's takes).
-pub(crate) fn is_statement_keyword(k: Kw) -> bool {
-    matches!(k, Kw::Case | Kw::Default | Kw::Function) || !forms(k).is_empty()
+/// The statement forms keyword `word` starts, in the order they are tried.
+pub(crate) fn forms(word: &str) -> impl Iterator<Item = &'static Form> {
+    language().forms(word)
 }
 
 #[cfg(test)]
@@ -147,16 +135,17 @@ mod tests {
     #[test]
     fn every_row_is_found_by_its_keyword() {
         for row in rows::ROWS {
-            let k = super::super::lexer::keyword_of(row.keyword).unwrap();
-            assert!(forms(k).iter().any(|r| r.name == row.name), "{}", row.name);
-            // A keyword's forms are neighbours (`forms` takes a range).
-            let count = rows::ROWS
-                .iter()
-                .filter(|r| r.keyword == row.keyword)
-                .count();
-            assert_eq!(forms(k).len(), count, "{}", row.keyword);
+            assert!(
+                forms(row.keyword).any(|r| r.name == row.name),
+                "{}",
+                row.name
+            );
+            let lexed = super::super::lexer::lex(row.keyword);
+            assert_eq!(
+                lexed.tokens.first().map(|t| &t.0),
+                Some(&Tok::Stmt(row.keyword))
+            );
         }
-        assert!(is_statement_keyword(Kw::Monster));
-        assert!(!is_statement_keyword(Kw::Rect));
+        assert_eq!(forms("rect").count(), 0);
     }
 }

@@ -1,5 +1,5 @@
-//! The statement rows of 3.6.7's `lev_comp.y`, one per form, in the order
-//! its grammar tries them, with the argument patterns they share.
+//! The statement rows of 3.6.7's `lev_comp.y`, one per form, with the
+//! argument patterns they share.
 
 use super::read;
 use super::{Build, Class, Form};
@@ -233,14 +233,17 @@ pub(crate) const CHANCE: Pat<Class> = Pat::Seq(&[
     Pat::Arg("statement", &Pat::Read(Class::Stmt, "a statement")),
 ]);
 
-/// Every keyword's statement forms.
+/// Every keyword's statement forms, in the order of 3.6.7's `lev_comp.l`
+/// keywords (which decides a misspelling's suggestion on a tie); a
+/// keyword's forms in the order they are tried.
 pub(crate) const ROWS: &[Form] = &[
     row!(
-        "LEVEL",
-        "LEVEL",
-        Pat::Seq(&[COLON, Pat::Arg("level name", &STRING)]),
-        read::level
+        "MESSAGE",
+        "MESSAGE",
+        Pat::Seq(&[COLON, Pat::Arg("text", &STR_EXPR)]),
+        read::message
     ),
+    row!("NOMAP", "NOMAP", Pat::Seq(&[]), read::no_map),
     row!(
         "MAZE",
         "MAZE",
@@ -253,24 +256,10 @@ pub(crate) const ROWS: &[Form] = &[
         read::maze
     ),
     row!(
-        "FLAGS",
-        "FLAGS",
-        Pat::Seq(&[
-            COLON,
-            Pat::SepBy {
-                item: &Pat::Arg("flag", &Pat::Tok(Class::Val(Val::Flag), "a level flag")),
-                sep: &COMMA,
-                min: 1,
-                max: usize::MAX,
-            },
-        ]),
-        read::flags
-    ),
-    row!(
-        "MESSAGE",
-        "MESSAGE",
-        Pat::Seq(&[COLON, Pat::Arg("text", &STR_EXPR)]),
-        read::message
+        "LEVEL",
+        "LEVEL",
+        Pat::Seq(&[COLON, Pat::Arg("level name", &STRING)]),
+        read::level
     ),
     row!(
         "INIT_MAP",
@@ -322,152 +311,19 @@ pub(crate) const ROWS: &[Form] = &[
         read::init_map
     ),
     row!(
-        "SHUFFLE",
-        "SHUFFLE",
-        Pat::Seq(&[COLON, Pat::Arg("variable", &VAR)]),
-        read::shuffle
-    ),
-    row!("EXIT", "EXIT", Pat::Seq(&[]), read::exit),
-    row!("BREAK", "BREAK", Pat::Seq(&[]), read::brk),
-    row!(
-        "IF",
-        "IF",
-        Pat::Seq(&[
-            Pat::Arg("condition", &COND),
-            Pat::Arg("block", &BLOCK),
-            Pat::Opt(&Pat::Seq(&[
-                Pat::Tok(Class::Kw(Kw::Else), "`ELSE`"),
-                Pat::Arg("else block", &BLOCK),
-            ])),
-        ]),
-        read::if_else
-    ),
-    row!(
-        "SWITCH",
-        "SWITCH",
-        Pat::Seq(&[
-            OPEN_BRACKET,
-            Pat::Arg("value", &EXPR),
-            CLOSE_BRACKET,
-            Pat::Arg("cases", &Pat::Read(Class::Cases, "`{`")),
-        ]),
-        read::switch
-    ),
-    row!(
-        "FOR",
-        "FOR",
-        Pat::Seq(&[
-            Pat::Arg("variable", &VAR),
-            Pat::Tok(Punct(b'='), "`=`"),
-            Pat::Arg("first value", &EXPR),
-            Pat::Alt(&[
-                Pat::Seq(&[Pat::Tok(Punct(b'.'), "`.`"), Pat::Tok(Punct(b'.'), "`.`"),]),
-                Pat::Tok(Class::Kw(Kw::To), "`TO`"),
-            ]),
-            Pat::Arg("last value", &EXPR),
-            Pat::Arg("block", &BLOCK),
-        ]),
-        read::for_loop
-    ),
-    row!(
-        "LOOP",
-        "LOOP",
-        Pat::Seq(&[
-            OPEN_BRACKET,
-            Pat::Arg("count", &EXPR),
-            CLOSE_BRACKET,
-            Pat::Arg("block", &BLOCK),
-        ]),
-        read::loop_
-    ),
-    row!(
-        "ROOM",
-        "ROOM",
+        "FLAGS",
+        "FLAGS",
         Pat::Seq(&[
             COLON,
-            ROOM_BEGIN,
-            COMMA,
-            Pat::Arg("position", &PAIR),
-            COMMA,
-            Pat::Arg(
-                "alignment",
-                &Pat::Alt(&[Pat::Seq(&[OPEN, JUSTIFIED, CLOSE]), RANDOM]),
-            ),
-            COMMA,
-            Pat::Arg("size", &PAIR),
-            ROOM_FLAGS,
-            Pat::Arg("block", &BLOCK),
+            Pat::SepBy {
+                item: &Pat::Arg("flag", &Pat::Tok(Class::Val(Val::Flag), "a level flag")),
+                sep: &COMMA,
+                min: 1,
+                max: usize::MAX,
+            },
         ]),
-        read::room
+        read::flags
     ),
-    row!(
-        "SUBROOM",
-        "SUBROOM",
-        Pat::Seq(&[
-            COLON,
-            ROOM_BEGIN,
-            COMMA,
-            Pat::Arg("position", &PAIR),
-            COMMA,
-            Pat::Arg("size", &PAIR),
-            ROOM_FLAGS,
-            Pat::Arg("block", &BLOCK),
-        ]),
-        read::subroom
-    ),
-    row!(
-        "ROOMDOOR",
-        "ROOMDOOR",
-        Pat::Seq(&[
-            COLON,
-            Pat::Arg("secret", &val_or_random!(Val::Boolean, "`true` or `false`"),),
-            COMMA,
-            Pat::Arg(
-                "door state",
-                &val_or_random!(Val::DoorState, "a door state")
-            ),
-            COMMA,
-            Pat::Arg("wall", &Pat::Alt(&[DIRECTIONS, RANDOM])),
-            COMMA,
-            Pat::Arg("position", &Pat::Alt(&[INT, RANDOM])),
-        ]),
-        read::room_door
-    ),
-    row!(
-        "DOOR",
-        "DOOR",
-        Pat::Seq(&[
-            COLON,
-            Pat::Arg(
-                "door state",
-                &val_or_random!(Val::DoorState, "a door state")
-            ),
-            COMMA,
-            Pat::Arg("place", &SEL),
-        ]),
-        read::door
-    ),
-    row!(
-        "RANDOM_CORRIDORS",
-        "RANDOM_CORRIDORS",
-        Pat::Opt(&Pat::Seq(&[
-            COLON,
-            Pat::Arg("kind", &Pat::Alt(&[ANY_INT, RANDOM])),
-        ])),
-        read::random_corridors
-    ),
-    row!(
-        "CORRIDOR",
-        "CORRIDOR",
-        Pat::Seq(&[
-            COLON,
-            Pat::Arg("origin", &CORRIDOR_END),
-            COMMA,
-            Pat::Arg("destination", &Pat::Alt(&[CORRIDOR_END, ANY_INT])),
-        ]),
-        read::corridor
-    ),
-    row!("NOMAP", "NOMAP", Pat::Seq(&[]), read::no_map),
     row!(
         "GEOMETRY",
         "GEOMETRY",
@@ -478,19 +334,6 @@ pub(crate) const ROWS: &[Form] = &[
             Pat::Arg("map", &Pat::Tok(Class::Map, "a MAP block")),
         ]),
         read::geometry
-    ),
-    row!(
-        "MONSTER",
-        "MONSTER",
-        Pat::Seq(&[
-            COLON,
-            Pat::Arg("monster", &MONSTER),
-            COMMA,
-            Pat::Arg("location", &COORD),
-            infos!(MONSTER_INFO),
-            Pat::Opt(&Pat::Arg("inventory", &BLOCK)),
-        ]),
-        read::monster
     ),
     row!(
         "OBJECT",
@@ -510,6 +353,19 @@ pub(crate) const ROWS: &[Form] = &[
         read::container
     ),
     row!(
+        "MONSTER",
+        "MONSTER",
+        Pat::Seq(&[
+            COLON,
+            Pat::Arg("monster", &MONSTER),
+            COMMA,
+            Pat::Arg("location", &COORD),
+            infos!(MONSTER_INFO),
+            Pat::Opt(&Pat::Arg("inventory", &BLOCK)),
+        ]),
+        read::monster
+    ),
+    row!(
         "TRAP",
         "TRAP",
         Pat::Seq(&[
@@ -521,60 +377,36 @@ pub(crate) const ROWS: &[Form] = &[
         read::trap
     ),
     row!(
-        "ALTAR",
-        "ALTAR",
+        "DOOR",
+        "DOOR",
         Pat::Seq(&[
             COLON,
-            Pat::Arg("location", &COORD),
-            COMMA,
-            Pat::Arg("alignment", &Pat::Alt(&[ALIGNMENT, REGISTER, RANDOM])),
-            COMMA,
             Pat::Arg(
-                "altar type",
-                &val_or_random!(Val::AltarType, "an altar type")
-            ),
-        ]),
-        read::altar
-    ),
-    row!(
-        "GRAVE",
-        "GRAVE",
-        Pat::Seq(&[
-            COLON,
-            Pat::Arg("location", &COORD),
-            Pat::Opt(&Pat::Seq(&[
-                COMMA,
-                Pat::Arg("text", &Pat::Alt(&[RANDOM, STR_EXPR])),
-            ])),
-        ]),
-        read::grave
-    ),
-    row!(
-        "GOLD",
-        "GOLD",
-        Pat::Seq(&[
-            COLON,
-            Pat::Arg("amount", &EXPR),
-            COMMA,
-            Pat::Arg("location", &COORD),
-        ]),
-        read::gold
-    ),
-    row!(
-        "ENGRAVING",
-        "ENGRAVING",
-        Pat::Seq(&[
-            COLON,
-            Pat::Arg("location", &COORD),
-            COMMA,
-            Pat::Arg(
-                "engraving type",
-                &val_or_random!(Val::EngravingType, "an engraving type"),
+                "door state",
+                &val_or_random!(Val::DoorState, "a door state")
             ),
             COMMA,
-            Pat::Arg("text", &STR_EXPR),
+            Pat::Arg("place", &SEL),
         ]),
-        read::engraving
+        read::door
+    ),
+    row!(
+        "ROOMDOOR",
+        "ROOMDOOR",
+        Pat::Seq(&[
+            COLON,
+            Pat::Arg("secret", &val_or_random!(Val::Boolean, "`true` or `false`"),),
+            COMMA,
+            Pat::Arg(
+                "door state",
+                &val_or_random!(Val::DoorState, "a door state")
+            ),
+            COMMA,
+            Pat::Arg("wall", &Pat::Alt(&[DIRECTIONS, RANDOM])),
+            COMMA,
+            Pat::Arg("position", &Pat::Alt(&[INT, RANDOM])),
+        ]),
+        read::room_door
     ),
     row!(
         "DRAWBRIDGE",
@@ -613,6 +445,37 @@ pub(crate) const ROWS: &[Form] = &[
         "WALLIFY",
         Pat::Opt(&Pat::Seq(&[COLON, Pat::Arg("place", &SEL)])),
         read::wallify
+    ),
+    row!(
+        "REGION",
+        "REGION",
+        Pat::Seq(&[
+            COLON,
+            Pat::Arg("region", &REGION),
+            COMMA,
+            Pat::Arg("light state", &LIGHT),
+            COMMA,
+            Pat::Arg("room type", &Pat::Alt(&[STRING, RANDOM])),
+            ROOM_FLAGS,
+            Pat::Opt(&Pat::Arg("block", &BLOCK)),
+        ]),
+        read::region
+    ),
+    row!(
+        "ALTAR",
+        "ALTAR",
+        Pat::Seq(&[
+            COLON,
+            Pat::Arg("location", &COORD),
+            COMMA,
+            Pat::Arg("alignment", &Pat::Alt(&[ALIGNMENT, REGISTER, RANDOM])),
+            COMMA,
+            Pat::Arg(
+                "altar type",
+                &val_or_random!(Val::AltarType, "an altar type")
+            ),
+        ]),
+        read::altar
     ),
     row!(
         "LADDER",
@@ -662,6 +525,87 @@ pub(crate) const ROWS: &[Form] = &[
     row!("SINK", "SINK", PLACES, read::sink),
     row!("POOL", "POOL", PLACES, read::pool),
     row!(
+        "NON_DIGGABLE",
+        "NON_DIGGABLE",
+        ONE_REGION,
+        read::non_diggable
+    ),
+    row!(
+        "NON_PASSWALL",
+        "NON_PASSWALL",
+        ONE_REGION,
+        read::non_passwall
+    ),
+    row!(
+        "IF",
+        "IF",
+        Pat::Seq(&[
+            Pat::Arg("condition", &COND),
+            Pat::Arg("block", &BLOCK),
+            Pat::Opt(&Pat::Seq(&[
+                Pat::Tok(Class::Kw(Kw::Else), "`ELSE`"),
+                Pat::Arg("else block", &BLOCK),
+            ])),
+        ]),
+        read::if_else
+    ),
+    row!("EXIT", "EXIT", Pat::Seq(&[]), read::exit),
+    row!(
+        "ROOM",
+        "ROOM",
+        Pat::Seq(&[
+            COLON,
+            ROOM_BEGIN,
+            COMMA,
+            Pat::Arg("position", &PAIR),
+            COMMA,
+            Pat::Arg(
+                "alignment",
+                &Pat::Alt(&[Pat::Seq(&[OPEN, JUSTIFIED, CLOSE]), RANDOM]),
+            ),
+            COMMA,
+            Pat::Arg("size", &PAIR),
+            ROOM_FLAGS,
+            Pat::Arg("block", &BLOCK),
+        ]),
+        read::room
+    ),
+    row!(
+        "SUBROOM",
+        "SUBROOM",
+        Pat::Seq(&[
+            COLON,
+            ROOM_BEGIN,
+            COMMA,
+            Pat::Arg("position", &PAIR),
+            COMMA,
+            Pat::Arg("size", &PAIR),
+            ROOM_FLAGS,
+            Pat::Arg("block", &BLOCK),
+        ]),
+        read::subroom
+    ),
+    row!(
+        "RANDOM_CORRIDORS",
+        "RANDOM_CORRIDORS",
+        Pat::Opt(&Pat::Seq(&[
+            COLON,
+            Pat::Arg("kind", &Pat::Alt(&[ANY_INT, RANDOM])),
+        ])),
+        read::random_corridors
+    ),
+    row!(
+        "CORRIDOR",
+        "CORRIDOR",
+        Pat::Seq(&[
+            COLON,
+            Pat::Arg("origin", &CORRIDOR_END),
+            COMMA,
+            Pat::Arg("destination", &Pat::Alt(&[CORRIDOR_END, ANY_INT])),
+        ]),
+        read::corridor
+    ),
+    row!(
         "TERRAIN",
         "TERRAIN",
         Pat::Seq(&[
@@ -691,31 +635,44 @@ pub(crate) const ROWS: &[Form] = &[
         read::replace_terrain
     ),
     row!(
-        "NON_DIGGABLE",
-        "NON_DIGGABLE",
-        ONE_REGION,
-        read::non_diggable
-    ),
-    row!(
-        "NON_PASSWALL",
-        "NON_PASSWALL",
-        ONE_REGION,
-        read::non_passwall
-    ),
-    row!(
-        "REGION",
-        "REGION",
+        "GOLD",
+        "GOLD",
         Pat::Seq(&[
             COLON,
-            Pat::Arg("region", &REGION),
+            Pat::Arg("amount", &EXPR),
             COMMA,
-            Pat::Arg("light state", &LIGHT),
-            COMMA,
-            Pat::Arg("room type", &Pat::Alt(&[STRING, RANDOM])),
-            ROOM_FLAGS,
-            Pat::Opt(&Pat::Arg("block", &BLOCK)),
+            Pat::Arg("location", &COORD),
         ]),
-        read::region
+        read::gold
+    ),
+    row!(
+        "GRAVE",
+        "GRAVE",
+        Pat::Seq(&[
+            COLON,
+            Pat::Arg("location", &COORD),
+            Pat::Opt(&Pat::Seq(&[
+                COMMA,
+                Pat::Arg("text", &Pat::Alt(&[RANDOM, STR_EXPR])),
+            ])),
+        ]),
+        read::grave
+    ),
+    row!(
+        "ENGRAVING",
+        "ENGRAVING",
+        Pat::Seq(&[
+            COLON,
+            Pat::Arg("location", &COORD),
+            COMMA,
+            Pat::Arg(
+                "engraving type",
+                &val_or_random!(Val::EngravingType, "an engraving type"),
+            ),
+            COMMA,
+            Pat::Arg("text", &STR_EXPR),
+        ]),
+        read::engraving
     ),
     row!(
         "MINERALIZE",
@@ -731,5 +688,50 @@ pub(crate) const ROWS: &[Form] = &[
             Pat::Arg("amount", &EXPR),
         ])),
         read::mineralize
+    ),
+    row!(
+        "FOR",
+        "FOR",
+        Pat::Seq(&[
+            Pat::Arg("variable", &VAR),
+            Pat::Tok(Punct(b'='), "`=`"),
+            Pat::Arg("first value", &EXPR),
+            Pat::Alt(&[
+                Pat::Seq(&[Pat::Tok(Punct(b'.'), "`.`"), Pat::Tok(Punct(b'.'), "`.`"),]),
+                Pat::Tok(Class::Kw(Kw::To), "`TO`"),
+            ]),
+            Pat::Arg("last value", &EXPR),
+            Pat::Arg("block", &BLOCK),
+        ]),
+        read::for_loop
+    ),
+    row!(
+        "LOOP",
+        "LOOP",
+        Pat::Seq(&[
+            OPEN_BRACKET,
+            Pat::Arg("count", &EXPR),
+            CLOSE_BRACKET,
+            Pat::Arg("block", &BLOCK),
+        ]),
+        read::loop_
+    ),
+    row!(
+        "SWITCH",
+        "SWITCH",
+        Pat::Seq(&[
+            OPEN_BRACKET,
+            Pat::Arg("value", &EXPR),
+            CLOSE_BRACKET,
+            Pat::Arg("cases", &Pat::Read(Class::Cases, "`{`")),
+        ]),
+        read::switch
+    ),
+    row!("BREAK", "BREAK", Pat::Seq(&[]), read::brk),
+    row!(
+        "SHUFFLE",
+        "SHUFFLE",
+        Pat::Seq(&[COLON, Pat::Arg("variable", &VAR)]),
+        read::shuffle
     ),
 ];

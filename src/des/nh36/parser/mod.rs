@@ -129,17 +129,15 @@ impl<'a> Parser<'a, '_> {
         let start = *at;
         let mut failure = Failure::default();
         let mut captured = Vec::with_capacity(16);
-        let (keyword, rows, other): (_, &[grammar::Form], &[_]) = match self.tokens[start].0 {
-            Tok::Kw(k) => {
-                let rows = grammar::forms(k);
-                (rows.first().map(|r| r.keyword), rows, &[])
-            }
-            Tok::Var(_) | Tok::ArrayVar(_) => (None, &[], &DEFINE),
-            _ => (None, &[], &CHANCE),
+        let (keyword, other): (_, &[_]) = match self.tokens[start].0 {
+            Tok::Stmt(word) => (Some(word), &[]),
+            Tok::Var(_) | Tok::ArrayVar(_) => (None, &DEFINE),
+            _ => (None, &CHANCE),
         };
         let from = start + usize::from(keyword.is_some());
-        let forms = rows
-            .iter()
+        let forms = keyword
+            .into_iter()
+            .flat_map(grammar::forms)
             .map(|r| (&r.args, r.build))
             .chain(other.iter().copied());
         for (pat, build) in forms {
@@ -168,11 +166,15 @@ impl<'a> Parser<'a, '_> {
     fn skip(&self, at: &mut usize) {
         *at += 1;
         while let Some(t) = self.tok(*at) {
-            let stops = match t {
-                Tok::Kw(k) => grammar::is_statement_keyword(*k),
-                Tok::Var(_) | Tok::ArrayVar(_) | Tok::Percent(_) | Tok::Punct(b'}') => true,
-                _ => false,
-            };
+            let stops = matches!(
+                t,
+                Tok::Stmt(_)
+                    | Tok::Kw(Kw::Case | Kw::Default | Kw::Function)
+                    | Tok::Var(_)
+                    | Tok::ArrayVar(_)
+                    | Tok::Percent(_)
+                    | Tok::Punct(b'}')
+            );
             if stops {
                 break;
             }
@@ -342,9 +344,8 @@ fn failed<'a>(at: usize, label: &'static str) -> Reading<'a> {
 /// Whether `t` starts a statement: a statement keyword, a variable (its
 /// definition) or a chance (`[50%]`, `[expression]`).
 fn starts_statement(t: &Tok<'_>) -> bool {
-    match t {
-        Tok::Kw(k) => !grammar::forms(*k).is_empty(),
-        Tok::Var(_) | Tok::ArrayVar(_) | Tok::Percent(_) | Tok::Punct(b'[') => true,
-        _ => false,
-    }
+    matches!(
+        t,
+        Tok::Stmt(_) | Tok::Var(_) | Tok::ArrayVar(_) | Tok::Percent(_) | Tok::Punct(b'[')
+    )
 }

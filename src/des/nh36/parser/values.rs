@@ -196,7 +196,12 @@ pub(super) fn value<'a>(v: &Values<'a>) -> P<'a, Value<'a>> {
             .collect::<Vec<_>>()
             .delimited_by(punct(b'{'), punct(b'}'))
     };
-    let typed = |k1: Kw, k2: Kw| kw(k1).or(kw(k2)).then_ignore(punct(b':'));
+    // `monster:` or `MONSTER:` (the statement's keyword) before a value.
+    let typed = |lower: Kw, keyword: &'static str| {
+        kw(lower)
+            .or(just(Tok::Stmt(keyword)).ignored())
+            .then_ignore(punct(b':'))
+    };
     let mapchar_lit = v.mapchar.clone();
     let item = choice((
         region_lit().map_with(|r, e| Value::Region(Region::Lit(r, e.span().into_range()))),
@@ -224,7 +229,7 @@ pub(super) fn value<'a>(v: &Values<'a>) -> P<'a, Value<'a>> {
             .then_ignore(punct(b':'))
             .ignore_then(v.sel.clone())
             .map(Value::Sel),
-        typed(Kw::TerrainLower, Kw::Terrain).ignore_then(
+        typed(Kw::TerrainLower, "TERRAIN").ignore_then(
             mapchar_lit
                 .clone()
                 .separated_by(comma())
@@ -234,12 +239,12 @@ pub(super) fn value<'a>(v: &Values<'a>) -> P<'a, Value<'a>> {
                 .map(Value::MapCharList)
                 .or(mapchar_lit.map(Value::MapChar)),
         ),
-        typed(Kw::MonsterLower, Kw::Monster).ignore_then(
+        typed(Kw::MonsterLower, "MONSTER").ignore_then(
             list_of(thing())
                 .map(Value::MonsterList)
                 .or(v.monster.clone().map(Value::Monster)),
         ),
-        typed(Kw::ObjectLower, Kw::Object).ignore_then(
+        typed(Kw::ObjectLower, "OBJECT").ignore_then(
             list_of(thing())
                 .map(Value::ObjectList)
                 .or(v.object.clone().map(Value::Object)),
