@@ -421,11 +421,13 @@ pub(super) fn init_map<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
     StmtKind::InitMines(MinesInit {
         fg: chr(r.get("foreground")),
         bg: chr(r.get("background")),
-        smoothed: val(r.get("smoothed")),
-        joined: val(r.get("joined")),
+        smoothed: val(r.get("smoothing flag")),
+        joined: val(r.get("joining flag")),
         lit: val(r.get("light state")),
-        walled: val(r.get("walled")),
-        filling: r.has("filling").then(|| chr(r.get("filling")).v),
+        walled: val(r.get("walls flag")),
+        filling: r
+            .has("filling character")
+            .then(|| chr(r.get("filling character")).v),
     })
 }
 
@@ -528,7 +530,7 @@ pub(super) fn room_door<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
         vals(wall)
     };
     StmtKind::RoomDoor {
-        secret: val(r.get("secret")),
+        secret: val(r.get("secret flag")),
         state: val(r.get("door state")),
         wall: at(walls, wall),
         pos: int_or_random(r.get("position")),
@@ -567,7 +569,7 @@ pub(super) fn geometry<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
         }
         _ => GeometryPlace::At(r.coord(place)),
     };
-    let fill = r.get("fill");
+    let fill = r.get("fill flag");
     let map = match r.get("map").first() {
         Some((Tok::Map(i), _)) => *i,
         _ => 0,
@@ -742,9 +744,9 @@ pub(super) fn drawbridge<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
 
 pub(super) fn mazewalk<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
     let coord = r.coord_arg("location");
-    let rest = r.has("stocked").then(|| {
+    let rest = r.has("stocked flag").then(|| {
         (
-            val(r.get("stocked")),
+            val(r.get("stocked flag")),
             r.has("filler").then(|| chr(r.get("filler")).v),
         )
     });

@@ -297,14 +297,17 @@ pub(crate) const ROWS: &[Form] = &[
                     COMMA,
                     Pat::Arg("background", &CHAR),
                     COMMA,
-                    Pat::Arg("smoothed", &BOOLEAN),
+                    Pat::Arg("smoothing flag", &BOOLEAN),
                     COMMA,
-                    Pat::Arg("joined", &BOOLEAN),
+                    Pat::Arg("joining flag", &BOOLEAN),
                     COMMA,
                     Pat::Arg("light state", &LIGHT),
                     COMMA,
-                    Pat::Arg("walled", &val_or_random!(Val::Boolean, "`true` or `false`"),),
-                    Pat::Opt(&Pat::Seq(&[COMMA, Pat::Arg("filling", &CHAR)])),
+                    Pat::Arg(
+                        "walls flag",
+                        &val_or_random!(Val::Boolean, "`true` or `false`")
+                    ),
+                    Pat::Opt(&Pat::Seq(&[COMMA, Pat::Arg("filling character", &CHAR)])),
                 ]),
             ]),
         ]),
@@ -330,7 +333,7 @@ pub(crate) const ROWS: &[Form] = &[
         Pat::Seq(&[
             COLON,
             Pat::Arg("place", &Pat::Alt(&[JUSTIFIED, COORD])),
-            Pat::Opt(&Pat::Seq(&[COMMA, Pat::Arg("fill", &BOOLEAN)])),
+            Pat::Opt(&Pat::Seq(&[COMMA, Pat::Arg("fill flag", &BOOLEAN)])),
             Pat::Arg("map", &Pat::Tok(Class::Map, "a MAP block")),
         ]),
         read::geometry
@@ -395,7 +398,10 @@ pub(crate) const ROWS: &[Form] = &[
         "ROOMDOOR",
         Pat::Seq(&[
             COLON,
-            Pat::Arg("secret", &val_or_random!(Val::Boolean, "`true` or `false`"),),
+            Pat::Arg(
+                "secret flag",
+                &val_or_random!(Val::Boolean, "`true` or `false`")
+            ),
             COMMA,
             Pat::Arg(
                 "door state",
@@ -434,7 +440,7 @@ pub(crate) const ROWS: &[Form] = &[
             Pat::Arg("direction", &DIRECTION),
             Pat::Opt(&Pat::Seq(&[
                 COMMA,
-                Pat::Arg("stocked", &BOOLEAN),
+                Pat::Arg("stocked flag", &BOOLEAN),
                 Pat::Opt(&Pat::Seq(&[COMMA, Pat::Arg("filler", &CHAR)])),
             ])),
         ]),
