@@ -765,35 +765,32 @@ pub(super) fn stair<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
     StmtKind::Stair(r.coord_arg("location"), val(r.get("direction")))
 }
 
-pub(super) fn stair_region<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
-    StmtKind::StairRegion(
+/// The area and the excluded area (`AREAS`).
+fn areas(r: &Read<'_, '_>) -> (LevRegion, LevRegion) {
+    (
         lev_region(r.get("area")),
         lev_region(r.get("excluded area")),
-        val(r.get("direction")),
     )
+}
+
+pub(super) fn stair_region<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    let (area, excluded) = areas(r);
+    StmtKind::StairRegion(area, excluded, val(r.get("direction")))
 }
 
 pub(super) fn portal<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
-    StmtKind::Portal(
-        lev_region(r.get("area")),
-        lev_region(r.get("excluded area")),
-        string(r.get("destination level")).v,
-    )
+    let (area, excluded) = areas(r);
+    StmtKind::Portal(area, excluded, string(r.get("destination level")).v)
 }
 
 pub(super) fn teleport_region<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
-    StmtKind::Teleport(
-        lev_region(r.get("area")),
-        lev_region(r.get("excluded area")),
-        val(r.get("direction")),
-    )
+    let (area, excluded) = areas(r);
+    StmtKind::Teleport(area, excluded, val(r.get("direction")))
 }
 
 pub(super) fn branch<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
-    StmtKind::Branch(
-        lev_region(r.get("area")),
-        lev_region(r.get("excluded area")),
-    )
+    let (area, excluded) = areas(r);
+    StmtKind::Branch(area, excluded)
 }
 
 pub(super) fn fountain<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
