@@ -5,33 +5,35 @@
 use std::ops::Range;
 
 use crate::diag::{Reporter, Span};
+use crate::statement::Failure;
 
 #[cfg(feature = "nethack36")]
 mod chumsky_input;
 #[cfg(feature = "nethack36")]
 pub(crate) use chumsky_input::{sp, Tokens};
 
-/// Reports `syntax error` at `span`: found `found`, expected one of
-/// `expected` (sorted, without repeats, joined with commas and `or`),
-/// and what for, if the grammar names it (`the state of DOOR`).
+/// Reports `syntax error` at `span` for the matcher's `failure` of
+/// statement `keyword`: found `found`, expected what it expected there
+/// (sorted, without repeats, joined with commas and `or`), and what for,
+/// if the grammar names it (`the state of DOOR`).
 pub(crate) fn report_expected(
     report: &mut Reporter,
     span: Range<usize>,
     found: &str,
-    mut expected: Vec<String>,
-    what_for: Option<&str>,
+    failure: &Failure,
+    keyword: Option<&str>,
 ) {
-    expected.sort();
+    let mut expected: Vec<&str> = failure.expected.iter().map(|e| e.as_ref()).collect();
+    expected.sort_unstable();
     expected.dedup();
-    let wanted = match expected.len() {
-        0 => "something else".to_string(),
-        1 => expected.remove(0),
-        _ => {
-            let last = expected.pop().unwrap_or_default();
-            format!("{} or {}", expected.join(", "), last)
-        }
+    let wanted = match expected.split_last() {
+        None => "something else".to_string(),
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
     };
-    let what_for = what_for.map_or_else(String::new, |w| format!(" for {w}"));
+    let what_for = keyword
+        .and_then(|k| failure.what_for(k))
+        .map_or_else(String::new, |w| format!(" for {w}"));
     report
         .error(span, "syntax error")
         .label(format!("found {found}, expected {wanted}{what_for}"));

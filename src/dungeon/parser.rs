@@ -128,17 +128,9 @@ fn report_failure(
     failure: &Failure,
     report: &mut Reporter,
 ) {
-    let expected = failure.expected.iter().map(|e| e.to_string()).collect();
-    let what_for = failure.what_for(keyword);
     let (span, word, colon) = word_at(piece, failure.at);
     if word.len() > 1 {
-        report_expected(
-            report,
-            span,
-            &format!("`{word}`"),
-            expected,
-            what_for.as_deref(),
-        );
+        report_expected(report, span, &format!("`{word}`"), failure, Some(keyword));
         if let Some(k) = misspelt(&word, colon) {
             report.help(format!("did you mean `{k}`?"));
         }
@@ -148,7 +140,7 @@ fn report_failure(
         Some((t, s)) => (t.to_string(), s.clone()),
         None => (END.to_string(), end..end),
     };
-    report_expected(report, span, &found, expected, what_for.as_deref());
+    report_expected(report, span, &found, failure, Some(keyword));
 }
 
 /// The word the token `piece[i]` is part of: the tokens around it that

@@ -14,22 +14,13 @@
 use crate::common;
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 use std::process::Command;
 
 use common::TempDir;
 use levbuild::{des, dungeon, Layout};
 
-fn tool(var: &str) -> Option<PathBuf> {
-    let path = PathBuf::from(std::env::var_os(var)?);
-    path.is_file().then_some(path)
-}
-
 fn cases() -> u64 {
-    std::env::var("LEVBUILD_DIFF_CASES")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(300)
+    common::diff_cases(300)
 }
 
 /// Differences by kind, with the first few seeds of each.
@@ -63,7 +54,7 @@ impl Differences {
 
 #[test]
 fn generated_des_files_match_the_reference_lev_comp() {
-    let Some(lev_comp) = tool("LEVBUILD_REF_LEV_COMP") else {
+    let Some(lev_comp) = common::reference_tool("LEVBUILD_REF_LEV_COMP") else {
         common::skip_unavailable("LEVBUILD_REF_LEV_COMP does not name a reference lev_comp");
         return;
     };
@@ -123,7 +114,7 @@ fn generated_des_files_match_the_reference_lev_comp() {
 #[cfg(feature = "nethack36")]
 #[test]
 fn generated_36_files_match_the_reference_36_lev_comp() {
-    let Some(lev_comp) = tool("LEVBUILD_REF_LEV_COMP_36") else {
+    let Some(lev_comp) = common::reference_tool("LEVBUILD_REF_LEV_COMP_36") else {
         common::skip_unavailable("LEVBUILD_REF_LEV_COMP_36 does not name 3.6.7's lev_comp");
         return;
     };
@@ -192,9 +183,10 @@ fn generated_36_files_match_the_reference_36_lev_comp() {
 
 #[test]
 fn generated_dungeon_files_match_the_reference_dgn_comp() {
-    let (Some(makedefs), Some(dgn_comp)) =
-        (tool("LEVBUILD_REF_MAKEDEFS"), tool("LEVBUILD_REF_DGN_COMP"))
-    else {
+    let (Some(makedefs), Some(dgn_comp)) = (
+        common::reference_tool("LEVBUILD_REF_MAKEDEFS"),
+        common::reference_tool("LEVBUILD_REF_DGN_COMP"),
+    ) else {
         common::skip_unavailable(
             "LEVBUILD_REF_MAKEDEFS and LEVBUILD_REF_DGN_COMP do not name reference tools",
         );

@@ -5,7 +5,6 @@
 //! `LEVBUILD_REF_LEV_COMP_NOTNOTDNETHACK`; skipped, and says so, without
 //! them). Both must accept or refuse alike, and write the same bytes.
 
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use levbuild::des;
@@ -18,59 +17,24 @@ fn game(name: &str) -> Arc<Game> {
     Arc::new(Game::from_identity_file(&common::identity_file(name)).unwrap())
 }
 
-fn reference(var: &str) -> Option<PathBuf> {
-    let path = PathBuf::from(std::env::var_os(var)?);
-    path.is_file().then_some(path)
-}
-
 fn differential(var: &str, identity: &str, flavour: Flavour, label: &str) {
-    let Some(lev_comp) = reference(var) else {
+    let Some(lev_comp) = common::reference_tool(var) else {
         common::skip_unavailable(&format!("{var} does not name a {label} lev_comp"));
         return;
     };
-    let game = game(identity);
     let options = des::Options {
         layout: Layout::LP64,
-        game: game.clone(),
+        game: game(identity),
         ..Default::default()
     };
-    let cases: u64 = std::env::var("LEVBUILD_DIFF_CASES")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(60);
-    let (mut agree, mut accepted, mut differ) = (0, 0, Vec::new());
-    for seed in 0..cases {
-        let src = generated(seed, flavour);
-        let run = common::run_both(&lev_comp, &src, &options);
-        let (out, ours) = (&run.reference, &run.ours);
-        accepted += u64::from(run.both_accepted);
-        match run.agree {
-            true => agree += 1,
-            false => {
-                if differ.len() < 5 {
-                    eprintln!(
-                        "--- seed {seed}: {label} lev_comp {} ({}), levbuild {}\n{src}",
-                        if out.status.success() {
-                            "accepted"
-                        } else {
-                            "refused"
-                        },
-                        String::from_utf8_lossy(&out.stderr).trim(),
-                        match ours {
-                            Ok(_) => "accepted".to_string(),
-                            Err(e) => format!("refused ({e})"),
-                        }
-                    );
-                }
-                differ.push(seed)
-            }
-        }
-    }
-    eprintln!(
-        "{label} differential: {agree} of {cases} generated files agree ({accepted} compiled by both)"
+    common::generated_differential(
+        label,
+        &lev_comp,
+        &options,
+        common::diff_cases(60),
+        |seed| generated(seed, flavour),
+        3,
     );
-    assert!(differ.is_empty(), "seeds that differ: {differ:?}");
-    assert!(accepted * 3 > cases, "only {accepted} files compiled");
 }
 
 #[test]

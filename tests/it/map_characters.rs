@@ -10,7 +10,6 @@
 //! and `LEVBUILD_REF_LEV_COMP_NOSINKS` for a 3.4.3 `lev_comp` built with
 //! `SINKS` undefined; skipped, and says so, without them).
 
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use levbuild::des::{self, LevelBody, Terrain};
@@ -161,11 +160,6 @@ fn notnotdnethacks_forge_is_a_map_character_but_no_row_character() {
     assert_eq!(decoded(&file, &nnd).init.unwrap().fg, Terrain(forge));
 }
 
-fn reference(var: &str) -> Option<PathBuf> {
-    let path = PathBuf::from(std::env::var_os(var)?);
-    path.is_file().then_some(path)
-}
-
 /// The messages of the `WARNING` lines of a lev_comp's standard error.
 fn reference_warnings(stderr: &[u8]) -> Vec<String> {
     String::from_utf8_lossy(stderr)
@@ -189,7 +183,7 @@ fn each_games_own_lev_comp_gives_the_same_warnings_and_bytes() {
             STONES,
         ),
     ] {
-        let Some(lev_comp) = reference(var) else {
+        let Some(lev_comp) = common::reference_tool(var) else {
             common::skip_unavailable(&format!(
                 "{var} does not name {identity}'s lev_comp: map character warnings not compared"
             ));

@@ -181,11 +181,6 @@ const BOUNDARY_NUMBERS: &[&str] = &[
 
 // ----------------------------------------------------------- settings --
 
-fn tool(var: &str) -> Option<PathBuf> {
-    let path = PathBuf::from(std::env::var_os(var)?);
-    path.is_file().then_some(path)
-}
-
 fn env_u64(var: &str) -> Option<u64> {
     let v = std::env::var(var).ok()?;
     let v = v.trim();
@@ -226,7 +221,7 @@ fn mutants_dir() -> PathBuf {
 #[cfg(feature = "nethack36")]
 #[test]
 fn mutation_diff_des_36() {
-    let Some(lev_comp) = tool("LEVBUILD_REF_LEV_COMP_36") else {
+    let Some(lev_comp) = common::reference_tool("LEVBUILD_REF_LEV_COMP_36") else {
         common::skip_unavailable("opt-in: LEVBUILD_REF_LEV_COMP_36 does not name 3.6.7's lev_comp");
         return;
     };
@@ -235,7 +230,7 @@ fn mutation_diff_des_36() {
 
 #[test]
 fn mutation_diff_des_343() {
-    let Some(lev_comp) = tool("LEVBUILD_REF_LEV_COMP") else {
+    let Some(lev_comp) = common::reference_tool("LEVBUILD_REF_LEV_COMP") else {
         common::skip_unavailable("opt-in: LEVBUILD_REF_LEV_COMP does not name 3.4.3's lev_comp");
         return;
     };
@@ -244,9 +239,10 @@ fn mutation_diff_des_343() {
 
 #[test]
 fn mutation_diff_dungeon_343() {
-    let (Some(makedefs), Some(dgn_comp)) =
-        (tool("LEVBUILD_REF_MAKEDEFS"), tool("LEVBUILD_REF_DGN_COMP"))
-    else {
+    let (Some(makedefs), Some(dgn_comp)) = (
+        common::reference_tool("LEVBUILD_REF_MAKEDEFS"),
+        common::reference_tool("LEVBUILD_REF_DGN_COMP"),
+    ) else {
         common::skip_unavailable(
             "opt-in: LEVBUILD_REF_MAKEDEFS and LEVBUILD_REF_DGN_COMP do not name 3.4.3's tools",
         );
@@ -259,8 +255,8 @@ fn mutation_diff_dungeon_343() {
 #[test]
 fn mutation_diff_dungeon_36() {
     let (Some(makedefs), Some(dgn_comp)) = (
-        tool("LEVBUILD_REF_MAKEDEFS_36"),
-        tool("LEVBUILD_REF_DGN_COMP_36"),
+        common::reference_tool("LEVBUILD_REF_MAKEDEFS_36"),
+        common::reference_tool("LEVBUILD_REF_DGN_COMP_36"),
     ) else {
         common::skip_unavailable(
             "opt-in: LEVBUILD_REF_MAKEDEFS_36 and LEVBUILD_REF_DGN_COMP_36 do not name 3.6.7's tools",

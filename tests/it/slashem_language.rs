@@ -8,7 +8,6 @@
 //! `lev_comp` built outside the repository from the game's sources
 //! (`LEVBUILD_REF_LEV_COMP_SLASHEM`; skipped, and says so, without it).
 
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use levbuild::des::{self, LevelBody, MazePart, Point};
@@ -278,36 +277,20 @@ fn generated(seed: u64) -> String {
     s
 }
 
-fn reference() -> Option<PathBuf> {
-    let path = PathBuf::from(std::env::var_os("LEVBUILD_REF_LEV_COMP_SLASHEM")?);
-    path.is_file().then_some(path)
-}
-
 #[test]
 fn generated_slashem_files_match_slashems_lev_comp() {
-    let Some(lev_comp) = reference() else {
+    let Some(lev_comp) = common::reference_tool("LEVBUILD_REF_LEV_COMP_SLASHEM") else {
         common::skip_unavailable("LEVBUILD_REF_LEV_COMP_SLASHEM does not name a SLASH'EM lev_comp");
         return;
     };
-    let game = slashem();
-    let cases: u64 = std::env::var("LEVBUILD_DIFF_CASES")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(60);
-    let (mut agree, mut accepted, mut differ) = (0, 0, Vec::new());
-    for seed in 0..cases {
-        let run = common::run_both(&lev_comp, &generated(seed), &options(&game));
-        accepted += u64::from(run.both_accepted);
-        match run.agree {
-            true => agree += 1,
-            false => differ.push(seed),
-        }
-    }
-    eprintln!(
-        "SLASH'EM differential: {agree} of {cases} generated files agree ({accepted} compiled by both)"
+    common::generated_differential(
+        "SLASH'EM",
+        &lev_comp,
+        &options(&slashem()),
+        common::diff_cases(60),
+        generated,
+        2,
     );
-    assert!(differ.is_empty(), "seeds that differ: {differ:?}");
-    assert!(accepted * 2 > cases, "only {accepted} files compiled");
 }
 
 #[test]

@@ -96,9 +96,7 @@ fn report_failure(
         Some((t, s)) => (describe(t, &source[s.clone()]), s.clone()),
         None => (END.to_string(), end..end),
     };
-    let expected = failure.expected.iter().map(|e| e.to_string()).collect();
-    let what_for = failure.what_for(keyword);
-    report_expected(report, span, &found, expected, what_for.as_deref());
+    report_expected(report, span, &found, failure, Some(keyword));
     // A misspelt keyword: a statement keyword if a `:` follows.
     let colon = piece.get(at + 1).map(|(t, _)| t) == Some(&Tok::Punct(b':'));
     if let Some(k) = misspelt(lang, piece, at, colon) {

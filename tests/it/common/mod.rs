@@ -222,6 +222,67 @@ pub fn corpus_dat_of(game: &str) -> PathBuf {
         .join("dat")
 }
 
+/// The reference tool environment variable `var` names, if it names a
+/// file (the opt-in differential tests' tools, built outside the repo).
+pub fn reference_tool(var: &str) -> Option<PathBuf> {
+    let path = PathBuf::from(std::env::var_os(var)?);
+    path.is_file().then_some(path)
+}
+
+/// How many generated files a differential test compares:
+/// `LEVBUILD_DIFF_CASES`, else `default`.
+pub fn diff_cases(default: u64) -> u64 {
+    std::env::var("LEVBUILD_DIFF_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(default)
+}
+
+/// Compiles the files `generate` makes from seeds `0..cases` with the
+/// game's own `lev_comp` and with levbuild (`options`), prints how many
+/// agree (and the first few that do not), and asserts that all agree and
+/// that more than one in `share` compiled with both.
+pub fn generated_differential(
+    label: &str,
+    lev_comp: &std::path::Path,
+    options: &levbuild::des::Options,
+    cases: u64,
+    generate: impl Fn(u64) -> String,
+    share: u64,
+) {
+    let (mut agree, mut accepted, mut differ) = (0, 0, Vec::new());
+    for seed in 0..cases {
+        let src = generate(seed);
+        let run = run_both(lev_comp, &src, options);
+        accepted += u64::from(run.both_accepted);
+        if run.agree {
+            agree += 1;
+            continue;
+        }
+        if differ.len() < 5 {
+            let theirs = if run.reference.status.success() {
+                "accepted"
+            } else {
+                "refused"
+            };
+            let ours = match &run.ours {
+                Ok(_) => "accepted".to_string(),
+                Err(e) => format!("refused ({e})"),
+            };
+            eprintln!(
+                "--- seed {seed}: {label} lev_comp {theirs} ({}), levbuild {ours}\n{src}",
+                String::from_utf8_lossy(&run.reference.stderr).trim(),
+            );
+        }
+        differ.push(seed);
+    }
+    eprintln!(
+        "{label} differential: {agree} of {cases} generated files agree ({accepted} compiled by both)"
+    );
+    assert!(differ.is_empty(), "seeds that differ: {differ:?}");
+    assert!(accepted * share > cases, "only {accepted} files compiled");
+}
+
 /// One generated file compiled by a game's own `lev_comp` (in a
 /// temporary directory) and by levbuild with `options`.
 pub struct LevCompRun {

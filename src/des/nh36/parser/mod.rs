@@ -272,9 +272,7 @@ impl<'a> Parser<'a, '_> {
             Some((t, s)) => (t.to_string(), s.clone()),
             None => (END_OF_FILE.to_string(), self.eoi..self.eoi),
         };
-        let expected = failure.expected.iter().map(|e| e.to_string()).collect();
-        let what_for = keyword.and_then(|k| failure.what_for(k));
-        report_expected(self.report, span, &found, expected, what_for.as_deref());
+        report_expected(self.report, span, &found, failure, keyword);
         // A misspelt keyword: a statement keyword if a `:` follows.
         if let Some(Tok::Unknown(word)) = self.tokens.get(at).map(|(t, _)| t) {
             let statement = self.tokens.get(at + 1).map(|(t, _)| t) == Some(&Tok::Punct(b':'));
@@ -294,30 +292,32 @@ impl<'a> crate::statement::Reader<Tok<'a>> for Parser<'a, '_> {
         failure: &mut Failure,
     ) -> Option<usize> {
         let key = self.tokens.get(at).map_or(self.eoi, |(_, s)| s.start);
-        if self.operands.get(key, *class).is_none() {
-            let reading = match class {
-                Class::Block => self.block(at),
-                Class::Cases => self.cases(at),
-                Class::Stmt => match self.tok(at) {
-                    Some(t) if starts_statement(t) => {
-                        let mut end = at;
-                        let stmt = self.statement(&mut end);
-                        let mut reading = read(end, Operand::Stmt(Box::new(stmt)));
-                        reading.failure = std::mem::take(&mut self.trailing);
-                        reading
-                    }
-                    _ => failed(at, A_STATEMENT),
-                },
-                _ => match self.probes.read(*class, self.tokens, at, self.eoi) {
-                    Some(reading) => reading,
-                    None => failed(at, "an operand"),
-                },
-            };
-            self.operands.insert(key, *class, reading);
+        if let Some(reading) = self.operands.get(key, *class) {
+            failure.merge_from(&reading.failure);
+            return reading.end;
         }
-        let reading = self.operands.get(key, *class)?;
+        let reading = match class {
+            Class::Block => self.block(at),
+            Class::Cases => self.cases(at),
+            Class::Stmt => match self.tok(at) {
+                Some(t) if starts_statement(t) => {
+                    let mut end = at;
+                    let stmt = self.statement(&mut end);
+                    let mut reading = read(end, Operand::Stmt(Box::new(stmt)));
+                    reading.failure = std::mem::take(&mut self.trailing);
+                    reading
+                }
+                _ => failed(at, A_STATEMENT),
+            },
+            _ => match self.probes.read(*class, self.tokens, at, self.eoi) {
+                Some(reading) => reading,
+                None => failed(at, "an operand"),
+            },
+        };
         failure.merge_from(&reading.failure);
-        reading.end
+        let end = reading.end;
+        self.operands.insert(key, *class, reading);
+        end
     }
 }
 
