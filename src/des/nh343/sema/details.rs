@@ -123,6 +123,14 @@ impl Place<'_> {
         }
     }
 
+    /// The point `c` stands for, checked as lev_comp checks a feature's
+    /// place outside rooms (`what` names it in the warning).
+    pub(super) fn checked_point(&self, report: &mut Reporter, c: &Sp<Coord>, what: &str) -> Point {
+        let p = self.point(report, c);
+        self.check_if(report, c, None, what);
+        p
+    }
+
     /// lev_comp's `check_coord` where it is called: outside rooms, or as a
     /// sanity flag says (notnotdNetHack's `[skipcheck]` skips it,
     /// `[noskipcheck]` asks for it).
@@ -411,10 +419,7 @@ pub(super) fn shared_detail(
                     -1
                 }),
             };
-            let pos = place.point(report, at);
-            if !place.in_room {
-                place.check_in_wall(report, at, "Trap");
-            }
+            let pos = place.checked_point(report, at, "Trap");
             let t = Trap {
                 pos,
                 chance: chance(report, c),
@@ -435,10 +440,7 @@ pub(super) fn shared_detail(
             kind,
             god,
         } => {
-            let pos = place.point(report, at);
-            if !place.in_room {
-                place.check_in_wall(report, at, "Altar");
-            }
+            let pos = place.checked_point(report, at, "Altar");
             let a = Altar {
                 extra: altar_god(report, game, god),
                 pos,
@@ -470,10 +472,7 @@ pub(super) fn shared_detail(
             }
         }
         StmtKind::Forge { at } => {
-            let pos = place.point(report, at);
-            if !place.in_room {
-                place.check_in_wall(report, at, "Forge");
-            }
+            let pos = place.checked_point(report, at, "Forge");
             push_limited(
                 report,
                 target.forges(),
@@ -484,10 +483,7 @@ pub(super) fn shared_detail(
             );
         }
         StmtKind::Fountain { at } => {
-            let pos = place.point(report, at);
-            if !place.in_room {
-                place.check_in_wall(report, at, "Fountain");
-            }
+            let pos = place.checked_point(report, at, "Fountain");
             push_limited(
                 report,
                 target.fountains(),
@@ -498,10 +494,7 @@ pub(super) fn shared_detail(
             );
         }
         StmtKind::Stair { at, up } => {
-            let pos = place.point(report, at);
-            if !place.in_room {
-                place.check_in_wall(report, at, "Stairway");
-            }
+            let pos = place.checked_point(report, at, "Stairway");
             push_limited(
                 report,
                 target.stairs(),
@@ -516,10 +509,7 @@ pub(super) fn shared_detail(
                 None => -1,
                 Some(a) => converted(report, a, "a 32-bit integer"),
             };
-            let pos = place.point(report, at);
-            if !place.in_room {
-                place.check_in_wall(report, at, "Gold");
-            }
+            let pos = place.checked_point(report, at, "Gold");
             push_limited(
                 report,
                 target.gold(),

@@ -77,10 +77,10 @@ pub(super) fn val_or_random<'a>(k: Val, label: &'static str) -> P<'a, i64> {
 const END_OF_OPERAND: &str = "\u{0}end of operand";
 
 /// The operand parsers of a chunk, each wrapped to read a prefix: its
-/// value goes to `value`, the index after it to `end`.
+/// value goes to `slot`, the index after it to `end`.
 pub(super) struct Probes<'a> {
     probes: Vec<(Class, P<'a, ()>)>,
-    value: Rc<RefCell<Option<Operand<'a>>>>,
+    slot: Rc<RefCell<Option<Operand<'a>>>>,
     end: Rc<Cell<usize>>,
 }
 
@@ -129,11 +129,7 @@ impl<'a> Probes<'a> {
         add(Class::Sel, v.sel.clone().map(Operand::Sel).boxed());
         add(Class::Cond, condition(&v.expr).map(Operand::Cond).boxed());
         add(Class::Value, value(&v).map(Operand::Value).boxed());
-        Probes {
-            probes,
-            value: slot,
-            end,
-        }
+        Probes { probes, slot, end }
     }
 
     /// Reads operand `class` at `tokens[at..]` (the input ends at byte
@@ -156,7 +152,6 @@ impl<'a> Probes<'a> {
                 failure: Failure::default(),
             });
         }
-        self.value.borrow_mut().take();
         if let Some((len, value, next)) = simple(class, rest) {
             let mut failure = Failure::default();
             for label in next {
@@ -168,8 +163,9 @@ impl<'a> Probes<'a> {
                 failure,
             });
         }
+        self.slot.borrow_mut().take();
         let errors = probe.parse(Tokens::new(rest, eoi)).into_errors();
-        let value = self.value.borrow_mut().take();
+        let value = self.slot.borrow_mut().take();
         let mut failure = Failure::default();
         for e in &errors {
             expected(e, rest, at, &mut failure);
