@@ -65,17 +65,38 @@ pub(crate) const MAX_HEIGHT: usize = 21;
 /// if the map is larger than 76×21. A character with no terrain type (one
 /// the game's lexer lets into a row that its `what_map_char` does not
 /// know, as dNetHack's `N`) is stone, as `scan_map` stores it.
-pub(crate) fn scan(rows: &[&str], numbering: &Numbering) -> Result<TerrainMap, (usize, usize)> {
+///
+/// Every cell `lev_comp` warns about reading it (no terrain, or a
+/// character its `what_map_char` warns about) is given to `noisy` as it
+/// is read: its row, its column once digits are dropped, its byte's index
+/// in the row, and the byte.
+pub(crate) fn scan(
+    rows: &[&str],
+    numbering: &Numbering,
+    mut noisy: impl FnMut(usize, usize, usize, u8),
+) -> Result<TerrainMap, (usize, usize)> {
     let mut of_char = [Terrain::STONE; 256];
+    let mut quiet = [false; 256];
     for &(c, t) in numbering.map_chars.iter().rev() {
         of_char[usize::from(c)] = Terrain(t);
+        quiet[usize::from(c)] = true;
+    }
+    for &(c, _) in &numbering.map_char_warnings {
+        quiet[usize::from(c)] = false;
     }
     let cleaned: Vec<Vec<Terrain>> = rows
         .iter()
-        .map(|row| {
-            row.bytes()
-                .filter(|b| !b.is_ascii_digit())
-                .map(|b| of_char[usize::from(b)])
+        .enumerate()
+        .map(|(y, row)| {
+            let cells = row.bytes().enumerate().filter(|(_, b)| !b.is_ascii_digit());
+            cells
+                .enumerate()
+                .map(|(x, (i, b))| {
+                    if !quiet[usize::from(b)] {
+                        noisy(y, x, i, b);
+                    }
+                    of_char[usize::from(b)]
+                })
                 .collect()
         })
         .collect();
@@ -131,17 +152,18 @@ mod tests {
     #[test]
     fn scan_strips_digits_and_pads() {
         let n = Numbering::nethack_343();
-        let m = scan(&["0.1.", "|", ""], &n).unwrap();
+        let quiet = |_, _, _, _| {};
+        let m = scan(&["0.1.", "|", ""], &n, quiet).unwrap();
         assert_eq!((m.width, m.height), (2, 3));
         assert_eq!(m.cells, [24, 24, 1, 0, 0, 0]);
-        assert!(scan(&[&".".repeat(77)], &n).is_err());
-        assert!(scan(&["."; 22], &n).is_err());
+        assert!(scan(&[&".".repeat(77)], &n, quiet).is_err());
+        assert!(scan(&["."; 22], &n, quiet).is_err());
     }
 
     #[test]
     fn wallify_surrounds_floor() {
         let n = Numbering::nethack_343();
-        let mut m = scan(&["   ", " . ", "   "], &n).unwrap();
+        let mut m = scan(&["   ", " . ", "   "], &n, |_, _, _, _| {}).unwrap();
         wallify(&mut m, &Kinds::of(&n));
         assert_eq!(m.cells, [2, 2, 2, 1, 24, 1, 2, 2, 2]);
     }

@@ -11,7 +11,7 @@ use crate::des::nh343::map::{self, Kinds};
 use crate::des::nh343::syntax::*;
 use crate::des::nh343::{decode, encode};
 use crate::des::Options;
-use crate::diag::{warn, Reporter};
+use crate::diag::{warn, Reporter, Span};
 use crate::game::{Game, RecordKind};
 
 pub(super) struct PartState {
@@ -82,11 +82,16 @@ impl Builder<'_, '_> {
                 map_span,
             } => {
                 parts.extend(part.take().map(PartState::into_part));
-                if let Some(block) = maps.get(*index) {
-                    map_character_warnings(report, &self.opts.game, self.kinds, block);
-                }
-                let rows = maps.get(*index).map_or(&[][..], |m| &m.rows[..]);
-                let mut map = match map::scan(rows, &self.opts.game.format().numbering) {
+                let block = maps.get(*index);
+                let rows = block.map_or(&[][..], |m| &m.rows[..]);
+                let (game, kinds) = (&self.opts.game, self.kinds);
+                let scanned = map::scan(rows, &game.format().numbering, |y, x, i, c| {
+                    if let Some(block) = block {
+                        let span = block.row_starts[y] + i..block.row_starts[y] + i + 1;
+                        map_character_warning(report, game, kinds, y, x, c, span);
+                    }
+                });
+                let mut map = match scanned {
                     Ok(m) => m,
                     Err((w, h)) => {
                         report
@@ -160,52 +165,43 @@ impl Builder<'_, '_> {
     }
 }
 
-/// lev_comp's warnings reading a map block (`scan_map`), for each
-/// character in turn: the warning its `what_map_char` gives for a
-/// character of a feature the game was built without, and for one its
+/// lev_comp's warning reading map character `c` at row `y`, column `x`
+/// of a map block (`scan_map`): the warning its `what_map_char` gives for
+/// a character of a feature the game was built without, or, for one its
 /// lexer lets into a row that is no map character (dNetHack's `N`),
-/// "Invalid character": it stores stone there. The position lev_comp
-/// names is the row and the column in it once digits are dropped.
-fn map_character_warnings(report: &mut Reporter, game: &Game, kinds: Kinds, block: &MapBlock<'_>) {
+/// "Invalid character": it stores stone there. The column lev_comp names
+/// is the one once digits are dropped.
+fn map_character_warning(
+    report: &mut Reporter,
+    game: &Game,
+    kinds: Kinds,
+    y: usize,
+    x: usize,
+    c: u8,
+    span: Span,
+) {
     let n = &game.format().numbering;
-    // The bytes lev_comp reads without a word.
-    let mut quiet = [false; 256];
-    for &(c, _) in &n.map_chars {
-        quiet[usize::from(c)] = true;
+    let t = n.map_char_terrain(c);
+    if let Some(warning) = n.map_char_warning(c) {
+        super::warn_disabled_map_char(report, game, c, t, warning, &span);
     }
-    for (c, _) in &n.map_char_warnings {
-        quiet[usize::from(*c)] = false;
-    }
-    for (y, (row, &start)) in block.rows.iter().zip(&block.row_starts).enumerate() {
-        let cells = row.bytes().enumerate().filter(|(_, c)| !c.is_ascii_digit());
-        for (x, (i, c)) in cells.enumerate() {
-            if quiet[usize::from(c)] {
-                continue;
-            }
-            let span = start + i..start + i + 1;
-            let t = n.map_char_terrain(c);
-            if let Some(warning) = n.map_char_warning(c) {
-                super::warn_disabled_map_char(report, game, c, t, warning, &span);
-            }
-            if t.is_none() {
-                let stone = n
-                    .terrain_name(kinds.stone.code())
-                    .unwrap_or("STONE")
-                    .to_string();
-                let c = char::from(c);
-                report
-                    .warning(
-                        warn::INVALID_MAP_CHARACTER,
-                        span,
-                        format!("Invalid character @ ({y}, {x}) - replacing with stone"),
-                    )
-                    .label(format!("`{c}` is no map character of this game"))
-                    .help(format!(
-                        "this game's lexer lets `{c}` into a map row, but its lev_comp has no \
-                         terrain for it and stores {stone}"
-                    ));
-            }
-        }
+    if t.is_none() {
+        let stone = n
+            .terrain_name(kinds.stone.code())
+            .unwrap_or("STONE")
+            .to_string();
+        let c = char::from(c);
+        report
+            .warning(
+                warn::INVALID_MAP_CHARACTER,
+                span,
+                format!("Invalid character @ ({y}, {x}) - replacing with stone"),
+            )
+            .label(format!("`{c}` is no map character of this game"))
+            .help(format!(
+                "this game's lexer lets `{c}` into a map row, but its lev_comp has no \
+                 terrain for it and stores {stone}"
+            ));
     }
 }
 
