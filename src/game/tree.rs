@@ -164,12 +164,13 @@ impl Game {
                 text
             }
         };
-        let has_sources = tree_format.is_some();
-        let mut format = tree_format.map(|t| t.format).unwrap_or_default();
+        let (mut format, after_probe) = match tree_format {
+            Some(t) => (t.format, Some(t.after_probe)),
+            None => (RecordFormat::default(), None),
+        };
         let facts = parse_probe(root, &output, &mut format)?;
-        if has_sources {
-            super::tree_format::resolve_joined_foregrounds(root, &mut format)?;
-            super::tree_format::resolve_map_row_chars(root, &mut format)?;
+        if let Some(after_probe) = after_probe {
+            after_probe.apply(root, &mut format)?;
         }
         let date_h = root.join("include/date.h");
         let header = if date_h.is_file() {

@@ -35,6 +35,46 @@ pub(super) struct TreeFormat {
     pub format: RecordFormat,
     /// `void levbuild_numbers(void)`, for the probe's second stage.
     pub numbers_source: String,
+    /// What is read from the sources but resolved against the probe's
+    /// numbering, once its lines are applied.
+    pub after_probe: AfterProbe,
+}
+
+/// Facts of a tree's sources that name what the probe numbers.
+pub(super) struct AfterProbe {
+    /// `lev_comp.y`'s joined-map foregrounds, by location type name.
+    joined_foregrounds: Vec<String>,
+    /// The bytes `lev_comp.l` lets into a `MAP` row (`None`: a lexer
+    /// levbuild cannot read).
+    map_row_chars: Option<Vec<u8>>,
+}
+
+impl AfterProbe {
+    /// Applies them to `format`, whose numbering is the probe's: the
+    /// joined-map foregrounds as its terrain numbers (if `lev_comp.y`
+    /// names any), and the bytes a
+    /// `MAP` row takes (for a lexer levbuild cannot read, NetHack 3.4.3's
+    /// and every map character the probe found).
+    pub(super) fn apply(self, root: &Path, format: &mut RecordFormat) -> Result<(), TreeError> {
+        let n = &mut format.numbering;
+        // None found: NetHack 3.4.3's, which the format has.
+        if !self.joined_foregrounds.is_empty() {
+            format.level_rules.joined_foregrounds = (self.joined_foregrounds.iter())
+                .map(|name| {
+                    n.terrain_code(name).ok_or_else(|| {
+                        TreeError::new(
+                            root,
+                            format!("util/lev_comp.y: `{name}` is not a location type of rm.h"),
+                        )
+                    })
+                })
+                .collect::<Result<_, _>>()?;
+        }
+        n.map_row_chars = self
+            .map_row_chars
+            .unwrap_or_else(|| super::format::Numbering::map_row_chars_of(&n.map_chars));
+        Ok(())
+    }
 }
 
 fn read(root: &Path, file: &str) -> Result<String, TreeError> {
@@ -165,6 +205,7 @@ pub(super) fn read_tree_format(root: &Path) -> Result<TreeFormat, TreeError> {
     let dgn_file = strip_comments(&read(root, "include/dgn_file.h")?);
     let global = strip_comments(&read(root, "include/global.h")?);
     let lev_comp_y = read(root, "util/lev_comp.y")?;
+    let lev_comp_l = read(root, "util/lev_comp.l")?;
     let mut format = RecordFormat::nethack_343();
 
     for (record, name, vanilla) in VANILLA_MEMBERS {
@@ -244,11 +285,15 @@ pub(super) fn read_tree_format(root: &Path) -> Result<TreeFormat, TreeError> {
 
     format.dungeon_rules = dungeon_rules(&read(root, "util/dgn_comp.y")?);
     format.level_rules = level_rules(&lev_comp_y);
-    format.level_rules.sanity_flags = read(root, "util/lev_comp.l")?.contains("return SANITYFLAG;");
-    let numbers_source = numbers_source(root)?;
+    format.level_rules.sanity_flags = lev_comp_l.contains("return SANITYFLAG;");
+    let numbers_source = numbers_source(root, &lev_comp_l)?;
     Ok(TreeFormat {
         format,
         numbers_source,
+        after_probe: AfterProbe {
+            joined_foregrounds: joined_foreground_names(&lev_comp_y),
+            map_row_chars: map_row_class(&lev_comp_l),
+        },
     })
 }
 
@@ -329,30 +374,6 @@ fn joined_foreground_names(lev_comp_y: &str) -> Vec<String> {
                 .collect()
         })
         .collect()
-}
-
-/// The joined-map foregrounds of `lev_comp.y` as numbers of `format`'s
-/// numbering (after the probe's numbering lines are applied).
-pub(super) fn resolve_joined_foregrounds(
-    root: &Path,
-    format: &mut RecordFormat,
-) -> Result<(), TreeError> {
-    let names = joined_foreground_names(&read(root, "util/lev_comp.y")?);
-    if names.is_empty() {
-        return Ok(());
-    }
-    format.level_rules.joined_foregrounds = names
-        .iter()
-        .map(|n| {
-            format.numbering.terrain_code(n).ok_or_else(|| {
-                TreeError::new(
-                    root,
-                    format!("util/lev_comp.y: `{n}` is not a location type of rm.h"),
-                )
-            })
-        })
-        .collect::<Result<_, _>>()?;
-    Ok(())
 }
 
 /// The names of `rm.h`'s location types from `STONE` to `MAX_TYPE`,
@@ -444,10 +465,9 @@ fn map_char_body(lev_main: &str) -> Option<&str> {
 /// `NP`, `NE`, `NL`, `NO value word` (room types, traps, engravings,
 /// level flags, object flags),
 /// `NX name value` (limits), `NA`/`NG index name` (artifacts, gods).
-fn numbers_source(root: &Path) -> Result<String, TreeError> {
+fn numbers_source(root: &Path, lev_comp_l: &str) -> Result<String, TreeError> {
     let rm_h = strip_comments(&read(root, "include/rm.h")?);
     let lev_main = read(root, "util/lev_main.c")?;
-    let lev_comp_l = read(root, "util/lev_comp.l")?;
     let mut c = String::from(
         "#include <stdio.h>\n#include \"hack.h\"\n#include \"sp_lev.h\"\n#include \"mkroom.h\"\n\
          #include \"trap.h\"\n#include \"dgn_file.h\"\n",
@@ -518,7 +538,7 @@ fn numbers_source(root: &Path) -> Result<String, TreeError> {
         ("FLAG_TYPE", "NL"),
         ("OBJFLAG_TYPE", "NO"),
     ] {
-        for (word, constant) in lex_words(&lev_comp_l, kind) {
+        for (word, constant) in lex_words(lev_comp_l, kind) {
             let _ = writeln!(
                 c,
                 "    printf(\"{tag} %ld {word}\\n\", (long) ({constant}));"
@@ -700,22 +720,6 @@ fn map_row_class(lev_comp_l: &str) -> Option<Vec<u8>> {
         }
     }
     chars.is_ascii().then(|| super::format::sorted_bytes(chars))
-}
-
-/// Sets the bytes `format`'s numbering lets into a `MAP` row: those of
-/// the tree's `lev_comp.l`, or for a lexer levbuild cannot read, NetHack
-/// 3.4.3's and every map character the probe found (call it after the
-/// probe's lines).
-pub(super) fn resolve_map_row_chars(
-    root: &Path,
-    format: &mut RecordFormat,
-) -> Result<(), TreeError> {
-    let n = &mut format.numbering;
-    n.map_row_chars = match map_row_class(&read(root, "util/lev_comp.l")?) {
-        Some(chars) => chars,
-        None => super::format::Numbering::map_row_chars_of(&n.map_chars),
-    };
-    Ok(())
 }
 
 #[cfg(test)]
