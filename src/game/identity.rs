@@ -66,7 +66,8 @@ use std::fmt::{self, Write as _};
 use std::path::{Path, PathBuf};
 
 use super::format::{
-    CType, DungeonMember, DungeonRules, ExtraMember, Limits, Numbering, RecordFormat, RecordKind,
+    CType, DungeonMember, DungeonRules, ExtraMember, Limits, Numbering, ProgramFormat,
+    RecordFormat, RecordKind,
 };
 use super::{model_name, Game, Header};
 use crate::des::Dialect;
@@ -77,7 +78,7 @@ use crate::layout::DataModel;
 const MAGIC: &str = "levbuild-game";
 /// The format version this levbuild writes (it also reads version 1,
 /// whose games have NetHack 3.4.3's records).
-const FORMAT: u32 = 2;
+const FORMAT: u32 = 3;
 
 /// Why an identity file could not be read: the file, the line and what is
 /// wrong with it.
@@ -172,10 +173,7 @@ impl Game {
         for (name, class) in &self.objects {
             let _ = writeln!(out, "object {} {}", symbol(*class), quoted(name));
         }
-        // 3.6's files are opcode programs: no records to describe.
-        if self.dialect == Dialect::NetHack343 {
-            write_format(&mut out, &self.format);
-        }
+        write_format(&mut out, &self.format);
         out
     }
 
@@ -314,6 +312,20 @@ fn write_format(out: &mut String, f: &RecordFormat) {
     for name in &n.gods {
         let _ = writeln!(out, "god {}", quoted(name));
     }
+    if let Some(p) = &f.program {
+        for (key, names) in [
+            ("opcode", &p.opcodes),
+            ("monster-property", &p.monster_properties),
+            ("object-property", &p.object_properties),
+        ] {
+            for name in names {
+                let _ = writeln!(out, "{key} {}", quoted(name));
+            }
+        }
+        for (word, v) in &p.door_materials {
+            let _ = writeln!(out, "door-material {} {v}", quoted(word));
+        }
+    }
 }
 
 /// The record format's facts as they are read: each numbering list
@@ -347,6 +359,8 @@ struct FormatFacts {
     named_monsters: Option<bool>,
     ordinary_room_chance: Option<bool>,
     sanity_flags: Option<bool>,
+    /// A 3.6-family game's opcode program format.
+    program: Option<ProgramFormat>,
 }
 
 impl FormatFacts {
@@ -519,14 +533,66 @@ impl FormatFacts {
                 let bit = args.number()? as i64;
                 self.object_flags.push((word.into(), bit));
             }
+            "opcode" | "monster-property" | "object-property" => {
+                let name = args.string("its sp_lev.h name")?;
+                let p = self.program.get_or_insert_with(ProgramFormat::empty);
+                let list = match key {
+                    "opcode" => &mut p.opcodes,
+                    "monster-property" => &mut p.monster_properties,
+                    _ => &mut p.object_properties,
+                };
+                list.push(name.into());
+            }
+            "door-material" => {
+                let word = args.string("its word")?;
+                let v = args.number()? as i64;
+                let p = self.program.get_or_insert_with(ProgramFormat::empty);
+                p.door_materials.push((word.into(), v));
+            }
             _ => return Ok(false),
         }
         Ok(true)
     }
 
-    /// The format: NetHack 3.4.3's where the file says nothing.
-    fn into_format(self) -> RecordFormat {
+    /// The format of a game of `dialect`: for the 3.4.3 family, NetHack
+    /// 3.4.3's where the file says nothing; a 3.6-family game's opcode
+    /// numbers and numbering are all the file's (`end`: the last line,
+    /// where one that is missing is reported).
+    fn into_format(self, dialect: Dialect, end: usize) -> Result<RecordFormat, IdentityError> {
         let mut f = RecordFormat::nethack_343();
+        if dialect == Dialect::NetHack36 {
+            let program = self.program.as_ref();
+            let missing = [
+                (program.map_or(0, |p| p.opcodes.len()), "opcode"),
+                (
+                    program.map_or(0, |p| p.monster_properties.len()),
+                    "monster-property",
+                ),
+                (
+                    program.map_or(0, |p| p.object_properties.len()),
+                    "object-property",
+                ),
+                (self.terrain.as_ref().map_or(0, Vec::len), "terrain"),
+                (self.map_chars.as_ref().map_or(0, Vec::len), "map-char"),
+                (self.room_types.as_ref().map_or(0, Vec::len), "room-type"),
+                (self.traps.as_ref().map_or(0, Vec::len), "trap"),
+                (self.level_flags.as_ref().map_or(0, Vec::len), "level-flag"),
+            ]
+            .into_iter()
+            .find(|(n, _)| *n == 0);
+            if let Some((_, what)) = missing {
+                return Err(IdentityError::at(
+                    end,
+                    format!(
+                        "no `{what}` line: a NetHack 3.6-family game's numbers are all its own \
+                         (an identity file of format 2 or older has none; write it again with \
+                         this levbuild's `levbuild game`)"
+                    ),
+                ));
+            }
+            f.numbering = Numbering::empty();
+        }
+        f.program = self.program;
         let n = &mut f.numbering;
         f.header_word = self.header_word.unwrap_or(f.header_word);
         f.extra_members = self.extra_members;
@@ -563,7 +629,7 @@ impl FormatFacts {
         n.object_flags = self.object_flags;
         n.artifacts = self.artifacts;
         n.gods = self.gods;
-        f
+        Ok(f)
     }
 }
 
@@ -606,7 +672,7 @@ fn parse(text: &str) -> Result<Game, IdentityError> {
                 ));
             }
             let version = args.word("the format version")?;
-            if version != FORMAT.to_string() && version != "1" {
+            if !["1", "2", "3"].contains(&version) {
                 return Err(IdentityError::at(
                     n,
                     format!(
@@ -763,7 +829,7 @@ fn parse(text: &str) -> Result<Game, IdentityError> {
         },
     );
     game.dialect = dialect;
-    game.format = facts.format.into_format();
+    game.format = facts.format.into_format(dialect, end)?;
     Ok(game)
 }
 

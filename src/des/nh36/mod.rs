@@ -29,7 +29,7 @@ mod syntax;
 #[cfg(feature = "nethack36")]
 mod terrain;
 
-pub use codec::{decode, encode};
+pub use codec::{decode, encode, EncodeError};
 pub use display::ProgramDisplay;
 pub use program::{Instr, Opcode, Operand, Program};
 
@@ -115,12 +115,7 @@ pub(crate) fn compile_blobs(
     path: &str,
     options: &super::Options,
 ) -> Result<super::Blobs, Diagnostics> {
-    let header = options.game.version_info(options.layout);
-    let code = codegen::Code::Bytes(codegen::Lev::new(
-        options.layout,
-        header,
-        options.game.format().header_word,
-    ));
+    let code = codegen::Code::Bytes(codegen::Lev::new(&options.game, options.layout));
     let (compiled, mut report) = compile(source, options, code, lexer::CHUNK_TOKENS);
     let mut levels = Vec::with_capacity(compiled.len());
     if !report.has_errors() {
@@ -145,7 +140,7 @@ pub(crate) fn compile_blobs(
 }
 
 #[cfg(feature = "nethack36")]
-fn cannot_encode(name: &str, e: &crate::game::MissingHeader, report: &mut Reporter) {
+fn cannot_encode(name: &str, e: &EncodeError, report: &mut Reporter) {
     report.error(0..0, format!("Level \"{}\" cannot be encoded: {e}", name));
 }
 
@@ -308,12 +303,7 @@ mod tests {
             ..Options::default()
         };
         let code = if bytes {
-            let header = options.game.version_info(options.layout);
-            codegen::Code::Bytes(codegen::Lev::new(
-                options.layout,
-                header,
-                options.game.format().header_word,
-            ))
+            codegen::Code::Bytes(codegen::Lev::new(&options.game, options.layout))
         } else {
             codegen::Code::Program(Vec::new())
         };

@@ -27,14 +27,10 @@ const ROWNO: i64 = 21;
 /// Nested `IF`/`LOOP`/`FOR` levels and `CASE`s lev_comp keeps.
 const MAX_NESTED: usize = 20;
 const MAX_SWITCH_CASES: usize = 20;
-/// The largest room type (`CANDLESHOP`) and the ordinary one.
-const MAXRTYPE: i64 = 25;
+/// The ordinary room type.
 const OROOM: i64 = 0;
 /// `SP_COORD_IS_RANDOM`.
 const COORD_RANDOM: i64 = 0x0100_0000;
-/// `SP_M_V_END`, `SP_O_V_END`.
-const MONSTER_INFO_END: i64 = 16;
-const OBJECT_INFO_END: i64 = 15;
 
 /// What code generation carries from one chunk of a file to the next
 /// (see [`super::lexer::Chunks`]): the level being compiled and its state.
@@ -89,6 +85,7 @@ impl Carry {
     ) {
         let mut g = Gen {
             game,
+            numbers: terrain::Numbers::of(game),
             maps,
             report,
             carry: self,
@@ -129,6 +126,7 @@ impl Carry {
     pub(crate) fn end(mut self, game: &Game, report: &mut Reporter, level: &mut dyn FnMut(Level)) {
         Gen {
             game,
+            numbers: terrain::Numbers::of(game),
             maps: &[],
             report,
             carry: &mut self,
@@ -141,6 +139,7 @@ impl Carry {
 /// so far, where diagnostics go and the state carried.
 struct Gen<'g, 'r, 'm, 's> {
     game: &'g Game,
+    numbers: terrain::Numbers<'g>,
     maps: &'m [MapBlock<'s>],
     report: &'r mut Reporter,
     carry: &'r mut Carry,
@@ -367,7 +366,7 @@ impl Gen<'_, '_, '_, '_> {
                 match rest {
                     None => self.ints(&[*dir, 1, 0]),
                     Some((stock, fill)) => {
-                        let f = fill.map_or(-1, terrain::what_map_char);
+                        let f = fill.map_or(-1, |c| self.numbers.what_map_char(c));
                         self.ints(&[*dir, *stock, f]);
                     }
                 }

@@ -589,24 +589,24 @@ fn monster_info<'a>(r: &mut Read<'_, 'a>, t: Toks<'_, 'a>) -> MonsterInfo<'a> {
         Some(Tok::Val(kind, v)) => {
             use crate::des::nh36::lexer::Val;
             match kind {
-                Val::Attitude => MonsterInfo::Fixed(*v, 0),
-                Val::Alertness => MonsterInfo::Fixed(*v, 2),
-                Val::Alignment => MonsterInfo::Fixed(*v, 1),
+                Val::Attitude => MonsterInfo::Fixed(*v, "PEACEFUL"),
+                Val::Alertness => MonsterInfo::Fixed(*v, "ASLEEP"),
+                Val::Alignment => MonsterInfo::Fixed(*v, "ALIGN"),
                 _ => MonsterInfo::Appear(*v, r.str_expr(&t[1..])),
             }
         }
-        Some(Tok::Kw(Kw::Align)) if t.len() > 3 => MonsterInfo::Fixed(r.register(t), 1),
-        Some(Tok::Kw(Kw::Align)) => MonsterInfo::Fixed(-11, 1),
-        Some(Tok::Kw(Kw::Female)) => fixed(5),
-        Some(Tok::Kw(Kw::Invisible)) => fixed(6),
-        Some(Tok::Kw(Kw::Cancelled)) => fixed(7),
-        Some(Tok::Kw(Kw::Revived)) => fixed(8),
-        Some(Tok::Kw(Kw::Avenge)) => fixed(9),
-        Some(Tok::Kw(Kw::Fleeing)) => MonsterInfo::Timed(r.expr(rest), 10),
-        Some(Tok::Kw(Kw::Blinded)) => MonsterInfo::Timed(r.expr(rest), 11),
-        Some(Tok::Kw(Kw::Paralyzed)) => MonsterInfo::Timed(r.expr(rest), 12),
-        Some(Tok::Kw(Kw::Stunned)) => fixed(13),
-        Some(Tok::Kw(Kw::Confused)) => fixed(14),
+        Some(Tok::Kw(Kw::Align)) if t.len() > 3 => MonsterInfo::Fixed(r.register(t), "ALIGN"),
+        Some(Tok::Kw(Kw::Align)) => MonsterInfo::Fixed(-11, "ALIGN"),
+        Some(Tok::Kw(Kw::Female)) => fixed("FEMALE"),
+        Some(Tok::Kw(Kw::Invisible)) => fixed("INVIS"),
+        Some(Tok::Kw(Kw::Cancelled)) => fixed("CANCELLED"),
+        Some(Tok::Kw(Kw::Revived)) => fixed("REVIVED"),
+        Some(Tok::Kw(Kw::Avenge)) => fixed("AVENGE"),
+        Some(Tok::Kw(Kw::Fleeing)) => MonsterInfo::Timed(r.expr(rest), "FLEEING"),
+        Some(Tok::Kw(Kw::Blinded)) => MonsterInfo::Timed(r.expr(rest), "BLINDED"),
+        Some(Tok::Kw(Kw::Paralyzed)) => MonsterInfo::Timed(r.expr(rest), "PARALYZED"),
+        Some(Tok::Kw(Kw::Stunned)) => fixed("STUNNED"),
+        Some(Tok::Kw(Kw::Confused)) => fixed("CONFUSED"),
         Some(Tok::Kw(Kw::SeenTraps)) => MonsterInfo::SeenTraps(
             rest.iter()
                 .filter_map(|(tok, span)| match tok {
@@ -645,10 +645,10 @@ fn object_info<'a>(r: &mut Read<'_, 'a>, t: Toks<'_, 'a>) -> ObjectInfo<'a> {
         Some(Tok::Val(kind, v)) => {
             use crate::des::nh36::lexer::Val;
             match kind {
-                Val::CurseType => ObjectInfo::Fixed(*v, 1),
-                Val::Light => ObjectInfo::Fixed(*v, 6),
+                Val::CurseType => ObjectInfo::Fixed(*v, "CURSE"),
+                Val::Light => ObjectInfo::Fixed(*v, "LIT"),
                 Val::DoorState => ObjectInfo::DoorState(at(*v, t)),
-                _ => ObjectInfo::Fixed(*v, 9),
+                _ => ObjectInfo::Fixed(*v, "TRAPPED"),
             }
         }
         Some(Tok::Int(_) | Tok::MinusInt(_) | Tok::PlusInt(_)) => {
@@ -657,13 +657,13 @@ fn object_info<'a>(r: &mut Read<'_, 'a>, t: Toks<'_, 'a>) -> ObjectInfo<'a> {
         Some(Tok::Dice(n, d)) => ObjectInfo::Spe(Expr::Dice(*n, *d)),
         Some(Tok::Kw(Kw::Montype)) => ObjectInfo::Montype(r.thing(rest, Class::Monster)),
         Some(Tok::Kw(Kw::Name)) => ObjectInfo::Name(r.str_expr(rest)),
-        Some(Tok::Kw(Kw::Quantity)) => ObjectInfo::Timed(r.expr(rest), 4),
-        Some(Tok::Kw(Kw::Buried)) => ObjectInfo::Fixed(1, 5),
-        Some(Tok::Kw(Kw::Eroded)) => ObjectInfo::Timed(r.expr(rest), 7),
-        Some(Tok::Kw(Kw::Erodeproof)) => ObjectInfo::Fixed(-1, 7),
-        Some(Tok::Kw(Kw::Recharged)) => ObjectInfo::Timed(r.expr(rest), 10),
-        Some(Tok::Kw(Kw::Invisible)) => ObjectInfo::Fixed(1, 11),
-        Some(Tok::Kw(Kw::Greased)) => ObjectInfo::Fixed(1, 12),
+        Some(Tok::Kw(Kw::Quantity)) => ObjectInfo::Timed(r.expr(rest), "QUAN"),
+        Some(Tok::Kw(Kw::Buried)) => ObjectInfo::Fixed(1, "BURIED"),
+        Some(Tok::Kw(Kw::Eroded)) => ObjectInfo::Timed(r.expr(rest), "ERODED"),
+        Some(Tok::Kw(Kw::Erodeproof)) => ObjectInfo::Fixed(-1, "ERODED"),
+        Some(Tok::Kw(Kw::Recharged)) => ObjectInfo::Timed(r.expr(rest), "RECHARGED"),
+        Some(Tok::Kw(Kw::Invisible)) => ObjectInfo::Fixed(1, "INVIS"),
+        Some(Tok::Kw(Kw::Greased)) => ObjectInfo::Fixed(1, "GREASED"),
         _ => ObjectInfo::Coord(r.coord(t)),
     }
 }
