@@ -165,7 +165,6 @@ fn compile(
         Reporter::default(),
         Reporter::default(),
     );
-    let mut chunks = lexer::Chunks::new(source, chunk_tokens);
     let mut carry = codegen::Carry::new(code);
     let mut levels = Vec::new();
     // Why the statements are no longer parsed: the file nests deeper than
@@ -175,36 +174,40 @@ fn compile(
     let mut too_deep = false;
     let mut no_stack = None;
     let mut stopped = false;
-    while let Some(chunk) = chunks.next_chunk() {
-        let own = chunk.tokens.len() - usize::from(!chunk.last);
-        check_numbers(source, &chunk.tokens[..own], &mut scanning);
-        let deepest = &chunks.meter.deepest;
-        too_deep |=
-            deepest.open > depth::REFERENCE_OPEN_LIMIT || deepest.depth > depth::DEPTH_LIMIT;
-        if too_deep || no_stack.is_some() || stopped {
-            continue;
+    let lang = grammar::for_game(game);
+    let (nesting, lexed) = lexer::with_chunks(source, lang, chunk_tokens, |mut chunks| {
+        while let Some(chunk) = chunks.next_chunk() {
+            let own = chunk.tokens.len() - usize::from(!chunk.last);
+            check_numbers(source, &chunk.tokens[..own], &mut scanning);
+            let deepest = &chunks.meter.deepest;
+            too_deep |=
+                deepest.open > depth::REFERENCE_OPEN_LIMIT || deepest.depth > depth::DEPTH_LIMIT;
+            if too_deep || no_stack.is_some() || stopped {
+                continue;
+            }
+            let tokens = chunk.tokens;
+            let (maps, parsing, generating, carry, levels) = (
+                chunks.maps(),
+                &mut parsing,
+                &mut generating,
+                &mut carry,
+                &mut levels,
+            );
+            let parsed = depth::with_stack_for(chunk.depth, move || {
+                let Some(stmts) = parser::parse(lang, &tokens, source.len(), chunk.last, parsing)
+                else {
+                    return false;
+                };
+                carry.generate(&stmts, maps, game, generating, &mut |l| levels.push(l));
+                true
+            });
+            match parsed {
+                Ok(parsed) => stopped = !parsed,
+                Err(e) => no_stack = Some(e),
+            }
         }
-        let tokens = chunk.tokens;
-        let (maps, parsing, generating, carry, levels) = (
-            chunks.maps(),
-            &mut parsing,
-            &mut generating,
-            &mut carry,
-            &mut levels,
-        );
-        let parsed = depth::with_stack_for(chunk.depth, move || {
-            let Some(stmts) = parser::parse(&tokens, source.len(), chunk.last, parsing) else {
-                return false;
-            };
-            carry.generate(&stmts, maps, game, generating, &mut |l| levels.push(l));
-            true
-        });
-        match parsed {
-            Ok(parsed) => stopped = !parsed,
-            Err(e) => no_stack = Some(e),
-        }
-    }
-    let (nesting, lexed) = chunks.finish();
+        chunks.finish()
+    });
     let mut report = Reporter::default();
     lexed.warn_if_ended(source, &mut report);
     report.append(scanning);

@@ -235,13 +235,23 @@ pub(crate) enum StmtKind<'s> {
         flags: i64,
         body: Block<'s>,
     },
+    /// `ROOMDOOR`; `material` for a game whose doors have one.
     RoomDoor {
         secret: i64,
         state: i64,
         wall: Sp<i64>,
         pos: i64,
+        material: Option<i64>,
     },
-    Door(i64, Sel<'s>),
+    /// `DOOR: state, place` (the material of a game whose doors have one).
+    Door(i64, Sel<'s>, Option<i64>),
+    /// A terrain statement of a selection that stores its opcode
+    /// (EvilHack's `FORGE`, `MAGIC_CHEST`, `PUDDLE`, `SEWAGE`).
+    Feature(super::program::Opcode, Sel<'s>),
+    /// `VAULTGEN: n` of a random vault.
+    VaultFrequency(Sp<i64>),
+    /// `MINDEPTH: n` of a random vault.
+    VaultDepth(Sp<i64>),
     NoMap,
     Geometry {
         place: GeometryPlace<'s>,

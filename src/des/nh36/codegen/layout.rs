@@ -171,7 +171,14 @@ impl Gen<'_, '_, '_, '_> {
     }
 
     /// `ROOMDOOR: secret, state, wall, pos`.
-    pub(super) fn room_door(&mut self, secret: &i64, state: &i64, wall: &Sp<i64>, pos: &i64) {
+    pub(super) fn room_door(
+        &mut self,
+        secret: &i64,
+        state: &i64,
+        wall: &Sp<i64>,
+        pos: &i64,
+        material: &Option<i64>,
+    ) {
         if wall.v == -1 && *pos != -1 {
             self.error(
                 wall.span.clone(),
@@ -179,7 +186,20 @@ impl Gen<'_, '_, '_, '_> {
             );
         } else {
             self.ints(&[*pos, *state, *secret, wall.v]);
+            if let Some(m) = material {
+                self.push_int(*m);
+            }
             self.op(Opcode::RoomDoor);
+        }
+    }
+
+    /// `VAULTGEN: n` or `MINDEPTH: n` (`what`): only in a random vault,
+    /// and positive (`invalid` says so). It writes nothing into the level.
+    pub(super) fn vault_number(&mut self, n: &Sp<i64>, what: &str, invalid: &str) {
+        if !self.random_vault {
+            self.error(n.span.clone(), format!("{what} without rndvault FLAG."));
+        } else if n.v <= 0 {
+            self.error(n.span.clone(), invalid);
         }
     }
 

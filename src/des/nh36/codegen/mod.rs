@@ -53,6 +53,9 @@ pub(crate) struct Carry {
     /// `IF`/`LOOP`/`FOR` nesting.
     nesting: usize,
     in_switch: bool,
+    /// The level's `FLAGS` make it a random vault (EvilHack's
+    /// `rndvault`), which `VAULTGEN` and `MINDEPTH` need.
+    random_vault: bool,
 }
 
 impl Carry {
@@ -70,6 +73,7 @@ impl Carry {
             breaks: Vec::new(),
             nesting: 0,
             in_switch: false,
+            random_vault: false,
         }
     }
 
@@ -108,6 +112,10 @@ impl Carry {
                     };
                     g.push_int(flags);
                     g.op(Opcode::LevelFlags);
+                    let vault_bit = (g.game.format().numbering.level_flags.iter())
+                        .find(|(w, _)| &**w == "rndvault")
+                        .map_or(0, |&(_, bit)| bit);
+                    g.carry.random_vault = flags & vault_bit != 0;
                     g.current = Some(name.v.to_string());
                 }
                 _ if g.current.is_none() => {
@@ -308,10 +316,14 @@ impl Gen<'_, '_, '_, '_> {
                 state,
                 wall,
                 pos,
-            } => self.room_door(secret, state, wall, pos),
-            StmtKind::Door(state, sel) => {
+                material,
+            } => self.room_door(secret, state, wall, pos, material),
+            StmtKind::Door(state, sel, material) => {
                 self.selection(sel);
                 self.push_int(*state);
+                if let Some(m) = material {
+                    self.push_int(*m);
+                }
                 self.op(Opcode::Door);
             }
             StmtKind::NoMap => {
@@ -416,6 +428,14 @@ impl Gen<'_, '_, '_, '_> {
                 self.selection(sel);
                 self.op(Opcode::Sink);
             }
+            StmtKind::Feature(op, sel) => {
+                self.selection(sel);
+                self.op(*op);
+            }
+            StmtKind::VaultFrequency(n) => {
+                self.vault_number(n, "VAULTGEN", "Invalid VAULTGEN frequency.")
+            }
+            StmtKind::VaultDepth(n) => self.vault_number(n, "MINDEPTH", "Invalid MINDEPTH value."),
             StmtKind::Pool(sel) => {
                 self.selection(sel);
                 self.op(Opcode::Pool);

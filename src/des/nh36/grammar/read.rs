@@ -9,6 +9,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use super::Class;
 use crate::des::nh36::lexer::{Kw, Tok};
+use crate::des::nh36::program::Opcode;
 use crate::des::nh36::syntax::*;
 use crate::diag::{Reporter, Sp, Span};
 use crate::statement::{span_of, Args, Failure};
@@ -534,12 +535,45 @@ pub(super) fn room_door<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
         state: val(r.get("door state")),
         wall: at(walls, wall),
         pos: int_or_random(r.get("position")),
+        material: None,
     }
 }
 
 pub(super) fn door<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
     let state = val(r.get("door state"));
-    StmtKind::Door(state, r.sel_arg("place"))
+    StmtKind::Door(state, r.sel_arg("place"), None)
+}
+
+/// A door's material: 0 (the game's default) when it names none.
+fn material(r: &mut Read<'_, '_>) -> Option<i64> {
+    let m = r.get("door material");
+    Some(if m.is_empty() { 0 } else { val(m) })
+}
+
+pub(super) fn room_door_with_material<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    let material = material(r);
+    match room_door(r) {
+        StmtKind::RoomDoor {
+            secret,
+            state,
+            wall,
+            pos,
+            ..
+        } => StmtKind::RoomDoor {
+            secret,
+            state,
+            wall,
+            pos,
+            material,
+        },
+        other => other,
+    }
+}
+
+pub(super) fn door_with_material<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    let material = material(r);
+    let state = val(r.get("door state"));
+    StmtKind::Door(state, r.sel_arg("place"), material)
 }
 
 pub(super) fn random_corridors<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
@@ -607,6 +641,7 @@ fn monster_info<'a>(r: &mut Read<'_, 'a>, t: Toks<'_, 'a>) -> MonsterInfo<'a> {
         Some(Tok::Kw(Kw::Paralyzed)) => MonsterInfo::Timed(r.expr(rest), "PARALYZED"),
         Some(Tok::Kw(Kw::Stunned)) => fixed("STUNNED"),
         Some(Tok::Kw(Kw::Confused)) => fixed("CONFUSED"),
+        Some(Tok::Kw(Kw::Dead)) => fixed("DEAD"),
         Some(Tok::Kw(Kw::SeenTraps)) => MonsterInfo::SeenTraps(
             rest.iter()
                 .filter_map(|(tok, span)| match tok {
@@ -664,6 +699,8 @@ fn object_info<'a>(r: &mut Read<'_, 'a>, t: Toks<'_, 'a>) -> ObjectInfo<'a> {
         Some(Tok::Kw(Kw::Recharged)) => ObjectInfo::Timed(r.expr(rest), "RECHARGED"),
         Some(Tok::Kw(Kw::Invisible)) => ObjectInfo::Fixed(1, "INVIS"),
         Some(Tok::Kw(Kw::Greased)) => ObjectInfo::Fixed(1, "GREASED"),
+        Some(Tok::Kw(Kw::AffixedGem)) => ObjectInfo::Timed(r.expr(rest), "AFFIXED_GEM"),
+        Some(Tok::Kw(Kw::ForgedQual)) => ObjectInfo::Timed(r.expr(rest), "FORGED_QUAL"),
         _ => ObjectInfo::Coord(r.coord(t)),
     }
 }
@@ -791,6 +828,32 @@ pub(super) fn teleport_region<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
 pub(super) fn branch<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
     let (area, excluded) = areas(r);
     StmtKind::Branch(area, excluded)
+}
+
+pub(super) fn forge<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    StmtKind::Feature(Opcode::Forge, r.sel_arg("place"))
+}
+
+pub(super) fn magic_chest<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    StmtKind::Feature(Opcode::MagicChest, r.sel_arg("place"))
+}
+
+pub(super) fn puddle<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    StmtKind::Feature(Opcode::Puddle, r.sel_arg("place"))
+}
+
+pub(super) fn sewage<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    StmtKind::Feature(Opcode::Sewage, r.sel_arg("place"))
+}
+
+pub(super) fn vault_frequency<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    let t = r.get("frequency");
+    StmtKind::VaultFrequency(at(int(t), t))
+}
+
+pub(super) fn vault_depth<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    let t = r.get("depth");
+    StmtKind::VaultDepth(at(int(t), t))
 }
 
 pub(super) fn fountain<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
