@@ -1,0 +1,107 @@
+//! EvilHack 0.9.3, a NetHack 3.6 variant, from its identity file
+//! (`tests/data/games/evilhack-0.9.3.game`, written by `levbuild game`
+//! from its tree): its opcode numbers, properties and numbering are its
+//! own, and every `.des` of its corpus compiles to the `.lev` files its
+//! own `lev_comp` wrote, byte for byte, each decoding back to its program.
+
+use crate::common;
+
+use levbuild::des::{self, nh36, Dialect};
+use levbuild::{Game, Layout, RecordFormat};
+
+fn identity(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/data/games/{name}.game"))
+}
+
+#[test]
+fn evilhack_levels_match_its_own_lev_comp() {
+    let Some(shared) = common::shared_dir() else {
+        return;
+    };
+    let game = std::sync::Arc::new(Game::from_identity_file(&identity("evilhack-0.9.3")).unwrap());
+    let program = game.format().program.as_ref().unwrap();
+    // Its own numbers, not 3.6.7's.
+    assert_eq!(program.opcode("FORGE"), Some(11));
+    assert_eq!(program.opcode("FOUNTAIN"), Some(13));
+    assert_eq!(program.monster_properties.len(), 17);
+    assert_eq!(program.object_properties.len(), 17);
+    assert_eq!(game.format().numbering.terrain.len(), 43);
+    let options = des::Options {
+        game: game.clone(),
+        layout: Layout::LP64,
+        dialect: Dialect::NetHack36,
+        ..Default::default()
+    };
+    let dat = shared.join("corpus/evilhack-0.9.3/dat");
+    let golden = shared.join("golden/evilhack-0.9.3");
+    let mut files: Vec<_> = std::fs::read_dir(&dat)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "des"))
+        .collect();
+    files.sort();
+    let mut levels = 0;
+    for path in &files {
+        let source = levbuild::source_text(&std::fs::read(path).unwrap()).into_owned();
+        let file = nh36::compile_with(&source, &path.display().to_string(), &options)
+            .unwrap_or_else(|d| panic!("{d}"));
+        for level in &file.levels {
+            let want = std::fs::read(golden.join(format!("{}.lev", level.name))).unwrap();
+            assert!(
+                level.bytes == want,
+                "{} differs from EvilHack's lev_comp",
+                level.name
+            );
+            let back = nh36::decode(&want, &level.name, &game, Layout::LP64).unwrap();
+            assert_eq!(
+                back, level.program,
+                "{} does not decode to its program",
+                level.name
+            );
+            levels += 1;
+        }
+    }
+    assert_eq!(levels, 233);
+}
+
+#[test]
+fn a_3_6_game_is_refused_its_levels_in_another_games_numbers() {
+    // A 3.4.3-family game has no opcode numbers: no 3.6.7 numbers stand in.
+    let program = nh36::Program::default();
+    let err = nh36::encode(&program, &Game::nethack_343(), Layout::LP64).unwrap_err();
+    assert!(err.to_string().contains("has no opcode SPO_PUSH"), "{err}");
+}
+
+#[test]
+fn the_built_in_3_6_7_is_its_trees_format() {
+    // The committed identity file was written from NetHack 3.6.7's tree.
+    // Its numbers are the built-in's (the tables' order and the names
+    // 3.6 levels never look up aside).
+    let from_tree = Game::from_identity_file(&identity("nethack-3.6.7")).unwrap();
+    let (tree, built_in) = (from_tree.format(), RecordFormat::nethack_367());
+    assert_eq!(tree.program, built_in.program);
+    assert_eq!(tree.limits, built_in.limits);
+    let (a, b) = (&tree.numbering, &built_in.numbering);
+    assert_eq!(a.terrain, b.terrain);
+    for c in 0..=255u8 {
+        assert_eq!(
+            a.map_char_terrain(c),
+            b.map_char_terrain(c),
+            "map character {c}"
+        );
+    }
+    assert_eq!(a.map_row_chars, b.map_row_chars);
+    let sorted = |t: &[(Box<str>, i8)]| {
+        let mut t = t.to_vec();
+        t.sort();
+        t
+    };
+    assert_eq!(sorted(&a.room_types), sorted(&b.room_types));
+    assert_eq!(sorted(&a.traps), sorted(&b.traps));
+    assert_eq!(sorted(&a.engravings), sorted(&b.engravings));
+    assert_eq!(a.level_flags, b.level_flags);
+    assert_eq!(
+        tree.level_rules.joined_foregrounds,
+        built_in.level_rules.joined_foregrounds
+    );
+}
