@@ -260,6 +260,7 @@ impl Numbering {
         }
     }
 
+    #[cfg(feature = "build")]
     /// What a level compiler needs that this numbering lacks: the kinds
     /// of which it has nothing (terrain, map characters, room types,
     /// traps, level flags).

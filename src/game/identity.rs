@@ -1071,7 +1071,7 @@ mod tests {
         assert!(error_of(&replace(first, "monstre 'a' \"x\"")).contains("unknown line `monstre`"));
         assert!(error_of(&replace(first, "monster 'a' \"x\" y")).contains("unexpected `y`"));
         let magic = lines.iter().position(|l| l.starts_with(MAGIC)).unwrap();
-        assert!(error_of(&replace(magic, "levbuild-game 3")).contains("format version 3"));
+        assert!(error_of(&replace(magic, "levbuild-game 4")).contains("format version 4"));
         assert!(error_of(&replace(magic, "nethack")).contains("not a levbuild identity file"));
         let header = lines
             .iter()
@@ -1087,6 +1087,21 @@ mod tests {
         assert!(error_of("").contains("empty"));
         let truncated: String = lines[..first].join("\n");
         assert!(error_of(&truncated).contains("no `monster` line"));
+        // A 3.6 game's numbers are all its file's: without them (an older
+        // levbuild's file) it says to write the file again.
+        let nh36 = Game::nethack_367().to_identity();
+        assert_eq!(
+            Game::from_identity(&nh36).unwrap().format(),
+            Game::nethack_367().format()
+        );
+        let old: Vec<&str> = (nh36.lines())
+            .filter(|l| !l.starts_with("opcode "))
+            .collect();
+        let e = error_of(&old.join("\n"));
+        assert!(
+            e.contains("no `opcode` line") && e.contains("levbuild game"),
+            "{e}"
+        );
     }
 
     /// NetHack 3.4.3 as if built without SINKS, its lexer letting `N` in.

@@ -853,7 +853,7 @@ mod tests {
     #[test]
     fn probe_lines_give_object_flags() {
         let mut f = RecordFormat::nethack_343();
-        let mut fresh = [false; 11];
+        let mut fresh = [false; 12];
         assert!(apply_probe_line(&mut f, &mut fresh, "NO 1 o_lit"));
         assert!(apply_probe_line(&mut f, &mut fresh, "NO 2 o_buried"));
         let flags = &f.numbering.object_flags;
@@ -868,7 +868,7 @@ mod tests {
     #[test]
     fn probe_lines_give_map_character_warnings() {
         let mut f = RecordFormat::nethack_343();
-        let mut fresh = [false; 11];
+        let mut fresh = [false; 12];
         let line = "NW 75 Sinks are not allowed in this version!  Ignoring...";
         assert!(apply_probe_line(&mut f, &mut fresh, line));
         assert!(apply_probe_line(

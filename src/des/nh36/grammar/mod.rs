@@ -250,7 +250,7 @@ mod tests {
     fn every_row_is_found_by_its_keyword() {
         for row in rows::ROWS {
             assert!(
-                forms(row.keyword).any(|r| r.name == row.name),
+                language().forms(row.keyword).any(|r| r.name == row.name),
                 "{}",
                 row.name
             );
@@ -260,6 +260,6 @@ mod tests {
                 Some(&Tok::Stmt(row.keyword))
             );
         }
-        assert_eq!(forms("rect").count(), 0);
+        assert_eq!(language().forms("rect").count(), 0);
     }
 }
