@@ -24,6 +24,7 @@ mod dnethack_differential;
 mod dungeon_features;
 mod dungeon_golden;
 mod dungeon_variants;
+#[cfg(feature = "nethack36")]
 mod evilhack;
 mod fault_injection;
 mod features;
