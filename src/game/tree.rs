@@ -39,7 +39,7 @@ const LEVEL_COMPILER_SOURCES: [&str; 4] = [
 
 /// Changes whenever what the probe prints changes, so that cached probe
 /// output of an older levbuild build is not reused.
-const PROBE_REVISION: &[u8] = b"numbers 5";
+const PROBE_REVISION: &[u8] = b"numbers 6";
 
 /// How to read a tree.
 #[cfg_attr(docsrs, doc(cfg(feature = "build")))]
@@ -214,10 +214,68 @@ impl Game {
         );
         game.tree_files = files;
         game.tree_files.push(date_h);
+        // Which dungeon files its build compiles: no probe output, but a
+        // change to the Makefile changes what a build finds.
+        let makefile = root.join(MAKEFILE_DAT);
+        game.tree_dungeon_files = makefile_dungeon_files(root)?.map(|f| (root.join("dat"), f));
+        game.tree_files.push(makefile);
         game.dialect = dialect;
         game.format = format;
         Ok(game)
     }
+}
+
+/// The Makefile of the tree's `dat/` on Unix, whose `dungeon` target (the
+/// one its top-level Makefile makes there) says which dungeon files its
+/// build compiles.
+const MAKEFILE_DAT: &str = "sys/unix/Makefile.dat";
+
+/// The `.def` files the `dungeon` target of the tree's
+/// `sys/unix/Makefile.dat` depends on (`dungeon: dungeon.def
+/// ../util/makedefs ../util/dgn_comp`: `makedefs -e` preprocesses it,
+/// `dgn_comp` compiles it), those of them its `dat/` has. SLASH'EM
+/// Extended's `dat/` holds `dungeon2.def`..`dungeon8.def` besides, which
+/// its build never compiles. `None` where the tree has no such Makefile or
+/// rule, or none of the files it names (dNetHack's still names vanilla's
+/// `dungeon.def`; its `dngnch*.def` are built by its makedefs' own list):
+/// then every `*.def` of `dat/` is compiled.
+fn makefile_dungeon_files(root: &Path) -> Result<Option<Vec<String>>, TreeError> {
+    let path = root.join(MAKEFILE_DAT);
+    let text = match std::fs::read(&path) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(TreeError::io(root, &format!("cannot read {MAKEFILE_DAT}"), e)),
+    };
+    let files = dungeon_rule_files(&text);
+    let dat = root.join("dat");
+    let present: Vec<String> = files.into_iter().filter(|f| dat.join(f).is_file()).collect();
+    Ok((!present.is_empty()).then_some(present))
+}
+
+/// The `*.def` prerequisites (file names) of the `dungeon` target of a
+/// Makefile, continuation lines joined.
+fn dungeon_rule_files(makefile: &str) -> Vec<String> {
+    let joined = makefile.replace("\\\r\n", " ").replace("\\\n", " ");
+    let Some(prerequisites) = joined.lines().find_map(|line| {
+        // A recipe line (`\t@echo dungeon: done`) names no target.
+        if line.starts_with('\t') {
+            return None;
+        }
+        let (targets, rest) = line.split_once(':')?;
+        let is_dungeon = targets.split_whitespace().any(|t| t == "dungeon");
+        // `dungeon:` but not a `dungeon::` or `dungeon := …` assignment.
+        (is_dungeon && !rest.starts_with([':', '='])).then_some(rest)
+    }) else {
+        return Vec::new();
+    };
+    let mut files: Vec<String> = Vec::new();
+    for word in prerequisites.split(';').next().unwrap_or("").split_whitespace() {
+        let name = word.rsplit('/').next().unwrap_or(word);
+        if name.ends_with(".def") && !name.contains('$') && !files.iter().any(|f| f == name) {
+            files.push(name.to_string());
+        }
+    }
+    files
 }
 
 /// Every file of the tree the probe reads: all of `include/*.h` (headers
@@ -904,6 +962,19 @@ mod tests {
         let own = "/src/game/src/monst.c:5:10: fatal error: pm.h: No such file or directory\n";
         assert_eq!(missing_system_header(root, own), None);
         assert_eq!(missing_system_header(root, "monst.c:1: error: x\n"), None);
+    }
+
+    #[test]
+    fn the_dungeon_rule_names_the_dungeon_files() {
+        let slashem_extended = "all:\tdungeon dungeon2\n\
+            dungeon: dungeon.def ../util/makedefs ../util/dgn_comp\n\
+            \t../util/makedefs -e\n\t../util/dgn_comp dungeon.pdf\n\
+            dungeon2: dungeon2.def ../util/makedefs ../util/dgn_comp\n";
+        assert_eq!(dungeon_rule_files(slashem_extended), ["dungeon.def"]);
+        let continued = "DGN = x\ndungeon spare: ../dat/a.def \\\n\tb.def $(X).def a.def\n";
+        assert_eq!(dungeon_rule_files(continued), ["a.def", "b.def"]);
+        assert!(dungeon_rule_files("dungeon := dungeon.def\n").is_empty());
+        assert!(dungeon_rule_files("dungeonx: a.def\nall: dungeon\n\t@echo dungeon: x.def\n").is_empty());
     }
 
     #[test]
