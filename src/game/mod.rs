@@ -357,7 +357,7 @@ impl Game {
     }
 
     /// The files of its source tree the identity was read from, header
-    /// `date.h` and `sys/unix/Makefile.dat` (which says what its `dat/`
+    /// `date.h` (or `verinfo.h`) and `sys/unix/Makefile.dat` (which says what its `dat/`
     /// builds) included whether or not they exist (nothing for a built-in
     /// game): a build depends on them.
     pub fn tree_files(&self) -> &[PathBuf] {

@@ -4,7 +4,8 @@
 //! into a small probe that prints the tables, the class symbols, the
 //! `makedefs -e` features of its `config.h` and the header `makedefs -v`
 //! would compute. The header comes from `include/date.h` instead when the
-//! tree has one: that is what the game was built with.
+//! tree has one (`include/verinfo.h` where its `lev_comp` includes that):
+//! that is what the game was built with.
 //!
 //! The probe's output is cached by the hash of every file it reads, so the
 //! C compiler runs once per change of the tree, not once per build.
@@ -123,7 +124,8 @@ impl Game {
     /// `include/`, and the `src/` files its `lev_comp` links): tables and
     /// class symbols as that tree's `lev_comp` resolves names, `makedefs
     /// -e` features from its `config.h`, and the header from
-    /// `include/date.h` or as its `makedefs -v` would compute it.
+    /// `include/date.h` (`include/verinfo.h` where its `lev_comp` includes
+    /// that) or as its `makedefs -v` would compute it.
     ///
     /// Needs a C compiler (found as the `cc` crate finds one; set `CC` to
     /// choose it) unless the result is in `options.cache_dir`.
@@ -133,7 +135,7 @@ impl Game {
     /// A tree without those files, a tree whose level format is neither
     /// the 3.4.3 family's nor 3.6's, no C compiler, C that does not compile or a probe
     /// that does not run (the compiler's first errors are in the message),
-    /// a `date.h` that does not parse.
+    /// a `date.h` (`verinfo.h`) that does not parse.
     pub fn from_tree(root: &Path, options: &TreeOptions) -> Result<Game, TreeError> {
         let files = tree_files(root)?;
         let dialect = level_dialect(root)?;
@@ -172,16 +174,17 @@ impl Game {
         if let Some(after_probe) = after_probe {
             after_probe.apply(root, &mut format)?;
         }
-        let date_h = root.join("include/date.h");
+        let header_name = header_file(root)?;
+        let date_h = root.join(&header_name);
         let header = if date_h.is_file() {
             let text = std::fs::read_to_string(&date_h)
-                .map_err(|e| TreeError::io(root, "cannot read include/date.h", e))?;
+                .map_err(|e| TreeError::io(root, &format!("cannot read {header_name}"), e))?;
             let words = parse_date_h(&text).map_err(|why| {
-                TreeError::new(root, format!("include/date.h does not parse: {why}"))
+                TreeError::new(root, format!("{header_name} does not parse: {why}"))
             })?;
             Header {
                 words: vec![(None, words)],
-                origin: "include/date.h".into(),
+                origin: header_name,
             }
         } else {
             let layout = match &options.target {
@@ -223,6 +226,24 @@ impl Game {
         game.format = format;
         Ok(game)
     }
+}
+
+/// The header `makedefs` writes that the tree's `lev_comp` includes:
+/// `include/verinfo.h` (`makedefs -w`) where its `util/lev_main.c`
+/// includes that (SLASH'EM Extended, notnotdNetHack), else
+/// `include/date.h` (`makedefs -v`).
+fn header_file(root: &Path) -> Result<String, TreeError> {
+    let lev_main = std::fs::read(root.join("util/lev_main.c"))
+        .map_err(|e| TreeError::io(root, "cannot read util/lev_main.c", e))?;
+    let includes_verinfo = String::from_utf8_lossy(&lev_main).lines().any(|l| {
+        let l = l.trim_start();
+        l.strip_prefix('#').is_some_and(|d| {
+            let d = d.trim_start();
+            d.strip_prefix("include")
+                .is_some_and(|f| f.trim() == "\"verinfo.h\"")
+        })
+    });
+    Ok(if includes_verinfo { "include/verinfo.h" } else { "include/date.h" }.into())
 }
 
 /// The Makefile of the tree's `dat/` on Unix, whose `dungeon` target (the
@@ -310,7 +331,10 @@ fn tree_files(root: &Path) -> Result<Vec<PathBuf>, TreeError> {
         .map_err(|e| TreeError::io(root, "cannot list include/", e))?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| {
-            p.extension().is_some_and(|x| x == "h") && p.file_name() != Some("date.h".as_ref())
+            // The headers makedefs writes at build time are read as the
+            // version header, not by the probe.
+            p.extension().is_some_and(|x| x == "h")
+                && !["date.h", "verinfo.h"].iter().any(|h| p.file_name() == Some(h.as_ref()))
         })
         .collect();
     files.sort();

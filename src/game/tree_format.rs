@@ -560,7 +560,7 @@ fn numbers_source(root: &Path, sp_lev: &str, lev_comp_l: &str) -> Result<String,
             );
         }
     }
-    for limit in ["MAXDUNGEON", "MAXLEVEL", "LEV_LIMIT"] {
+    for limit in ["MAXDUNGEON", "MAXLEVEL", "LEV_LIMIT", "BRANCH_LIMIT"] {
         let _ = writeln!(
             c,
             "#ifdef {limit}\n    printf(\"NX {limit} %ld\\n\", (long) ({limit}));\n#endif"
@@ -669,6 +669,7 @@ pub(super) fn apply_probe_line(
                 "MAXDUNGEON" => format.limits.dungeons = v,
                 "MAXLEVEL" => format.limits.depth = v as i64,
                 "LEV_LIMIT" => format.limits.special_levels = v,
+                "BRANCH_LIMIT" => format.limits.branches = v,
                 _ => return false,
             }
         }
