@@ -49,6 +49,8 @@ warnings! {
         "the count of a file's warnings past the first 200, which are not listed",
     NEGATIVE_REGISTER = "negative-register":
         "a negative register index (`place[-3]`), stored as a plain value",
+    LEVEL_DEFINED_TWICE = "level-defined-twice":
+        "a level defined twice in one file: lev_comp writes the later over the earlier's file, which it does not truncate",
     UNKNOWN_ROOM_TYPE = "unknown-room-type":
         "a room type that is no room type, made an ordinary room",
     UNKNOWN_GOD = "unknown-god":

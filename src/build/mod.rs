@@ -231,7 +231,7 @@ impl Build {
         Build {
             source_dirs: Vec::new(),
             out_dir: None,
-            dungeon_patterns: vec!["*.def".to_string()],
+            dungeon_patterns: Vec::new(),
             include: Vec::new(),
             exclude: Vec::new(),
             feature_overrides: Vec::new(),
@@ -272,7 +272,11 @@ impl Build {
 
     /// Also treats files whose name matches `pattern` (`*`, `?`) as
     /// dungeon descriptions. Every `*.def` always is (`dungeon.def`, and
-    /// dNetHack's `dngnch1.def`..`dngnch3.def`), each written as its stem.
+    /// dNetHack's `dngnch1.def`..`dngnch3.def`), each written as its stem,
+    /// but in the `dat/` of a game tree whose Makefile says which dungeon
+    /// files its build compiles: there those are
+    /// ([`Game::tree_dungeon_files`]; SLASH'EM Extended's build compiles
+    /// `dungeon.def`, not the `dungeon2.def`..`dungeon8.def` beside it).
     pub fn dungeon_file(&mut self, pattern: &str) -> &mut Self {
         self.dungeon_patterns.push(pattern.to_string());
         self
@@ -635,9 +639,16 @@ impl Build {
         fingerprint_hex: &str,
         trust: bool,
     ) -> Result<Scan, Error> {
+        // Every `*.def`, or in a game tree's `dat/` the dungeon files its
+        // own build compiles; and the build's own patterns.
+        let mut dungeon_patterns = match options.game.tree_dungeon_files(spec.dir) {
+            Some(files) => files.to_vec(),
+            None => vec!["*.def".to_string()],
+        };
+        dungeon_patterns.extend(self.dungeon_patterns.iter().cloned());
         let filter = discover::Filter {
             dialect: options.game.dialect(),
-            dungeon_patterns: &self.dungeon_patterns,
+            dungeon_patterns: &dungeon_patterns,
             include: &self.include,
             exclude: &self.exclude,
         };

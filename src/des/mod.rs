@@ -92,10 +92,40 @@ pub struct Blob {
 #[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Blobs {
-    /// The levels, in definition order.
+    /// The levels, in definition order, one per name: the files lev_comp
+    /// leaves. A level defined twice in a 3.4.3-family file is where it
+    /// was first defined, with the bytes lev_comp leaves in its file: it
+    /// writes the later definition over the earlier one's file without
+    /// truncating it, so the earlier one's bytes past the later one's end
+    /// remain.
     pub levels: Vec<Blob>,
     /// Warnings (never errors).
     pub warnings: Diagnostics,
+}
+
+#[cfg(feature = "compile")]
+impl Blobs {
+    /// Levels in definition order as lev_comp leaves their files: each
+    /// written over any earlier level of its name, untruncated.
+    pub(crate) fn written_over(levels: Vec<Blob>) -> Vec<Blob> {
+        let mut files: Vec<Blob> = Vec::with_capacity(levels.len());
+        let mut at: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+        for level in levels {
+            match at.get(&level.name) {
+                Some(&i) => {
+                    let file = &mut files[i].bytes;
+                    let tail = file.get(level.bytes.len()..).unwrap_or_default().to_vec();
+                    *file = level.bytes;
+                    file.extend_from_slice(&tail);
+                }
+                None => {
+                    at.insert(level.name.clone(), files.len());
+                    files.push(level);
+                }
+            }
+        }
+        files
+    }
 }
 
 #[cfg(feature = "compile")]

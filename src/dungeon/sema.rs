@@ -3,7 +3,7 @@
 //!
 //! Where dgn_comp is broken, this is sane: every message points at the
 //! statement it is about (dgn_comp often names the next line); errors stop
-//! output; table overflows (the game's dungeons and special levels, 32
+//! output; table overflows (the game's dungeons, special levels and
 //! branches) and names
 //! longer than the 23 characters a record holds are errors; statements
 //! before the first `DUNGEON` are errors; rejected levels and branches
@@ -18,8 +18,6 @@ use super::ir::*;
 use super::parser::{CoupleArg, Stmt, StmtKind};
 use crate::diag::{warn, Reporter, Sp};
 
-/// Branches dgn_comp's table holds.
-pub(crate) const MAX_BRANCHES: usize = 32;
 use super::ir::MAX_NAME;
 use crate::game::{DungeonMember, RecordFormat};
 
@@ -314,10 +312,11 @@ impl Builder<'_> {
                 if !self.branch_slot_check(&branch, &s.span) {
                     return;
                 }
-                if self.branches >= MAX_BRANCHES {
+                let max = self.format.limits.branches;
+                if self.branches >= max {
                     self.report.error(
                         s.span.clone(),
-                        format!("Too many branches defined (limit: {MAX_BRANCHES})."),
+                        format!("Too many branches defined (limit: {max})."),
                     );
                     return;
                 }

@@ -424,14 +424,18 @@ pub struct Limits {
     pub special_levels: usize,
     /// A dungeon's depth and a level's placement (`MAXLEVEL`).
     pub depth: i64,
+    /// Branches in the whole file (`BRANCH_LIMIT`).
+    pub branches: usize,
 }
 
 impl Limits {
-    /// NetHack 3.4.3's: 16 dungeons, 50 special levels, depth 32.
+    /// NetHack 3.4.3's: 16 dungeons, 50 special levels, depth 32, 32
+    /// branches.
     pub const NETHACK_343: Limits = Limits {
         dungeons: 16,
         special_levels: 50,
         depth: 32,
+        branches: 32,
     };
 }
 
@@ -761,11 +765,6 @@ impl RecordFormat {
             .map(|&(w, b)| (w.into(), b))
             .collect();
         n.engravings.push(("blood".into(), 5));
-        f.limits = Limits {
-            dungeons: 16,
-            special_levels: 50,
-            depth: 32,
-        };
         f.program = Some(ProgramFormat::nethack_367());
         f
     }

@@ -279,6 +279,11 @@ fn write_format(out: &mut String, f: &RecordFormat) {
     let _ = writeln!(out, "limit dungeons {}", l.dungeons);
     let _ = writeln!(out, "limit special-levels {}", l.special_levels);
     let _ = writeln!(out, "limit depth {}", l.depth);
+    // A file without the line (every game's but SLASH'EM Extended's) has
+    // NetHack 3.4.3's.
+    if l.branches != Limits::NETHACK_343.branches {
+        let _ = writeln!(out, "limit branches {}", l.branches);
+    }
     let n = &f.numbering;
     for (i, name) in n.terrain.iter().enumerate() {
         let _ = writeln!(out, "terrain {i} {}", quoted(name));
@@ -443,7 +448,7 @@ impl FormatFacts {
             }
             "limit" => {
                 let limits = self.limits.get_or_insert(Limits::NETHACK_343);
-                let what = args.word("a limit (dungeons, special-levels, depth)")?;
+                let what = args.word("a limit (dungeons, special-levels, depth, branches)")?;
                 let v = args.number()?;
                 let v = usize::try_from(v)
                     .ok()
@@ -453,9 +458,11 @@ impl FormatFacts {
                     "dungeons" => limits.dungeons = v,
                     "special-levels" => limits.special_levels = v,
                     "depth" => limits.depth = v as i64,
+                    "branches" => limits.branches = v,
                     other => {
                         return Err(args.error(format!(
-                            "unknown limit `{other}` (expected dungeons, special-levels or depth)"
+                            "unknown limit `{other}` (expected dungeons, special-levels, depth \
+                             or branches)"
                         )))
                     }
                 }

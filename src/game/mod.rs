@@ -70,6 +70,10 @@ pub struct Game {
     fingerprint: OnceLock<blake3::Hash>,
     /// The tree files the identity was read from (none when built in).
     tree_files: Vec<PathBuf>,
+    /// The tree's `dat/` and the dungeon files its own build compiles
+    /// there, where its Makefile says (see [`Game::tree_dungeon_files`]).
+    #[cfg(feature = "build")]
+    tree_dungeon_files: Option<(PathBuf, Vec<String>)>,
 }
 
 /// The `version_info` words a game's files start with, by data model.
@@ -246,6 +250,8 @@ impl Game {
             #[cfg(feature = "build")]
             fingerprint: OnceLock::new(),
             tree_files: Vec::new(),
+            #[cfg(feature = "build")]
+            tree_dungeon_files: None,
         }
     }
 
@@ -311,6 +317,10 @@ impl Game {
             self.header.clone(),
         );
         game.tree_files = self.tree_files.clone();
+        #[cfg(feature = "build")]
+        {
+            game.tree_dungeon_files = self.tree_dungeon_files.clone();
+        }
         game.dialect = self.dialect;
         game.format = self.format.clone();
         game
@@ -348,10 +358,25 @@ impl Game {
     }
 
     /// The files of its source tree the identity was read from, header
-    /// `date.h` included whether or not it exists (nothing for a built-in
+    /// `date.h` (or `verinfo.h`) and `sys/unix/Makefile.dat` (which says what its `dat/`
+    /// builds) included whether or not they exist (nothing for a built-in
     /// game): a build depends on them.
     pub fn tree_files(&self) -> &[PathBuf] {
         &self.tree_files
+    }
+
+    /// The dungeon files (`dungeon.def`) a build of `dir` compiles, when
+    /// `dir` is the `dat/` of the game's source tree and the tree's own
+    /// build says which: the `.def` prerequisites of the `dungeon` target
+    /// of its `sys/unix/Makefile.dat`, those of them `dat/` has. `None`
+    /// (every `*.def`) for another directory, a game not read from a tree,
+    /// a tree without that Makefile or whose rule names no file `dat/` has.
+    #[cfg(feature = "build")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "build")))]
+    pub fn tree_dungeon_files(&self, dir: &std::path::Path) -> Option<&[String]> {
+        let (dat, files) = self.tree_dungeon_files.as_ref()?;
+        let real = |p: &std::path::Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.into());
+        (real(dir) == real(dat)).then_some(files.as_slice())
     }
 
     /// The game's name (`NetHack`, or the directory of its tree).

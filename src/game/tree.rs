@@ -4,7 +4,8 @@
 //! into a small probe that prints the tables, the class symbols, the
 //! `makedefs -e` features of its `config.h` and the header `makedefs -v`
 //! would compute. The header comes from `include/date.h` instead when the
-//! tree has one: that is what the game was built with.
+//! tree has one (`include/verinfo.h` where its `lev_comp` includes that):
+//! that is what the game was built with.
 //!
 //! The probe's output is cached by the hash of every file it reads, so the
 //! C compiler runs once per change of the tree, not once per build.
@@ -39,7 +40,7 @@ const LEVEL_COMPILER_SOURCES: [&str; 4] = [
 
 /// Changes whenever what the probe prints changes, so that cached probe
 /// output of an older levbuild build is not reused.
-const PROBE_REVISION: &[u8] = b"numbers 6";
+const PROBE_REVISION: &[u8] = b"numbers 7";
 
 /// The hints file a 3.6-family tree's Unix build is set up with
 /// (`sys/unix/setup.sh hints/linux`): its `CFLAGS` defines are the game's.
@@ -138,7 +139,8 @@ impl Game {
     /// `include/`, and the `src/` files its `lev_comp` links): tables and
     /// class symbols as that tree's `lev_comp` resolves names, `makedefs
     /// -e` features from its `config.h`, and the header from
-    /// `include/date.h` or as its `makedefs -v` would compute it.
+    /// `include/date.h` (`include/verinfo.h` where its `lev_comp` includes
+    /// that) or as its `makedefs -v` would compute it.
     ///
     /// Needs a C compiler (found as the `cc` crate finds one; set `CC` to
     /// choose it) unless the result is in `options.cache_dir`.
@@ -148,7 +150,7 @@ impl Game {
     /// A tree without those files, a tree whose level format is neither
     /// the 3.4.3 family's nor 3.6's, no C compiler, C that does not compile or a probe
     /// that does not run (the compiler's first errors are in the message),
-    /// a `date.h` that does not parse.
+    /// a `date.h` (`verinfo.h`) that does not parse.
     pub fn from_tree(root: &Path, options: &TreeOptions) -> Result<Game, TreeError> {
         let files = tree_files(root)?;
         let dialect = level_dialect(root)?;
@@ -186,16 +188,17 @@ impl Game {
                 ),
             ));
         }
-        let date_h = root.join("include/date.h");
+        let header_name = header_file(root)?;
+        let date_h = root.join(&header_name);
         let header = if date_h.is_file() {
             let text = std::fs::read_to_string(&date_h)
-                .map_err(|e| TreeError::io(root, "cannot read include/date.h", e))?;
+                .map_err(|e| TreeError::io(root, &format!("cannot read {header_name}"), e))?;
             let words = parse_date_h(&text).map_err(|why| {
-                TreeError::new(root, format!("include/date.h does not parse: {why}"))
+                TreeError::new(root, format!("{header_name} does not parse: {why}"))
             })?;
             Header {
                 words: vec![(None, words)],
-                origin: "include/date.h".into(),
+                origin: header_name,
             }
         } else {
             let layout = match &options.target {
@@ -228,10 +231,105 @@ impl Game {
         );
         game.tree_files = files;
         game.tree_files.push(date_h);
+        // Which dungeon files its build compiles: no probe output, but a
+        // change to the Makefile changes what a build finds.
+        let makefile = root.join(MAKEFILE_DAT);
+        game.tree_dungeon_files = makefile_dungeon_files(root)?.map(|f| (root.join("dat"), f));
+        game.tree_files.push(makefile);
         game.dialect = dialect;
         game.format = format;
         Ok(game)
     }
+}
+
+/// The header `makedefs` writes that the tree's `lev_comp` includes:
+/// `include/verinfo.h` (`makedefs -w`) where its `util/lev_main.c`
+/// includes that (SLASH'EM Extended, notnotdNetHack), else
+/// `include/date.h` (`makedefs -v`).
+fn header_file(root: &Path) -> Result<String, TreeError> {
+    let lev_main = std::fs::read(root.join("util/lev_main.c"))
+        .map_err(|e| TreeError::io(root, "cannot read util/lev_main.c", e))?;
+    let includes_verinfo = String::from_utf8_lossy(&lev_main).lines().any(|l| {
+        let l = l.trim_start();
+        l.strip_prefix('#').is_some_and(|d| {
+            let d = d.trim_start();
+            d.strip_prefix("include")
+                .is_some_and(|f| f.trim() == "\"verinfo.h\"")
+        })
+    });
+    Ok(if includes_verinfo {
+        "include/verinfo.h"
+    } else {
+        "include/date.h"
+    }
+    .into())
+}
+
+/// The Makefile of the tree's `dat/` on Unix, whose `dungeon` target (the
+/// one its top-level Makefile makes there) says which dungeon files its
+/// build compiles.
+const MAKEFILE_DAT: &str = "sys/unix/Makefile.dat";
+
+/// The `.def` files the `dungeon` target of the tree's
+/// `sys/unix/Makefile.dat` depends on (`dungeon: dungeon.def
+/// ../util/makedefs ../util/dgn_comp`: `makedefs -e` preprocesses it,
+/// `dgn_comp` compiles it), those of them its `dat/` has. SLASH'EM
+/// Extended's `dat/` holds `dungeon2.def`..`dungeon8.def` besides, which
+/// its build never compiles. `None` where the tree has no such Makefile or
+/// rule, or none of the files it names (dNetHack's still names vanilla's
+/// `dungeon.def`; its `dngnch*.def` are built by its makedefs' own list):
+/// then every `*.def` of `dat/` is compiled.
+fn makefile_dungeon_files(root: &Path) -> Result<Option<Vec<String>>, TreeError> {
+    let path = root.join(MAKEFILE_DAT);
+    let text = match std::fs::read(&path) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => {
+            return Err(TreeError::io(
+                root,
+                &format!("cannot read {MAKEFILE_DAT}"),
+                e,
+            ))
+        }
+    };
+    let files = dungeon_rule_files(&text);
+    let dat = root.join("dat");
+    let present: Vec<String> = files
+        .into_iter()
+        .filter(|f| dat.join(f).is_file())
+        .collect();
+    Ok((!present.is_empty()).then_some(present))
+}
+
+/// The `*.def` prerequisites (file names) of the `dungeon` target of a
+/// Makefile, continuation lines joined.
+fn dungeon_rule_files(makefile: &str) -> Vec<String> {
+    let joined = makefile.replace("\\\r\n", " ").replace("\\\n", " ");
+    let Some(prerequisites) = joined.lines().find_map(|line| {
+        // A recipe line (`\t@echo dungeon: done`) names no target.
+        if line.starts_with('\t') {
+            return None;
+        }
+        let (targets, rest) = line.split_once(':')?;
+        let is_dungeon = targets.split_whitespace().any(|t| t == "dungeon");
+        // `dungeon:` but not a `dungeon::` or `dungeon := …` assignment.
+        (is_dungeon && !rest.starts_with([':', '='])).then_some(rest)
+    }) else {
+        return Vec::new();
+    };
+    let mut files: Vec<String> = Vec::new();
+    for word in prerequisites
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .split_whitespace()
+    {
+        let name = word.rsplit('/').next().unwrap_or(word);
+        if name.ends_with(".def") && !name.contains('$') && !files.iter().any(|f| f == name) {
+            files.push(name.to_string());
+        }
+    }
+    files
 }
 
 /// Every file of the tree the probe reads: all of `include/*.h` (headers
@@ -266,7 +364,12 @@ fn tree_files(root: &Path) -> Result<Vec<PathBuf>, TreeError> {
         .map_err(|e| TreeError::io(root, "cannot list include/", e))?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| {
-            p.extension().is_some_and(|x| x == "h") && p.file_name() != Some("date.h".as_ref())
+            // The headers makedefs writes at build time are read as the
+            // version header, not by the probe.
+            p.extension().is_some_and(|x| x == "h")
+                && !["date.h", "verinfo.h"]
+                    .iter()
+                    .any(|h| p.file_name() == Some(h.as_ref()))
         })
         .collect();
     files.sort();
@@ -952,6 +1055,22 @@ mod tests {
         let own = "/src/game/src/monst.c:5:10: fatal error: pm.h: No such file or directory\n";
         assert_eq!(missing_system_header(root, own), None);
         assert_eq!(missing_system_header(root, "monst.c:1: error: x\n"), None);
+    }
+
+    #[test]
+    fn the_dungeon_rule_names_the_dungeon_files() {
+        let slashem_extended = "all:\tdungeon dungeon2\n\
+            dungeon: dungeon.def ../util/makedefs ../util/dgn_comp\n\
+            \t../util/makedefs -e\n\t../util/dgn_comp dungeon.pdf\n\
+            dungeon2: dungeon2.def ../util/makedefs ../util/dgn_comp\n";
+        assert_eq!(dungeon_rule_files(slashem_extended), ["dungeon.def"]);
+        let continued = "DGN = x\ndungeon spare: ../dat/a.def \\\n\tb.def $(X).def a.def\n";
+        assert_eq!(dungeon_rule_files(continued), ["a.def", "b.def"]);
+        assert!(dungeon_rule_files("dungeon := dungeon.def\n").is_empty());
+        assert!(
+            dungeon_rule_files("dungeonx: a.def\nall: dungeon\n\t@echo dungeon: x.def\n")
+                .is_empty()
+        );
     }
 
     #[test]

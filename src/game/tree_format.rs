@@ -188,6 +188,14 @@ fn matching_open(text: &str, close: usize) -> Option<usize> {
     None
 }
 
+/// The declared type of member `member` of the record `record` (`xchar`).
+fn member_type(text: &str, record: &str, member: &str) -> Option<String> {
+    struct_members(text, record)?
+        .into_iter()
+        .find(|(_, names)| names.iter().any(|n| n == member))
+        .map(|(ty, _)| ty)
+}
+
 /// The C type of a member declared with type words `ty`.
 fn ctype_of(ty: &str) -> Option<CType> {
     let last = ty.split_whitespace().last()?;
@@ -265,7 +273,7 @@ pub(super) fn read_tree_format(root: &Path, dialect: Dialect) -> Result<TreeForm
     format.dungeon_rules = dungeon_rules(&read(root, "util/dgn_comp.y")?);
     format.level_rules = level_rules(&lev_comp_y);
     format.level_rules.sanity_flags = lev_comp_l.contains("return SANITYFLAG;");
-    let numbers_source = numbers_source(root, &lev_comp_l)?;
+    let numbers_source = numbers_source(root, &sp_lev, &lev_comp_l)?;
     Ok(TreeFormat {
         format,
         numbers_source,
@@ -532,7 +540,7 @@ fn map_char_body(lev_main: &str) -> Option<&str> {
 /// `NP`, `NE`, `NL`, `NO`, `ND value word` (room types, traps,
 /// engravings, level flags, object flags, door materials),
 /// `NX name value` (limits), `NA`/`NG index name` (artifacts, gods).
-fn numbers_source(root: &Path, lev_comp_l: &str) -> Result<String, TreeError> {
+fn numbers_source(root: &Path, sp_lev: &str, lev_comp_l: &str) -> Result<String, TreeError> {
     let rm_h = strip_comments(&read(root, "include/rm.h")?);
     let lev_main = read(root, "util/lev_main.c")?;
     let mut c = String::from(
@@ -558,17 +566,24 @@ fn numbers_source(root: &Path, lev_comp_l: &str) -> Result<String, TreeError> {
     );
     c.push_str(body);
     c.push_str("\n#undef yywarning\n");
-    for (name, table) in [("room_types", "NR"), ("trap_types", "NP")] {
+    // Each number as lev_comp stores it: converted to the type of the
+    // `sp_lev.h` member it is assigned to (an `xchar`: SLASH'EM Extended's
+    // trap 180 is stored, and read back, as -76).
+    for (name, table, record, member) in [
+        ("room_types", "NR", "room", "rtype"),
+        ("trap_types", "NP", "trap", "type"),
+    ] {
         let text = table_text(&lev_main, name).ok_or_else(|| {
             TreeError::new(root, format!("util/lev_main.c has no {name}[] table"))
         })?;
+        let stored = member_type(sp_lev, record, member).unwrap_or_else(|| "int".into());
         let _ = write!(
             c,
             "static struct {{ const char *name; int type; }} levbuild_{name}[] = {{{text}}};\n\
              static void levbuild_print_{name}(void)\n{{\n    unsigned i;\n    \
              for (i = 0; i < sizeof levbuild_{name} / sizeof levbuild_{name}[0]; i++)\n        \
              if (levbuild_{name}[i].name)\n            \
-             printf(\"{table} %d %s\\n\", levbuild_{name}[i].type, levbuild_{name}[i].name);\n}}\n"
+             printf(\"{table} %d %s\\n\", (int) ({stored}) levbuild_{name}[i].type, levbuild_{name}[i].name);\n}}\n"
         );
     }
     // The names lev_comp looks artifacts (and gods) up in, as makedefs
@@ -613,7 +628,7 @@ fn numbers_source(root: &Path, lev_comp_l: &str) -> Result<String, TreeError> {
             );
         }
     }
-    for limit in ["MAXDUNGEON", "MAXLEVEL", "LEV_LIMIT"] {
+    for limit in ["MAXDUNGEON", "MAXLEVEL", "LEV_LIMIT", "BRANCH_LIMIT"] {
         let _ = writeln!(
             c,
             "#ifdef {limit}\n    printf(\"NX {limit} %ld\\n\", (long) ({limit}));\n#endif"
@@ -728,6 +743,7 @@ pub(super) fn apply_probe_line(
                 "MAXDUNGEON" => format.limits.dungeons = v,
                 "MAXLEVEL" => format.limits.depth = v as i64,
                 "LEV_LIMIT" => format.limits.special_levels = v,
+                "BRANCH_LIMIT" => format.limits.branches = v,
                 _ => return false,
             }
         }

@@ -1019,16 +1019,37 @@ fn unsafe_level_names() {
 }
 
 #[test]
-fn level_defined_twice_in_a_file() {
-    let diags = des::compile("MAZE: \"a\", ' '\nNOMAP\n\nLEVEL: \"a\"\n", "t").unwrap_err();
-    assert_eq!(
-        list(&diags),
-        [d(Error, 4, 8, "Level \"a\" is defined twice in this file")]
-    );
-    assert_eq!(
-        diags.iter().next().unwrap().label.as_deref(),
-        Some("first defined on line 1")
-    );
+fn level_defined_twice_in_a_file_is_written_over_as_lev_comp_writes_it() {
+    // lev_comp writes each definition to NAME.lev as it finishes it,
+    // opening the file without truncating it: the later one over the
+    // earlier one, whose bytes past its end remain.
+    let long = "MAZE: \"a\", ' '\nGEOMETRY: center, center\nMAP\n....\n....\nENDMAP\n\
+                FOUNTAIN: (1,1)\nMONSTER: 'd', \"jackal\", (0,0)\n";
+    let short = "LEVEL: \"a\"\nROOM: \"ordinary\", lit, random, random, random\n";
+    let alone = |src: &str| des::compile(src, "t").unwrap().levels.remove(0).bytes;
+    let (long_bytes, short_bytes) = (alone(long), alone(short));
+    assert!(long_bytes.len() > short_bytes.len());
+    let options = des::Options::default();
+    for (first, second, first_bytes, second_bytes) in [
+        (long, short, &long_bytes, &short_bytes),
+        (short, long, &short_bytes, &long_bytes),
+    ] {
+        let src = format!("{first}\n{second}");
+        let file = des::compile_levels(&src, "t", &options).unwrap();
+        let mut want = second_bytes.clone();
+        want.extend_from_slice(first_bytes.get(second_bytes.len()..).unwrap_or_default());
+        assert_eq!(file.levels.len(), 1);
+        assert!(file.levels[0].bytes == want, "{first:?} then {second:?}");
+        let w: Vec<_> = file.warnings.warnings().collect();
+        assert_eq!(w.len(), 1);
+        assert_eq!(w[0].code, Some("level-defined-twice"));
+        assert_eq!(w[0].message, "Level \"a\" is defined twice in this file");
+        assert_eq!(w[0].label.as_deref(), Some("first defined on line 1"));
+        // The typed result keeps both definitions, in order.
+        let typed = des::compile(&src, "t").unwrap();
+        let bytes: Vec<&Vec<u8>> = typed.levels.iter().map(|l| &l.bytes).collect();
+        assert_eq!(bytes, [first_bytes, second_bytes]);
+    }
 }
 
 #[test]

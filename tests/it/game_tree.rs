@@ -129,6 +129,10 @@ fn the_fixture_tree_reads_as_its_c_says() {
     assert_eq!(n.room_type("smithy"), Some(4));
     assert_eq!(n.max_room_type(), 6);
     assert_eq!(n.trap("bellows"), Some(3));
+    // DEEP_PIT is 200; lev_comp stores a trap type in its record's
+    // `xchar`: -56, as SLASH'EM Extended's trap 180 is -76.
+    assert_eq!(n.trap("deep pit"), Some(-56));
+    assert_eq!(n.trap_name(-56), Some("deep pit"));
     assert_eq!(n.engraving_name(3), Some("soot"));
     assert_eq!(n.level_flags.last(), Some(&("smoky".into(), 4)));
     assert_eq!(
@@ -387,6 +391,88 @@ fn identity_files_build_the_golden_sets_without_the_games_trees() {
     let bytes = std::fs::read(tmp.path().join("grunthack-0.2.2/oracle.lev")).unwrap();
     levbuild::des::decode(&bytes, "oracle", &beside, Layout::LP64).unwrap();
     assert!(levbuild::des::decode(&bytes, "oracle", &Game::nethack_343(), Layout::LP64).is_err());
+}
+
+#[test]
+fn a_trees_makefile_says_which_dungeon_files_its_dat_builds() {
+    if !have_cc() {
+        return;
+    }
+    let tmp = TempDir::new("makefile-dungeon");
+    let root = fixture_copy(&tmp);
+    // A dungeon file the tree's build does not compile, as SLASH'EM
+    // Extended's dat/ holds dungeon2.def..dungeon8.def.
+    let def = std::fs::read_to_string(root.join("dat/dungeon.def")).unwrap();
+    std::fs::write(root.join("dat/dungeon2.def"), &def).unwrap();
+    let dungeons = |root: &Path, dir: Option<&Path>, out: &str| {
+        let out = tmp.path().join(out);
+        let mut b = Build::new();
+        b.game_tree(root).out_dir(&out).cargo_directives(false);
+        if let Some(dir) = dir {
+            b.source_dir(dir);
+        }
+        b.try_compile().unwrap_or_else(|e| panic!("{e}"));
+        ["dungeon", "dungeon2"].map(|d| out.join(d).is_file())
+    };
+    // No Makefile: every *.def.
+    assert_eq!(dungeons(&root, None, "none"), [true, true]);
+    // Its Makefile's `dungeon` target depends on dungeon.def only.
+    let makefile = root.join("sys/unix/Makefile.dat");
+    std::fs::create_dir_all(makefile.parent().unwrap()).unwrap();
+    std::fs::write(
+        &makefile,
+        "all: dungeon\n\ndungeon: dungeon.def ../util/makedefs \\\n\t../util/dgn_comp\n\
+         \t../util/makedefs -e\n\t../util/dgn_comp dungeon.pdf\n\
+         dungeon2: dungeon2.def\n",
+    )
+    .unwrap();
+    let game = Game::from_tree(&root, &TreeOptions::new()).unwrap();
+    assert_eq!(
+        game.tree_dungeon_files(&root.join("dat")),
+        Some(&["dungeon.def".to_string()][..])
+    );
+    assert!(game.tree_files().contains(&makefile));
+    assert_eq!(dungeons(&root, None, "rule"), [true, false]);
+    // Another directory built for the tree's game: every *.def.
+    let other = tmp.path().join("other");
+    copy_tree(&root.join("dat"), &other);
+    assert_eq!(game.tree_dungeon_files(&other), None);
+    assert_eq!(dungeons(&root, Some(&other), "other"), [true, true]);
+    // A rule naming no file dat/ has (dNetHack's names vanilla's
+    // dungeon.def; its dngnch*.def are its makedefs' own list).
+    std::fs::write(&makefile, "dungeon: nothere.def ../util/dgn_comp\n").unwrap();
+    assert_eq!(dungeons(&root, None, "stale"), [true, true]);
+}
+
+#[test]
+fn slashem_extended_builds_its_golden_set_from_its_identity_file() {
+    let Some(shared) = common::shared_dir() else {
+        return;
+    };
+    let tmp = TempDir::new("slashem-extended-golden");
+    let out = tmp.path().join("levels");
+    let report = Build::new()
+        .source_dir(shared.join("corpus/slashem-extended-1.6.5/dat"))
+        .game_file(identity_file("slashem-extended-1.6.5"))
+        .target("x86_64-unknown-linux-gnu")
+        .out_dir(&out)
+        .cargo_directives(false)
+        .try_compile()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let (same, total) = golden_matches(&shared, "slashem-extended-1.6.5", &out);
+    assert_eq!((same, total), (2853, 2853), "2852 levels and the dungeon");
+    // Its kwests.des defines 23 levels twice, which its lev_comp writes
+    // one over the other.
+    let twice = (report.warnings.iter())
+        .filter(|w| w.code == Some("level-defined-twice"))
+        .count();
+    assert_eq!(twice, 23);
+    // Its trap numbers go past 127, as a char stores them.
+    let game = Game::from_identity_file(&identity_file("slashem-extended-1.6.5")).unwrap();
+    let n = &game.format().numbering;
+    assert_eq!(n.traps.len(), 221);
+    assert!(n.traps.iter().any(|(_, v)| *v < 0));
+    assert_eq!(game.format().limits.special_levels, 200);
 }
 
 #[test]
@@ -682,6 +768,25 @@ fn a_date_h_gives_the_header_for_every_target() {
         text.contains("header any 0x10200 0x402 0x100f007 0x12345678\n"),
         "{text}"
     );
+    // A lev_comp that includes verinfo.h (makedefs -w: SLASH'EM Extended,
+    // notnotdNetHack) writes the header from there.
+    let lev_main = root.join("util/lev_main.c");
+    let text = std::fs::read_to_string(&lev_main).unwrap();
+    std::fs::write(&lev_main, format!("#include \"verinfo.h\"\n{text}")).unwrap();
+    let game = Game::from_tree(&root, &TreeOptions::new()).unwrap();
+    assert!(
+        game.header_origin().contains("computed"),
+        "no verinfo.h yet"
+    );
+    let verinfo = std::fs::read_to_string(root.join("include/date.h")).unwrap();
+    std::fs::write(
+        root.join("include/verinfo.h"),
+        verinfo.replace("0x12345678", "0x9abc"),
+    )
+    .unwrap();
+    let game = Game::from_tree(&root, &TreeOptions::new()).unwrap();
+    assert_eq!(game.header_origin(), "include/verinfo.h");
+    assert_eq!(game.version_info(Layout::LP64).unwrap()[3], 0x9abc);
 }
 
 #[test]
@@ -742,6 +847,7 @@ fn real_trees_give_the_committed_identity_files() {
         ("nethack-3.4.3-nosinks", "nethack-3.4.3", true),
         ("nethack-3.6.7", "nethack-3.6.7", false),
         ("slashem-0.0.7E7F3", "slashem-0.0.7E7F3", false),
+        ("slashem-extended-1.6.5", "slashem-extended-1.6.5", false),
         ("dnethack-3.18.0", "dnethack-3.18.0", false),
         (
             "notnotdnethack-2025.05.16",
@@ -782,15 +888,23 @@ fn real_trees_build_their_golden_sets_with_and_without_date_h() {
     let Some(shared) = common::shared_dir() else {
         return;
     };
-    // (game, outputs, files to leave out, whether its lev_comp includes the
-    // date.h its makedefs writes: notnotdNetHack's includes verinfo.h)
-    for (name, outputs, exclude, date_h) in [
-        ("grunthack-0.2.2", 127, None, true),
-        ("nethack-3.6.7", 121, None, true),
-        ("nethack-3.4.3", 114, None, true),
-        ("slashem-0.0.7E7F3", 186, Some("template.des"), true),
-        ("dnethack-3.18.0", 332, None, true),
-        ("notnotdnethack-2025.05.16", 381, None, false),
+    // (game, outputs, files to leave out, the header its makedefs writes
+    // that its lev_comp includes and levbuild reads: SLASH'EM Extended's
+    // includes verinfo.h; notnotdNetHack's too, not checked here)
+    for (name, outputs, exclude, header) in [
+        ("grunthack-0.2.2", 127, None, Some("date.h")),
+        ("nethack-3.6.7", 121, None, Some("date.h")),
+        ("nethack-3.4.3", 114, None, Some("date.h")),
+        (
+            "slashem-0.0.7E7F3",
+            186,
+            Some("template.des"),
+            Some("date.h"),
+        ),
+        // 2852 levels and dungeon.def, not its dungeon2..8.def.
+        ("slashem-extended-1.6.5", 2853, None, Some("verinfo.h")),
+        ("dnethack-3.18.0", 332, None, Some("date.h")),
+        ("notnotdnethack-2025.05.16", 381, None, None),
     ] {
         let Some(tree) = common::real_tree(name) else {
             continue;
@@ -820,15 +934,15 @@ fn real_trees_build_their_golden_sets_with_and_without_date_h() {
             );
         };
         builds_golden("computed", "computed as makedefs -v does");
-        if !date_h {
+        let Some(header) = header else {
             continue;
-        }
+        };
         std::fs::copy(
-            shared.join("golden").join(name).join("date.h"),
-            root.join("include/date.h"),
+            shared.join("golden").join(name).join(header),
+            root.join("include").join(header),
         )
         .unwrap();
-        builds_golden("date_h", "header include/date.h");
+        builds_golden("date_h", &format!("header include/{header}"));
     }
 }
 

@@ -1,7 +1,7 @@
 //! The record formats of the 3.4.3-family variants, as their committed
 //! identity files describe them (written by `levbuild game` from the
 //! fetched trees): every golden `.lev` and dungeon file of SLASH'EM,
-//! dNetHack and notnotdNetHack decodes with no byte left over and encodes
+//! SLASH'EM Extended, dNetHack and notnotdNetHack decodes with no byte left over and encodes
 //! back to the same bytes, the dump names their own terrain, room types
 //! and extra members, and `-w` gives each game's own warnings.
 
@@ -12,8 +12,9 @@ use levbuild::{des, dungeon, Game, Layout, RecordKind};
 use crate::common;
 
 /// The variants with a golden set and a committed identity file.
-const VARIANTS: [&str; 5] = [
+const VARIANTS: [&str; 6] = [
     "slashem-0.0.7E7F3",
+    "slashem-extended-1.6.5",
     "dnethack-3.18.0",
     "notnotdnethack-2025.05.16",
     "nethack-3.4.3",
@@ -170,17 +171,57 @@ fn warnings_listing(shared: &Path, name: &str, marker: &str) -> String {
             .join("lev_comp-w.stderr.txt"),
     )
     .unwrap();
+    // Each file's lines in the golden listing.
+    let mut golden_files: Vec<(&str, Vec<&str>)> = Vec::new();
+    for line in golden.lines() {
+        match line.strip_prefix(marker) {
+            Some(file) => golden_files.push((file.split(" (rc=").next().unwrap(), Vec::new())),
+            None if line.starts_with("rc=") => {}
+            None => golden_files.last_mut().unwrap().1.push(line),
+        }
+    }
     let mut out = String::new();
-    for line in golden.lines().filter(|l| l.starts_with(marker)) {
-        let file = line[marker.len()..].split(" (rc=").next().unwrap();
+    for (file, want) in golden_files {
         out += &format!("{marker}{file}\n");
         let path = shared.join("corpus").join(name).join("dat").join(file);
         let src = levbuild::source_text(&std::fs::read(&path).unwrap()).into_owned();
-        let diagnostics = match des::compile_levels(&src, file, &options) {
+        let mut diagnostics = match des::compile_levels(&src, file, &options) {
             Ok(compiled) => compiled.warnings,
             Err(d) => d,
         };
-        for l in diagnostics.legacy_lines(levbuild::diag::LegacyTool::LevComp) {
+        // A level defined twice is levbuild's own warning: lev_comp
+        // writes one over the other without a word.
+        let count = |d: &levbuild::Diagnostics, code: &str| {
+            d.warnings().filter(|w| w.code == Some(code)).count()
+        };
+        let twice = count(&diagnostics, "level-defined-twice");
+        let dropped: usize = (diagnostics.warnings())
+            .find(|w| w.code == Some("too-many-warnings"))
+            .map_or(0, |w| w.message.split(' ').next().unwrap().parse().unwrap());
+        diagnostics
+            .retain(|d| !matches!(d.code, Some("level-defined-twice" | "too-many-warnings")));
+        let mut lines = diagnostics.legacy_lines(levbuild::diag::LegacyTool::LevComp);
+        if dropped > 0 {
+            // levbuild lists a file's first 200 warnings and counts the
+            // rest; lev_comp prints them all. The listed ones are the first
+            // of lev_comp's, and with the ones counted they are as many as
+            // lev_comp's and levbuild's own.
+            let typed = des::compile_with(&src, file, &options).unwrap();
+            let names: std::collections::HashSet<&str> =
+                typed.levels.iter().map(|l| l.name.as_str()).collect();
+            let defined_twice = typed.levels.len() - names.len();
+            assert!(
+                want.starts_with(&lines.iter().map(String::as_str).collect::<Vec<_>>()),
+                "{name}: {file}: the warnings listed are not lev_comp's first"
+            );
+            assert_eq!(
+                lines.len() + twice + dropped,
+                want.len() + defined_twice,
+                "{name}: {file}: warnings counted"
+            );
+            lines = want.iter().map(|l| l.to_string()).collect();
+        }
+        for l in lines {
             out += &l;
             out.push('\n');
         }
@@ -197,6 +238,7 @@ fn each_variants_warnings_are_its_lev_comps() {
         ("dnethack-3.18.0", "### "),
         ("notnotdnethack-2025.05.16", "### "),
         ("slashem-0.0.7E7F3", "=== "),
+        ("slashem-extended-1.6.5", "=== "),
     ] {
         let golden = std::fs::read_to_string(
             shared

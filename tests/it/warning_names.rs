@@ -60,6 +60,7 @@ fn each_warning_name_is_given_by_its_input() {
         ("rest-of-file-ignored", format!("{MAZE}\u{e9}\n"), Some(V343)),
         ("too-many-warnings", format!("{MAZE}{many}"), Some(V343)),
         ("negative-register", format!("{MAZE}TRAP: \"arrow\", place[-2]\n"), Some(V343)),
+        ("level-defined-twice", format!("{MAZE}{MAZE}"), Some(V343)),
         ("unknown-room-type", format!("{MAZE}REGION: (0,0,1,1), lit, \"kitchn\"\n"), Some(V343)),
         ("empty-map", "MAZE: \"m\", ' '\nGEOMETRY: center, center\nMAP\nENDMAP\n".into(), Some(V343)),
         ("map-without-endmap", format!("{MAZE}MAP\n..\n"), Some(V343)),

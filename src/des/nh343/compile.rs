@@ -23,7 +23,9 @@ pub struct CompiledLevel {
 #[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CompiledFile {
-    /// The levels, in definition order.
+    /// The levels, in definition order (a level defined twice is here
+    /// twice; [`crate::des::compile_levels`] gives the file lev_comp
+    /// leaves for it).
     pub levels: Vec<CompiledLevel>,
     /// Warnings (never errors).
     pub warnings: Diagnostics,
@@ -150,7 +152,7 @@ pub(crate) fn compile_blobs(
         return Err(diagnostics);
     }
     Ok(crate::des::Blobs {
-        levels,
+        levels: crate::des::Blobs::written_over(levels),
         warnings: diagnostics,
     })
 }
@@ -247,9 +249,21 @@ mod tests {
                 ),
                 Err(d) => (Vec::new(), d.render(false)),
             };
+            // The typed result keeps a level defined twice twice; the
+            // blobs are the files lev_comp leaves.
             let typed = match compile_with(&source, "x.des", &options) {
                 Ok(f) => (
-                    f.levels.into_iter().map(|l| (l.name, l.bytes)).collect(),
+                    crate::des::Blobs::written_over(
+                        (f.levels.into_iter())
+                            .map(|l| crate::des::Blob {
+                                name: l.name,
+                                bytes: l.bytes,
+                            })
+                            .collect(),
+                    )
+                    .into_iter()
+                    .map(|l| (l.name, l.bytes))
+                    .collect(),
                     f.warnings.render(false),
                 ),
                 Err(d) => (Vec::new(), d.render(false)),

@@ -285,9 +285,13 @@ pub(super) fn drawbridge_dir_from(code: i8) -> Direction {
 
 /// A `REGION`'s stored type as the game reads it: a type above the
 /// last one (`max_room_type`) is an unfilled room of the type
-/// `max_room_type + 1` below.
+/// `max_room_type + 1` below. The sum is stored in a `char`: past 127
+/// it is negative (SLASH'EM Extended's unfilled black market, 66 + 67,
+/// is -123); only -1 is a type of its own (random).
 pub(super) fn region_type(code: i8, max_room_type: i8) -> (RoomType, bool) {
-    let unfilled = code > max_room_type;
+    let stored = i16::from(code);
+    let sum = if stored < -1 { stored + 256 } else { stored };
+    let unfilled = sum > i16::from(max_room_type);
     let offset = max_room_type.wrapping_add(1);
     let rtype = RoomType::from_code(if unfilled {
         code.wrapping_sub(offset)

@@ -459,13 +459,26 @@ mod tests {
     fn drawbridge_and_region_codes_read_back_to_themselves() {
         for c in i8::MIN..=i8::MAX {
             assert_eq!(drawbridge_dir(decode::drawbridge_dir_from(c)), c);
-            let (rtype, unfilled) = decode::region_type(c, 24);
-            let r = Region {
-                rtype,
-                unfilled,
-                ..Region::default()
-            };
-            assert_eq!(region_type(&r, 25), c);
+            // NetHack 3.4.3's last room type, and SLASH'EM Extended's,
+            // whose unfilled types go past what a char holds.
+            for max in [24, 66] {
+                let (rtype, unfilled) = decode::region_type(c, max);
+                let r = Region {
+                    rtype,
+                    unfilled,
+                    ..Region::default()
+                };
+                assert_eq!(region_type(&r, max + 1), c);
+            }
         }
+        // An unfilled black market (66) is stored as 66 + 67, -123.
+        assert_eq!(
+            decode::region_type(-123, 66),
+            (RoomType::from_code(66), true)
+        );
+        assert_eq!(
+            decode::region_type(-1, 66),
+            (RoomType::from_code(-1), false)
+        );
     }
 }

@@ -7,7 +7,9 @@
 //! record counts above 127, more than 9 map parts, more than 80 rooms,
 //! values that do not fit their field (room names longer than 32767
 //! bytes included), negative register indices,
-//! unsafe level names and a level defined twice in one file are errors.
+//! unsafe level names are errors. A level defined twice in one file is
+//! a warning: lev_comp writes the later definition over the earlier one's
+//! file, which it opens without truncating (see [`crate::des::Blobs`]).
 //! Register lists belong to their own map part (lev_comp accumulates them
 //! across the parts of a level; no real level has two lists of a kind).
 //! Map-content checks are skipped for `NOMAP` parts (lev_comp reads a stale
@@ -339,11 +341,17 @@ impl<'r, 'm> Builder<'r, 'm> {
                 + 1;
             let line_hint = format!("first defined on line {line}");
             self.report
-                .error(
+                .warning(
+                    warn::LEVEL_DEFINED_TWICE,
                     name.span.clone(),
                     format!("Level \"{n}\" is defined twice in this file"),
                 )
-                .label(line_hint);
+                .label(line_hint)
+                .help(
+                    "lev_comp writes this definition over the earlier one's file without \
+                     truncating it: the output is this level, then the earlier one's bytes \
+                     past its end",
+                );
         }
         self.names
             .entry(n.to_string())

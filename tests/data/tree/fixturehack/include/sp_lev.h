@@ -25,6 +25,10 @@ typedef struct {
 } room_door;
 
 typedef struct {
+    xchar x, y, chance, type;
+} trap;
+
+typedef struct {
     xchar x, y;
     aligntyp align;
     xchar shrine;

@@ -7,5 +7,8 @@
 #define PIT         2
 #define BELLOWS     3   /* fixturehack's own */
 #define TRAPNUM     4
+/* fixturehack's own, numbered past what lev_comp's signed char trap
+ * type holds: stored as -56 */
+#define DEEP_PIT    200
 
 #endif /* TRAP_H */

@@ -12,6 +12,7 @@ static struct {
     { "arrow", ARROW_TRAP },
     { "pit", PIT },
     { "bellows", BELLOWS },
+    { "deep pit", DEEP_PIT },
     { 0, 0 }
 }, room_types[] = {
     { "ordinary", OROOM },
