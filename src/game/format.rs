@@ -209,7 +209,23 @@ pub struct Numbering {
     /// `godlist.h`'s god names, indexed by their number (0 is none:
     /// notnotdNetHack's altars name one; empty for a game without).
     pub gods: Vec<Box<str>>,
+    /// `dgn_comp.l`'s `DESCRIPTOR` words and their values (`town` 1,
+    /// `chaotic` 16; EvilHack's `iceq` 16 and `chaotic` 512).
+    pub dungeon_descriptors: Vec<(Box<str>, i32)>,
 }
+
+/// NetHack 3.4.3's `DESCRIPTOR` words (3.6.7's are the same).
+pub(crate) const DUNGEON_DESCRIPTORS_343: &[(&str, i32)] = &[
+    ("town", 1),
+    ("hellish", 2),
+    ("mazelike", 4),
+    ("roguelike", 8),
+    ("unaligned", 0),
+    ("noalign", 0),
+    ("lawful", 64),
+    ("neutral", 32),
+    ("chaotic", 16),
+];
 
 impl Numbering {
     /// NetHack 3.4.3's.
@@ -240,6 +256,9 @@ impl Numbering {
             object_flags: Vec::new(),
             artifacts: Vec::new(),
             gods: Vec::new(),
+            dungeon_descriptors: (DUNGEON_DESCRIPTORS_343.iter())
+                .map(|&(w, v)| (w.into(), v))
+                .collect(),
         }
     }
 
@@ -257,6 +276,7 @@ impl Numbering {
             object_flags: Vec::new(),
             artifacts: Vec::new(),
             gods: Vec::new(),
+            dungeon_descriptors: Vec::new(),
         }
     }
 
@@ -271,6 +291,10 @@ impl Numbering {
             (self.room_types.is_empty(), "lev_main.c's room_types[]"),
             (self.traps.is_empty(), "lev_main.c's trap_types[]"),
             (self.level_flags.is_empty(), "lev_comp.l's FLAG_TYPE words"),
+            (
+                self.dungeon_descriptors.is_empty(),
+                "dgn_comp.l's DESCRIPTOR words",
+            ),
         ]
         .into_iter()
         .filter_map(|(missing, what)| missing.then_some(what))

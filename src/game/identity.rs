@@ -317,6 +317,16 @@ fn write_format(out: &mut String, f: &RecordFormat) {
     for name in &n.gods {
         let _ = writeln!(out, "god {}", quoted(name));
     }
+    // A game whose descriptors are NetHack 3.4.3's has no lines of them.
+    let vanilla = super::format::DUNGEON_DESCRIPTORS_343;
+    let same = n.dungeon_descriptors.len() == vanilla.len()
+        && (n.dungeon_descriptors.iter().zip(vanilla))
+            .all(|((w, v), (vw, vv))| &**w == *vw && v == vv);
+    if !same {
+        for (word, v) in &n.dungeon_descriptors {
+            let _ = writeln!(out, "dungeon-descriptor {} {v}", quoted(word));
+        }
+    }
     if let Some(p) = &f.program {
         for (key, names) in [
             ("opcode", &p.opcodes),
@@ -366,6 +376,7 @@ struct FormatFacts {
     sanity_flags: Option<bool>,
     /// A 3.6-family game's opcode program format.
     program: Option<ProgramFormat>,
+    dungeon_descriptors: Option<Vec<(Box<str>, i32)>>,
 }
 
 impl FormatFacts {
@@ -550,6 +561,13 @@ impl FormatFacts {
                 };
                 list.push(name.into());
             }
+            "dungeon-descriptor" => {
+                let word = args.string("its word")?;
+                let v = args.number()?;
+                let v = i32::try_from(v)
+                    .map_err(|_| args.error(format!("descriptor {v} is out of range")))?;
+                (self.dungeon_descriptors.get_or_insert_with(Vec::new)).push((word.into(), v));
+            }
             "door-material" => {
                 let word = args.string("its word")?;
                 let v = args.number()? as i64;
@@ -636,6 +654,11 @@ impl FormatFacts {
         n.object_flags = self.object_flags;
         n.artifacts = self.artifacts;
         n.gods = self.gods;
+        n.dungeon_descriptors = self.dungeon_descriptors.unwrap_or_else(|| {
+            (super::format::DUNGEON_DESCRIPTORS_343.iter())
+                .map(|&(w, v)| (w.into(), v))
+                .collect()
+        });
         Ok(f)
     }
 }

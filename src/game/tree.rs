@@ -40,7 +40,7 @@ const LEVEL_COMPILER_SOURCES: [&str; 4] = [
 
 /// Changes whenever what the probe prints changes, so that cached probe
 /// output of an older levbuild build is not reused.
-const PROBE_REVISION: &[u8] = b"numbers 7";
+const PROBE_REVISION: &[u8] = b"numbers 8";
 
 /// The hints file a 3.6-family tree's Unix build is set up with
 /// (`sys/unix/setup.sh hints/linux`): its `CFLAGS` defines are the game's.
@@ -376,8 +376,10 @@ fn tree_files(root: &Path) -> Result<Vec<PathBuf>, TreeError> {
     files.extend(TREE_SOURCES.iter().map(|s| root.join("src").join(s)));
     files.push(root.join("util/makedefs.c"));
     files.extend(LEVEL_COMPILER_SOURCES.iter().map(|s| root.join(s)));
-    if root.join(HINTS_FILE).is_file() {
-        files.push(root.join(HINTS_FILE));
+    for optional in [HINTS_FILE, "util/dgn_comp.l"] {
+        if root.join(optional).is_file() {
+            files.push(root.join(optional));
+        }
     }
     Ok(files)
 }
@@ -473,7 +475,7 @@ fn parse_probe(
     text: &str,
     format: &mut RecordFormat,
 ) -> Result<ProbeFacts, TreeError> {
-    let mut numbered = [false; 12];
+    let mut numbered = [false; 13];
     let bad = |line: &str| TreeError::new(root, format!("unexpected probe output line {line:?}"));
     let mut facts = ProbeFacts {
         monsters: Vec::new(),

@@ -497,12 +497,13 @@ fn table_text(lev_main: &str, name: &str) -> Option<String> {
     Some(lev_main[open + 1..close].to_string())
 }
 
-/// `word { yylval.i=CONSTANT; return KIND; }` rules of `lev_comp.l`.
+/// `word { yylval.i=CONSTANT; return KIND; }` rules of a lexer
+/// (`lev_comp.l`; `dgn_comp.l` writes `return(KIND);`).
 fn lex_words(lev_comp_l: &str, kind: &str) -> Vec<(String, String)> {
     let mut words = Vec::new();
-    let ret = format!("return {kind};");
+    let returns = [format!("return {kind};"), format!("return({kind});")];
     for line in lev_comp_l.lines() {
-        if !line.contains(&ret) {
+        if !returns.iter().any(|r| line.contains(r.as_str())) {
             continue;
         }
         let word = line.split_whitespace().next().unwrap_or("");
@@ -537,8 +538,9 @@ fn map_char_body(lev_main: &str) -> Option<&str> {
 
 /// The probe function that prints the tree's numbering, one fact a line:
 /// `NT value name` (terrain), `NC char value` (map characters), `NR`,
-/// `NP`, `NE`, `NL`, `NO`, `ND value word` (room types, traps,
-/// engravings, level flags, object flags, door materials),
+/// `NP`, `NE`, `NL`, `NO`, `ND`, `NY value word` (room types, traps,
+/// engravings, level flags, object flags, door materials, dungeon
+/// descriptors),
 /// `NX name value` (limits), `NA`/`NG index name` (artifacts, gods).
 fn numbers_source(root: &Path, sp_lev: &str, lev_comp_l: &str) -> Result<String, TreeError> {
     let rm_h = strip_comments(&read(root, "include/rm.h")?);
@@ -628,6 +630,12 @@ fn numbers_source(root: &Path, sp_lev: &str, lev_comp_l: &str) -> Result<String,
             );
         }
     }
+    // dgn_comp.l's DESCRIPTOR words, where the tree has one.
+    if let Ok(dgn_comp_l) = std::fs::read_to_string(root.join("util/dgn_comp.l")) {
+        for (word, constant) in lex_words(&dgn_comp_l, "DESCRIPTOR") {
+            let _ = writeln!(c, "    printf(\"NY %ld {word}\\n\", (long) ({constant}));");
+        }
+    }
     for limit in ["MAXDUNGEON", "MAXLEVEL", "LEV_LIMIT", "BRANCH_LIMIT"] {
         let _ = writeln!(
             c,
@@ -643,7 +651,7 @@ fn numbers_source(root: &Path, sp_lev: &str, lev_comp_l: &str) -> Result<String,
 /// a line that is not one.
 pub(super) fn apply_probe_line(
     format: &mut RecordFormat,
-    fresh: &mut [bool; 12],
+    fresh: &mut [bool; 13],
     line: &str,
 ) -> bool {
     let mut parts = line.splitn(3, ' ');
@@ -652,7 +660,7 @@ pub(super) fn apply_probe_line(
     };
     let n = &mut format.numbering;
     let slot = [
-        "NT", "NC", "NR", "NP", "NE", "NL", "NX", "NA", "NG", "NO", "NW", "ND",
+        "NT", "NC", "NR", "NP", "NE", "NL", "NX", "NA", "NG", "NO", "NW", "ND", "NY",
     ]
     .iter()
     .position(|t| *t == tag);
@@ -701,6 +709,15 @@ pub(super) fn apply_probe_line(
             }
             let Some(v) = small(a) else { return false };
             table.push((b.into(), v));
+        }
+        "NY" => {
+            if first {
+                n.dungeon_descriptors.clear();
+            }
+            let Ok(v) = a.parse::<i32>() else {
+                return false;
+            };
+            n.dungeon_descriptors.push((b.into(), v));
         }
         "ND" => {
             let (Some(program), Ok(v)) = (&mut format.program, a.parse::<i64>()) else {
@@ -869,7 +886,7 @@ mod tests {
     #[test]
     fn probe_lines_give_object_flags() {
         let mut f = RecordFormat::nethack_343();
-        let mut fresh = [false; 12];
+        let mut fresh = [false; 13];
         assert!(apply_probe_line(&mut f, &mut fresh, "NO 1 o_lit"));
         assert!(apply_probe_line(&mut f, &mut fresh, "NO 2 o_buried"));
         let flags = &f.numbering.object_flags;
@@ -884,7 +901,7 @@ mod tests {
     #[test]
     fn probe_lines_give_map_character_warnings() {
         let mut f = RecordFormat::nethack_343();
-        let mut fresh = [false; 12];
+        let mut fresh = [false; 13];
         let line = "NW 75 Sinks are not allowed in this version!  Ignoring...";
         assert!(apply_probe_line(&mut f, &mut fresh, line));
         assert!(apply_probe_line(

@@ -187,7 +187,10 @@ fn ten_megabyte_inputs_finish() {
     // with a warning for each repetition.
     let many = "MAZE: \"x\", ' '\nNOMAP\n".repeat(300_000);
     let compiled = des::compile(&many, "many.des").expect("the same level name 300k times");
-    assert!(!compiled.warnings.is_empty(), "no level-defined-twice warning");
+    assert!(
+        !compiled.warnings.is_empty(),
+        "no level-defined-twice warning"
+    );
     let long = format!(
         "MAZE: \"x\", ' '\nNOMAP\nENGRAVING: random, dust, \"{}\"\n",
         "a".repeat(5 << 20)
