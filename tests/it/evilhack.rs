@@ -105,3 +105,51 @@ fn the_built_in_3_6_7_is_its_trees_format() {
         built_in.level_rules.joined_foregrounds
     );
 }
+
+/// A build of EvilHack's corpus from its identity file writes all 235 of
+/// its golden outputs, `vaults.dat` and `dungeon` included; a rebuild
+/// writes nothing; a changed `VAULTGEN` rewrites `vaults.dat` alone.
+#[test]
+fn evilhack_build_writes_its_vaults_dat() {
+    let Some(shared) = common::shared_dir() else {
+        return;
+    };
+    let tmp = common::TempDir::new("evilhack");
+    let src = tmp.path().join("dat");
+    common::copy_dir(&shared.join("corpus/evilhack-0.9.3/dat"), &src);
+    let out = tmp.path().join("out");
+    let build = || {
+        let mut b = levbuild::Build::new();
+        b.source_dir(&src)
+            .out_dir(&out)
+            .game_file(identity("evilhack-0.9.3"))
+            .cargo_directives(false);
+        b.try_compile().unwrap()
+    };
+    let first = build();
+    assert_eq!((first.levels, first.dungeons), (233, 1));
+    assert_eq!(
+        common::golden_matches(&shared, "evilhack-0.9.3", &out),
+        (235, 235)
+    );
+    let levels_rs = std::fs::read_to_string(out.join("levels.rs")).unwrap();
+    assert!(levels_rs.contains("pub const VAULTS: &str = include_str!(\"vaults.dat\");"));
+    let again = build();
+    assert!(again.written.is_empty(), "{:?}", again.written);
+    // vlt-0000's VAULTGEN: 200 becomes 300: the level's bytes are the same.
+    let vaults = src.join("vaults.des");
+    let text = std::fs::read_to_string(&vaults).unwrap();
+    assert_eq!(
+        text.matches("VAULTGEN:200").count(),
+        1,
+        "the corpus changed"
+    );
+    std::fs::write(&vaults, text.replace("VAULTGEN:200", "VAULTGEN:300")).unwrap();
+    let edited = build();
+    let written: Vec<_> = (edited.written.iter())
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(written, ["vaults.dat"]);
+    let listed = std::fs::read_to_string(out.join("vaults.dat")).unwrap();
+    assert!(listed.starts_with("0 300 vlt-0000\n"), "{listed}");
+}

@@ -48,6 +48,8 @@ pub struct CompiledLevel {
     pub bytes: Vec<u8>,
     /// The program the bytes encode.
     pub program: Program,
+    /// The level is a random vault: its line of `vaults.dat`.
+    pub random_vault: Option<super::RandomVault>,
 }
 
 #[cfg(feature = "nethack36")]
@@ -84,7 +86,7 @@ pub fn compile_with(
     let mut levels = Vec::with_capacity(compiled.len());
     if !report.has_errors() {
         for level in compiled {
-            let codegen::Level::Program(program) = level else {
+            let codegen::Level::Program(program, random_vault) = level else {
                 unreachable!("programs were asked for")
             };
             match encode(&program, &options.game, options.layout) {
@@ -92,6 +94,7 @@ pub fn compile_with(
                     name: program.name.clone(),
                     bytes,
                     program,
+                    random_vault,
                 }),
                 Err(e) => cannot_encode(&program.name, &e, &mut report),
             }
@@ -120,11 +123,15 @@ pub(crate) fn compile_blobs(
     let mut levels = Vec::with_capacity(compiled.len());
     if !report.has_errors() {
         for level in compiled {
-            let codegen::Level::Bytes(name, bytes) = level else {
+            let codegen::Level::Bytes(name, bytes, random_vault) = level else {
                 unreachable!("bytes were asked for")
             };
             match bytes {
-                Ok(bytes) => levels.push(super::Blob { name, bytes }),
+                Ok(bytes) => levels.push(super::Blob {
+                    name,
+                    bytes,
+                    random_vault,
+                }),
                 Err(e) => cannot_encode(&name, &e, &mut report),
             }
         }
@@ -253,8 +260,8 @@ fn compile(
     let mut names = std::collections::HashSet::new();
     for level in &levels {
         let name = match level {
-            codegen::Level::Program(p) => &p.name,
-            codegen::Level::Bytes(name, _) => name,
+            codegen::Level::Program(p, _) => &p.name,
+            codegen::Level::Bytes(name, ..) => name,
         };
         if !names.insert(name.as_str()) {
             report.error(
@@ -314,11 +321,11 @@ mod tests {
         let levels = levels
             .into_iter()
             .map(|level| match level {
-                codegen::Level::Program(p) => {
+                codegen::Level::Program(p, _) => {
                     let bytes = encode(&p, &options.game, options.layout).unwrap();
                     (p.name, bytes)
                 }
-                codegen::Level::Bytes(name, bytes) => (name, bytes.unwrap()),
+                codegen::Level::Bytes(name, bytes, _) => (name, bytes.unwrap()),
             })
             .collect();
         (levels, report.finish("x.des", source).render(false))

@@ -8,16 +8,18 @@
 use crate::binary::Writer;
 use crate::des::nh36::codec::{opcode_numbers, write_instr, EncodeError, PUSH_VALUE_OFFSET};
 use crate::des::nh36::program::{Instr, Opcode, OpcodeNumbers, Operand, Program};
+use crate::des::RandomVault;
 use crate::game::{CType, Game};
 use crate::layout::Layout;
 
 /// A level compiled by the code generator.
 #[derive(Debug)]
 pub(crate) enum Level {
-    Program(Program),
+    /// A level's program, and what its random vault says.
+    Program(Program, Option<RandomVault>),
     /// A level written as bytes: its name and its `.lev` bytes, or why
-    /// the game cannot have them.
-    Bytes(String, Result<Vec<u8>, EncodeError>),
+    /// the game cannot have them, and what its random vault says.
+    Bytes(String, Result<Vec<u8>, EncodeError>, Option<RandomVault>),
 }
 
 /// The code of the level being compiled.
@@ -156,10 +158,11 @@ impl Code {
         }
     }
 
-    /// The level `name` these instructions make.
-    pub(super) fn finish(self, name: String) -> Level {
+    /// The level `name` these instructions make (a random vault when
+    /// `vault`).
+    pub(super) fn finish(self, name: String, vault: Option<RandomVault>) -> Level {
         match self {
-            Code::Program(code) => Level::Program(Program { name, code }),
+            Code::Program(code) => Level::Program(Program { name, code }, vault),
             Code::Bytes(mut lev) => {
                 let bytes = lev.header.and_then(|_| match lev.missing {
                     Some(opcode) => Err(EncodeError::MissingOpcode {
@@ -172,7 +175,7 @@ impl Code {
                         Ok(lev.w.bytes)
                     }
                 });
-                Level::Bytes(name, bytes)
+                Level::Bytes(name, bytes, vault)
             }
         }
     }

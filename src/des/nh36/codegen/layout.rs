@@ -194,12 +194,14 @@ impl Gen<'_, '_, '_, '_> {
     }
 
     /// `VAULTGEN: n` or `MINDEPTH: n` (`what`): only in a random vault,
-    /// and positive (`invalid` says so). It writes nothing into the level.
+    /// and positive (`invalid` says so). It writes nothing into the level:
+    /// its number goes to the level's line of `vaults.dat`.
     pub(super) fn vault_number(&mut self, n: &Sp<i64>, what: &str, invalid: &str) {
-        if !self.random_vault {
-            self.error(n.span.clone(), format!("{what} without rndvault FLAG."));
-        } else if n.v <= 0 {
-            self.error(n.span.clone(), invalid);
+        match &mut self.carry.random_vault {
+            None => self.error(n.span.clone(), format!("{what} without rndvault FLAG.")),
+            Some(_) if n.v <= 0 => self.error(n.span.clone(), invalid),
+            Some(vault) if what == "VAULTGEN" => vault.frequency = n.v,
+            Some(vault) => vault.min_depth = n.v,
         }
     }
 

@@ -54,8 +54,8 @@ pub(crate) struct Carry {
     nesting: usize,
     in_switch: bool,
     /// The level's `FLAGS` make it a random vault (EvilHack's
-    /// `rndvault`), which `VAULTGEN` and `MINDEPTH` need.
-    random_vault: bool,
+    /// `rndvault`): what its `VAULTGEN` and `MINDEPTH` say.
+    random_vault: Option<crate::des::RandomVault>,
 }
 
 impl Carry {
@@ -73,7 +73,7 @@ impl Carry {
             breaks: Vec::new(),
             nesting: 0,
             in_switch: false,
-            random_vault: false,
+            random_vault: None,
         }
     }
 
@@ -115,7 +115,11 @@ impl Carry {
                     let vault_bit = (g.game.format().numbering.level_flags.iter())
                         .find(|(w, _)| &**w == "rndvault")
                         .map_or(0, |&(_, bit)| bit);
-                    g.carry.random_vault = flags & vault_bit != 0;
+                    g.carry.random_vault =
+                        (flags & vault_bit != 0).then_some(crate::des::RandomVault {
+                            min_depth: 0,
+                            frequency: 1,
+                        });
                     g.current = Some(name.v.to_string());
                 }
                 _ if g.current.is_none() => {
@@ -208,7 +212,7 @@ impl Gen<'_, '_, '_, '_> {
         let code = self.code.fresh();
         let code = std::mem::replace(&mut self.code, code);
         if let Some(name) = self.current.take() {
-            level(code.finish(name));
+            level(code.finish(name, self.random_vault.take()));
         }
     }
 
