@@ -62,6 +62,14 @@ fn evilhack_levels_match_its_own_lev_comp() {
         }
     }
     assert_eq!(levels, 233);
+    // Listed in its own words: its terrain by its rm.h names, its maps
+    // drawn with its map characters.
+    let want = std::fs::read(golden.join("vlt-0001.lev")).unwrap();
+    let listing = nh36::decode(&want, "vlt-0001", &game, Layout::LP64)
+        .unwrap()
+        .display(&game)
+        .to_string();
+    assert!(listing.contains("PUSH mapchar typ 14 lit -2  (DEADTREE)"), "{listing}");
 }
 
 #[test]
