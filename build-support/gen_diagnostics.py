@@ -1277,6 +1277,14 @@ def game_cases():
     files, `# options: game=…`: SLASH'EM's, dNetHack's, notnotdNetHack's
     extensions, a 3.4.3 built without SINKS), and map rows the lexer
     breaks."""
+    case("nh36", "random-vault-carried-over-evilhack", lines(
+             '# options: game=evilhack-0.9.3',
+             'MAZE: "v1", random',
+             'FLAGS: rndvault',
+             'VAULTGEN: 3',
+             'MAZE: "v2", random',
+             'LEVEL: "v3"',
+             'MAZE: "v4", random'))
     case("nh36", "vault-numbers-outside-a-random-vault-evilhack", lines(
              '# options: game=evilhack-0.9.3',
              'MAZE: "v", \' \'',

@@ -75,6 +75,8 @@ warnings! {
         "a monster name the game does not have (of that class), made random",
     INVALID_OBJECT_NAME = "invalid-object-name":
         "an object name the game does not have (of that class), made random",
+    RANDOM_VAULT_CARRIED_OVER = "random-vault-carried-over":
+        "a MAZE level after a random vault of the same file, which EvilHack's lev_comp lists in vaults.dat too (only LEVEL resets it)",
     MAZE_FILLER_INVALID_TERRAIN = "maze-filler-invalid-terrain":
         "a 3.6 MAZE filler that lev_comp converts to an invalid terrain type",
     ROOM_FLAGS_FROM_ALIGNMENT = "room-flags-from-alignment":

@@ -69,7 +69,10 @@ fn evilhack_levels_match_its_own_lev_comp() {
         .unwrap()
         .display(&game)
         .to_string();
-    assert!(listing.contains("PUSH mapchar typ 14 lit -2  (DEADTREE)"), "{listing}");
+    assert!(
+        listing.contains("PUSH mapchar typ 14 lit -2  (DEADTREE)"),
+        "{listing}"
+    );
 }
 
 #[test]
@@ -160,4 +163,120 @@ fn evilhack_build_writes_its_vaults_dat() {
     assert_eq!(written, ["vaults.dat"]);
     let listed = std::fs::read_to_string(out.join("vaults.dat")).unwrap();
     assert!(listed.starts_with("0 300 vlt-0000\n"), "{listed}");
+}
+
+/// Generated files using every EvilHack extension (`common::gen36`'s
+/// files for its game) compile, and decode back to their programs.
+#[test]
+fn generated_evilhack_files_compile_and_round_trip() {
+    let game = std::sync::Arc::new(Game::from_identity_file(&identity("evilhack-0.9.3")).unwrap());
+    let options = des::Options {
+        game: game.clone(),
+        layout: Layout::LP64,
+        dialect: Dialect::NetHack36,
+        ..Default::default()
+    };
+    let all: String = (0..300)
+        .map(|s| common::gen36::des_file_for(s, &game))
+        .collect();
+    for word in [
+        "FORGE:",
+        "MAGIC_CHEST:",
+        "PUDDLE:",
+        "SEWAGE:",
+        ", dead",
+        "affixed_gem:",
+        "forged_qual:",
+        "rndvault",
+        "VAULTGEN:",
+        "MINDEPTH:",
+        "DOOR: iron, ",
+        "crossbow bolt",
+        "lemurepit",
+    ] {
+        assert!(all.contains(word), "no {word} in the generated files");
+    }
+    let mut compiled = 0;
+    for seed in 0..300 {
+        let src = common::gen36::des_file_for(seed, &game);
+        if let Ok(file) = nh36::compile_with(&src, "g.des", &options) {
+            compiled += 1;
+            for level in &file.levels {
+                let back = nh36::decode(&level.bytes, &level.name, &game, Layout::LP64).unwrap();
+                assert_eq!(back, level.program, "seed {seed}");
+            }
+        }
+    }
+    assert!(compiled > 150, "only {compiled} of 300 compiled");
+}
+
+/// Opt-in: the same files compiled by EvilHack's own `lev_comp`, built
+/// outside the repository (`LEVBUILD_REF_LEV_COMP_EVILHACK`): both accept
+/// or refuse alike, write the same bytes, and list the same random vaults
+/// (what the reference appends to `vaults.dat`).
+#[test]
+fn generated_evilhack_files_match_evilhacks_lev_comp() {
+    let var = "LEVBUILD_REF_LEV_COMP_EVILHACK";
+    let Some(lev_comp) = common::reference_tool(var) else {
+        common::skip_unavailable(&format!("{var} does not name EvilHack's lev_comp"));
+        return;
+    };
+    let game = std::sync::Arc::new(Game::from_identity_file(&identity("evilhack-0.9.3")).unwrap());
+    let options = des::Options {
+        game: game.clone(),
+        layout: Layout::LP64,
+        dialect: Dialect::NetHack36,
+        ..Default::default()
+    };
+    let cases = common::diff_cases(1000);
+    let (mut agree, mut both, mut differ) = (0, 0, Vec::new());
+    for seed in 0..cases {
+        let src = common::gen36::des_file_for(seed, &game);
+        let tmp = common::TempDir::new("evilhack-diff");
+        std::fs::write(tmp.path().join("g.des"), &src).unwrap();
+        let reference = std::process::Command::new(&lev_comp)
+            .current_dir(tmp.path())
+            .arg("g.des")
+            .output()
+            .unwrap();
+        let ours = nh36::compile_with(&src, "g.des", &options);
+        let same = match (reference.status.success(), &ours) {
+            (true, Ok(file)) => {
+                both += 1;
+                let vaults: String = (file.levels.iter())
+                    .filter_map(|l| l.random_vault.map(|v| v.line(&l.name)))
+                    .collect();
+                let listed =
+                    std::fs::read_to_string(tmp.path().join("vaults.dat")).unwrap_or_default();
+                vaults == listed
+                    && file.levels.iter().all(|l| {
+                        std::fs::read(tmp.path().join(format!("{}.lev", l.name)))
+                            .is_ok_and(|want| want == l.bytes)
+                    })
+            }
+            (false, Err(_)) => reference.status.code().is_some(),
+            _ => false,
+        };
+        if same {
+            agree += 1;
+        } else {
+            if differ.len() < 3 {
+                eprintln!(
+                    "--- seed {seed}: EvilHack's lev_comp {:?} ({}), levbuild {}\n{src}",
+                    reference.status.code(),
+                    String::from_utf8_lossy(&reference.stderr).trim(),
+                    match &ours {
+                        Ok(_) => "accepted".to_string(),
+                        Err(e) => format!("refused:\n{e}"),
+                    }
+                );
+            }
+            differ.push(seed);
+        }
+    }
+    eprintln!(
+        "EvilHack differential: {agree} of {cases} generated files agree ({both} compiled by both)"
+    );
+    assert!(differ.is_empty(), "seeds that differ: {differ:?}");
+    assert!(both * 3 > cases, "only {both} files compiled by both");
 }

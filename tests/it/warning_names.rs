@@ -168,6 +168,17 @@ fn each_warning_name_is_given_by_its_input() {
         assert_eq!(names(&file.warnings), [name], "{:?}", file.warnings);
         given.push(name);
     }
+    // EvilHack's lev_comp keeps a random vault's state until a LEVEL.
+    let evilhack = Game::from_identity_file(&common::identity_file("evilhack-0.9.3")).unwrap();
+    let options = des::Options {
+        game: std::sync::Arc::new(evilhack),
+        dialect: Dialect::NetHack36,
+        ..des::Options::default()
+    };
+    let src = "MAZE: \"a\", random\nFLAGS: rndvault\nMAZE: \"b\", random\n";
+    let file = des::compile_levels(src, "t.des", &options).unwrap();
+    assert_eq!(names(&file.warnings), ["random-vault-carried-over"]);
+    given.push("random-vault-carried-over");
     let missing: Vec<&str> = WARNINGS
         .iter()
         .map(|(n, _)| *n)

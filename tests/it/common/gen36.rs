@@ -6,6 +6,13 @@
 //! property), with names from 3.6.7's own tables. Used by the suite (no
 //! panic, no error, `decode(encode(x)) == x`) and by the differential test
 //! against 3.6.7's `lev_comp`.
+//!
+//! [`des_file_for`] generates for another game of the 3.6 family: its
+//! traps, room types, map characters and `FLAGS` words from its numbering,
+//! and the statements its format adds (EvilHack's door materials,
+//! `FORGE`, `MAGIC_CHEST`, `PUDDLE`, `SEWAGE`, `dead` monsters,
+//! `affixed_gem`/`forged_qual` objects, random vaults with `VAULTGEN` and
+//! `MINDEPTH`), now and then wrongly, as a person writes them.
 
 #![allow(dead_code)]
 
@@ -95,9 +102,85 @@ enum Ty {
     Object,
 }
 
+/// What a game's files may hold beyond 3.6.7's words and statements.
+struct Tables {
+    traps: Vec<String>,
+    room_types: Vec<String>,
+    map_chars: Vec<char>,
+    flags: Vec<String>,
+    door_materials: Vec<String>,
+    /// The selection statements of its extra opcodes (`FORGE`).
+    features: Vec<&'static str>,
+    dead: bool,
+    forged: bool,
+    vaults: bool,
+}
+
+impl Tables {
+    /// 3.6.7's words, as this generator always used them.
+    fn nethack_367() -> Tables {
+        let owned = |t: &[&str]| t.iter().map(|s| s.to_string()).collect();
+        Tables {
+            traps: owned(TRAPS),
+            room_types: owned(ROOM_TYPES),
+            map_chars: MAP_CHARS.to_vec(),
+            flags: owned(FLAGS),
+            door_materials: Vec::new(),
+            features: Vec::new(),
+            dead: false,
+            forged: false,
+            vaults: false,
+        }
+    }
+
+    /// `game`'s words (from its numbering) and statements (from its
+    /// format).
+    fn of(game: &Game) -> Tables {
+        let format = game.format();
+        let n = &format.numbering;
+        let program = format.program.as_ref().expect("a 3.6-family game");
+        let words = |t: &[(Box<str>, i8)]| t.iter().map(|(w, _)| w.to_string()).collect();
+        let mut room_types: Vec<String> = words(&n.room_types);
+        room_types.retain(|r| r != "ordinary");
+        Tables {
+            traps: words(&n.traps),
+            room_types,
+            // Map characters of a MAP row, but `x` and `\\` (which the
+            // 3.6.7 generator leaves out too) and digits.
+            map_chars: (n.map_chars.iter())
+                .map(|&(c, _)| char::from(c))
+                .filter(|&c| n.is_map_row_char(c as u8) && !"x\\0123456789".contains(c))
+                .collect(),
+            flags: (n.level_flags.iter())
+                .map(|(w, _)| w.to_string())
+                .filter(|w| w != "rndvault")
+                .collect(),
+            door_materials: (program.door_materials.iter())
+                .map(|(w, _)| w.to_string())
+                .collect(),
+            features: ["FORGE", "MAGIC_CHEST", "PUDDLE", "SEWAGE"]
+                .into_iter()
+                .filter(|op| program.opcode(op).is_some())
+                .collect(),
+            dead: program.monster_property("DEAD").is_some(),
+            forged: program.object_property("AFFIXED_GEM").is_some(),
+            vaults: n.level_flags.iter().any(|(w, _)| &**w == "rndvault"),
+        }
+    }
+
+    fn has_extensions(&self) -> bool {
+        !self.door_materials.is_empty()
+            || !self.features.is_empty()
+            || self.dead
+            || self.forged
+            || self.vaults
+    }
+}
+
 struct Gen<'g> {
     rng: Rng,
     game: &'g Game,
+    t: Tables,
     out: String,
     /// Variables defined so far: name, type, array length (0: scalar).
     vars: Vec<(String, Ty, usize)>,
@@ -110,9 +193,19 @@ struct Gen<'g> {
 /// A whole file: one to three levels.
 pub fn des_file(seed: u64) -> String {
     let game = Game::nethack_367();
+    generate(seed, &game, Tables::nethack_367())
+}
+
+/// A whole file of `game`'s language, with its words and statements.
+pub fn des_file_for(seed: u64, game: &Game) -> String {
+    generate(seed, game, Tables::of(game))
+}
+
+fn generate(seed: u64, game: &Game, t: Tables) -> String {
     let mut g = Gen {
         rng: Rng::new(seed),
-        game: &game,
+        game,
+        t,
         out: String::new(),
         vars: Vec::new(),
         depth: 0,
@@ -144,11 +237,30 @@ impl Gen<'_> {
             _ => format!("MAZE: \"{name}\", '{}'", self.map_char()),
         };
         self.line(&head);
-        if self.rng.chance(50) {
-            let flags: Vec<&str> = (0..1 + self.rng.below(3))
-                .map(|_| *self.rng.pick(FLAGS))
+        let vault = self.t.vaults && self.rng.chance(30);
+        if self.rng.chance(50) || vault {
+            let mut flags: Vec<String> = (0..1 + self.rng.below(3))
+                .map(|_| self.rng.pick(&self.t.flags).clone())
                 .collect();
+            if vault {
+                flags.insert(self.rng.below(flags.len() + 1), "rndvault".into());
+            }
             self.line(&format!("FLAGS: {}", flags.join(", ")));
+        }
+        if self.t.vaults && self.rng.chance(if vault { 70 } else { 5 }) {
+            // Now and then 0, or outside a random vault: lev_comp's errors.
+            let n = |g: &mut Self| {
+                if g.rng.chance(5) {
+                    0
+                } else {
+                    1 + g.rng.below(300)
+                }
+            };
+            let (freq, depth) = (n(self), n(self));
+            self.line(&format!("VAULTGEN: {freq}"));
+            if self.rng.chance(60) {
+                self.line(&format!("MINDEPTH: {depth}"));
+            }
         }
         match self.rng.below(5) {
             0 => {
@@ -191,7 +303,7 @@ impl Gen<'_> {
         }
         self.out.push_str("MAP\n");
         for _ in 0..h {
-            let row: String = (0..w).map(|_| *self.rng.pick(MAP_CHARS)).collect();
+            let row: String = (0..w).map(|_| *self.rng.pick(&self.t.map_chars)).collect();
             self.out.push_str(row.trim_end_matches(' '));
             self.out.push('\n');
         }
@@ -203,7 +315,7 @@ impl Gen<'_> {
     }
 
     fn map_char(&mut self) -> char {
-        *self.rng.pick(MAP_CHARS)
+        *self.rng.pick(&self.t.map_chars)
     }
 
     fn light(&mut self) -> &'static str {
@@ -457,6 +569,9 @@ impl Gen<'_> {
     }
 
     fn statement(&mut self) {
+        if self.t.has_extensions() && self.rng.chance(15) {
+            return self.extension_statement();
+        }
         let nested = self.depth < 3;
         match self.rng.below(if nested { 36 } else { 28 }) {
             0 | 1 => self.define(),
@@ -470,7 +585,7 @@ impl Gen<'_> {
                 let t = if self.rng.chance(20) {
                     "random".into()
                 } else {
-                    format!("\"{}\"", self.rng.pick(TRAPS))
+                    format!("\"{}\"", self.rng.pick(&self.t.traps))
                 };
                 let c = self.coord();
                 self.line(&format!("TRAP: {t}, {c}"))
@@ -480,7 +595,8 @@ impl Gen<'_> {
                     "open", "closed", "locked", "nodoor", "broken", "secret", "random",
                 ]);
                 let s = self.selection(0);
-                self.line(&format!("DOOR: {state}, {s}"))
+                let m = self.door_material();
+                self.line(&format!("DOOR: {m}{state}, {s}"))
             }
             8 => {
                 let c = self.coord();
@@ -616,7 +732,8 @@ impl Gen<'_> {
                 let st = *self
                     .rng
                     .pick(&["open", "closed", "locked", "nodoor", "random"]);
-                self.line(&format!("ROOMDOOR: {s}, {st}, {w}, {pos}"))
+                let m = self.door_material();
+                self.line(&format!("ROOMDOOR: {m}{s}, {st}, {w}, {pos}"))
             }
             25 if self.breakable > 0 && self.rng.chance(30) => self.line("BREAK"),
             26 => self.line("EXIT"),
@@ -750,14 +867,19 @@ impl Gen<'_> {
                 14 => "confused".into(),
                 _ => match self.rng.below(3) {
                     0 => "seen_traps: all".to_string(),
-                    1 => format!("seen_traps: \"{}\"", self.rng.pick(TRAPS)),
+                    1 => format!("seen_traps: \"{}\"", self.rng.pick(&self.t.traps)),
                     _ => format!(
                         "seen_traps: \"{}\" | \"{}\"",
-                        TRAPS[self.rng.below(11)],
-                        TRAPS[11 + self.rng.below(12)]
+                        self.t.traps[self.rng.below(11)],
+                        self.t.traps[11 + self.rng.below(self.t.traps.len() - 11)]
                     ),
                 },
             });
+        }
+        if self.t.dead && self.rng.chance(10) {
+            // `dead` conflicts with every other property (lev_comp's
+            // error when it has company).
+            infos.insert(self.rng.below(infos.len() + 1), "dead".into());
         }
         let rest: String = infos.iter().map(|i| format!(", {i}")).collect();
         self.line(&format!("MONSTER: {m}, {c}{rest}"));
@@ -819,6 +941,10 @@ impl Gen<'_> {
             }
             infos.push(info);
         }
+        if self.t.forged && self.rng.chance(20) {
+            let k = *self.rng.pick(&["affixed_gem", "forged_qual"]);
+            infos.push(format!("{k}: {}", self.int()));
+        }
         if self.contained == 0 {
             infos.insert(self.rng.below(infos.len() + 1), self.coord());
         }
@@ -844,11 +970,47 @@ impl Gen<'_> {
         }
     }
 
+    /// A door material and its comma, for a game whose doors have one
+    /// (none, its default, as often as not).
+    fn door_material(&mut self) -> String {
+        if self.t.door_materials.is_empty() || self.rng.chance(50) {
+            return String::new();
+        }
+        format!("{}, ", self.rng.pick(&self.t.door_materials))
+    }
+
+    /// A statement the game adds to 3.6.7's.
+    fn extension_statement(&mut self) {
+        match self.rng.below(4) {
+            0 if !self.t.features.is_empty() => {
+                let k = *self.rng.pick(&self.t.features);
+                let s = self.selection(0);
+                self.line(&format!("{k}: {s}"))
+            }
+            1 if self.t.dead => {
+                let (m, c) = (self.monster(), self.coord());
+                self.line(&format!("MONSTER: {m}, {c}, dead"))
+            }
+            2 if self.t.forged => {
+                let (o, c) = (self.object(), self.coord());
+                let (g, q) = (self.int(), self.int());
+                self.line(&format!(
+                    "OBJECT: {o}, {c}, affixed_gem: {g}, forged_qual: {q}"
+                ))
+            }
+            _ => {
+                let s = self.selection(0);
+                let m = self.door_material();
+                self.line(&format!("DOOR: {m}locked, {s}"))
+            }
+        }
+    }
+
     fn room_type(&mut self) -> String {
         match self.rng.below(4) {
             0 => "random".into(),
             1 => "\"ordinary\"".into(),
-            _ => format!("\"{}\"", self.rng.pick(ROOM_TYPES)),
+            _ => format!("\"{}\"", self.rng.pick(&self.t.room_types)),
         }
     }
 

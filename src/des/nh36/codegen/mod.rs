@@ -53,8 +53,10 @@ pub(crate) struct Carry {
     /// `IF`/`LOOP`/`FOR` nesting.
     nesting: usize,
     in_switch: bool,
-    /// The level's `FLAGS` make it a random vault (EvilHack's
-    /// `rndvault`): what its `VAULTGEN` and `MINDEPTH` say.
+    /// A random vault (EvilHack's `FLAGS: rndvault`) and what its
+    /// `VAULTGEN` and `MINDEPTH` say: as `lev_comp` keeps them, for the
+    /// file, reset by `LEVEL:` only (a `MAZE:` level after a random vault
+    /// is one too).
     random_vault: Option<crate::des::RandomVault>,
 }
 
@@ -102,6 +104,10 @@ impl Carry {
                 StmtKind::LevelDef { name, maze_filler } => {
                     g.finish(level);
                     g.start_level(name, maze_filler.as_ref());
+                    let carried = match maze_filler {
+                        None => g.carry.random_vault.take().and(None),
+                        Some(_) => g.carry.random_vault,
+                    };
                     // A level's FLAGS never start a chunk: they are here.
                     let flags = match stmts.get(i).map(|s| &s.kind) {
                         Some(StmtKind::Flags(f)) => {
@@ -115,11 +121,24 @@ impl Carry {
                     let vault_bit = (g.game.format().numbering.level_flags.iter())
                         .find(|(w, _)| &**w == "rndvault")
                         .map_or(0, |&(_, bit)| bit);
-                    g.carry.random_vault =
-                        (flags & vault_bit != 0).then_some(crate::des::RandomVault {
+                    if flags & vault_bit != 0 && carried.is_none() {
+                        g.carry.random_vault = Some(crate::des::RandomVault {
                             min_depth: 0,
                             frequency: 1,
                         });
+                    } else if let (Some(v), 0) = (carried, flags & vault_bit) {
+                        g.report
+                            .warning(
+                                crate::diag::warn::RANDOM_VAULT_CARRIED_OVER,
+                                name.span.clone(),
+                                "this level is listed in vaults.dat as a random vault",
+                            )
+                            .label(format!(
+                                "lev_comp keeps the random vault of the level before (VAULTGEN {}, MINDEPTH {}): \
+                                 only a LEVEL: definition resets it",
+                                v.frequency, v.min_depth
+                            ));
+                    }
                     g.current = Some(name.v.to_string());
                 }
                 _ if g.current.is_none() => {
@@ -212,7 +231,7 @@ impl Gen<'_, '_, '_, '_> {
         let code = self.code.fresh();
         let code = std::mem::replace(&mut self.code, code);
         if let Some(name) = self.current.take() {
-            level(code.finish(name, self.random_vault.take()));
+            level(code.finish(name, self.random_vault));
         }
     }
 
