@@ -848,6 +848,7 @@ fn real_trees_give_the_committed_identity_files() {
         ("nethack-3.6.7", "nethack-3.6.7", false),
         ("slashem-0.0.7E7F3", "slashem-0.0.7E7F3", false),
         ("slashem-extended-1.6.5", "slashem-extended-1.6.5", false),
+        ("evilhack-0.9.3", "evilhack-0.9.3", false),
         ("dnethack-3.18.0", "dnethack-3.18.0", false),
         (
             "notnotdnethack-2025.05.16",
@@ -903,6 +904,9 @@ fn real_trees_build_their_golden_sets_with_and_without_date_h() {
         ),
         // 2852 levels and dungeon.def, not its dungeon2..8.def.
         ("slashem-extended-1.6.5", 2853, None, Some("verinfo.h")),
+        // 233 levels, vaults.dat and its dungeon; its header's
+        // SCORE_ON_BOTL bit is its hints file's.
+        ("evilhack-0.9.3", 235, None, Some("date.h")),
         ("dnethack-3.18.0", 332, None, Some("date.h")),
         ("notnotdnethack-2025.05.16", 381, None, None),
     ] {
