@@ -135,3 +135,33 @@ fn the_generator_uses_every_extension() {
         "no CHANCE on an ordinary room"
     );
 }
+
+/// notnotdNetHack's sanity flag after a register place (`place[2]
+/// [noskipcheck]`) keeps the register: its `lev_comp` stores place 2, not
+/// a random coordinate (#34: found by the differential harness).
+#[test]
+fn a_sanity_flag_after_a_register_place_keeps_the_register() {
+    let options = des::Options {
+        layout: Layout::LP64,
+        game: game("notnotdnethack-2025.05.16"),
+        ..Default::default()
+    };
+    let at = |tail: &str| {
+        let src = format!(
+            "MAZE: \"s\", ' '\nGEOMETRY: center, center\nMAP\n....\n....\nENDMAP\n\
+             RANDOM_PLACES: (0,0), (1,0), (2,0)\n\
+             MONSTER: 'm', \"large mimic\", place[2]{tail}\n\
+             OBJECT: '(', \"chest\", place[1]{tail}\n"
+        );
+        let file = des::compile_with(&src, "s.des", &options).unwrap();
+        let des::LevelBody::Maze(maze) = &file.levels[0].level.body else {
+            panic!("a maze level")
+        };
+        let part = &maze.parts[0];
+        (part.monsters[0].pos, part.objects[0].pos)
+    };
+    let plain = at("");
+    assert_eq!((plain.0.y, plain.1.y), (-3, -2), "registers 2 and 1");
+    assert_eq!(at(" [noskipcheck]"), plain);
+    assert_eq!(at(" [skipcheck]"), plain);
+}

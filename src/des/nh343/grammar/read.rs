@@ -115,7 +115,9 @@ pub(crate) fn coord(t: Toks<'_, '_>) -> Sp<Coord> {
     let c = match t.first() {
         Some((Tok::Punct(b'('), _)) => Coord::At(int_at(t, 1), int_at(t, 3)),
         Some((Tok::Word(w), _)) if *w == REGION => Coord::Region(int_at(t, 2)),
-        Some((Tok::Word(w), _)) if *w != RANDOM && t.len() > 4 => {
+        // `place[i][j]`: two bracketed integers (notnotdNetHack's
+        // `place[2] [skipcheck]` is `place[2]` and its sanity flag).
+        Some((Tok::Word(w), _)) if *w != RANDOM && matches!(t.get(5), Some((Tok::Int(_), _))) => {
             Coord::PlaceIn(int_at(t, 2), int_at(t, 5))
         }
         Some((Tok::Word(w), _)) if *w != RANDOM => Coord::Place(int_at(t, 2)),
