@@ -1212,3 +1212,22 @@ fn a_map_block_the_file_ends_in_is_ignored_with_a_warning() {
     )
     .is_err());
 }
+
+/// `monster[-1]` stores class 0, which lev_comp's `get_monster_id` reads
+/// as any class: a name after it is looked up (3.4.3's lev_comp stores
+/// the warhorse), while a register's class finds no name (#34 item 9).
+#[test]
+fn a_negative_monster_register_looks_its_name_up_in_every_class() {
+    let src = "MAZE: \"t\", ' '\nGEOMETRY: center, center\nMAP\n...\nENDMAP\n\
+               MONSTER: monster[-1], \"warhorse\", (0,0)\n\
+               MONSTER: monster[0], \"warhorse\", (1,0)\n";
+    let file = levbuild::des::compile(src, "t.des").unwrap();
+    let levbuild::des::LevelBody::Maze(maze) = &file.levels[0].level.body else {
+        panic!("a maze level")
+    };
+    let game = levbuild::Game::nethack_343();
+    let warhorse = game.monster_id("warhorse", Some(b'u')).unwrap();
+    let ids: Vec<i16> = maze.parts[0].monsters.iter().map(|m| m.id).collect();
+    assert_eq!(ids, [warhorse, -1]);
+    assert_eq!(maze.parts[0].monsters[0].class, 0);
+}

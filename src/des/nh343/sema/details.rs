@@ -255,8 +255,14 @@ pub(super) fn shared_detail(
             if let (Some(n), true) = (name, named_monster) {
                 m.name = n.v.to_string();
             } else if let Some(n) = name {
-                let class_char = u8::try_from(class).ok().filter(|&c| c > 0);
-                match class_char.and_then(|c| game.monster_id(n.v, Some(c))) {
+                // lev_comp's get_monster_id: class 0 (what `monster[-1]`
+                // stores) is any class; a register or `random`, none.
+                let lookup = match class {
+                    0 => Some(None),
+                    c => u8::try_from(c).ok().map(Some),
+                };
+                let class_char = lookup.flatten();
+                match lookup.and_then(|c| game.monster_id(n.v, c)) {
                     Some(id) => m.id = id,
                     None => {
                         let r = report
