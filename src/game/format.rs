@@ -209,6 +209,12 @@ pub struct Numbering {
     /// `godlist.h`'s god names, indexed by their number (0 is none:
     /// notnotdNetHack's altars name one; empty for a game without).
     pub gods: Vec<Box<str>>,
+    /// Curse state words (`blessed`, AceHack's `identified`) and their
+    /// numbers.
+    pub curse_states: Vec<(Box<str>, i8)>,
+    /// The `dungeon.h` level region types `lev_comp.y` stores (`LR_PORTAL`,
+    /// AceHack's `LR_UPLADDER`), by C name, with their numbers.
+    pub level_regions: Vec<(Box<str>, i8)>,
 }
 
 impl Numbering {
@@ -240,6 +246,22 @@ impl Numbering {
             object_flags: Vec::new(),
             artifacts: Vec::new(),
             gods: Vec::new(),
+            curse_states: [("blessed", 1), ("uncursed", 2), ("cursed", 3)]
+                .iter()
+                .map(|&(n, v)| (n.into(), v))
+                .collect(),
+            level_regions: [
+                ("LR_DOWNSTAIR", 0),
+                ("LR_UPSTAIR", 1),
+                ("LR_PORTAL", 2),
+                ("LR_BRANCH", 3),
+                ("LR_TELE", 4),
+                ("LR_UPTELE", 5),
+                ("LR_DOWNTELE", 6),
+            ]
+            .iter()
+            .map(|&(n, v)| (n.into(), v))
+            .collect(),
         }
     }
 
@@ -336,6 +358,22 @@ impl Numbering {
         (self.gods.iter().skip(1))
             .position(|g| &**g == name)
             .and_then(|i| i32::try_from(i + 1).ok())
+    }
+
+    /// The word of curse state `code` (`blessed`).
+    pub fn curse_state_name(&self, code: i8) -> Option<&str> {
+        word_of(&self.curse_states, code)
+    }
+
+    /// The number of the level region type `dungeon.h` calls `name`
+    /// (`LR_PORTAL`).
+    pub fn level_region(&self, name: &str) -> Option<i8> {
+        number_of(&self.level_regions, name)
+    }
+
+    /// The `dungeon.h` name of level region type `code`.
+    pub fn level_region_name(&self, code: i8) -> Option<&str> {
+        word_of(&self.level_regions, code)
     }
 
     /// The highest room type number (`MAXRTYPE`).
@@ -471,6 +509,9 @@ pub struct RecordFormat {
     /// Several numbered `RANDOM_PLACES` lists (`char nlocset`, the list
     /// lengths, then each list's x and y) instead of one (SLASH'EM).
     pub place_sets: bool,
+    /// A ladder list (`char nlad`, then `x`, `y`, `up` each) after the
+    /// stairs of every room, as maze parts have (AceHack).
+    pub room_ladders: bool,
     /// The coordinate `random` is stored as (-11; SLASH'EM -12).
     pub random_coordinate: i8,
     /// `tmpdungeon`'s int members after `base`/`rand`, in order.
@@ -498,6 +539,7 @@ impl RecordFormat {
             forges: false,
             random_regions: false,
             place_sets: false,
+            room_ladders: false,
             random_coordinate: -11,
             dungeon_members: vec![Flags, Chance, Levels, Branches, EntryLevel],
             branch_members: vec![Chain, Type, Up],

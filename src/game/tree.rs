@@ -431,7 +431,7 @@ fn parse_probe(
     text: &str,
     format: &mut RecordFormat,
 ) -> Result<ProbeFacts, TreeError> {
-    let mut numbered = [false; 11];
+    let mut numbered = [false; super::tree_format::PROBE_TABLES];
     let bad = |line: &str| TreeError::new(root, format!("unexpected probe output line {line:?}"));
     let mut facts = ProbeFacts {
         monsters: Vec::new(),
