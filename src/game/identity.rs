@@ -403,20 +403,19 @@ impl FormatFacts {
                 });
             }
             "list" => {
-                let slot = match args
-                    .word("a list (forges, random-regions, place-sets, room-ladders)")?
-                {
-                    "forges" => &mut self.forges,
-                    "random-regions" => &mut self.random_regions,
-                    "place-sets" => &mut self.place_sets,
-                    "room-ladders" => &mut self.room_ladders,
-                    other => {
-                        return Err(args.error(format!(
-                            "unknown list `{other}` (expected forges, random-regions, \
+                let slot =
+                    match args.word("a list (forges, random-regions, place-sets, room-ladders)")? {
+                        "forges" => &mut self.forges,
+                        "random-regions" => &mut self.random_regions,
+                        "place-sets" => &mut self.place_sets,
+                        "room-ladders" => &mut self.room_ladders,
+                        other => {
+                            return Err(args.error(format!(
+                                "unknown list `{other}` (expected forges, random-regions, \
                              place-sets or room-ladders)"
-                        )))
-                    }
-                };
+                            )))
+                        }
+                    };
                 *slot = true;
             }
             "random-coordinate" => {

@@ -243,7 +243,12 @@ fn header_file(root: &Path) -> Result<String, TreeError> {
                 .is_some_and(|f| f.trim() == "\"verinfo.h\"")
         })
     });
-    Ok(if includes_verinfo { "include/verinfo.h" } else { "include/date.h" }.into())
+    Ok(if includes_verinfo {
+        "include/verinfo.h"
+    } else {
+        "include/date.h"
+    }
+    .into())
 }
 
 /// The Makefile of the tree's `dat/` on Unix, whose `dungeon` target (the
@@ -265,11 +270,20 @@ fn makefile_dungeon_files(root: &Path) -> Result<Option<Vec<String>>, TreeError>
     let text = match std::fs::read(&path) {
         Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(TreeError::io(root, &format!("cannot read {MAKEFILE_DAT}"), e)),
+        Err(e) => {
+            return Err(TreeError::io(
+                root,
+                &format!("cannot read {MAKEFILE_DAT}"),
+                e,
+            ))
+        }
     };
     let files = dungeon_rule_files(&text);
     let dat = root.join("dat");
-    let present: Vec<String> = files.into_iter().filter(|f| dat.join(f).is_file()).collect();
+    let present: Vec<String> = files
+        .into_iter()
+        .filter(|f| dat.join(f).is_file())
+        .collect();
     Ok((!present.is_empty()).then_some(present))
 }
 
@@ -290,7 +304,12 @@ fn dungeon_rule_files(makefile: &str) -> Vec<String> {
         return Vec::new();
     };
     let mut files: Vec<String> = Vec::new();
-    for word in prerequisites.split(';').next().unwrap_or("").split_whitespace() {
+    for word in prerequisites
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .split_whitespace()
+    {
         let name = word.rsplit('/').next().unwrap_or(word);
         if name.ends_with(".def") && !name.contains('$') && !files.iter().any(|f| f == name) {
             files.push(name.to_string());
@@ -334,7 +353,9 @@ fn tree_files(root: &Path) -> Result<Vec<PathBuf>, TreeError> {
             // The headers makedefs writes at build time are read as the
             // version header, not by the probe.
             p.extension().is_some_and(|x| x == "h")
-                && !["date.h", "verinfo.h"].iter().any(|h| p.file_name() == Some(h.as_ref()))
+                && !["date.h", "verinfo.h"]
+                    .iter()
+                    .any(|h| p.file_name() == Some(h.as_ref()))
         })
         .collect();
     files.sort();
@@ -998,7 +1019,10 @@ mod tests {
         let continued = "DGN = x\ndungeon spare: ../dat/a.def \\\n\tb.def $(X).def a.def\n";
         assert_eq!(dungeon_rule_files(continued), ["a.def", "b.def"]);
         assert!(dungeon_rule_files("dungeon := dungeon.def\n").is_empty());
-        assert!(dungeon_rule_files("dungeonx: a.def\nall: dungeon\n\t@echo dungeon: x.def\n").is_empty());
+        assert!(
+            dungeon_rule_files("dungeonx: a.def\nall: dungeon\n\t@echo dungeon: x.def\n")
+                .is_empty()
+        );
     }
 
     #[test]

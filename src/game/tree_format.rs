@@ -888,7 +888,10 @@ mod tests {
             ["LR_UPLADDER", "LR_DOWNLADDER", "LR_TELE"]
         );
         let l = "identified\t{ yylval.i=4; return CURSE_TYPE; /* random BCU, but ID object */ }\n";
-        assert_eq!(lex_words(l, "CURSE_TYPE"), [("identified".into(), "4".into())]);
+        assert_eq!(
+            lex_words(l, "CURSE_TYPE"),
+            [("identified".into(), "4".into())]
+        );
     }
 
     #[test]

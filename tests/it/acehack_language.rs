@@ -104,7 +104,13 @@ fn rooms_have_ladders_after_their_stairs() {
         ladders,
         [
             (Point { x: 2, y: 2 }, false),
-            (Point { x: random, y: random }, true),
+            (
+                Point {
+                    x: random,
+                    y: random
+                },
+                true
+            ),
         ]
     );
     assert!(r.rooms[1].ladders.is_empty());
@@ -124,7 +130,10 @@ fn rooms_have_ladders_after_their_stairs() {
     assert_eq!(bytes.len(), ours.len() + 6);
     // NetHack 3.4.3's rooms have none.
     let err = errors(vanilla.clone(), &src);
-    assert!(err.contains("LADDER is not allowed in a LEVEL (room) level"), "{err}");
+    assert!(
+        err.contains("LADDER is not allowed in a LEVEL (room) level"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -145,7 +154,10 @@ fn a_ladder_region_is_a_level_region_of_the_games_ladder_types() {
     assert!(r.area_in_level && !r.exclude_in_level);
     assert_eq!((r.area.x1, r.area.y1, r.area.x2, r.area.y2), (1, 3, 20, 19));
     assert_eq!(p.ladders.len(), 1, "the coordinate form is still a ladder");
-    assert!(dump.contains("level region LR_UPLADDER in level (1,3)-(20,19)"), "{dump}");
+    assert!(
+        dump.contains("level region LR_UPLADDER in level (1,3)-(20,19)"),
+        "{dump}"
+    );
     assert!(dump.contains("LR_DOWNLADDER"), "{dump}");
     let err = errors(Game::nethack_343(), &src);
     assert!(err.contains("error"), "{err}");

@@ -776,9 +776,16 @@ fn a_date_h_gives_the_header_for_every_target() {
     let text = std::fs::read_to_string(&lev_main).unwrap();
     std::fs::write(&lev_main, format!("#include \"verinfo.h\"\n{text}")).unwrap();
     let game = Game::from_tree(&root, &TreeOptions::new()).unwrap();
-    assert!(game.header_origin().contains("computed"), "no verinfo.h yet");
+    assert!(
+        game.header_origin().contains("computed"),
+        "no verinfo.h yet"
+    );
     let verinfo = std::fs::read_to_string(root.join("include/date.h")).unwrap();
-    std::fs::write(root.join("include/verinfo.h"), verinfo.replace("0x12345678", "0x9abc")).unwrap();
+    std::fs::write(
+        root.join("include/verinfo.h"),
+        verinfo.replace("0x12345678", "0x9abc"),
+    )
+    .unwrap();
     let game = Game::from_tree(&root, &TreeOptions::new()).unwrap();
     assert_eq!(game.header_origin(), "include/verinfo.h");
     assert_eq!(game.version_info(Layout::LP64).unwrap()[3], 0x9abc);
@@ -891,7 +898,12 @@ fn real_trees_build_their_golden_sets_with_and_without_date_h() {
         ("grunthack-0.2.2", 127, None, Some("date.h")),
         ("nethack-3.6.7", 121, None, Some("date.h")),
         ("nethack-3.4.3", 114, None, Some("date.h")),
-        ("slashem-0.0.7E7F3", 186, Some("template.des"), Some("date.h")),
+        (
+            "slashem-0.0.7E7F3",
+            186,
+            Some("template.des"),
+            Some("date.h"),
+        ),
         // 2852 levels and dungeon.def, not its dungeon2..8.def.
         ("slashem-extended-1.6.5", 2853, None, Some("verinfo.h")),
         // Read without running its configure (see README).

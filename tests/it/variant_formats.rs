@@ -199,9 +199,8 @@ fn warnings_listing(shared: &Path, name: &str, marker: &str) -> String {
         let dropped: usize = (diagnostics.warnings())
             .find(|w| w.code == Some("too-many-warnings"))
             .map_or(0, |w| w.message.split(' ').next().unwrap().parse().unwrap());
-        diagnostics.retain(|d| {
-            !matches!(d.code, Some("level-defined-twice" | "too-many-warnings"))
-        });
+        diagnostics
+            .retain(|d| !matches!(d.code, Some("level-defined-twice" | "too-many-warnings")));
         let mut lines = diagnostics.legacy_lines(levbuild::diag::LegacyTool::LevComp);
         if dropped > 0 {
             // levbuild lists a file's first 200 warnings and counts the

@@ -285,7 +285,10 @@ fn tristate(v: i8, yes: &str, no: &str) -> String {
 /// An object's curse state as the `.des` writes it, in the game's words
 /// (AceHack's `identified`).
 fn curse(o: &super::ir::Object, game: &Game) -> String {
-    match (o.curse_state, game.format().numbering.curse_state_name(o.curse_state)) {
+    match (
+        o.curse_state,
+        game.format().numbering.curse_state_name(o.curse_state),
+    ) {
         (-1, _) => "curse random".to_string(),
         (0, _) | (_, None) => format!("curse {}", o.curse_state),
         (_, Some(name)) => name.to_string(),

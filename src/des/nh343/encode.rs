@@ -473,7 +473,13 @@ mod tests {
             }
         }
         // An unfilled black market (66) is stored as 66 + 67, -123.
-        assert_eq!(decode::region_type(-123, 66), (RoomType::from_code(66), true));
-        assert_eq!(decode::region_type(-1, 66), (RoomType::from_code(-1), false));
+        assert_eq!(
+            decode::region_type(-123, 66),
+            (RoomType::from_code(66), true)
+        );
+        assert_eq!(
+            decode::region_type(-1, 66),
+            (RoomType::from_code(-1), false)
+        );
     }
 }

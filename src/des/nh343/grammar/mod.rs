@@ -176,9 +176,7 @@ pub(crate) fn for_game(game: &Game) -> &'static Language {
         .filter(|(_, t)| {
             !matches!(
                 t,
-                Tok::Flag(_)
-                    | Tok::Val(words::ENGRAVING_TYPE, _)
-                    | Tok::Val(words::CURSE_TYPE, _)
+                Tok::Flag(_) | Tok::Val(words::ENGRAVING_TYPE, _) | Tok::Val(words::CURSE_TYPE, _)
             )
         })
         .cloned()
@@ -188,9 +186,8 @@ pub(crate) fn for_game(game: &Game) -> &'static Language {
         (key.engravings.iter()).map(|(w, v)| (leak(w), Tok::Val(words::ENGRAVING_TYPE, *v))),
     );
     // Its curse states (AceHack's `identified`, 4).
-    words.extend(
-        (key.curse_states.iter()).map(|(w, v)| (leak(w), Tok::Val(words::CURSE_TYPE, *v))),
-    );
+    words
+        .extend((key.curse_states.iter()).map(|(w, v)| (leak(w), Tok::Val(words::CURSE_TYPE, *v))));
     let r = key.rows;
     if r.object_flags {
         // lev_comp's OBJFLAG_TYPE words: their bits (SLASH'EM's fit a byte).
