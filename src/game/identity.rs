@@ -46,6 +46,10 @@
 //! artifact "The Key of Chaos"
 //! ```
 //!
+//! and where they are not NetHack 3.4.3's (AceHack's): `list
+//! room-ladders`, `limit branches 100`, `curse-state "identified" 4`,
+//! `level-region "LR_UPLADDER" 7`.
+//!
 //! Then the checks its `lev_comp` and `dgn_comp` make differently
 //! (`dungeon-default-chance`, `dungeon-reverse-branch-check`,
 //! `dungeon-depth-check`, `dungeon-name-length-check`, `joined-foreground`, `room-positions`,
@@ -388,7 +392,8 @@ impl FormatFacts {
                 let record = args.word("a record (door, room_door, altar, monster, object)")?;
                 let record = RecordKind::from_name(record).ok_or_else(|| {
                     args.error(format!(
-                        "unknown record `{record}` (expected door, room_door, altar, monster                          or object)"
+                        "unknown record `{record}` (expected door, room_door, altar, monster \
+                         or object)"
                     ))
                 })?;
                 let name = args.string("the member's C name")?;
