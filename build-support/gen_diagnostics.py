@@ -1277,6 +1277,19 @@ def game_cases():
     files, `# options: game=…`: SLASH'EM's, dNetHack's, notnotdNetHack's
     extensions, a 3.4.3 built without SINKS), and map rows the lexer
     breaks."""
+    case("nh36", "vault-numbers-outside-a-random-vault-evilhack", lines(
+             '# options: game=evilhack-0.9.3',
+             'MAZE: "v", \' \'',
+             'VAULTGEN: 5',
+             'MINDEPTH: 2'))
+    case("nh36", "vault-numbers-not-positive-evilhack", lines(
+             '# options: game=evilhack-0.9.3',
+             'MAZE: "v", \' \'',
+             'FLAGS: rndvault',
+             'VAULTGEN: 0',
+             'MINDEPTH: 0',
+             'DOOR: bronze, locked, (1,1)',
+             'DOOR: silver, locked, (2,2)'))
     case("nh343", "altar-god-unknown-notnotdnethack", lines(
              '# options: game=notnotdnethack-2025.05.16',
              'MAZE: "altars", \' \'',

@@ -35,7 +35,7 @@ pub use build::{Build, DuplicateLevel, Error, ErrorKind, OutputClash, Position, 
 pub use diag::{Diagnostic, Diagnostics, Severity};
 pub use game::{
     CType, DungeonMember, DungeonRules, ExtraMember, Game, IdentityError, LevelRules, Limits,
-    MissingHeader, Numbering, RecordFormat, RecordKind,
+    MissingHeader, Numbering, ProgramFormat, RecordFormat, RecordKind,
 };
 #[cfg(feature = "build")]
 pub use game::{TreeError, TreeOptions};

@@ -40,11 +40,14 @@ pub(crate) struct Entry {
     /// Warnings, without their file (an entry is keyed by content, and
     /// every file with this content gets its own name back).
     pub warnings: Vec<Warning>,
+    /// Its random vaults' lines of the set's `vaults.dat`.
+    pub vaults: Vec<String>,
 }
 
-/// Version 3: a warning names its kind (packs of versions 1, warnings as
-/// lines, and 2, warnings without names, are ignored and rewritten).
-const MAGIC: &[u8; 8] = b"LVBPACK3";
+/// Version 4: an entry lists its random vaults (packs of versions 1,
+/// warnings as lines, 2, warnings without names, and 3, without vaults,
+/// are ignored and rewritten).
+const MAGIC: &[u8; 8] = b"LVBPACK4";
 /// The start of a set's reference file, before its pack's content hash.
 const REF_MAGIC: &[u8; 8] = b"LVBREF01";
 
@@ -287,6 +290,10 @@ fn encode(entries: &[(blake3::Hash, &Entry)]) -> Vec<u8> {
         for w in &e.warnings {
             put_warning(&mut out, w);
         }
+        out.extend_from_slice(&(e.vaults.len() as u64).to_le_bytes());
+        for line in &e.vaults {
+            put_bytes(&mut out, line.as_bytes());
+        }
     }
     out
 }
@@ -393,6 +400,9 @@ fn decode(payload: &[u8]) -> Option<HashMap<blake3::Hash, Arc<Entry>>> {
         for _ in 0..c.u64()? {
             e.warnings.push(c.warning()?);
         }
+        for _ in 0..c.u64()? {
+            e.vaults.push(c.text()?);
+        }
         entries.insert(key, Arc::new(e));
     }
     c.0.is_empty().then_some(entries)
@@ -440,6 +450,7 @@ mod tests {
                 ),
                 Warning::about(PathBuf::new(), "dungeon-missing-level", "whole".into()),
             ],
+            vaults: vec!["0 200 vlt-0000\n".into()],
         };
         assert_eq!(get(&cache.load(&set), &k1), None);
         cache

@@ -41,7 +41,14 @@ pub(crate) struct SetIndex<'a> {
     pub game_file: String,
     /// Whether `levels.rs` decodes the blobs too (with `::levbuild`).
     pub decoder: bool,
+    /// Its `vaults.dat`, relative to the output directory, if its levels
+    /// have random vaults.
+    pub vaults_file: Option<String>,
 }
+
+/// The file a set's random vaults are listed in (EvilHack's, SporkHack's
+/// and UnNetHack's `vaults.dat`: `MINDEPTH FREQUENCY NAME` a line).
+pub(crate) const VAULTS_FILE: &str = "vaults.dat";
 
 /// The name of the identity file of each set's game, next to its blobs:
 /// `levels.rs` embeds it, so a program can decode the blobs at run time.
@@ -336,6 +343,13 @@ fn contexts(
         c.insert("layout", text(set.layout.to_string()));
         c.insert("layout_name", text(set.layout.name()));
         c.insert("game_path", text(path(&set.game_file)));
+        let vaults = (set.vaults_file.as_deref()).map(|file| {
+            let mut v = Context::new();
+            v.insert("vaults_path", text(path(file)));
+            v.insert("vaults_file", text(c_string(file)));
+            v
+        });
+        c.insert("vaults", Value::List(vaults.into_iter().collect()));
         c.insert("game", text(comment(&set.game.to_string())));
         let decoder = set.decoder.then(|| decoder_context(set));
         c.insert("decoder", Value::List(decoder.into_iter().collect()));
@@ -583,6 +597,7 @@ mod tests {
             game: &game,
             game_file: format!("{module}/levels.game"),
             decoder: true,
+            vaults_file: None,
         };
         for sets in [vec![set("a")], vec![set("a"), set("b")]] {
             let rs = rust(&sets, &PathStyle::Relative, "src").unwrap();

@@ -79,6 +79,8 @@ pub(crate) struct Done {
     pub warnings: Vec<Warning>,
     /// For a dungeon file, the level files it needs.
     pub needs: Vec<RequiredLevel>,
+    /// Its random vaults' lines of the set's `vaults.dat`.
+    pub vaults: Vec<String>,
     /// The cache entry it was made from (none when the manifest proved it).
     pub entry: Option<Arc<Entry>>,
 }
@@ -146,6 +148,7 @@ impl Done {
                 .map(|w| w.for_file(std::path::PathBuf::new()))
                 .collect(),
             needs: self.needs.clone(),
+            vaults: self.vaults.clone(),
         })
     }
 }
@@ -237,6 +240,7 @@ pub(crate) fn probe(
             .map(|w| w.for_file(source.path.clone()))
             .collect(),
         needs: record.needs,
+        vaults: record.vaults,
         entry: None,
     })
 }
@@ -323,7 +327,7 @@ pub(crate) fn compile(
     let text = crate::text::decode(bytes);
     // Warnings are stored without the file name, which each file with
     // this content gets back in `from_entry`.
-    let (outputs, warnings) = source
+    let (outputs, warnings, vaults) = source
         .language
         .compile(
             &text,
@@ -334,7 +338,11 @@ pub(crate) fn compile(
             options.extra_warnings,
         )
         .map_err(FileFailure::Diagnostics)?;
-    Ok(Entry { outputs, warnings })
+    Ok(Entry {
+        outputs,
+        warnings,
+        vaults,
+    })
 }
 
 /// The result of `source` (of the set whose outputs go under `prefix`)
@@ -371,6 +379,7 @@ pub(crate) fn from_entry(
             .map(|w| w.for_file(source.path.clone()))
             .collect(),
         needs,
+        vaults: entry.vaults.clone(),
         entry: Some(entry),
     }
 }

@@ -28,7 +28,7 @@ pub(crate) enum Language {
 
 /// What compiling one source gives: `(output name, bytes)` and warnings
 /// (without their file, which the build adds).
-pub(crate) type Compiled = (Vec<(String, Arc<[u8]>)>, Vec<Warning>);
+pub(crate) type Compiled = (Vec<(String, Arc<[u8]>)>, Vec<Warning>, Vec<String>);
 
 impl Language {
     /// What follows an output's name in its file name: `NAME.lev` for a
@@ -83,12 +83,15 @@ impl Language {
                     dialect,
                 };
                 let file = des::compile_levels(text, shown, &options)?;
+                let vaults = (file.levels.iter())
+                    .filter_map(|l| l.random_vault.map(|v| v.line(&l.name)))
+                    .collect();
                 let outputs = file
                     .levels
                     .into_iter()
                     .map(|l| (l.name, l.bytes.into()))
                     .collect();
-                Ok((outputs, Warning::all_of(no_file, &file.warnings)))
+                Ok((outputs, Warning::all_of(no_file, &file.warnings), vaults))
             }
             Language::Dungeon => {
                 let options = dungeon::Options {
@@ -97,7 +100,7 @@ impl Language {
                 };
                 let out = dungeon::compile(text, shown, &options)?;
                 let outputs = vec![(dungeon_name(rel), out.bytes.into())];
-                Ok((outputs, Warning::all_of(no_file, &out.warnings)))
+                Ok((outputs, Warning::all_of(no_file, &out.warnings), Vec::new()))
             }
         }
     }

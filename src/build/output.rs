@@ -57,6 +57,8 @@ pub(crate) struct SourceRecord {
     pub warnings: Vec<Warning>,
     /// For a dungeon file, the level files it needs.
     pub needs: Vec<RequiredLevel>,
+    /// Its random vaults' lines of the set's `vaults.dat`.
+    pub vaults: Vec<String>,
 }
 
 /// One output of a source, as recorded.
@@ -77,6 +79,7 @@ impl SourceRecord {
             && self.key == other.key
             && self.warnings == other.warnings
             && self.needs == other.needs
+            && self.vaults == other.vaults
             && self.outputs.len() == other.outputs.len()
             && self
                 .outputs
@@ -379,6 +382,7 @@ impl Manifest {
                         level: owned(f.next()?)?,
                         needed_by: owned(f.next()?)?,
                     }),
+                    "vault" => source.vaults.push(owned(f.next()?)?),
                     _ => return None,
                 }
                 continue;
@@ -407,6 +411,7 @@ impl Manifest {
                             outputs: Vec::new(),
                             warnings: Vec::new(),
                             needs: Vec::new(),
+                            vaults: Vec::new(),
                         },
                     ));
                 }
@@ -803,6 +808,11 @@ impl Outputs {
                 }
                 text.push('\n');
             }
+            for v in &s.vaults {
+                text.push_str(" vault ");
+                escape_into(&mut text, v);
+                text.push('\n');
+            }
         }
         for (rel, key) in &self.index_keys {
             if let Some(r) = self.files.get(rel) {
@@ -895,6 +905,7 @@ mod tests {
                 level: "x-strt".into(),
                 needed_by: "LEVEL \"x-strt\"".into(),
             }],
+            vaults: vec!["7 1 vlt 2\n".into()],
         };
         out.record_source("/src/x y.des".into(), source.clone());
         out.finish().unwrap();
@@ -904,6 +915,7 @@ mod tests {
         assert_eq!(m.sets, ["a b"]);
         let read = &m.sources["/src/x y.des"];
         assert!(read.same_as(&source));
+        assert_eq!(read.vaults, ["7 1 vlt 2\n"]);
         assert_eq!(read.outputs[0].record.map(|r| r.size), Some(3));
         assert_eq!(
             m.index.get("levels.h").map(|(k, r)| (k.as_str(), r.size)),

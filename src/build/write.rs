@@ -86,6 +86,8 @@ impl Build {
                     game,
                     game_file: output_file(&w.prefixes[n], index::GAME_FILE),
                     decoder: self.rust_decoder,
+                    vaults_file: (done.iter().any(|(_, d)| !d.vaults.is_empty()))
+                        .then(|| output_file(&w.prefixes[n], index::VAULTS_FILE)),
                 }
             });
         // Each set's blobs, levels.c and manifest, in parallel.
@@ -177,15 +179,26 @@ impl Build {
         let game = indexes[n].game;
         let game_key = game.fingerprint().to_hex();
         let game_file = &indexes[n].game_file;
+        let done = &w.per_set[n];
+        // The random vaults' lines, in the order the sources are built:
+        // what the game's Makefile leaves in `vaults.dat` (it deletes the
+        // file, and each `lev_comp` run appends to it). No random vault,
+        // no file.
+        let vaults: String = (done.iter())
+            .flat_map(|(_, d)| &d.vaults)
+            .map(String::as_str)
+            .collect();
+        let vaults_file = (indexes[n].vaults_file.clone()).unwrap_or_default();
+        let vaults_key = blake3::hash(vaults.as_bytes()).to_hex();
         let index_files: Vec<(&str, &str)> = [
             self.c_index.then_some((c_file.as_str(), c_key.as_str())),
             self.rust_index
                 .then_some((game_file.as_str(), game_key.as_str())),
+            (!vaults.is_empty()).then_some((vaults_file.as_str(), vaults_key.as_str())),
         ]
         .into_iter()
         .flatten()
         .collect();
-        let done = &w.per_set[n];
         // A set proven unchanged, source by source, is left as it is.
         let blobs: usize = done.iter().map(|(_, d)| d.outputs.len()).sum();
         if done.iter().all(|(_, d)| d.entry.is_none())
@@ -240,6 +253,9 @@ impl Build {
         }
         if self.rust_index && !outputs.index_is_current(game_file, &game_key) {
             outputs.put(game_file, game.to_identity().as_bytes())?;
+        }
+        if !vaults.is_empty() && !outputs.index_is_current(&vaults_file, &vaults_key) {
+            outputs.put(&vaults_file, vaults.as_bytes())?;
         }
         outputs.finish()
     }

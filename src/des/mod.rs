@@ -84,6 +84,28 @@ pub struct Blob {
     pub name: String,
     /// The `.lev` bytes.
     pub bytes: Vec<u8>,
+    /// The level is a random vault (EvilHack's `FLAGS: rndvault`): its
+    /// line of the set's `vaults.dat`.
+    pub random_vault: Option<RandomVault>,
+}
+
+/// What a random vault's `VAULTGEN` and `MINDEPTH` say, which its
+/// `lev_comp` appends to `vaults.dat` as `MINDEPTH FREQUENCY NAME` instead
+/// of writing it into the level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct RandomVault {
+    /// `MINDEPTH` (0 when not given).
+    pub min_depth: i64,
+    /// `VAULTGEN` (1 when not given).
+    pub frequency: i64,
+}
+
+impl RandomVault {
+    /// The line `lev_comp` appends to `vaults.dat` for level `name`.
+    pub fn line(&self, name: &str) -> String {
+        format!("{} {} {name}\n", self.min_depth, self.frequency)
+    }
 }
 
 #[cfg(feature = "compile")]

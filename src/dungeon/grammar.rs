@@ -26,7 +26,7 @@ impl Token for Tok<'_> {
             (Tok::Punct(a), Class::Punct(b)) => a == b,
             (Tok::Int(_), Class::Int)
             | (Tok::Str(_), Class::Str)
-            | (Tok::Descriptor(_), Class::Descriptor)
+            | (Tok::Descriptor(..), Class::Descriptor)
             | (Tok::BranchType(_), Class::BranchType)
             | (Tok::UpDown(_), Class::UpDown) => true,
             _ => false,
@@ -275,7 +275,7 @@ fn couple(t: Toks<'_, '_>) -> Sp<(i64, i64)> {
 fn descriptor(a: &Args<'_, Tok<'_>>) -> Sp<i32> {
     let t = a.get("descriptor");
     let v = match t.first() {
-        Some((Tok::Descriptor(v), _)) => *v,
+        Some((Tok::Descriptor(_, v), _)) => *v,
         _ => 0,
     };
     Sp { v, span: span(t) }

@@ -33,7 +33,8 @@ pub(crate) enum Tok<'s> {
     /// `stair` 0, `no_up` 1, `no_down` 2, `portal` 3.
     BranchType(i32),
     /// `town`, `hellish`, …, alignment words, with their flag value.
-    Descriptor(i32),
+    /// A `DESCRIPTOR` word of the game (`town`, `lawful`) and its value.
+    Descriptor(&'s str, i32),
     Int(i64),
     Str(&'s str),
     Punct(u8),
@@ -54,15 +55,6 @@ const KEYWORDS: &[(&str, Tok<'static>)] = &[
     ("LEVELDESC", Tok::Kw(Kw::LevelDesc)),
     ("ALIGNMENT", Tok::Kw(Kw::Alignment)),
     ("LEVALIGN", Tok::Kw(Kw::LevAlign)),
-    ("town", Tok::Descriptor(1)),
-    ("hellish", Tok::Descriptor(2)),
-    ("mazelike", Tok::Descriptor(4)),
-    ("roguelike", Tok::Descriptor(8)),
-    ("unaligned", Tok::Descriptor(0)),
-    ("noalign", Tok::Descriptor(0)),
-    ("lawful", Tok::Descriptor(64)),
-    ("neutral", Tok::Descriptor(32)),
-    ("chaotic", Tok::Descriptor(16)),
     ("BRANCH", Tok::Kw(Kw::Branch)),
     ("CHAINBRANCH", Tok::Kw(Kw::ChainBranch)),
     ("LEVEL", Tok::Kw(Kw::Level)),
@@ -76,7 +68,12 @@ const KEYWORDS: &[(&str, Tok<'static>)] = &[
 /// dgn_comp's flex scanner stops; see [`crate::parsing::ends_input`]).
 /// Never fails: text no rule accepts becomes [`Tok::Invalid`] for the
 /// parser to report.
-pub(crate) fn lex(src: &str) -> (Vec<(Tok<'_>, Span)>, Option<usize>) {
+///
+/// `descriptors` are the game's `DESCRIPTOR` words (its `dgn_comp.l`'s).
+pub(crate) fn lex<'s>(
+    src: &'s str,
+    descriptors: &[(Box<str>, i32)],
+) -> (Vec<(Tok<'s>, Span)>, Option<usize>) {
     let b = src.as_bytes();
     let mut out = Vec::new();
     let mut pos = 0;
@@ -117,12 +114,23 @@ pub(crate) fn lex(src: &str) -> (Vec<(Tok<'_>, Span)>, Option<usize>) {
                 }
             },
             c => {
-                let best = KEYWORDS
-                    .iter()
+                let keyword = (KEYWORDS.iter())
                     .filter(|(w, _)| rest.starts_with(w.as_bytes()))
-                    .max_by_key(|(w, _)| w.len());
+                    .map(|(w, tok)| (w.len(), tok.clone()));
+                let descriptor = (descriptors.iter())
+                    .filter(|(w, _)| rest.starts_with(w.as_bytes()))
+                    .map(|(w, v)| (w.len(), Tok::Descriptor(&src[pos..pos + w.len()], *v)));
+                // The longest; on a tie the earlier rule (keywords come
+                // first in dgn_comp.l but for the descriptors' own ties).
+                let best = keyword.chain(descriptor).fold(
+                    None,
+                    |best: Option<(usize, Tok<'_>)>, (n, t)| match best {
+                        Some((m, _)) if m >= n => best,
+                        _ => Some((n, t)),
+                    },
+                );
                 match best {
-                    Some((w, tok)) => (tok.clone(), w.len()),
+                    Some((n, tok)) => (tok, n),
                     None if matches!(c, b':' | b',' | b'(' | b')' | b'@' | b'+') => {
                         (Tok::Punct(c), 1)
                     }
@@ -149,6 +157,7 @@ pub(crate) fn word_text<'s>(t: &Tok<'s>) -> Option<&'s str> {
             .all(|b| b.is_ascii_alphanumeric() || b == b'_')
             .then_some(*s),
         Tok::Int(_) | Tok::Str(_) | Tok::Punct(_) => None,
+        Tok::Descriptor(word, _) => Some(word),
         other => KEYWORDS.iter().find(|(_, k)| k == other).map(|(w, _)| *w),
     }
 }
@@ -167,6 +176,7 @@ impl fmt::Display for Tok<'_> {
             Tok::Punct(c) => write!(f, "`{}`", char::from(*c)),
             Tok::Invalid(s) if s.starts_with('"') => write!(f, "unterminated string {s}"),
             Tok::Invalid(s) => write!(f, "`{}`", s.escape_debug()),
+            Tok::Descriptor(word, _) => write!(f, "`{word}`"),
             other => {
                 let word = KEYWORDS
                     .iter()
@@ -184,11 +194,15 @@ mod tests {
 
     #[test]
     fn tokens_follow_dgn_comp_l() {
-        let toks: Vec<_> = lex("RNDCHLEVEL: \"x\" -5 - 1-2 no_down\r\n# c\nLEVELDESC")
-            .0
-            .into_iter()
-            .map(|t| t.0)
-            .collect();
+        let descriptors = crate::game::Numbering::nethack_343().dungeon_descriptors;
+        let toks: Vec<_> = lex(
+            "RNDCHLEVEL: \"x\" -5 - 1-2 no_down\r\n# c\nLEVELDESC",
+            &descriptors,
+        )
+        .0
+        .into_iter()
+        .map(|t| t.0)
+        .collect();
         assert_eq!(
             toks,
             [

@@ -196,7 +196,8 @@ pub fn compile(
     let mut report = Reporter::default();
     let makedefs = preprocess::Makedefs::of(options.game.dialect());
     let pre = preprocess::run(source, options.game.features(), makedefs, &mut report);
-    let (tokens, ends_at) = lexer::lex(&pre.text);
+    let descriptors = &options.game.format().numbering.dungeon_descriptors;
+    let (tokens, ends_at) = lexer::lex(&pre.text, descriptors);
     if let Some(at) = ends_at {
         let at = preprocess::remap(&(at..at), &pre).start;
         crate::parsing::warn_input_ended(source, at, "dgn_comp", &mut report);

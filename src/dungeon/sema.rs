@@ -24,8 +24,15 @@ use crate::game::{DungeonMember, RecordFormat};
 /// Builds the dungeon from its statements, with the limits, records and
 /// rules of the game whose format is `format`.
 pub(crate) fn build(stmts: &[Stmt<'_>], format: &RecordFormat, report: &mut Reporter) -> Dungeon {
+    let descriptor = |word: &str, or: i32| {
+        (format.numbering.dungeon_descriptors.iter())
+            .find(|(w, _)| &**w == word)
+            .map_or(or, |&(_, v)| v)
+    };
     let mut b = Builder {
         format,
+        town: descriptor("town", flags::TOWN),
+        chaotic: descriptor("chaotic", flags::CHAOTIC),
         report,
         dungeon: Dungeon::default(),
         levels: 0,
@@ -54,6 +61,10 @@ fn overwritten(old: &str, new: &str) -> String {
 
 struct Builder<'r> {
     format: &'r RecordFormat,
+    /// The game's `TOWN` and `D_ALIGN_CHAOTIC`: descriptions lie between
+    /// them, alignments from the latter on.
+    town: i32,
+    chaotic: i32,
     report: &'r mut Reporter,
     dungeon: Dungeon,
     /// Levels accepted so far, all dungeons.
@@ -168,7 +179,7 @@ impl Builder<'_> {
                 self.current().protofile = buffer;
             }
             StmtKind::Description(d) => {
-                if d.v <= flags::TOWN || d.v >= flags::CHAOTIC {
+                if d.v <= self.town || d.v >= self.chaotic {
                     self.report
                         .error(d.span.clone(), "Illegal description - ignoring!")
                         .label("expected hellish, mazelike or roguelike");
@@ -177,7 +188,7 @@ impl Builder<'_> {
                 }
             }
             StmtKind::Alignment(a) => {
-                if a.v != 0 && a.v < flags::CHAOTIC {
+                if a.v != 0 && a.v < self.chaotic {
                     self.report
                         .error(a.span.clone(), "Illegal alignment - ignoring!")
                         .label(ALIGNMENTS);
@@ -186,7 +197,7 @@ impl Builder<'_> {
                 }
             }
             StmtKind::LevelDesc(d) => {
-                if d.v >= flags::CHAOTIC {
+                if d.v >= self.chaotic {
                     self.report
                         .error(d.span.clone(), "Illegal description - ignoring!")
                         .label("expected town, hellish, mazelike or roguelike");
@@ -195,7 +206,7 @@ impl Builder<'_> {
                 }
             }
             StmtKind::LevAlign(a) => {
-                if a.v != 0 && a.v < flags::CHAOTIC {
+                if a.v != 0 && a.v < self.chaotic {
                     self.report
                         .error(a.span.clone(), "Illegal alignment - ignoring!")
                         .label(ALIGNMENTS);

@@ -215,7 +215,37 @@ pub struct Numbering {
     /// The `dungeon.h` level region types `lev_comp.y` stores (`LR_PORTAL`,
     /// AceHack's `LR_UPLADDER`), by C name, with their numbers.
     pub level_regions: Vec<(Box<str>, i8)>,
+    /// `dgn_comp.l`'s `DESCRIPTOR` words and their values (`town` 1,
+    /// `chaotic` 16; EvilHack's `iceq` 16 and `chaotic` 512).
+    pub dungeon_descriptors: Vec<(Box<str>, i32)>,
 }
+
+/// NetHack 3.4.3's curse state words.
+const CURSE_STATES_343: &[(&str, i8)] = &[("blessed", 1), ("uncursed", 2), ("cursed", 3)];
+
+/// The `dungeon.h` level region types NetHack 3.4.3's `lev_comp.y` stores.
+const LEVEL_REGIONS_343: &[(&str, i8)] = &[
+    ("LR_DOWNSTAIR", 0),
+    ("LR_UPSTAIR", 1),
+    ("LR_PORTAL", 2),
+    ("LR_BRANCH", 3),
+    ("LR_TELE", 4),
+    ("LR_UPTELE", 5),
+    ("LR_DOWNTELE", 6),
+];
+
+/// NetHack 3.4.3's `DESCRIPTOR` words (3.6.7's are the same).
+pub(crate) const DUNGEON_DESCRIPTORS_343: &[(&str, i32)] = &[
+    ("town", 1),
+    ("hellish", 2),
+    ("mazelike", 4),
+    ("roguelike", 8),
+    ("unaligned", 0),
+    ("noalign", 0),
+    ("lawful", 64),
+    ("neutral", 32),
+    ("chaotic", 16),
+];
 
 impl Numbering {
     /// NetHack 3.4.3's.
@@ -246,23 +276,63 @@ impl Numbering {
             object_flags: Vec::new(),
             artifacts: Vec::new(),
             gods: Vec::new(),
-            curse_states: [("blessed", 1), ("uncursed", 2), ("cursed", 3)]
+            curse_states: named(CURSE_STATES_343),
+            level_regions: named(LEVEL_REGIONS_343),
+            dungeon_descriptors: (DUNGEON_DESCRIPTORS_343.iter())
+                .map(|&(w, v)| (w.into(), v))
+                .collect(),
+        }
+    }
+
+    /// A numbering with nothing in it, for a tree's probe to fill.
+    pub(crate) fn empty() -> Numbering {
+        Numbering {
+            terrain: Vec::new(),
+            map_chars: Vec::new(),
+            map_char_warnings: Vec::new(),
+            map_row_chars: Vec::new(),
+            room_types: Vec::new(),
+            traps: Vec::new(),
+            level_flags: Vec::new(),
+            engravings: Vec::new(),
+            object_flags: Vec::new(),
+            artifacts: Vec::new(),
+            gods: Vec::new(),
+            // Facts of the 3.4.3 family's records, which a 3.6 tree's
+            // probe need not print (its lev_comp.y stores no level region
+            // by name): 3.4.3's, as an identity file without their lines
+            // has them.
+            curse_states: CURSE_STATES_343
                 .iter()
                 .map(|&(n, v)| (n.into(), v))
                 .collect(),
-            level_regions: [
-                ("LR_DOWNSTAIR", 0),
-                ("LR_UPSTAIR", 1),
-                ("LR_PORTAL", 2),
-                ("LR_BRANCH", 3),
-                ("LR_TELE", 4),
-                ("LR_UPTELE", 5),
-                ("LR_DOWNTELE", 6),
-            ]
-            .iter()
-            .map(|&(n, v)| (n.into(), v))
-            .collect(),
+            level_regions: LEVEL_REGIONS_343
+                .iter()
+                .map(|&(n, v)| (n.into(), v))
+                .collect(),
+            dungeon_descriptors: Vec::new(),
         }
+    }
+
+    #[cfg(feature = "build")]
+    /// What a level compiler needs that this numbering lacks: the kinds
+    /// of which it has nothing (terrain, map characters, room types,
+    /// traps, level flags).
+    pub(crate) fn missing(&self) -> Vec<&'static str> {
+        [
+            (self.terrain.is_empty(), "rm.h location types"),
+            (self.map_chars.is_empty(), "what_map_char's map characters"),
+            (self.room_types.is_empty(), "lev_main.c's room_types[]"),
+            (self.traps.is_empty(), "lev_main.c's trap_types[]"),
+            (self.level_flags.is_empty(), "lev_comp.l's FLAG_TYPE words"),
+            (
+                self.dungeon_descriptors.is_empty(),
+                "dgn_comp.l's DESCRIPTOR words",
+            ),
+        ]
+        .into_iter()
+        .filter_map(|(missing, what)| missing.then_some(what))
+        .collect()
     }
 
     /// The `rm.h` name of terrain number `code`.
@@ -381,6 +451,24 @@ impl Numbering {
         self.room_types.iter().map(|&(_, v)| v).max().unwrap_or(0)
     }
 }
+
+/// NetHack 3.6.7's `FLAGS` words and their bits (`sp_lev.h`), in
+/// `lev_comp.l`'s order.
+const LEVEL_FLAGS_367: &[(&str, i64)] = &[
+    ("noteleport", 0x1),
+    ("hardfloor", 0x2),
+    ("nommap", 0x4),
+    ("arboreal", 0x10),
+    ("shortsighted", 0x8),
+    ("mazelevel", 0x20),
+    ("premapped", 0x40),
+    ("shroud", 0x80),
+    ("graveyard", 0x100),
+    ("icedpools", 0x200),
+    ("solidify", 0x400),
+    ("corrmaze", 0x800),
+    ("inaccessibles", 0x1000),
+];
 
 /// The bytes NetHack 3.4.3's `lev_comp.l` lets into a `MAP` row.
 pub(crate) const MAP_ROW_CHARS_343: &[u8] = b"-|}{+ABCISHKPLWTF\\#. 0123456789";
@@ -526,6 +614,189 @@ pub struct RecordFormat {
     pub dungeon_rules: DungeonRules,
     /// `lev_comp`'s checks.
     pub level_rules: LevelRules,
+    /// A NetHack 3.6-family game's opcode program format (`None` for the
+    /// 3.4.3 family, whose files are records).
+    pub program: Option<ProgramFormat>,
+}
+
+/// How a NetHack 3.6-family game numbers what its `.lev` opcode programs
+/// hold, by the names its `include/sp_lev.h` gives them: the `SPO_`
+/// opcodes, the `SP_M_V_` monster and `SP_O_V_` object properties (each
+/// list in enum order, so a name's position is its number and the
+/// length is the list's `_END`), and the words a statement stores beyond
+/// 3.6.7's.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ProgramFormat {
+    /// `SPO_` opcode names without the prefix (`"LEVEL_FLAGS"`), by number.
+    pub opcodes: Vec<Box<str>>,
+    /// `SP_M_V_` names without the prefix (`"PEACEFUL"`), by number.
+    pub monster_properties: Vec<Box<str>>,
+    /// `SP_O_V_` names without the prefix (`"SPE"`), by number.
+    pub object_properties: Vec<Box<str>>,
+    /// `DOOR_MATERIAL` words of `lev_comp.l` and their numbers (EvilHack's
+    /// `iron`, `wooden`; empty for a game whose doors have no material).
+    pub door_materials: Vec<(Box<str>, i64)>,
+}
+
+/// NetHack 3.6.7's `SPO_` opcodes, in `sp_lev.h` order.
+const OPCODES_367: &[&str] = &[
+    "NULL",
+    "MESSAGE",
+    "MONSTER",
+    "OBJECT",
+    "ENGRAVING",
+    "ROOM",
+    "SUBROOM",
+    "DOOR",
+    "STAIR",
+    "LADDER",
+    "ALTAR",
+    "FOUNTAIN",
+    "SINK",
+    "POOL",
+    "TRAP",
+    "GOLD",
+    "CORRIDOR",
+    "LEVREGION",
+    "DRAWBRIDGE",
+    "MAZEWALK",
+    "NON_DIGGABLE",
+    "NON_PASSWALL",
+    "WALLIFY",
+    "MAP",
+    "ROOM_DOOR",
+    "REGION",
+    "MINERALIZE",
+    "CMP",
+    "JMP",
+    "JL",
+    "JLE",
+    "JG",
+    "JGE",
+    "JE",
+    "JNE",
+    "TERRAIN",
+    "REPLACETERRAIN",
+    "EXIT",
+    "ENDROOM",
+    "POP_CONTAINER",
+    "PUSH",
+    "POP",
+    "RN2",
+    "DEC",
+    "INC",
+    "MATH_ADD",
+    "MATH_SUB",
+    "MATH_MUL",
+    "MATH_DIV",
+    "MATH_MOD",
+    "MATH_SIGN",
+    "COPY",
+    "END_MONINVENT",
+    "GRAVE",
+    "FRAME_PUSH",
+    "FRAME_POP",
+    "CALL",
+    "RETURN",
+    "INITLEVEL",
+    "LEVEL_FLAGS",
+    "VAR_INIT",
+    "SHUFFLE_ARRAY",
+    "DICE",
+    "SEL_ADD",
+    "SEL_POINT",
+    "SEL_RECT",
+    "SEL_FILLRECT",
+    "SEL_LINE",
+    "SEL_RNDLINE",
+    "SEL_GROW",
+    "SEL_FLOOD",
+    "SEL_RNDCOORD",
+    "SEL_ELLIPSE",
+    "SEL_FILTER",
+    "SEL_GRADIENT",
+    "SEL_COMPLEMENT",
+];
+
+/// NetHack 3.6.7's `SP_M_V_` monster properties, in `sp_lev.h` order.
+const MONSTER_PROPERTIES_367: &[&str] = &[
+    "PEACEFUL",
+    "ALIGN",
+    "ASLEEP",
+    "APPEAR",
+    "NAME",
+    "FEMALE",
+    "INVIS",
+    "CANCELLED",
+    "REVIVED",
+    "AVENGE",
+    "FLEEING",
+    "BLINDED",
+    "PARALYZED",
+    "STUNNED",
+    "CONFUSED",
+    "SEENTRAPS",
+];
+
+/// NetHack 3.6.7's `SP_O_V_` object properties, in `sp_lev.h` order.
+const OBJECT_PROPERTIES_367: &[&str] = &[
+    "SPE",
+    "CURSE",
+    "CORPSENM",
+    "NAME",
+    "QUAN",
+    "BURIED",
+    "LIT",
+    "ERODED",
+    "LOCKED",
+    "TRAPPED",
+    "RECHARGED",
+    "INVIS",
+    "GREASED",
+    "BROKEN",
+    "COORD",
+];
+
+impl ProgramFormat {
+    /// NetHack 3.6.7's.
+    pub fn nethack_367() -> ProgramFormat {
+        let names = |t: &[&str]| t.iter().map(|&n| n.into()).collect();
+        ProgramFormat {
+            opcodes: names(OPCODES_367),
+            monster_properties: names(MONSTER_PROPERTIES_367),
+            object_properties: names(OBJECT_PROPERTIES_367),
+            door_materials: Vec::new(),
+        }
+    }
+
+    /// A format with nothing in it, to be read.
+    pub(crate) fn empty() -> ProgramFormat {
+        ProgramFormat {
+            opcodes: Vec::new(),
+            monster_properties: Vec::new(),
+            object_properties: Vec::new(),
+            door_materials: Vec::new(),
+        }
+    }
+
+    /// The number of opcode `name` (`SPO_` dropped), if the game has it.
+    pub fn opcode(&self, name: &str) -> Option<i32> {
+        position(&self.opcodes, name)
+    }
+
+    /// The number of monster property `name` (`SP_M_V_` dropped).
+    pub fn monster_property(&self, name: &str) -> Option<i32> {
+        position(&self.monster_properties, name)
+    }
+
+    /// The number of object property `name` (`SP_O_V_` dropped).
+    pub fn object_property(&self, name: &str) -> Option<i32> {
+        position(&self.object_properties, name)
+    }
+}
+
+fn position(names: &[Box<str>], name: &str) -> Option<i32> {
+    (names.iter().position(|n| &**n == name)).and_then(|i| i32::try_from(i).ok())
 }
 
 impl RecordFormat {
@@ -547,7 +818,33 @@ impl RecordFormat {
             limits: Limits::NETHACK_343,
             dungeon_rules: DungeonRules::NETHACK_343,
             level_rules: LevelRules::nethack_343(),
+            program: None,
         }
+    }
+
+    /// NetHack 3.6.7's format: its opcodes and properties, and its
+    /// numbering (3.4.3's terrain and map characters with `x`, "see
+    /// through"; the health food shop inserted among the room types; the
+    /// vibrating square after 3.4.3's traps; 3.6's `FLAGS` words).
+    pub fn nethack_367() -> RecordFormat {
+        let mut f = RecordFormat::nethack_343();
+        let n = &mut f.numbering;
+        n.map_chars.push((b'x', 36));
+        n.map_row_chars = sorted_bytes(n.map_row_chars.iter().copied().chain([b'x']));
+        for (_, v) in &mut n.room_types {
+            if *v >= 24 {
+                *v += 1;
+            }
+        }
+        n.room_types.push(("health food shop".into(), 24));
+        n.traps.push(("vibrating square".into(), 23));
+        n.level_flags = LEVEL_FLAGS_367
+            .iter()
+            .map(|&(w, b)| (w.into(), b))
+            .collect();
+        n.engravings.push(("blood".into(), 5));
+        f.program = Some(ProgramFormat::nethack_367());
+        f
     }
 
     /// The extra members of `record`, in order.

@@ -70,7 +70,8 @@ use std::fmt::{self, Write as _};
 use std::path::{Path, PathBuf};
 
 use super::format::{
-    CType, DungeonMember, DungeonRules, ExtraMember, Limits, Numbering, RecordFormat, RecordKind,
+    CType, DungeonMember, DungeonRules, ExtraMember, Limits, Numbering, ProgramFormat,
+    RecordFormat, RecordKind,
 };
 use super::{model_name, Game, Header};
 use crate::des::Dialect;
@@ -81,7 +82,7 @@ use crate::layout::DataModel;
 const MAGIC: &str = "levbuild-game";
 /// The format version this levbuild writes (it also reads version 1,
 /// whose games have NetHack 3.4.3's records).
-const FORMAT: u32 = 2;
+const FORMAT: u32 = 3;
 
 /// Why an identity file could not be read: the file, the line and what is
 /// wrong with it.
@@ -176,10 +177,7 @@ impl Game {
         for (name, class) in &self.objects {
             let _ = writeln!(out, "object {} {}", symbol(*class), quoted(name));
         }
-        // 3.6's files are opcode programs: no records to describe.
-        if self.dialect == Dialect::NetHack343 {
-            write_format(&mut out, &self.format);
-        }
+        write_format(&mut out, &self.format);
         out
     }
 
@@ -337,6 +335,30 @@ fn write_format(out: &mut String, f: &RecordFormat) {
     for name in &n.gods {
         let _ = writeln!(out, "god {}", quoted(name));
     }
+    // A game whose descriptors are NetHack 3.4.3's has no lines of them.
+    let vanilla = super::format::DUNGEON_DESCRIPTORS_343;
+    let same = n.dungeon_descriptors.len() == vanilla.len()
+        && (n.dungeon_descriptors.iter().zip(vanilla))
+            .all(|((w, v), (vw, vv))| &**w == *vw && v == vv);
+    if !same {
+        for (word, v) in &n.dungeon_descriptors {
+            let _ = writeln!(out, "dungeon-descriptor {} {v}", quoted(word));
+        }
+    }
+    if let Some(p) = &f.program {
+        for (key, names) in [
+            ("opcode", &p.opcodes),
+            ("monster-property", &p.monster_properties),
+            ("object-property", &p.object_properties),
+        ] {
+            for name in names {
+                let _ = writeln!(out, "{key} {}", quoted(name));
+            }
+        }
+        for (word, v) in &p.door_materials {
+            let _ = writeln!(out, "door-material {} {v}", quoted(word));
+        }
+    }
 }
 
 /// The record format's facts as they are read: each numbering list
@@ -373,6 +395,9 @@ struct FormatFacts {
     named_monsters: Option<bool>,
     ordinary_room_chance: Option<bool>,
     sanity_flags: Option<bool>,
+    /// A 3.6-family game's opcode program format.
+    program: Option<ProgramFormat>,
+    dungeon_descriptors: Option<Vec<(Box<str>, i32)>>,
 }
 
 impl FormatFacts {
@@ -553,14 +578,73 @@ impl FormatFacts {
                 let bit = args.number()? as i64;
                 self.object_flags.push((word.into(), bit));
             }
+            "opcode" | "monster-property" | "object-property" => {
+                let name = args.string("its sp_lev.h name")?;
+                let p = self.program.get_or_insert_with(ProgramFormat::empty);
+                let list = match key {
+                    "opcode" => &mut p.opcodes,
+                    "monster-property" => &mut p.monster_properties,
+                    _ => &mut p.object_properties,
+                };
+                list.push(name.into());
+            }
+            "dungeon-descriptor" => {
+                let word = args.string("its word")?;
+                let v = args.number()?;
+                let v = i32::try_from(v)
+                    .map_err(|_| args.error(format!("descriptor {v} is out of range")))?;
+                (self.dungeon_descriptors.get_or_insert_with(Vec::new)).push((word.into(), v));
+            }
+            "door-material" => {
+                let word = args.string("its word")?;
+                let v = args.number()? as i64;
+                let p = self.program.get_or_insert_with(ProgramFormat::empty);
+                p.door_materials.push((word.into(), v));
+            }
             _ => return Ok(false),
         }
         Ok(true)
     }
 
-    /// The format: NetHack 3.4.3's where the file says nothing.
-    fn into_format(self) -> RecordFormat {
+    /// The format of a game of `dialect`: for the 3.4.3 family, NetHack
+    /// 3.4.3's where the file says nothing; a 3.6-family game's opcode
+    /// numbers and numbering are all the file's (`end`: the last line,
+    /// where one that is missing is reported).
+    fn into_format(self, dialect: Dialect, end: usize) -> Result<RecordFormat, IdentityError> {
         let mut f = RecordFormat::nethack_343();
+        if dialect == Dialect::NetHack36 {
+            let program = self.program.as_ref();
+            let missing = [
+                (program.map_or(0, |p| p.opcodes.len()), "opcode"),
+                (
+                    program.map_or(0, |p| p.monster_properties.len()),
+                    "monster-property",
+                ),
+                (
+                    program.map_or(0, |p| p.object_properties.len()),
+                    "object-property",
+                ),
+                (self.terrain.as_ref().map_or(0, Vec::len), "terrain"),
+                (self.map_chars.as_ref().map_or(0, Vec::len), "map-char"),
+                (self.room_types.as_ref().map_or(0, Vec::len), "room-type"),
+                (self.traps.as_ref().map_or(0, Vec::len), "trap"),
+                (self.level_flags.as_ref().map_or(0, Vec::len), "level-flag"),
+            ]
+            .into_iter()
+            .find(|(n, _)| *n == 0);
+            if let Some((_, what)) = missing {
+                return Err(IdentityError::at(
+                    end,
+                    format!(
+                        "no `{what}` line: a NetHack 3.6-family game's numbers are all its own \
+                         (an identity file of format 2 or older has none; write it again with \
+                         this levbuild's `levbuild game`)"
+                    ),
+                ));
+            }
+            f.numbering = Numbering::empty();
+        }
+        f.program = self.program;
         let n = &mut f.numbering;
         f.header_word = self.header_word.unwrap_or(f.header_word);
         f.extra_members = self.extra_members;
@@ -600,7 +684,12 @@ impl FormatFacts {
         n.object_flags = self.object_flags;
         n.artifacts = self.artifacts;
         n.gods = self.gods;
-        f
+        n.dungeon_descriptors = self.dungeon_descriptors.unwrap_or_else(|| {
+            (super::format::DUNGEON_DESCRIPTORS_343.iter())
+                .map(|&(w, v)| (w.into(), v))
+                .collect()
+        });
+        Ok(f)
     }
 }
 
@@ -643,7 +732,7 @@ fn parse(text: &str) -> Result<Game, IdentityError> {
                 ));
             }
             let version = args.word("the format version")?;
-            if version != FORMAT.to_string() && version != "1" {
+            if !["1", "2", "3"].contains(&version) {
                 return Err(IdentityError::at(
                     n,
                     format!(
@@ -800,7 +889,7 @@ fn parse(text: &str) -> Result<Game, IdentityError> {
         },
     );
     game.dialect = dialect;
-    game.format = facts.format.into_format();
+    game.format = facts.format.into_format(dialect, end)?;
     Ok(game)
 }
 
@@ -1042,7 +1131,7 @@ mod tests {
         assert!(error_of(&replace(first, "monstre 'a' \"x\"")).contains("unknown line `monstre`"));
         assert!(error_of(&replace(first, "monster 'a' \"x\" y")).contains("unexpected `y`"));
         let magic = lines.iter().position(|l| l.starts_with(MAGIC)).unwrap();
-        assert!(error_of(&replace(magic, "levbuild-game 3")).contains("format version 3"));
+        assert!(error_of(&replace(magic, "levbuild-game 4")).contains("format version 4"));
         assert!(error_of(&replace(magic, "nethack")).contains("not a levbuild identity file"));
         let header = lines
             .iter()
@@ -1058,6 +1147,21 @@ mod tests {
         assert!(error_of("").contains("empty"));
         let truncated: String = lines[..first].join("\n");
         assert!(error_of(&truncated).contains("no `monster` line"));
+        // A 3.6 game's numbers are all its file's: without them (an older
+        // levbuild's file) it says to write the file again.
+        let nh36 = Game::nethack_367().to_identity();
+        assert_eq!(
+            Game::from_identity(&nh36).unwrap().format(),
+            Game::nethack_367().format()
+        );
+        let old: Vec<&str> = (nh36.lines())
+            .filter(|l| !l.starts_with("opcode "))
+            .collect();
+        let e = error_of(&old.join("\n"));
+        assert!(
+            e.contains("no `opcode` line") && e.contains("levbuild game"),
+            "{e}"
+        );
     }
 
     /// NetHack 3.4.3 as if built without SINKS, its lexer letting `N` in.

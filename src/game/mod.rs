@@ -34,8 +34,8 @@ use crate::tables;
 #[cfg(feature = "compile")]
 pub(crate) use format::MAP_ROW_CHARS_343;
 pub use format::{
-    CType, DungeonMember, DungeonRules, ExtraMember, LevelRules, Limits, Numbering, RecordFormat,
-    RecordKind,
+    CType, DungeonMember, DungeonRules, ExtraMember, LevelRules, Limits, Numbering, ProgramFormat,
+    RecordFormat, RecordKind,
 };
 pub use identity::IdentityError;
 #[cfg(feature = "build")]
@@ -188,6 +188,7 @@ impl Game {
             let owned = |t: &[(&str, u8)]| t.iter().map(|&(n, c)| (n.into(), c)).collect();
             Arc::new(Game {
                 dialect: crate::des::Dialect::NetHack36,
+                format: RecordFormat::nethack_367(),
                 ..Game::new(
                     "NetHack".into(),
                     "3.6.7".into(),

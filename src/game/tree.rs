@@ -40,7 +40,11 @@ const LEVEL_COMPILER_SOURCES: [&str; 4] = [
 
 /// Changes whenever what the probe prints changes, so that cached probe
 /// output of an older levbuild build is not reused.
-const PROBE_REVISION: &[u8] = b"numbers 6";
+const PROBE_REVISION: &[u8] = b"numbers 9";
+
+/// The hints file a 3.6-family tree's Unix build is set up with
+/// (`sys/unix/setup.sh hints/linux`): its `CFLAGS` defines are the game's.
+const HINTS_FILE: &str = "sys/unix/hints/linux";
 
 /// How to read a tree.
 #[cfg_attr(docsrs, doc(cfg(feature = "build")))]
@@ -52,6 +56,10 @@ pub struct TreeOptions {
     pub target: Option<String>,
     /// Where to cache the probe's output; `None` for no cache.
     pub cache_dir: Option<PathBuf>,
+    /// `NAME` or `NAME=VALUE` defines the game's build passes its C
+    /// compiler beyond those of the tree's hints file (a configuration
+    /// that is not the hints file's, as `CFLAGS` of its Makefile).
+    pub defines: Vec<String>,
 }
 
 impl TreeOptions {
@@ -69,6 +77,13 @@ impl TreeOptions {
     /// Caches the probe's output in `dir`.
     pub fn cache_dir(mut self, dir: impl Into<PathBuf>) -> Self {
         self.cache_dir = Some(dir.into());
+        self
+    }
+
+    /// Compiles the tree's C with `-DNAME` (`NAME=VALUE` for a value), as
+    /// the game's build does beyond its hints file.
+    pub fn define(mut self, define: impl Into<String>) -> Self {
+        self.defines.push(define.into());
         self
     }
 }
@@ -139,12 +154,7 @@ impl Game {
     pub fn from_tree(root: &Path, options: &TreeOptions) -> Result<Game, TreeError> {
         let files = tree_files(root)?;
         let dialect = level_dialect(root)?;
-        // A 3.4.3-family tree's records are read from its sources; 3.6's
-        // opcode files have no such records.
-        let tree_format = match dialect {
-            crate::des::Dialect::NetHack343 => Some(super::tree_format::read_tree_format(root)?),
-            _ => None,
-        };
+        let tree_format = super::tree_format::read_tree_format(root, dialect)?;
         let version = read_version(root)?;
         let key = probe_key(&files, options)?;
         let cached = options
@@ -157,8 +167,7 @@ impl Game {
         {
             Some(text) => text,
             None => {
-                let numbers = tree_format.as_ref().map(|t| t.numbers_source.as_str());
-                let text = run_probe(root, dialect, numbers, options)?;
+                let text = run_probe(root, dialect, &tree_format.numbers_source, options)?;
                 if let Some(path) = &cached {
                     // A cache that cannot be written only costs a rerun.
                     let _ = write_atomically(path, text.as_bytes());
@@ -166,13 +175,18 @@ impl Game {
                 text
             }
         };
-        let (mut format, after_probe) = match tree_format {
-            Some(t) => (t.format, Some(t.after_probe)),
-            None => (RecordFormat::default(), None),
-        };
+        let mut format = tree_format.format;
         let facts = parse_probe(root, &output, &mut format)?;
-        if let Some(after_probe) = after_probe {
-            after_probe.apply(root, &mut format)?;
+        tree_format.after_probe.apply(root, &mut format)?;
+        let missing = format.numbering.missing();
+        if !missing.is_empty() {
+            return Err(TreeError::new(
+                root,
+                format!(
+                    "the probe found no {} in the tree: levbuild cannot number its levels",
+                    missing.join(", no ")
+                ),
+            ));
         }
         let header_name = header_file(root)?;
         let date_h = root.join(&header_name);
@@ -362,6 +376,11 @@ fn tree_files(root: &Path) -> Result<Vec<PathBuf>, TreeError> {
     files.extend(TREE_SOURCES.iter().map(|s| root.join("src").join(s)));
     files.push(root.join("util/makedefs.c"));
     files.extend(LEVEL_COMPILER_SOURCES.iter().map(|s| root.join(s)));
+    for optional in [HINTS_FILE, "util/dgn_comp.l"] {
+        if root.join(optional).is_file() {
+            files.push(root.join(optional));
+        }
+    }
     Ok(files)
 }
 
@@ -421,6 +440,10 @@ fn probe_key(files: &[PathBuf], options: &TreeOptions) -> Result<blake3::Hash, T
     h.update(VERSION_PROBE.as_bytes());
     h.update(PROBE_REVISION);
     h.update(options.target.as_deref().unwrap_or("host").as_bytes());
+    for d in &options.defines {
+        h.update(d.as_bytes());
+        h.update(b"\0");
+    }
     for f in files {
         let bytes = std::fs::read(f).map_err(|e| {
             TreeError::io(
@@ -556,9 +579,11 @@ fn parse_date_h(text: &str) -> Result<Vec<u64>, String> {
 fn run_probe(
     root: &Path,
     dialect: crate::des::Dialect,
-    numbers: Option<&str>,
+    numbers: &str,
     options: &TreeOptions,
 ) -> Result<String, TreeError> {
+    let mut defines = hints_defines(root)?;
+    defines.extend(options.defines.iter().cloned());
     let work =
         ProbeDir::new().map_err(|e| TreeError::io(root, "cannot make a temporary directory", e))?;
     let include = root.join("include");
@@ -571,9 +596,7 @@ fn run_probe(
     write("levbuild_probe.c", GAME_PROBE)?;
     write("levbuild_version.c", VERSION_PROBE)?;
     write("levbuild_features.c", &features_source())?;
-    if let Some(numbers) = numbers {
-        write("levbuild_numbers.c", numbers)?;
-    }
+    write("levbuild_numbers.c", numbers)?;
 
     // Stage one, for the host: names for pm.h and onames.h.
     let host = host_triple();
@@ -590,10 +613,14 @@ fn run_probe(
         ],
         // dNetHack's family lists its gods in godlist.h, whose names
         // makedefs -g writes to the gnames.h its headers include.
-        include
-            .join("godlist.h")
-            .is_file()
-            .then_some("LEVBUILD_GODS"),
+        &(defines.iter().cloned())
+            .chain(
+                include
+                    .join("godlist.h")
+                    .is_file()
+                    .then(|| "LEVBUILD_GODS".into()),
+            )
+            .collect::<Vec<_>>(),
     )?;
     let names = run(root, &names_exe)?;
     let generated = work.0.join("include");
@@ -620,17 +647,14 @@ fn run_probe(
         work.0.join("levbuild_version.c"),
     ];
     sources.extend(TREE_SOURCES.iter().map(|s| src.join(s)));
-    if numbers.is_some() {
-        sources.push(work.0.join("levbuild_numbers.c"));
-    }
+    sources.push(work.0.join("levbuild_numbers.c"));
     // The tree's level format, not its version number, says which
     // structures the probe reads (notnotdNetHack 2025 is of the 3.4.3
     // family).
-    let define = match (dialect, numbers) {
-        (crate::des::Dialect::NetHack36, _) => Some("LEVBUILD_NH36"),
-        (_, Some(_)) => Some("LEVBUILD_NUMBERS"),
-        _ => None,
-    };
+    defines.push("LEVBUILD_NUMBERS".into());
+    if dialect == crate::des::Dialect::NetHack36 {
+        defines.push("LEVBUILD_NH36".into());
+    }
     let util = root.join("util");
     compile(
         root,
@@ -638,9 +662,35 @@ fn run_probe(
         &probe_exe,
         &[&generated, &include, &util],
         &sources,
-        define,
+        &defines,
     )?;
     run(root, &probe_exe)
+}
+
+/// The `-D` defines of the `CFLAGS` lines of the tree's hints file
+/// ([`HINTS_FILE`]), as the shell passes them (`\"` a quote); one whose
+/// value names a Makefile variable (`HACKDIR=\"$(HACKDIR)\"`, a path of
+/// the installation) is left out: no such define changes a table or the
+/// header. None for a tree without one.
+fn hints_defines(root: &Path) -> Result<Vec<String>, TreeError> {
+    let path = root.join(HINTS_FILE);
+    if !path.is_file() {
+        return Ok(Vec::new());
+    }
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| TreeError::io(root, &format!("cannot read {HINTS_FILE}"), e))?;
+    Ok(text
+        .lines()
+        .filter_map(|l| {
+            let l = l.trim_start();
+            l.strip_prefix("CFLAGS+=")
+                .or_else(|| l.strip_prefix("CFLAGS="))
+        })
+        .flat_map(str::split_whitespace)
+        .filter_map(|flag| flag.strip_prefix("-D"))
+        .filter(|d| !d.is_empty() && !d.contains('$'))
+        .map(|d| d.replace("\\\"", "\""))
+        .collect())
 }
 
 /// The `levbuild_features` function of the probe: each feature name
@@ -792,7 +842,7 @@ fn compile(
     exe: &Path,
     includes: &[&Path],
     sources: &[PathBuf],
-    define: Option<&str>,
+    defines: &[String],
 ) -> Result<(), TreeError> {
     let mut build = cc::Build::new();
     build
@@ -816,8 +866,8 @@ fn compile(
     for dir in includes {
         cmd.arg("-I").arg(dir);
     }
-    if let Some(name) = define {
-        cmd.arg(format!("-D{name}"));
+    for d in defines {
+        cmd.arg(format!("-D{d}"));
     }
     cmd.args(sources).arg("-o").arg(exe);
     let out = cmd.output().map_err(|e| {

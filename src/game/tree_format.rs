@@ -15,9 +15,11 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use super::format::{
-    CType, DungeonMember, DungeonRules, ExtraMember, LevelRules, RecordFormat, RecordKind,
+    CType, DungeonMember, DungeonRules, ExtraMember, LevelRules, Numbering, ProgramFormat,
+    RecordFormat, RecordKind,
 };
 use super::tree::TreeError;
+use crate::des::Dialect;
 
 /// NetHack 3.4.3's members of each record that variants extend.
 const VANILLA_MEMBERS: [(RecordKind, &str, usize); 5] = [
@@ -210,49 +212,25 @@ fn ctype_of(ty: &str) -> Option<CType> {
     })
 }
 
-/// Reads the record format of the 3.4.3-family tree at `root`.
-pub(super) fn read_tree_format(root: &Path) -> Result<TreeFormat, TreeError> {
+/// Reads the format of the tree at `root`, whose level files are in
+/// `dialect`: a 3.4.3-family tree's records, a 3.6-family tree's opcode
+/// program format, and for both the dungeon records, header word, rules
+/// and the probe's numbering source.
+pub(super) fn read_tree_format(root: &Path, dialect: Dialect) -> Result<TreeFormat, TreeError> {
     let sp_lev = strip_comments(&read(root, "include/sp_lev.h")?);
     let dgn_file = strip_comments(&read(root, "include/dgn_file.h")?);
     let global = strip_comments(&read(root, "include/global.h")?);
     let lev_comp_y = read(root, "util/lev_comp.y")?;
     let lev_comp_l = read(root, "util/lev_comp.l")?;
     let mut format = RecordFormat::nethack_343();
-
-    for (record, name, vanilla) in VANILLA_MEMBERS {
-        let members = struct_members(&sp_lev, name).ok_or_else(|| {
-            TreeError::new(root, format!("include/sp_lev.h defines no `{name}` record"))
-        })?;
-        let mut seen = 0;
-        for (ty, names) in members {
-            for n in names {
-                seen += 1;
-                if seen <= vanilla {
-                    continue;
-                }
-                let ctype = ctype_of(&ty).filter(|t| *t != CType::LongLong).ok_or_else(|| {
-                    TreeError::new(
-                        root,
-                        format!("include/sp_lev.h: `{ty} {n}` in `{name}` is not a type levbuild writes"),
-                    )
-                })?;
-                format.extra_members.push(ExtraMember {
-                    record,
-                    name: n.into(),
-                    ctype,
-                });
-            }
+    match dialect {
+        Dialect::NetHack343 => read_records(root, &sp_lev, &mut format)?,
+        Dialect::NetHack36 => {
+            format.program = Some(read_program(root, &sp_lev)?);
+            // Every list of its numbering is the probe's: none is 3.4.3's.
+            format.numbering = Numbering::empty();
         }
     }
-    let has_member = |record: &str, member: &str| {
-        struct_members(&sp_lev, record)
-            .is_some_and(|m| m.iter().any(|(_, names)| names.iter().any(|n| n == member)))
-    };
-    format.forges = has_member("mazepart", "nforge") || has_member("room", "nforge");
-    format.random_regions = has_member("mazepart", "nrndlreg");
-    format.place_sets = has_member("mazepart", "nlocset");
-    format.room_ladders = has_member("room", "nlad");
-
     format.header_word = struct_members(&global, "version_info")
         .and_then(|m| m.first().and_then(|(ty, _)| ctype_of(ty)))
         .filter(|t| matches!(t, CType::Long | CType::LongLong))
@@ -307,6 +285,94 @@ pub(super) fn read_tree_format(root: &Path) -> Result<TreeFormat, TreeError> {
             map_row_chars: map_row_class(&lev_comp_l),
         },
     })
+}
+
+/// A 3.6-family tree's opcode program format: its `sp_lev.h` enums of
+/// opcodes and monster and object properties, each in order.
+fn read_program(root: &Path, sp_lev: &str) -> Result<ProgramFormat, TreeError> {
+    let list = |name: &str, prefix: &str, end: &str| {
+        enum_names(sp_lev, name, prefix, end)
+            .map_err(|why| TreeError::new(root, format!("include/sp_lev.h: enum {name}: {why}")))
+    };
+    Ok(ProgramFormat {
+        opcodes: list("opcode_defs", "SPO_", "MAX_SP_OPCODES")?,
+        monster_properties: list("sp_mon_var_flags", "SP_M_V_", "SP_M_V_END")?,
+        object_properties: list("sp_obj_var_flags", "SP_O_V_", "SP_O_V_END")?,
+        // The probe's `ND` lines.
+        door_materials: Vec::new(),
+    })
+}
+
+/// The names of `enum NAME`'s entries before `end`, `prefix` dropped,
+/// numbered by their position: an entry with a value of its own other
+/// than its position is an error, as is an entry without the prefix.
+fn enum_names(text: &str, name: &str, prefix: &str, end: &str) -> Result<Vec<Box<str>>, String> {
+    let at = text.find(&format!("enum {name}")).ok_or("not defined")?;
+    let open = at + text[at..].find('{').ok_or("no body")?;
+    let close = open + text[open..].find('}').ok_or("no end")?;
+    let mut names = Vec::new();
+    for entry in text[open + 1..close].split(',') {
+        let (entry, value) = match entry.split_once('=') {
+            Some((n, v)) => (n.trim(), Some(v.trim())),
+            None => (entry.trim(), None),
+        };
+        if entry.is_empty() {
+            continue;
+        }
+        if entry == end {
+            return Ok(names);
+        }
+        let short = entry
+            .strip_prefix(prefix)
+            .ok_or_else(|| format!("`{entry}` is not a {prefix} name"))?;
+        if let Some(v) = value {
+            if v.parse::<usize>().ok() != Some(names.len()) {
+                return Err(format!("`{entry} = {v}` is not numbered by its position"));
+            }
+        }
+        names.push(short.into());
+    }
+    Err(format!("no {end}"))
+}
+
+/// A 3.4.3-family tree's records: the members its `sp_lev.h` records
+/// have beyond NetHack 3.4.3's, and the lists its parts and rooms add.
+fn read_records(root: &Path, sp_lev: &str, format: &mut RecordFormat) -> Result<(), TreeError> {
+    for (record, name, vanilla) in VANILLA_MEMBERS {
+        let members = struct_members(&sp_lev, name).ok_or_else(|| {
+            TreeError::new(root, format!("include/sp_lev.h defines no `{name}` record"))
+        })?;
+        let mut seen = 0;
+        for (ty, names) in members {
+            for n in names {
+                seen += 1;
+                if seen <= vanilla {
+                    continue;
+                }
+                let ctype = ctype_of(&ty).filter(|t| *t != CType::LongLong).ok_or_else(|| {
+                    TreeError::new(
+                        root,
+                        format!("include/sp_lev.h: `{ty} {n}` in `{name}` is not a type levbuild writes"),
+                    )
+                })?;
+                format.extra_members.push(ExtraMember {
+                    record,
+                    name: n.into(),
+                    ctype,
+                });
+            }
+        }
+    }
+    let has_member = |record: &str, member: &str| {
+        struct_members(&sp_lev, record)
+            .is_some_and(|m| m.iter().any(|(_, names)| names.iter().any(|n| n == member)))
+    };
+    format.forges = has_member("mazepart", "nforge") || has_member("room", "nforge");
+    format.random_regions = has_member("mazepart", "nrndlreg");
+    format.place_sets = has_member("mazepart", "nlocset");
+    format.room_ladders = has_member("room", "nlad");
+
+    Ok(())
 }
 
 /// Where `dgn_comp.y` checks differently from NetHack 3.4.3's: the value
@@ -373,12 +439,13 @@ fn level_rules(lev_comp_y: &str) -> LevelRules {
 /// in front (`init_lev.fg != CORR && init_lev.fg != ROOM …`).
 fn joined_foreground_names(lev_comp_y: &str) -> Vec<String> {
     let squeezed: String = lev_comp_y.split_whitespace().collect();
-    let Some(at) = squeezed.find("yyerror(\"Invalidforegroundtypeforjoinedmap") else {
+    // 3.4.3's `yyerror("Invalid…`, 3.6's `lc_error("INIT_MAP: Invalid…`.
+    let Some(at) = squeezed.find("Invalidforegroundtypeforjoinedmap") else {
         return Vec::new();
     };
     let start = squeezed[..at].rfind("if(").unwrap_or(at);
     squeezed[start..at]
-        .split("init_lev.fg!=")
+        .split("fg!=")
         .skip(1)
         .map(|w| {
             w.chars()
@@ -434,12 +501,13 @@ fn table_text(lev_main: &str, name: &str) -> Option<String> {
     Some(lev_main[open + 1..close].to_string())
 }
 
-/// `word { yylval.i=CONSTANT; return KIND; }` rules of `lev_comp.l`.
+/// `word { yylval.i=CONSTANT; return KIND; }` rules of a lexer
+/// (`lev_comp.l`; `dgn_comp.l` writes `return(KIND);`).
 fn lex_words(lev_comp_l: &str, kind: &str) -> Vec<(String, String)> {
     let mut words = Vec::new();
-    let ret = format!("return {kind};");
+    let returns = [format!("return {kind};"), format!("return({kind});")];
     for line in lev_comp_l.lines() {
-        if !line.contains(&ret) {
+        if !returns.iter().any(|r| line.contains(r.as_str())) {
             continue;
         }
         let word = line.split_whitespace().next().unwrap_or("");
@@ -492,9 +560,9 @@ fn map_char_body(lev_main: &str) -> Option<&str> {
 
 /// The probe function that prints the tree's numbering, one fact a line:
 /// `NT value name` (terrain), `NC char value` (map characters), `NR`,
-/// `NP`, `NE`, `NL`, `NO value word` (room types, traps, engravings,
-/// level flags, object flags),
-/// `NK value word` (curse states), `NQ value name` (level region types),
+/// `NP`, `NE`, `NL`, `NO`, `ND`, `NY`, `NK value word` (room types,
+/// traps, engravings, level flags, object flags, door materials, dungeon
+/// descriptors, curse states), `NQ value name` (level region types),
 /// `NX name value` (limits), `NA`/`NG index name` (artifacts, gods).
 fn numbers_source(
     root: &Path,
@@ -581,6 +649,7 @@ fn numbers_source(
         ("FLAG_TYPE", "NL"),
         ("OBJFLAG_TYPE", "NO"),
         ("CURSE_TYPE", "NK"),
+        ("DOOR_MATERIAL", "ND"),
     ] {
         for (word, constant) in lex_words(lev_comp_l, kind) {
             let _ = writeln!(
@@ -591,6 +660,12 @@ fn numbers_source(
     }
     for name in level_region_names(lev_comp_y) {
         let _ = writeln!(c, "    printf(\"NQ %ld {name}\\n\", (long) ({name}));");
+    }
+    // dgn_comp.l's DESCRIPTOR words, where the tree has one.
+    if let Ok(dgn_comp_l) = std::fs::read_to_string(root.join("util/dgn_comp.l")) {
+        for (word, constant) in lex_words(&dgn_comp_l, "DESCRIPTOR") {
+            let _ = writeln!(c, "    printf(\"NY %ld {word}\\n\", (long) ({constant}));");
+        }
     }
     for limit in ["MAXDUNGEON", "MAXLEVEL", "LEV_LIMIT", "BRANCH_LIMIT"] {
         let _ = writeln!(
@@ -603,8 +678,8 @@ fn numbers_source(
 }
 
 /// The kinds of `N` lines: `NT`, `NC`, `NR`, `NP`, `NE`, `NL`, `NX`, `NA`,
-/// `NG`, `NO`, `NW`, `NK`, `NQ`.
-pub(super) const PROBE_TABLES: usize = 13;
+/// `NG`, `NO`, `NW`, `ND`, `NY`, `NK`, `NQ`.
+pub(super) const PROBE_TABLES: usize = 15;
 
 /// Applies one `N` line of the probe's output to `format`'s numbering
 /// (the first line of a kind replaces NetHack 3.4.3's list); `false` for
@@ -620,7 +695,7 @@ pub(super) fn apply_probe_line(
     };
     let n = &mut format.numbering;
     let slot = [
-        "NT", "NC", "NR", "NP", "NE", "NL", "NX", "NA", "NG", "NO", "NW", "NK", "NQ",
+        "NT", "NC", "NR", "NP", "NE", "NL", "NX", "NA", "NG", "NO", "NW", "ND", "NY", "NK", "NQ",
     ]
     .iter()
     .position(|t| *t == tag);
@@ -671,6 +746,21 @@ pub(super) fn apply_probe_line(
             }
             let Some(v) = small(a) else { return false };
             table.push((b.into(), v));
+        }
+        "NY" => {
+            if first {
+                n.dungeon_descriptors.clear();
+            }
+            let Ok(v) = a.parse::<i32>() else {
+                return false;
+            };
+            n.dungeon_descriptors.push((b.into(), v));
+        }
+        "ND" => {
+            let (Some(program), Ok(v)) = (&mut format.program, a.parse::<i64>()) else {
+                return false;
+            };
+            program.door_materials.push((b.into(), v));
         }
         "NA" | "NG" => {
             let names = if tag == "NA" {

@@ -25,6 +25,8 @@ mod dnethack_differential;
 mod dungeon_features;
 mod dungeon_golden;
 mod dungeon_variants;
+#[cfg(feature = "nethack36")]
+mod evilhack;
 mod fault_injection;
 mod features;
 mod game_tree;

@@ -140,7 +140,11 @@ pub(crate) fn compile_blobs(
     if !report.has_errors() {
         for (name, bytes) in encoded {
             match bytes {
-                Ok(bytes) => levels.push(crate::des::Blob { name, bytes }),
+                Ok(bytes) => levels.push(crate::des::Blob {
+                    name,
+                    bytes,
+                    random_vault: None,
+                }),
                 Err(e) => {
                     report.error(0..0, format!("Level \"{}\" cannot be encoded: {e}", name));
                 }
@@ -258,6 +262,7 @@ mod tests {
                             .map(|l| crate::des::Blob {
                                 name: l.name,
                                 bytes: l.bytes,
+                                random_vault: None,
                             })
                             .collect(),
                     )

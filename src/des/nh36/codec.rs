@@ -4,34 +4,99 @@
 //! value, a `long` or an `int` length and the string's bytes. Fields are
 //! written one by one, so there is no padding.
 
-use super::program::{Instr, Opcode, Operand, Program};
+use std::fmt;
+
+use super::program::{Instr, Opcode, OpcodeNumbers, Operand, Program};
 use crate::binary::{DecodeError, Reader, Writer};
 use crate::game::{Game, MissingHeader};
 use crate::layout::Layout;
+
+/// Why a 3.6 program cannot be written for a game.
+#[non_exhaustive]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EncodeError {
+    /// The game has no `version_info` words for the layout's data model.
+    MissingHeader(MissingHeader),
+    /// The game has no number for an opcode the program uses: a game of
+    /// the NetHack 3.4.3 family (its files are records), or a 3.6-family
+    /// game whose `sp_lev.h` has no such `SPO_`.
+    MissingOpcode {
+        /// The game, as its `Display` names it.
+        game: String,
+        /// The opcode it lacks.
+        opcode: Opcode,
+    },
+}
+
+impl From<MissingHeader> for EncodeError {
+    fn from(e: MissingHeader) -> EncodeError {
+        EncodeError::MissingHeader(e)
+    }
+}
+
+impl fmt::Display for EncodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EncodeError::MissingHeader(e) => e.fmt(f),
+            EncodeError::MissingOpcode { game, opcode } => {
+                write!(
+                    f,
+                    "{game} has no opcode SPO_{opcode} (its include/sp_lev.h)"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for EncodeError {}
+
+/// The opcode numbers of `game`, or the error of a game without any.
+pub(super) fn opcode_numbers(game: &Game) -> Result<OpcodeNumbers, EncodeError> {
+    match &game.format().program {
+        Some(format) => Ok(OpcodeNumbers::of(format)),
+        None => Err(EncodeError::MissingOpcode {
+            game: game.to_string(),
+            opcode: Opcode::Push,
+        }),
+    }
+}
 
 /// The bytes of `program` for `game` built for `layout`.
 ///
 /// # Errors
 ///
 /// A game without a header for the data model of `layout` (see
-/// [`Game::version_info`]).
-pub fn encode(program: &Program, game: &Game, layout: Layout) -> Result<Vec<u8>, MissingHeader> {
+/// [`Game::version_info`]), or without a number for an opcode of the
+/// program (see [`crate::ProgramFormat`]).
+pub fn encode(program: &Program, game: &Game, layout: Layout) -> Result<Vec<u8>, EncodeError> {
+    let numbers = opcode_numbers(game)?;
     let mut w = Writer::new(layout);
     w.version_info(&game.version_info(layout)?, game.format().header_word);
     w.long(program.code.len() as i64);
     for instr in &program.code {
-        write_instr(&mut w, instr);
+        write_instr(&mut w, instr, &numbers).map_err(|opcode| EncodeError::MissingOpcode {
+            game: game.to_string(),
+            opcode,
+        })?;
     }
     Ok(w.bytes)
 }
 
 /// Writes one instruction: its opcode as an `int`, and a `PUSH`'s
-/// operand.
-pub(super) fn write_instr(w: &mut Writer, instr: &Instr) {
+/// operand; the opcode the game has no number for is the error.
+pub(super) fn write_instr(
+    w: &mut Writer,
+    instr: &Instr,
+    numbers: &OpcodeNumbers,
+) -> Result<(), Opcode> {
+    let op = match instr {
+        Instr::Op(op) => *op,
+        Instr::Push(_) => Opcode::Push,
+    };
+    w.i32(numbers.number(op).ok_or(op)?);
     match instr {
-        Instr::Op(op) => w.i32(op.number()),
+        Instr::Op(_) => {}
         Instr::Push(v) => {
-            w.i32(Opcode::Push.number());
             w.u8(v.type_code());
             match v {
                 Operand::Null => {}
@@ -49,6 +114,7 @@ pub(super) fn write_instr(w: &mut Writer, instr: &Instr) {
             }
         }
     }
+    Ok(())
 }
 
 /// Where a `PUSH`'s value starts, from the start of the instruction (its
@@ -68,6 +134,11 @@ pub fn decode(
     layout: Layout,
 ) -> Result<Program, DecodeError> {
     let mut r = Reader::new(bytes, layout);
+    let numbers = opcode_numbers(game).map_err(|_| {
+        r.error(format!(
+            "{game} is not a game of the NetHack 3.6 family: its files are not opcode programs"
+        ))
+    })?;
     r.version_info(&game.version_info(layout)?, game.format().header_word)?;
     let count = r.long("opcode count")?;
     if count < 0 || count as u64 > bytes.len() as u64 / 4 {
@@ -76,7 +147,7 @@ pub fn decode(
     let mut code = Vec::with_capacity(count as usize);
     for _ in 0..count {
         let n = r.i32("opcode")?;
-        let op = Opcode::from_number(n).ok_or_else(|| r.error(format!("unknown opcode {n}")))?;
+        let op = (numbers.opcode(n)).ok_or_else(|| r.error(format!("unknown opcode {n}")))?;
         if op != Opcode::Push {
             code.push(Instr::Op(op));
             continue;

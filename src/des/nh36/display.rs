@@ -6,7 +6,6 @@ use std::fmt;
 
 use super::program::{Instr, Opcode, Operand, Program};
 use crate::des::map_text;
-use crate::des::nh343::ir::Terrain;
 use crate::game::Game;
 
 /// A [`Program`] as the listing `levbuild dump FILE.lev` prints for a
@@ -36,6 +35,10 @@ impl Program {
 impl fmt::Display for ProgramDisplay<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (program, game) = (self.program, self.game);
+        let numbering = &game.format().numbering;
+        // A map cell is its terrain type + 1; one past the last type + 1
+        // is a cell the map leaves as it is ('x', "see through").
+        let see_through = numbering.terrain.len() + 1;
         writeln!(
             f,
             "level \"{}\": {} instructions",
@@ -51,6 +54,7 @@ impl fmt::Display for ProgramDisplay<'_> {
                 Instr::Push(Operand::Object(o)) if *o != -1 => {
                     game.object_name(((o >> 8) & 0xffff) as i16 - 10)
                 }
+                Instr::Push(Operand::MapChar(m)) => numbering.terrain_name((m & 0xff) as i8),
                 _ => None,
             };
             match instr {
@@ -71,18 +75,17 @@ impl fmt::Display for ProgramDisplay<'_> {
                 if let (Instr::Push(Operand::Str(cells)), Instr::Push(Operand::Int(w))) =
                     (&code[i - 3], &code[i - 1])
                 {
-                    // Cells are terrain types + 1 (37 for a don't-care
-                    // cell, drawn 'x'), all ASCII.
+                    // Cells are the game's terrain types + 1, all ASCII.
                     let rows: Vec<String> = cells
                         .as_bytes()
                         .chunks((*w).max(1) as usize)
                         .map(|row| {
                             row.iter()
                                 .map(|&t| match t {
-                                    37 => 'x',
-                                    t => {
-                                        Terrain((t as i8).wrapping_sub(1)).map_char().unwrap_or('?')
-                                    }
+                                    t if usize::from(t) == see_through => 'x',
+                                    t => numbering
+                                        .map_char((t as i8).wrapping_sub(1))
+                                        .map_or('?', char::from),
                                 })
                                 .collect()
                         })

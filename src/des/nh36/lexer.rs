@@ -61,6 +61,10 @@ pub(crate) enum Kw {
     SeenTraps,
     All,
     Align,
+    // EvilHack's monster and object properties.
+    Dead,
+    AffixedGem,
+    ForgedQual,
 }
 
 /// Classes of keywords that carry a value (`yylval.i`).
@@ -90,6 +94,8 @@ pub(crate) enum Val {
     EngravingType,
     CurseType,
     Flag,
+    /// EvilHack's door materials.
+    DoorMaterial,
 }
 
 /// One token.
@@ -280,40 +286,30 @@ pub(crate) const WORDS: &[(&str, Tok<'static>)] = {
     ]
 };
 
-/// Every word of the language (statement keywords first), indexed for
+/// The words of the language (statement keywords first), indexed for
 /// longest-prefix matching.
-fn keywords() -> &'static Keywords<Tok<'static>> {
-    super::grammar::language().words()
-}
+type Words = Keywords<Tok<'static>>;
 
 /// The characters of a map row (3.6 adds nothing to 3.4.3's set, but the
 /// row may also hold digits, which the map reader drops).
 pub(crate) const MAP_CHARS: &[u8] = b"-|}{+xABCISHKPLWTF\\#. 0123456789";
 
-/// Whether `c` may be in a map row.
-fn is_map_char(c: u8) -> bool {
-    super::grammar::language().is_map_char(c)
-}
-
 fn is_word_byte(c: u8) -> bool {
     c.is_ascii_alphanumeric() || c == b'-' || c == b'_'
 }
 
-/// The scanning rules of 3.6's `lev_comp.l`.
-fn rules<'s>() -> Rules<'s, 's, Tok<'s>> {
-    Rules {
-        is_map_char: &is_map_char,
-        comments: Comments::IndentedWithNewline,
-        map: Tok::Map,
-        token_at: &token_at,
-    }
-}
-
-/// Splits `src` into tokens. Never fails: text that matches no rule
-/// becomes [`Tok::Invalid`] for the parser to report.
+/// Splits `src` into tokens of 3.6.7's language. Never fails: text that
+/// matches no rule becomes [`Tok::Invalid`] for the parser to report.
 #[cfg(test)]
 pub(crate) fn lex(src: &str) -> Lexed<'_> {
-    let mut out = scan::scan(src, &rules());
+    let lang = super::grammar::language();
+    let rules = Rules {
+        is_map_char: &|c| lang.is_map_char(c),
+        comments: Comments::IndentedWithNewline,
+        map: Tok::Map,
+        token_at: &|src, pos| token_at(lang.words(), src, pos),
+    };
+    let mut out = scan::scan(src, &rules);
     mark_arrays(&mut out.tokens, &mut Vec::new());
     out
 }
@@ -349,8 +345,8 @@ pub(crate) struct Chunk<'s> {
 /// a statement (or the rest a syntax error skips) never spans two chunks
 /// and no error is at a chunk's first token, so the chunks parse as the
 /// whole file would.
-pub(crate) struct Chunks<'s> {
-    scanner: scan::Scanner<'s, 's, Tok<'s>>,
+pub(crate) struct Chunks<'r, 's> {
+    scanner: scan::Scanner<'r, 's, Tok<'s>>,
     /// The first token of the next chunk, read ahead.
     ahead: Option<(Tok<'s>, Span)>,
     /// The array variables of the level so far (see [`mark_arrays`]).
@@ -367,21 +363,34 @@ pub(crate) struct Chunks<'s> {
     done: bool,
 }
 
-impl<'s> Chunks<'s> {
-    /// The chunks of `src`, each of at least `min_tokens` tokens but the
-    /// last.
-    pub(crate) fn new(src: &'s str, min_tokens: usize) -> Self {
-        Chunks {
-            scanner: scan::Scanner::new(src, &rules()),
-            ahead: None,
-            arrays: Vec::new(),
-            meter: super::depth::Meter::default(),
-            braces: 0,
-            min_tokens,
-            done: false,
-        }
-    }
+/// Gives `f` the chunks of `src` in the language `lang`, each of at
+/// least `min_tokens` tokens but the last.
+pub(crate) fn with_chunks<'s, R>(
+    src: &'s str,
+    lang: &super::grammar::Language,
+    min_tokens: usize,
+    f: impl FnOnce(Chunks<'_, 's>) -> R,
+) -> R {
+    let is_map_char = |c: u8| lang.is_map_char(c);
+    let token_at = |src: &'s str, pos: usize| token_at(lang.words(), src, pos);
+    let rules = Rules {
+        is_map_char: &is_map_char,
+        comments: Comments::IndentedWithNewline,
+        map: Tok::Map,
+        token_at: &token_at,
+    };
+    f(Chunks {
+        scanner: scan::Scanner::new(src, &rules),
+        ahead: None,
+        arrays: Vec::new(),
+        meter: super::depth::Meter::default(),
+        braces: 0,
+        min_tokens,
+        done: false,
+    })
+}
 
+impl<'s> Chunks<'_, 's> {
     /// The map blocks read so far ([`Tok::Map`] indexes them).
     pub(crate) fn maps(&self) -> &[MapBlock<'s>] {
         &self.scanner.maps
@@ -473,12 +482,12 @@ fn mark_arrays<'s>(tokens: &mut [(Tok<'s>, Span)], arrays: &mut Vec<&'s str>) {
 
 /// The longest token at `pos`; on a tie the rule that comes first in
 /// `lev_comp.l` (keywords, then numbers, then unknown words).
-fn token_at(src: &str, pos: usize) -> (Tok<'_>, usize) {
+fn token_at<'s>(keywords: &Words, src: &'s str, pos: usize) -> (Tok<'s>, usize) {
     let b = src.as_bytes();
     let rest = &b[pos..];
     let c = rest[0];
     let mut best: Option<(Tok<'_>, usize)> = None;
-    if let Some((tok, n)) = keywords().longest(rest) {
+    if let Some((tok, n)) = keywords.longest(rest) {
         offer_owned(tok.clone(), n, &mut best);
     }
     let digits = |from: usize| {
@@ -577,10 +586,14 @@ fn token_at(src: &str, pos: usize) -> (Tok<'_>, usize) {
     }
 }
 
-/// The keyword a misspelt `word` most likely stands for (a statement
-/// keyword when `statement`).
-pub(crate) fn closest_keyword(word: &str, statement: bool) -> Option<&'static str> {
-    crate::parsing::closest_keyword(word, keywords().words(), statement)
+/// The keyword of `lang` a misspelt `word` most likely stands for (a
+/// statement keyword when `statement`).
+pub(crate) fn closest_keyword(
+    lang: &super::grammar::Language,
+    word: &str,
+    statement: bool,
+) -> Option<&'static str> {
+    crate::parsing::closest_keyword(word, lang.words().words(), statement)
 }
 
 /// Keeps `tok` if it is longer than the best so far (a tie keeps the
@@ -596,7 +609,7 @@ impl fmt::Display for Tok<'_> {
         match self {
             Tok::Stmt(word) => write!(f, "`{word}`"),
             Tok::Kw(_) | Tok::Val(..) | Tok::Random | Tok::RandomBracket | Tok::None => {
-                let word = keywords().word_of(|t| t == self);
+                let word = super::grammar::word_of(self);
                 write!(f, "`{word}`")
             }
             Tok::Int(v) | Tok::MinusInt(v) => write!(f, "integer {v}"),

@@ -29,7 +29,7 @@ mod syntax;
 #[cfg(feature = "nethack36")]
 mod terrain;
 
-pub use codec::{decode, encode};
+pub use codec::{decode, encode, EncodeError};
 pub use display::ProgramDisplay;
 pub use program::{Instr, Opcode, Operand, Program};
 
@@ -48,6 +48,8 @@ pub struct CompiledLevel {
     pub bytes: Vec<u8>,
     /// The program the bytes encode.
     pub program: Program,
+    /// The level is a random vault: its line of `vaults.dat`.
+    pub random_vault: Option<super::RandomVault>,
 }
 
 #[cfg(feature = "nethack36")]
@@ -84,7 +86,7 @@ pub fn compile_with(
     let mut levels = Vec::with_capacity(compiled.len());
     if !report.has_errors() {
         for level in compiled {
-            let codegen::Level::Program(program) = level else {
+            let codegen::Level::Program(program, random_vault) = level else {
                 unreachable!("programs were asked for")
             };
             match encode(&program, &options.game, options.layout) {
@@ -92,6 +94,7 @@ pub fn compile_with(
                     name: program.name.clone(),
                     bytes,
                     program,
+                    random_vault,
                 }),
                 Err(e) => cannot_encode(&program.name, &e, &mut report),
             }
@@ -115,21 +118,20 @@ pub(crate) fn compile_blobs(
     path: &str,
     options: &super::Options,
 ) -> Result<super::Blobs, Diagnostics> {
-    let header = options.game.version_info(options.layout);
-    let code = codegen::Code::Bytes(codegen::Lev::new(
-        options.layout,
-        header,
-        options.game.format().header_word,
-    ));
+    let code = codegen::Code::Bytes(codegen::Lev::new(&options.game, options.layout));
     let (compiled, mut report) = compile(source, options, code, lexer::CHUNK_TOKENS);
     let mut levels = Vec::with_capacity(compiled.len());
     if !report.has_errors() {
         for level in compiled {
-            let codegen::Level::Bytes(name, bytes) = level else {
+            let codegen::Level::Bytes(name, bytes, random_vault) = level else {
                 unreachable!("bytes were asked for")
             };
             match bytes {
-                Ok(bytes) => levels.push(super::Blob { name, bytes }),
+                Ok(bytes) => levels.push(super::Blob {
+                    name,
+                    bytes,
+                    random_vault,
+                }),
                 Err(e) => cannot_encode(&name, &e, &mut report),
             }
         }
@@ -145,7 +147,7 @@ pub(crate) fn compile_blobs(
 }
 
 #[cfg(feature = "nethack36")]
-fn cannot_encode(name: &str, e: &crate::game::MissingHeader, report: &mut Reporter) {
+fn cannot_encode(name: &str, e: &EncodeError, report: &mut Reporter) {
     report.error(0..0, format!("Level \"{}\" cannot be encoded: {e}", name));
 }
 
@@ -170,7 +172,6 @@ fn compile(
         Reporter::default(),
         Reporter::default(),
     );
-    let mut chunks = lexer::Chunks::new(source, chunk_tokens);
     let mut carry = codegen::Carry::new(code);
     let mut levels = Vec::new();
     // Why the statements are no longer parsed: the file nests deeper than
@@ -180,36 +181,40 @@ fn compile(
     let mut too_deep = false;
     let mut no_stack = None;
     let mut stopped = false;
-    while let Some(chunk) = chunks.next_chunk() {
-        let own = chunk.tokens.len() - usize::from(!chunk.last);
-        check_numbers(source, &chunk.tokens[..own], &mut scanning);
-        let deepest = &chunks.meter.deepest;
-        too_deep |=
-            deepest.open > depth::REFERENCE_OPEN_LIMIT || deepest.depth > depth::DEPTH_LIMIT;
-        if too_deep || no_stack.is_some() || stopped {
-            continue;
+    let lang = grammar::for_game(game);
+    let (nesting, lexed) = lexer::with_chunks(source, lang, chunk_tokens, |mut chunks| {
+        while let Some(chunk) = chunks.next_chunk() {
+            let own = chunk.tokens.len() - usize::from(!chunk.last);
+            check_numbers(source, &chunk.tokens[..own], &mut scanning);
+            let deepest = &chunks.meter.deepest;
+            too_deep |=
+                deepest.open > depth::REFERENCE_OPEN_LIMIT || deepest.depth > depth::DEPTH_LIMIT;
+            if too_deep || no_stack.is_some() || stopped {
+                continue;
+            }
+            let tokens = chunk.tokens;
+            let (maps, parsing, generating, carry, levels) = (
+                chunks.maps(),
+                &mut parsing,
+                &mut generating,
+                &mut carry,
+                &mut levels,
+            );
+            let parsed = depth::with_stack_for(chunk.depth, move || {
+                let Some(stmts) = parser::parse(lang, &tokens, source.len(), chunk.last, parsing)
+                else {
+                    return false;
+                };
+                carry.generate(&stmts, maps, game, generating, &mut |l| levels.push(l));
+                true
+            });
+            match parsed {
+                Ok(parsed) => stopped = !parsed,
+                Err(e) => no_stack = Some(e),
+            }
         }
-        let tokens = chunk.tokens;
-        let (maps, parsing, generating, carry, levels) = (
-            chunks.maps(),
-            &mut parsing,
-            &mut generating,
-            &mut carry,
-            &mut levels,
-        );
-        let parsed = depth::with_stack_for(chunk.depth, move || {
-            let Some(stmts) = parser::parse(&tokens, source.len(), chunk.last, parsing) else {
-                return false;
-            };
-            carry.generate(&stmts, maps, game, generating, &mut |l| levels.push(l));
-            true
-        });
-        match parsed {
-            Ok(parsed) => stopped = !parsed,
-            Err(e) => no_stack = Some(e),
-        }
-    }
-    let (nesting, lexed) = chunks.finish();
+        chunks.finish()
+    });
     let mut report = Reporter::default();
     lexed.warn_if_ended(source, &mut report);
     report.append(scanning);
@@ -255,8 +260,8 @@ fn compile(
     let mut names = std::collections::HashSet::new();
     for level in &levels {
         let name = match level {
-            codegen::Level::Program(p) => &p.name,
-            codegen::Level::Bytes(name, _) => name,
+            codegen::Level::Program(p, _) => &p.name,
+            codegen::Level::Bytes(name, ..) => name,
         };
         if !names.insert(name.as_str()) {
             report.error(
@@ -308,12 +313,7 @@ mod tests {
             ..Options::default()
         };
         let code = if bytes {
-            let header = options.game.version_info(options.layout);
-            codegen::Code::Bytes(codegen::Lev::new(
-                options.layout,
-                header,
-                options.game.format().header_word,
-            ))
+            codegen::Code::Bytes(codegen::Lev::new(&options.game, options.layout))
         } else {
             codegen::Code::Program(Vec::new())
         };
@@ -321,11 +321,11 @@ mod tests {
         let levels = levels
             .into_iter()
             .map(|level| match level {
-                codegen::Level::Program(p) => {
+                codegen::Level::Program(p, _) => {
                     let bytes = encode(&p, &options.game, options.layout).unwrap();
                     (p.name, bytes)
                 }
-                codegen::Level::Bytes(name, bytes) => (name, bytes.unwrap()),
+                codegen::Level::Bytes(name, bytes, _) => (name, bytes.unwrap()),
             })
             .collect();
         (levels, report.finish("x.des", source).render(false))

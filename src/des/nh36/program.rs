@@ -6,15 +6,17 @@ use std::fmt;
 
 macro_rules! opcodes {
     ($($name:ident = $text:literal,)*) => {
-        /// An `SPO_` opcode of `include/sp_lev.h`, numbered as there
-        /// (in serde, its [`name`](Opcode::name)).
+        /// An `SPO_` opcode of `include/sp_lev.h` (in serde, its
+        /// [`name`](Opcode::name)): every opcode levbuild writes, for
+        /// every game of the 3.6 family. Its number is the game's
+        /// ([`crate::ProgramFormat::opcodes`]).
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         #[repr(u8)]
         #[allow(missing_docs)]
         pub enum Opcode { $($name,)* }
 
         impl Opcode {
-            /// Every opcode, by number.
+            /// Every opcode, in NetHack 3.6.7's order, then the variants'.
             pub const ALL: &'static [Opcode] = &[$(Opcode::$name,)*];
 
             /// The name `lev_main.c`'s `opcodestr` gives it (`SPO_` dropped).
@@ -102,19 +104,45 @@ opcodes! {
     SelFilter = "SEL_FILTER",
     SelGradient = "SEL_GRADIENT",
     SelComplement = "SEL_COMPLEMENT",
+    // EvilHack's.
+    Forge = "FORGE",
+    MagicChest = "MAGIC_CHEST",
+    Puddle = "PUDDLE",
+    Sewage = "SEWAGE",
 }
 
-impl Opcode {
-    /// The opcode numbered `n`, if any.
-    pub fn from_number(n: i32) -> Option<Opcode> {
-        usize::try_from(n)
-            .ok()
-            .and_then(|i| Opcode::ALL.get(i).copied())
+/// A game's number for each opcode (see [`crate::ProgramFormat`]), both
+/// ways.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct OpcodeNumbers {
+    /// By [`Opcode`] (-1: the game has no such opcode).
+    numbers: Vec<i32>,
+    /// By number.
+    opcodes: Vec<Option<Opcode>>,
+}
+
+impl OpcodeNumbers {
+    /// The numbers of `format`'s opcodes.
+    pub(crate) fn of(format: &crate::ProgramFormat) -> OpcodeNumbers {
+        let numbers = (Opcode::ALL.iter())
+            .map(|op| format.opcode(op.name()).unwrap_or(-1))
+            .collect();
+        let opcodes = (format.opcodes.iter())
+            .map(|name| Opcode::ALL.iter().copied().find(|op| op.name() == &**name))
+            .collect();
+        OpcodeNumbers { numbers, opcodes }
     }
 
-    /// Its number in the file.
-    pub fn number(self) -> i32 {
-        self as i32
+    /// The number of `op` (`None`: the game has no such opcode).
+    pub(crate) fn number(&self, op: Opcode) -> Option<i32> {
+        Some(self.numbers[op as usize]).filter(|&n| n >= 0)
+    }
+
+    /// The opcode numbered `n`, if the game has one levbuild knows.
+    pub(crate) fn opcode(&self, n: i32) -> Option<Opcode> {
+        usize::try_from(n)
+            .ok()
+            .and_then(|i| self.opcodes.get(i).copied().flatten())
     }
 }
 

@@ -148,12 +148,12 @@ pub(crate) enum Condition<'s> {
 #[derive(Clone, Debug)]
 pub(crate) enum MonsterInfo<'s> {
     Name(Vec<StrPart<'s>>),
-    /// A fixed property and its value: `(value, SP_M_V_…)`.
-    Fixed(i64, i64),
+    /// A fixed property and its value: `(value, SP_M_V_ name)`.
+    Fixed(i64, &'static str),
     /// `m_feature "…"` and friends: the appearance kind and its text.
     Appear(i64, Vec<StrPart<'s>>),
     /// `fleeing: n`, `blinded: n`, `paralyzed: n`.
-    Timed(Expr<'s>, i64),
+    Timed(Expr<'s>, &'static str),
     /// `seen_traps: "pit" | "hole" | all` (`None` for `all`).
     SeenTraps(Vec<Sp<Option<&'s str>>>),
 }
@@ -161,11 +161,13 @@ pub(crate) enum MonsterInfo<'s> {
 /// An object's optional property (`object_info`).
 #[derive(Clone, Debug)]
 pub(crate) enum ObjectInfo<'s> {
-    Fixed(i64, i64),
+    /// A fixed property and its value: `(value, SP_O_V_ name)`.
+    Fixed(i64, &'static str),
     Montype(ThingOrVar<'s>),
     Spe(Expr<'s>),
     Name(Vec<StrPart<'s>>),
-    Timed(Expr<'s>, i64),
+    /// A property whose value is an expression (`SP_O_V_ name`).
+    Timed(Expr<'s>, &'static str),
     /// A door state (only `locked` and `broken` mean something).
     DoorState(Sp<i64>),
     Coord(Coord<'s>),
@@ -233,13 +235,23 @@ pub(crate) enum StmtKind<'s> {
         flags: i64,
         body: Block<'s>,
     },
+    /// `ROOMDOOR`; `material` for a game whose doors have one.
     RoomDoor {
         secret: i64,
         state: i64,
         wall: Sp<i64>,
         pos: i64,
+        material: Option<i64>,
     },
-    Door(i64, Sel<'s>),
+    /// `DOOR: state, place` (the material of a game whose doors have one).
+    Door(i64, Sel<'s>, Option<i64>),
+    /// A terrain statement of a selection that stores its opcode
+    /// (EvilHack's `FORGE`, `MAGIC_CHEST`, `PUDDLE`, `SEWAGE`).
+    Feature(super::program::Opcode, Sel<'s>),
+    /// `VAULTGEN: n` of a random vault.
+    VaultFrequency(Sp<i64>),
+    /// `MINDEPTH: n` of a random vault.
+    VaultDepth(Sp<i64>),
     NoMap,
     Geometry {
         place: GeometryPlace<'s>,

@@ -1,57 +1,87 @@
-//! NetHack 3.6.7's numbers behind the names of a `.des` file: terrain
-//! types (`rm.h`) and traps (`trap.h`) as 3.4.3's plus what 3.6 added,
-//! and its own room types (`mkroom.h`: 3.6 inserted the health food shop).
+//! The numbers behind the names of a 3.6 `.des` file, as the game numbers
+//! them ([`crate::Numbering`], [`crate::ProgramFormat`]): terrain types
+//! (`rm.h`) and map characters (`what_map_char`), room types, traps, and
+//! the ends of the monster and object property lists.
 
-/// `STONE`, `HWALL`, `CORR`, `ROOM`, `MAX_TYPE`, `INVALID_TYPE`.
-pub(crate) const STONE: i64 = 0;
-pub(crate) const HWALL: i64 = 2;
-pub(crate) const CORR: i64 = 23;
-pub(crate) const ROOM: i64 = 24;
-pub(crate) const MAX_TYPE: i64 = 36;
+use crate::game::{Game, Numbering};
+
+/// `INVALID_TYPE`: what `what_map_char` gives a character it does not
+/// know.
 pub(crate) const INVALID_TYPE: i64 = 127;
 /// The largest map `MAP` … `ENDMAP` may hold.
 pub(crate) const MAP_X_LIM: i64 = 76;
 pub(crate) const MAP_Y_LIM: i64 = 21;
 
-/// `what_map_char`: the terrain type of a map character. 3.6 keeps
-/// 3.4.3's characters and types and adds `x`, "see-through" (`MAX_TYPE`).
-pub(crate) fn what_map_char(c: u8) -> i64 {
-    match c {
-        b'x' => MAX_TYPE,
-        c => crate::tables::terrain_of_map_char(c).map_or(INVALID_TYPE, i64::from),
+/// A game's numbers as code generation looks them up.
+pub(crate) struct Numbers<'g> {
+    numbering: &'g Numbering,
+    /// `what_map_char` of every byte.
+    map_chars: [i8; 256],
+    /// `STONE`, `HWALL`, `MAX_TYPE` (one past the last location type).
+    pub stone: i64,
+    pub hwall: i64,
+    pub max_type: i64,
+    /// `MAXRTYPE`: the largest room type.
+    pub max_room_type: i64,
+    /// `SP_M_V_END`, `SP_O_V_END`.
+    pub monster_end: i64,
+    pub object_end: i64,
+}
+
+impl<'g> Numbers<'g> {
+    /// `game`'s numbers.
+    pub(crate) fn of(game: &'g Game) -> Numbers<'g> {
+        let format = game.format();
+        let numbering = &format.numbering;
+        let mut map_chars = [INVALID_TYPE as i8; 256];
+        for &(c, t) in numbering.map_chars.iter().rev() {
+            map_chars[usize::from(c)] = t;
+        }
+        let terrain = |name| numbering.terrain_code(name).map_or(0, i64::from);
+        let program = format.program.as_ref();
+        Numbers {
+            numbering,
+            map_chars,
+            stone: terrain("STONE"),
+            hwall: terrain("HWALL"),
+            max_type: numbering.terrain.len() as i64,
+            max_room_type: i64::from(numbering.max_room_type()),
+            monster_end: program.map_or(0, |p| p.monster_properties.len() as i64),
+            object_end: program.map_or(0, |p| p.object_properties.len() as i64),
+        }
     }
-}
 
-/// `get_room_type`: 3.4.3's room types, with the health food shop 3.6
-/// inserted before the candle shop (which moved up one).
-pub(crate) fn room_type(name: &str) -> Option<i64> {
-    const HEALTH_FOOD_SHOP: i64 = 24;
-    if name == "health food shop" {
-        return Some(HEALTH_FOOD_SHOP);
+    /// `what_map_char`: the terrain type of map character `c`
+    /// ([`INVALID_TYPE`] for none).
+    pub(crate) fn what_map_char(&self, c: u8) -> i64 {
+        i64::from(self.map_chars[usize::from(c)])
     }
-    crate::tables::room_type(name).map(|t| match i64::from(t) {
-        t if t >= HEALTH_FOOD_SHOP => t + 1,
-        t => t,
-    })
-}
 
-/// `get_trap_type`: 3.4.3's traps, numbered alike, and the vibrating
-/// square after them.
-pub(crate) fn trap_type(name: &str) -> Option<i64> {
-    match name {
-        "vibrating square" => Some(23),
-        name => crate::tables::trap_type(name).map(i64::from),
+    /// Whether terrain type `t` may be the foreground of a joined
+    /// `INIT_MAP` (3.6.7: corridor and room).
+    pub(crate) fn is_joined_foreground(&self, t: i64, game: &Game) -> bool {
+        (game.format().level_rules.joined_foregrounds.iter()).any(|&j| i64::from(j) == t)
     }
-}
 
-/// Every room type name 3.6 knows, for suggestions.
-pub(crate) fn room_type_names() -> impl Iterator<Item = &'static str> {
-    crate::tables::room_type_names().chain(["health food shop"])
-}
+    /// `get_room_type`.
+    pub(crate) fn room_type(&self, name: &str) -> Option<i64> {
+        self.numbering.room_type(name).map(i64::from)
+    }
 
-/// Every trap name 3.6 knows, for suggestions and lists.
-pub(crate) fn trap_names() -> impl Iterator<Item = &'static str> {
-    crate::tables::trap_names().chain(["vibrating square"])
+    /// `get_trap_type`.
+    pub(crate) fn trap_type(&self, name: &str) -> Option<i64> {
+        self.numbering.trap(name).map(i64::from)
+    }
+
+    /// Every room type name, for suggestions.
+    pub(crate) fn room_type_names(&self) -> impl Iterator<Item = &'g str> + Clone {
+        self.numbering.room_types.iter().map(|(n, _)| &**n)
+    }
+
+    /// Every trap name, for suggestions and lists.
+    pub(crate) fn trap_names(&self) -> impl Iterator<Item = &'g str> + Clone {
+        self.numbering.traps.iter().map(|(n, _)| &**n)
+    }
 }
 
 #[cfg(test)]
@@ -60,6 +90,8 @@ mod tests {
 
     #[test]
     fn room_types_are_3_4_3_s_with_the_health_food_shop_inserted() {
+        let game = Game::nethack_367();
+        let numbers = Numbers::of(&game);
         let got: Vec<_> = [
             "ordinary",
             "book shop",
@@ -67,8 +99,14 @@ mod tests {
             "candle shop",
             "tavern",
         ]
-        .map(room_type)
+        .map(|n| numbers.room_type(n))
         .into();
         assert_eq!(got, [Some(0), Some(23), Some(24), Some(25), None]);
+        assert_eq!(numbers.max_room_type, 25);
+        assert_eq!((numbers.stone, numbers.hwall, numbers.max_type), (0, 2, 36));
+        assert_eq!(numbers.what_map_char(b'x'), 36);
+        assert_eq!(numbers.what_map_char(b'Q'), INVALID_TYPE);
+        assert_eq!((numbers.monster_end, numbers.object_end), (16, 15));
+        assert_eq!(numbers.trap_type("vibrating square"), Some(23));
     }
 }

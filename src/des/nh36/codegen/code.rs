@@ -6,19 +6,20 @@
 //! few times less memory than its program would.
 
 use crate::binary::Writer;
-use crate::des::nh36::codec::{write_instr, PUSH_VALUE_OFFSET};
-use crate::des::nh36::program::{Instr, Opcode, Operand, Program};
-use crate::game::CType;
-use crate::game::MissingHeader;
+use crate::des::nh36::codec::{opcode_numbers, write_instr, EncodeError, PUSH_VALUE_OFFSET};
+use crate::des::nh36::program::{Instr, Opcode, OpcodeNumbers, Operand, Program};
+use crate::des::RandomVault;
+use crate::game::{CType, Game};
 use crate::layout::Layout;
 
 /// A level compiled by the code generator.
 #[derive(Debug)]
 pub(crate) enum Level {
-    Program(Program),
+    /// A level's program, and what its random vault says.
+    Program(Program, Option<RandomVault>),
     /// A level written as bytes: its name and its `.lev` bytes, or why
-    /// the game cannot have them.
-    Bytes(String, Result<Vec<u8>, MissingHeader>),
+    /// the game cannot have them, and what its random vault says.
+    Bytes(String, Result<Vec<u8>, EncodeError>, Option<RandomVault>),
 }
 
 /// The code of the level being compiled.
@@ -33,10 +34,14 @@ pub(crate) enum Code {
 pub(crate) struct Lev {
     layout: Layout,
     /// The game's `version_info` words for the layout, which start the
-    /// file.
-    header: Result<Vec<u64>, MissingHeader>,
+    /// file, and its opcode numbers (or why it has none).
+    header: Result<(Vec<u64>, OpcodeNumbers), EncodeError>,
     /// The C type of the header's words.
     word: CType,
+    /// The first opcode written that the game has no number for.
+    missing: Option<Opcode>,
+    /// The game, for that error.
+    game: String,
     w: Writer,
     /// Instructions written.
     count: usize,
@@ -45,12 +50,23 @@ pub(crate) struct Lev {
 }
 
 impl Lev {
-    /// An empty level for `layout`, starting with `header` (an error for a
-    /// game without it: the level is compiled, and its result is that
-    /// error).
-    pub(crate) fn new(layout: Layout, header: Result<Vec<u64>, MissingHeader>, word: CType) -> Lev {
+    /// An empty level of `game` for `layout` (for a game without a
+    /// header for it or without opcode numbers the level is compiled, and
+    /// its result is that error).
+    pub(crate) fn new(game: &Game, layout: Layout) -> Lev {
+        let header =
+            opcode_numbers(game).and_then(|numbers| Ok((game.version_info(layout)?, numbers)));
+        Lev::with(layout, header, game.format().header_word, game.to_string())
+    }
+
+    fn with(
+        layout: Layout,
+        header: Result<(Vec<u64>, OpcodeNumbers), EncodeError>,
+        word: CType,
+        game: String,
+    ) -> Lev {
         let mut w = Writer::new(layout);
-        if let Ok(words) = &header {
+        if let Ok((words, _)) = &header {
             w.version_info(words, word);
         }
         let count_at = w.bytes.len();
@@ -59,10 +75,22 @@ impl Lev {
             layout,
             header,
             word,
+            missing: None,
+            game,
             w,
             count: 0,
             count_at,
         }
+    }
+
+    /// Writes `instr` with the game's numbers.
+    fn write(&mut self, instr: &Instr) {
+        if let Ok((_, numbers)) = &self.header {
+            if let Err(op) = write_instr(&mut self.w, instr, numbers) {
+                self.missing.get_or_insert(op);
+            }
+        }
+        self.count += 1;
     }
 }
 
@@ -71,17 +99,19 @@ impl Code {
     pub(super) fn fresh(&self) -> Code {
         match self {
             Code::Program(_) => Code::Program(Vec::new()),
-            Code::Bytes(lev) => Code::Bytes(Lev::new(lev.layout, lev.header.clone(), lev.word)),
+            Code::Bytes(lev) => Code::Bytes(Lev::with(
+                lev.layout,
+                lev.header.clone(),
+                lev.word,
+                lev.game.clone(),
+            )),
         }
     }
 
     pub(super) fn op(&mut self, op: Opcode) {
         match self {
             Code::Program(code) => code.push(Instr::Op(op)),
-            Code::Bytes(lev) => {
-                lev.w.i32(op.number());
-                lev.count += 1;
-            }
+            Code::Bytes(lev) => lev.write(&Instr::Op(op)),
         }
     }
 
@@ -95,8 +125,7 @@ impl Code {
             }
             Code::Bytes(lev) => {
                 let at = lev.w.bytes.len() + PUSH_VALUE_OFFSET;
-                write_instr(&mut lev.w, &Instr::Push(v));
-                lev.count += 1;
+                lev.write(&Instr::Push(v));
                 at
             }
         }
@@ -129,17 +158,24 @@ impl Code {
         }
     }
 
-    /// The level `name` these instructions make.
-    pub(super) fn finish(self, name: String) -> Level {
+    /// The level `name` these instructions make (a random vault when
+    /// `vault`).
+    pub(super) fn finish(self, name: String, vault: Option<RandomVault>) -> Level {
         match self {
-            Code::Program(code) => Level::Program(Program { name, code }),
+            Code::Program(code) => Level::Program(Program { name, code }, vault),
             Code::Bytes(mut lev) => {
-                let bytes = lev.header.map(|_| {
-                    lev.w.set_long(lev.count_at, lev.count as i64);
-                    lev.w.bytes.shrink_to_fit();
-                    lev.w.bytes
+                let bytes = lev.header.and_then(|_| match lev.missing {
+                    Some(opcode) => Err(EncodeError::MissingOpcode {
+                        game: lev.game,
+                        opcode,
+                    }),
+                    None => {
+                        lev.w.set_long(lev.count_at, lev.count as i64);
+                        lev.w.bytes.shrink_to_fit();
+                        Ok(lev.w.bytes)
+                    }
                 });
-                Level::Bytes(name, bytes)
+                Level::Bytes(name, bytes, vault)
             }
         }
     }

@@ -2,7 +2,7 @@
 //! regions and level regions (stairs, portals, teleport regions, branches),
 //! with the bounds `lev_comp` checks them against.
 
-use super::{pair, room_flags, Gen, COLNO, MAXRTYPE, OROOM, ROWNO};
+use super::{pair, room_flags, Gen, COLNO, OROOM, ROWNO};
 use crate::des::nh36::program::{Opcode, Operand};
 use crate::des::nh36::syntax::*;
 use crate::des::nh36::terrain;
@@ -31,12 +31,12 @@ impl Gen<'_, '_, '_, '_> {
         self.vars.clear();
         if let Some(filler) = maze_filler {
             match filler {
-                None => self.ints(&[2, terrain::HWALL, 0, 0, 0, 0, 0, 0]),
+                None => self.ints(&[2, self.numbers.hwall, 0, 0, 0, 0, 0, 0]),
                 Some(c) => {
                     // lev_comp maps the character twice: the fill is the
                     // type whose character code is the first mapping.
-                    let once = terrain::what_map_char(c.v);
-                    let bg = terrain::what_map_char(once as u8);
+                    let once = self.numbers.what_map_char(c.v);
+                    let bg = self.numbers.what_map_char(once as u8);
                     if bg == terrain::INVALID_TYPE {
                         self.report.warning(warn::MAZE_FILLER_INVALID_TERRAIN, c.span.clone(), "maze filler maps to an invalid terrain type").label(format!(
                             "lev_comp converts '{}' to a terrain type twice; the level is filled with type {bg} (INVALID_TYPE)",
@@ -56,8 +56,8 @@ impl Gen<'_, '_, '_, '_> {
 
     /// `INIT_MAP: solidfill, c, lit`.
     pub(super) fn init_solid_fill(&mut self, c: &Sp<u8>, lit: &i64) {
-        let fill = terrain::what_map_char(c.v);
-        if fill == terrain::INVALID_TYPE || fill >= terrain::MAX_TYPE {
+        let fill = self.numbers.what_map_char(c.v);
+        if fill == terrain::INVALID_TYPE || fill >= self.numbers.max_type {
             self.error(c.span.clone(), "INIT_MAP: Invalid fill char type.");
         }
         self.ints(&[1, fill, 0, *lit, 0, 0, 0, 0]);
@@ -68,8 +68,8 @@ impl Gen<'_, '_, '_, '_> {
 
     /// `INIT_MAP: mazegrid, c`.
     pub(super) fn init_maze_grid(&mut self, c: &Sp<u8>) {
-        let fill = terrain::what_map_char(c.v);
-        if fill == terrain::INVALID_TYPE || fill >= terrain::MAX_TYPE {
+        let fill = self.numbers.what_map_char(c.v);
+        if fill == terrain::INVALID_TYPE || fill >= self.numbers.max_type {
             self.error(c.span.clone(), "INIT_MAP: Invalid fill char type.");
         }
         self.ints(&[2, fill, 0, 0, 0, 0, 0, 0]);
@@ -89,21 +89,21 @@ impl Gen<'_, '_, '_, '_> {
             walled,
             filling,
         } = mines;
-        let fgt = terrain::what_map_char(fg.v);
-        let bgt = terrain::what_map_char(bg.v);
-        if fgt == terrain::INVALID_TYPE || fgt >= terrain::MAX_TYPE {
+        let fgt = self.numbers.what_map_char(fg.v);
+        let bgt = self.numbers.what_map_char(bg.v);
+        if fgt == terrain::INVALID_TYPE || fgt >= self.numbers.max_type {
             self.error(fg.span.clone(), "INIT_MAP: Invalid foreground type.");
         }
-        if bgt == terrain::INVALID_TYPE || bgt >= terrain::MAX_TYPE {
+        if bgt == terrain::INVALID_TYPE || bgt >= self.numbers.max_type {
             self.error(bg.span.clone(), "INIT_MAP: Invalid background type.");
         }
-        if *joined != 0 && fgt != terrain::CORR && fgt != terrain::ROOM {
+        if *joined != 0 && !self.numbers.is_joined_foreground(fgt, self.game) {
             self.error(
                 fg.span.clone(),
                 "INIT_MAP: Invalid foreground type for joined map.",
             );
         }
-        let fill = filling.map_or(-1, terrain::what_map_char);
+        let fill = filling.map_or(-1, |c| self.numbers.what_map_char(c));
         if fill == terrain::INVALID_TYPE {
             self.error(span.clone(), "INIT_MAP: Invalid fill char type.");
         }
@@ -171,7 +171,14 @@ impl Gen<'_, '_, '_, '_> {
     }
 
     /// `ROOMDOOR: secret, state, wall, pos`.
-    pub(super) fn room_door(&mut self, secret: &i64, state: &i64, wall: &Sp<i64>, pos: &i64) {
+    pub(super) fn room_door(
+        &mut self,
+        secret: &i64,
+        state: &i64,
+        wall: &Sp<i64>,
+        pos: &i64,
+        material: &Option<i64>,
+    ) {
         if wall.v == -1 && *pos != -1 {
             self.error(
                 wall.span.clone(),
@@ -179,7 +186,22 @@ impl Gen<'_, '_, '_, '_> {
             );
         } else {
             self.ints(&[*pos, *state, *secret, wall.v]);
+            if let Some(m) = material {
+                self.push_int(*m);
+            }
             self.op(Opcode::RoomDoor);
+        }
+    }
+
+    /// `VAULTGEN: n` or `MINDEPTH: n` (`what`): only in a random vault,
+    /// and positive (`invalid` says so). It writes nothing into the level:
+    /// its number goes to the level's line of `vaults.dat`.
+    pub(super) fn vault_number(&mut self, n: &Sp<i64>, what: &str, invalid: &str) {
+        match &mut self.carry.random_vault {
+            None => self.error(n.span.clone(), format!("{what} without rndvault FLAG.")),
+            Some(_) if n.v <= 0 => self.error(n.span.clone(), invalid),
+            Some(vault) if what == "VAULTGEN" => vault.frequency = n.v,
+            Some(vault) => vault.min_depth = n.v,
         }
     }
 
@@ -197,7 +219,7 @@ impl Gen<'_, '_, '_, '_> {
         let mut rt = self.room_type(kind);
         let flags = room_flags(*flags);
         if flags & 1 == 0 {
-            rt += MAXRTYPE + 1;
+            rt += self.numbers.max_room_type + 1;
         }
         let irregular = flags & 2 != 0;
         self.ints(&[*lit, rt, flags]);
@@ -221,7 +243,7 @@ impl Gen<'_, '_, '_, '_> {
     pub(super) fn room_type(&mut self, kind: &Sp<Option<&str>>) -> i64 {
         match kind.v {
             None => -1,
-            Some(name) => terrain::room_type(name).unwrap_or_else(|| {
+            Some(name) => self.numbers.room_type(name).unwrap_or_else(|| {
                 let r = self
                     .report
                     .warning(
@@ -230,7 +252,7 @@ impl Gen<'_, '_, '_, '_> {
                         format!("Unknown room type \"{name}\"!  Making ordinary room..."),
                     )
                     .label("not a room type");
-                if let Some(s) = crate::suggest::closest(name, terrain::room_type_names()) {
+                if let Some(s) = crate::suggest::closest(name, self.numbers.room_type_names()) {
                     r.help(format!("did you mean \"{s}\"?"));
                 }
                 OROOM
@@ -345,9 +367,9 @@ impl Gen<'_, '_, '_, '_> {
         for (y, row) in rows.iter().enumerate() {
             for x in 0..width {
                 let t = match row.get(x) {
-                    None => terrain::STONE,
+                    None => self.numbers.stone,
                     Some(&c) => {
-                        let t = terrain::what_map_char(c);
+                        let t = self.numbers.what_map_char(c);
                         if t == terrain::INVALID_TYPE {
                             self.report.warning(
                                 warn::INVALID_MAP_CHARACTER,
@@ -356,7 +378,7 @@ impl Gen<'_, '_, '_, '_> {
                                     "Invalid character '{c}' @ ({y}, {x}) - replacing with stone"
                                 ),
                             );
-                            terrain::STONE
+                            self.numbers.stone
                         } else {
                             t
                         }

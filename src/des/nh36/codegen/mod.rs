@@ -27,14 +27,10 @@ const ROWNO: i64 = 21;
 /// Nested `IF`/`LOOP`/`FOR` levels and `CASE`s lev_comp keeps.
 const MAX_NESTED: usize = 20;
 const MAX_SWITCH_CASES: usize = 20;
-/// The largest room type (`CANDLESHOP`) and the ordinary one.
-const MAXRTYPE: i64 = 25;
+/// The ordinary room type.
 const OROOM: i64 = 0;
 /// `SP_COORD_IS_RANDOM`.
 const COORD_RANDOM: i64 = 0x0100_0000;
-/// `SP_M_V_END`, `SP_O_V_END`.
-const MONSTER_INFO_END: i64 = 16;
-const OBJECT_INFO_END: i64 = 15;
 
 /// What code generation carries from one chunk of a file to the next
 /// (see [`super::lexer::Chunks`]): the level being compiled and its state.
@@ -57,6 +53,9 @@ pub(crate) struct Carry {
     /// `IF`/`LOOP`/`FOR` nesting.
     nesting: usize,
     in_switch: bool,
+    /// The level's `FLAGS` make it a random vault (EvilHack's
+    /// `rndvault`): what its `VAULTGEN` and `MINDEPTH` say.
+    random_vault: Option<crate::des::RandomVault>,
 }
 
 impl Carry {
@@ -74,6 +73,7 @@ impl Carry {
             breaks: Vec::new(),
             nesting: 0,
             in_switch: false,
+            random_vault: None,
         }
     }
 
@@ -89,6 +89,7 @@ impl Carry {
     ) {
         let mut g = Gen {
             game,
+            numbers: terrain::Numbers::of(game),
             maps,
             report,
             carry: self,
@@ -111,6 +112,14 @@ impl Carry {
                     };
                     g.push_int(flags);
                     g.op(Opcode::LevelFlags);
+                    let vault_bit = (g.game.format().numbering.level_flags.iter())
+                        .find(|(w, _)| &**w == "rndvault")
+                        .map_or(0, |&(_, bit)| bit);
+                    g.carry.random_vault =
+                        (flags & vault_bit != 0).then_some(crate::des::RandomVault {
+                            min_depth: 0,
+                            frequency: 1,
+                        });
                     g.current = Some(name.v.to_string());
                 }
                 _ if g.current.is_none() => {
@@ -129,6 +138,7 @@ impl Carry {
     pub(crate) fn end(mut self, game: &Game, report: &mut Reporter, level: &mut dyn FnMut(Level)) {
         Gen {
             game,
+            numbers: terrain::Numbers::of(game),
             maps: &[],
             report,
             carry: &mut self,
@@ -141,6 +151,7 @@ impl Carry {
 /// so far, where diagnostics go and the state carried.
 struct Gen<'g, 'r, 'm, 's> {
     game: &'g Game,
+    numbers: terrain::Numbers<'g>,
     maps: &'m [MapBlock<'s>],
     report: &'r mut Reporter,
     carry: &'r mut Carry,
@@ -201,7 +212,7 @@ impl Gen<'_, '_, '_, '_> {
         let code = self.code.fresh();
         let code = std::mem::replace(&mut self.code, code);
         if let Some(name) = self.current.take() {
-            level(code.finish(name));
+            level(code.finish(name, self.random_vault.take()));
         }
     }
 
@@ -309,10 +320,14 @@ impl Gen<'_, '_, '_, '_> {
                 state,
                 wall,
                 pos,
-            } => self.room_door(secret, state, wall, pos),
-            StmtKind::Door(state, sel) => {
+                material,
+            } => self.room_door(secret, state, wall, pos, material),
+            StmtKind::Door(state, sel, material) => {
                 self.selection(sel);
                 self.push_int(*state);
+                if let Some(m) = material {
+                    self.push_int(*m);
+                }
                 self.op(Opcode::Door);
             }
             StmtKind::NoMap => {
@@ -367,7 +382,7 @@ impl Gen<'_, '_, '_, '_> {
                 match rest {
                     None => self.ints(&[*dir, 1, 0]),
                     Some((stock, fill)) => {
-                        let f = fill.map_or(-1, terrain::what_map_char);
+                        let f = fill.map_or(-1, |c| self.numbers.what_map_char(c));
                         self.ints(&[*dir, *stock, f]);
                     }
                 }
@@ -417,6 +432,14 @@ impl Gen<'_, '_, '_, '_> {
                 self.selection(sel);
                 self.op(Opcode::Sink);
             }
+            StmtKind::Feature(op, sel) => {
+                self.selection(sel);
+                self.op(*op);
+            }
+            StmtKind::VaultFrequency(n) => {
+                self.vault_number(n, "VAULTGEN", "Invalid VAULTGEN frequency.")
+            }
+            StmtKind::VaultDepth(n) => self.vault_number(n, "MINDEPTH", "Invalid MINDEPTH value."),
             StmtKind::Pool(sel) => {
                 self.selection(sel);
                 self.op(Opcode::Pool);

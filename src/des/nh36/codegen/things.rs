@@ -3,10 +3,9 @@
 //! statements.
 
 use super::vars::Base;
-use super::{Gen, MONSTER_INFO_END, OBJECT_INFO_END};
+use super::Gen;
 use crate::des::nh36::program::{Opcode, Operand};
 use crate::des::nh36::syntax::*;
-use crate::des::nh36::terrain;
 use crate::diag::{Sp, Span};
 use crate::suggest;
 
@@ -21,7 +20,7 @@ impl Gen<'_, '_, '_, '_> {
     ) {
         self.thing(what, Base::Monster);
         self.coord(at);
-        self.push_int(MONSTER_INFO_END);
+        self.push_int(self.numbers.monster_end);
         self.monster_infos(infos);
         match inventory {
             None => {
@@ -49,7 +48,7 @@ impl Gen<'_, '_, '_, '_> {
         contents: &Option<Block<'_>>,
     ) {
         self.thing(what, Base::Object);
-        self.push_int(OBJECT_INFO_END);
+        self.push_int(self.numbers.object_end);
         let has_coord = self.object_infos(infos);
         if has_coord && self.contained > 0 {
             self.error(span.clone(), "Object cannot have a coord when contained.");
@@ -71,7 +70,7 @@ impl Gen<'_, '_, '_, '_> {
     pub(super) fn trap(&mut self, kind: &Sp<Option<&str>>, at: &Coord<'_>) {
         let t = match kind.v {
             None => -1,
-            Some(name) => terrain::trap_type(name).unwrap_or_else(|| {
+            Some(name) => self.numbers.trap_type(name).unwrap_or_else(|| {
                 self.unknown_trap(kind.span.clone(), name);
                 -1
             }),
@@ -211,54 +210,65 @@ impl Gen<'_, '_, '_, '_> {
             .label("not a trap name")
             .help(format!(
                 "{}trap names: {}",
-                suggest::closest(name, terrain::trap_names())
+                suggest::closest(name, self.numbers.trap_names())
                     .map_or_else(String::new, |s| format!("did you mean \"{s}\"? ")),
-                terrain::trap_names().collect::<Vec<_>>().join(", ")
+                self.numbers.trap_names().collect::<Vec<_>>().join(", ")
             ));
     }
 
     pub(super) fn monster_infos(&mut self, infos: &[Sp<MonsterInfo<'_>>]) {
         let mut seen = 0u32;
         for info in infos {
-            let code = match &info.v {
+            let property = match &info.v {
                 MonsterInfo::Name(s) => {
                     self.string(s);
-                    self.push_int(4);
-                    4
+                    "NAME"
                 }
-                MonsterInfo::Fixed(value, code) => {
-                    self.ints(&[*value, *code]);
-                    *code
+                MonsterInfo::Fixed(value, property) => {
+                    self.push_int(*value);
+                    property
                 }
                 MonsterInfo::Appear(kind, s) => {
                     self.string(s);
-                    self.ints(&[*kind, 3]);
-                    3
+                    self.push_int(*kind);
+                    "APPEAR"
                 }
-                MonsterInfo::Timed(e, code) => {
+                MonsterInfo::Timed(e, property) => {
                     self.expr(e);
-                    self.push_int(*code);
-                    *code
+                    property
                 }
                 MonsterInfo::SeenTraps(traps) => {
                     let mask = self.trap_mask(traps);
-                    self.ints(&[mask, 15]);
-                    15
+                    self.push_int(mask);
+                    "SEENTRAPS"
                 }
             };
-            let bit = match code {
-                4 => 0x1,
-                0 => 0x2,
-                2 => 0x4,
-                1 => 0x8,
-                3 => 0x10,
-                c => 1 << c,
-            };
+            let code = self.property_code(&info.span, "SP_M_V_", property);
+            self.push_int(code);
+            let bit = monster_bit(property);
             if seen & bit != 0 {
                 self.error(info.span.clone(), "MONSTER extra info defined twice.");
             }
             seen |= bit;
         }
+    }
+
+    /// The game's number of property `name` (`prefix` `SP_M_V_` or
+    /// `SP_O_V_`); a game without it is an error.
+    fn property_code(&mut self, span: &Span, prefix: &str, name: &str) -> i64 {
+        let program = self.game.format().program.as_ref();
+        let code = program.and_then(|p| match prefix {
+            "SP_M_V_" => p.monster_property(name),
+            _ => p.object_property(name),
+        });
+        code.map_or_else(
+            || {
+                let game = self.game.to_string();
+                self.error(span.clone(), format!("{game} has no {prefix}{name}"));
+                0
+            },
+            i64::from,
+        )
     }
 
     pub(super) fn trap_mask(&mut self, traps: &[Sp<Option<&str>>]) -> i64 {
@@ -268,7 +278,7 @@ impl Gen<'_, '_, '_, '_> {
                 None if i + 1 == traps.len() => mask = -1,
                 None => self.error(t.span.clone(), "syntax error"),
                 Some(name) => {
-                    let token = terrain::trap_type(name).unwrap_or(0);
+                    let token = self.numbers.trap_type(name).unwrap_or(0);
                     if token == 0 {
                         self.unknown_trap(t.span.clone(), name);
                     }
@@ -290,51 +300,49 @@ impl Gen<'_, '_, '_, '_> {
     pub(super) fn object_infos(&mut self, infos: &[Sp<ObjectInfo<'_>>]) -> bool {
         let mut seen = 0u32;
         for info in infos {
-            let bit = match &info.v {
-                ObjectInfo::Fixed(value, code) => {
-                    self.ints(&[*value, *code]);
-                    object_bit(*code)
+            let property = match &info.v {
+                ObjectInfo::Fixed(value, property) => {
+                    self.push_int(*value);
+                    *property
                 }
                 ObjectInfo::Montype(m) => {
                     self.thing(m, Base::Monster);
-                    self.push_int(2);
-                    0x2
+                    "CORPSENM"
                 }
                 ObjectInfo::Spe(e) => {
                     self.expr(e);
-                    self.push_int(0);
-                    0x4
+                    "SPE"
                 }
                 ObjectInfo::Name(s) => {
                     self.string(s);
-                    self.push_int(3);
-                    0x8
+                    "NAME"
                 }
-                ObjectInfo::Timed(e, code) => {
+                ObjectInfo::Timed(e, property) => {
                     self.expr(e);
-                    self.push_int(*code);
-                    object_bit(*code)
+                    property
                 }
                 ObjectInfo::DoorState(d) => match d.v {
                     8 => {
-                        self.ints(&[1, 8]);
-                        0x100
+                        self.push_int(1);
+                        "LOCKED"
                     }
                     1 => {
-                        self.ints(&[1, 13]);
-                        0x200
+                        self.push_int(1);
+                        "BROKEN"
                     }
                     _ => {
                         self.error(d.span.clone(), "DOOR state can only be locked or broken.");
-                        0
+                        continue;
                     }
                 },
                 ObjectInfo::Coord(c) => {
                     self.coord(c);
-                    self.push_int(14);
-                    0x4000
+                    "COORD"
                 }
             };
+            let code = self.property_code(&info.span, "SP_O_V_", property);
+            self.push_int(code);
+            let bit = object_bit(property);
             if seen & bit != 0 {
                 self.error(info.span.clone(), "OBJECT extra info defined twice.");
             }
@@ -344,18 +352,51 @@ impl Gen<'_, '_, '_, '_> {
     }
 }
 
-/// `OBJECT`'s bit for a `SP_O_V_` code, for the "defined twice" check.
-fn object_bit(code: i64) -> u32 {
-    match code {
-        1 => 0x1,
-        4 => 0x10,
-        5 => 0x20,
-        6 => 0x40,
-        7 => 0x80,
-        9 => 0x400,
-        10 => 0x800,
-        11 => 0x1000,
-        12 => 0x2000,
+/// `MONSTER`'s bit for a property in lev_comp.y's "defined twice"
+/// check (`dead` conflicts with every other).
+fn monster_bit(property: &str) -> u32 {
+    match property {
+        "NAME" => 0x1,
+        "PEACEFUL" => 0x2,
+        "ASLEEP" => 0x4,
+        "ALIGN" => 0x8,
+        "APPEAR" => 0x10,
+        "FEMALE" => 0x20,
+        "INVIS" => 0x40,
+        "CANCELLED" => 0x80,
+        "REVIVED" => 0x100,
+        "AVENGE" => 0x200,
+        "FLEEING" => 0x400,
+        "BLINDED" => 0x800,
+        "PARALYZED" => 0x1000,
+        "STUNNED" => 0x2000,
+        "CONFUSED" => 0x4000,
+        "SEENTRAPS" => 0x8000,
+        "DEAD" => 0xffff,
+        _ => 0,
+    }
+}
+
+/// `OBJECT`'s bit for a property in lev_comp.y's "defined twice" check.
+fn object_bit(property: &str) -> u32 {
+    match property {
+        "CURSE" => 0x1,
+        "CORPSENM" => 0x2,
+        "SPE" => 0x4,
+        "NAME" => 0x8,
+        "QUAN" => 0x10,
+        "BURIED" => 0x20,
+        "LIT" => 0x40,
+        "ERODED" => 0x80,
+        "LOCKED" => 0x100,
+        "BROKEN" => 0x200,
+        "TRAPPED" => 0x400,
+        "RECHARGED" => 0x800,
+        "INVIS" => 0x1000,
+        "GREASED" => 0x2000,
+        "COORD" => 0x4000,
+        "AFFIXED_GEM" => 0x8000,
+        "FORGED_QUAL" => 0x10000,
         _ => 0,
     }
 }

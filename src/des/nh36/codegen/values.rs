@@ -83,13 +83,13 @@ impl Gen<'_, '_, '_, '_> {
     pub(super) fn mapchar(&mut self, m: &MapChar<'_>) {
         match m {
             MapChar::Lit(c, lit) => {
-                let mut t = terrain::what_map_char(c.v);
+                let mut t = self.numbers.what_map_char(c.v);
                 if t == terrain::INVALID_TYPE {
                     self.error(
                         c.span.clone(),
                         format!("Unknown map char type '{}'!", char::from(c.v)),
                     );
-                    t = terrain::STONE;
+                    t = self.numbers.stone;
                 }
                 self.push(Operand::MapChar(((10 + lit) << 8) | (t & 0xff)));
             }

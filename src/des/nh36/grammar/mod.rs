@@ -11,11 +11,13 @@
 
 mod read;
 mod rows;
+mod variants;
 
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 use super::lexer::{Kw, Tok, Val};
 use super::syntax::StmtKind;
+use crate::game::Game;
 use crate::statement::{Row, Token};
 
 pub(crate) use read::{chance, define, Operand, Operands, Read, Reading};
@@ -121,9 +123,121 @@ pub(crate) fn language() -> &'static Language {
     })
 }
 
-/// The statement forms keyword `word` starts, in the order they are tried.
-pub(crate) fn forms(word: &str) -> impl Iterator<Item = &'static Form> {
-    language().forms(word)
+/// What a game's language takes from the game: the words of its
+/// numbering and format, its map characters, and the variant rows its
+/// format calls for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct GameWords {
+    level_flags: Vec<(Box<str>, i64)>,
+    engravings: Vec<(Box<str>, i8)>,
+    door_materials: Vec<(Box<str>, i64)>,
+    map_row_chars: Vec<u8>,
+    /// The opcodes of [`variants::FEATURE_ROWS`] the game has.
+    features: Vec<&'static str>,
+    /// `SP_M_V_DEAD`: `dead` monsters.
+    dead: bool,
+    /// `SP_O_V_AFFIXED_GEM`: `affixed_gem` and `forged_qual` objects.
+    forged: bool,
+    /// A `rndvault` level flag: `VAULTGEN` and `MINDEPTH`.
+    vaults: bool,
+}
+
+fn game_words(game: &Game) -> GameWords {
+    let format = game.format();
+    let n = &format.numbering;
+    let program = format.program.as_ref();
+    let has_op = |name: &str| program.is_some_and(|p| p.opcode(name).is_some());
+    GameWords {
+        level_flags: n.level_flags.clone(),
+        engravings: n.engravings.clone(),
+        door_materials: program.map_or_else(Vec::new, |p| p.door_materials.clone()),
+        map_row_chars: n.map_row_chars.clone(),
+        features: (variants::FEATURE_ROWS.iter())
+            .map(|(op, _)| *op)
+            .filter(|op| has_op(op))
+            .collect(),
+        dead: program.is_some_and(|p| p.monster_property("DEAD").is_some()),
+        forged: program.is_some_and(|p| p.object_property("AFFIXED_GEM").is_some()),
+        vaults: n.level_flags.iter().any(|(w, _)| &**w == "rndvault"),
+    }
+}
+
+/// The languages made for games, and what they were made of.
+static MADE: Mutex<Vec<(GameWords, &'static Language)>> = Mutex::new(Vec::new());
+
+/// The language of `game`: 3.6.7's rows with the `FLAGS` words,
+/// engraving types and map characters of its numbering, and the rows its
+/// format calls for (EvilHack's door materials where its doors have one,
+/// `FORGE`, `MAGIC_CHEST`, `PUDDLE` and `SEWAGE` where it has their
+/// opcodes, `dead` monsters, `affixed_gem` and `forged_qual` objects where
+/// it has those properties, `VAULTGEN` and `MINDEPTH` where it has the
+/// `rndvault` flag). One language is made for each such set and kept.
+pub(crate) fn for_game(game: &Game) -> &'static Language {
+    static VANILLA: OnceLock<GameWords> = OnceLock::new();
+    let key = game_words(game);
+    if &key == VANILLA.get_or_init(|| game_words(&Game::nethack_367())) {
+        return language();
+    }
+    let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, lang)) = made.iter().find(|(k, _)| *k == key) {
+        return lang;
+    }
+    let leak = |w: &str| -> &'static str { Box::leak(w.into()) };
+    let mut words: Vec<(&'static str, Tok<'static>)> = (super::lexer::WORDS.iter())
+        .filter(|(_, t)| !matches!(t, Tok::Val(Val::Flag | Val::EngravingType, _)))
+        .cloned()
+        .collect();
+    words.extend((key.level_flags.iter()).map(|(w, bit)| (leak(w), Tok::Val(Val::Flag, *bit))));
+    words.extend(
+        (key.engravings.iter()).map(|(w, v)| (leak(w), Tok::Val(Val::EngravingType, (*v).into()))),
+    );
+    words.extend(
+        (key.door_materials.iter()).map(|(w, v)| (leak(w), Tok::Val(Val::DoorMaterial, *v))),
+    );
+    let mut rows = rows::ROWS.to_vec();
+    let mut replace = |extra: &[Form]| {
+        rows.retain(|row| !extra.iter().any(|e| e.keyword == row.keyword));
+        rows.extend_from_slice(extra);
+    };
+    if !key.door_materials.is_empty() {
+        replace(variants::DOOR_MATERIAL_ROWS);
+    }
+    if key.dead {
+        replace(variants::DEAD_MONSTER_ROWS);
+        words.push(("dead", Tok::Kw(Kw::Dead)));
+    }
+    if key.forged {
+        replace(variants::FORGED_OBJECT_ROWS);
+        words.push(("affixed_gem", Tok::Kw(Kw::AffixedGem)));
+        words.push(("forged_qual", Tok::Kw(Kw::ForgedQual)));
+    }
+    if key.vaults {
+        replace(variants::VAULT_ROWS);
+    }
+    for (op, row) in variants::FEATURE_ROWS {
+        if key.features.contains(op) {
+            replace(std::slice::from_ref(row));
+        }
+    }
+    let lang = Language::new(rows, &words, &key.map_row_chars, Tok::Stmt);
+    let lang: &'static Language = Box::leak(Box::new(lang));
+    made.push((key, lang));
+    lang
+}
+
+/// The word of token `tok` in the first language that has it (3.6.7's,
+/// then those made for games): for messages, which name a token by its
+/// spelling whatever the game.
+pub(crate) fn word_of(tok: &Tok<'_>) -> &'static str {
+    let word = language().words().word_of(|t| t == tok);
+    if word != "?" {
+        return word;
+    }
+    let made = MADE.lock().unwrap_or_else(|e| e.into_inner());
+    (made.iter())
+        .map(|(_, lang)| lang.words().word_of(|t| t == tok))
+        .find(|w| *w != "?")
+        .unwrap_or("?")
 }
 
 #[cfg(test)]
@@ -136,7 +250,7 @@ mod tests {
     fn every_row_is_found_by_its_keyword() {
         for row in rows::ROWS {
             assert!(
-                forms(row.keyword).any(|r| r.name == row.name),
+                language().forms(row.keyword).any(|r| r.name == row.name),
                 "{}",
                 row.name
             );
@@ -146,6 +260,6 @@ mod tests {
                 Some(&Tok::Stmt(row.keyword))
             );
         }
-        assert_eq!(forms("rect").count(), 0);
+        assert_eq!(language().forms("rect").count(), 0);
     }
 }

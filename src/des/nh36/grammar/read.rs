@@ -9,6 +9,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use super::Class;
 use crate::des::nh36::lexer::{Kw, Tok};
+use crate::des::nh36::program::Opcode;
 use crate::des::nh36::syntax::*;
 use crate::diag::{Reporter, Sp, Span};
 use crate::statement::{span_of, Args, Failure};
@@ -534,12 +535,45 @@ pub(super) fn room_door<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
         state: val(r.get("door state")),
         wall: at(walls, wall),
         pos: int_or_random(r.get("position")),
+        material: None,
     }
 }
 
 pub(super) fn door<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
     let state = val(r.get("door state"));
-    StmtKind::Door(state, r.sel_arg("place"))
+    StmtKind::Door(state, r.sel_arg("place"), None)
+}
+
+/// A door's material: 0 (the game's default) when it names none.
+fn material(r: &mut Read<'_, '_>) -> Option<i64> {
+    let m = r.get("door material");
+    Some(if m.is_empty() { 0 } else { val(m) })
+}
+
+pub(super) fn room_door_with_material<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    let material = material(r);
+    match room_door(r) {
+        StmtKind::RoomDoor {
+            secret,
+            state,
+            wall,
+            pos,
+            ..
+        } => StmtKind::RoomDoor {
+            secret,
+            state,
+            wall,
+            pos,
+            material,
+        },
+        other => other,
+    }
+}
+
+pub(super) fn door_with_material<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    let material = material(r);
+    let state = val(r.get("door state"));
+    StmtKind::Door(state, r.sel_arg("place"), material)
 }
 
 pub(super) fn random_corridors<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
@@ -589,24 +623,25 @@ fn monster_info<'a>(r: &mut Read<'_, 'a>, t: Toks<'_, 'a>) -> MonsterInfo<'a> {
         Some(Tok::Val(kind, v)) => {
             use crate::des::nh36::lexer::Val;
             match kind {
-                Val::Attitude => MonsterInfo::Fixed(*v, 0),
-                Val::Alertness => MonsterInfo::Fixed(*v, 2),
-                Val::Alignment => MonsterInfo::Fixed(*v, 1),
+                Val::Attitude => MonsterInfo::Fixed(*v, "PEACEFUL"),
+                Val::Alertness => MonsterInfo::Fixed(*v, "ASLEEP"),
+                Val::Alignment => MonsterInfo::Fixed(*v, "ALIGN"),
                 _ => MonsterInfo::Appear(*v, r.str_expr(&t[1..])),
             }
         }
-        Some(Tok::Kw(Kw::Align)) if t.len() > 3 => MonsterInfo::Fixed(r.register(t), 1),
-        Some(Tok::Kw(Kw::Align)) => MonsterInfo::Fixed(-11, 1),
-        Some(Tok::Kw(Kw::Female)) => fixed(5),
-        Some(Tok::Kw(Kw::Invisible)) => fixed(6),
-        Some(Tok::Kw(Kw::Cancelled)) => fixed(7),
-        Some(Tok::Kw(Kw::Revived)) => fixed(8),
-        Some(Tok::Kw(Kw::Avenge)) => fixed(9),
-        Some(Tok::Kw(Kw::Fleeing)) => MonsterInfo::Timed(r.expr(rest), 10),
-        Some(Tok::Kw(Kw::Blinded)) => MonsterInfo::Timed(r.expr(rest), 11),
-        Some(Tok::Kw(Kw::Paralyzed)) => MonsterInfo::Timed(r.expr(rest), 12),
-        Some(Tok::Kw(Kw::Stunned)) => fixed(13),
-        Some(Tok::Kw(Kw::Confused)) => fixed(14),
+        Some(Tok::Kw(Kw::Align)) if t.len() > 3 => MonsterInfo::Fixed(r.register(t), "ALIGN"),
+        Some(Tok::Kw(Kw::Align)) => MonsterInfo::Fixed(-11, "ALIGN"),
+        Some(Tok::Kw(Kw::Female)) => fixed("FEMALE"),
+        Some(Tok::Kw(Kw::Invisible)) => fixed("INVIS"),
+        Some(Tok::Kw(Kw::Cancelled)) => fixed("CANCELLED"),
+        Some(Tok::Kw(Kw::Revived)) => fixed("REVIVED"),
+        Some(Tok::Kw(Kw::Avenge)) => fixed("AVENGE"),
+        Some(Tok::Kw(Kw::Fleeing)) => MonsterInfo::Timed(r.expr(rest), "FLEEING"),
+        Some(Tok::Kw(Kw::Blinded)) => MonsterInfo::Timed(r.expr(rest), "BLINDED"),
+        Some(Tok::Kw(Kw::Paralyzed)) => MonsterInfo::Timed(r.expr(rest), "PARALYZED"),
+        Some(Tok::Kw(Kw::Stunned)) => fixed("STUNNED"),
+        Some(Tok::Kw(Kw::Confused)) => fixed("CONFUSED"),
+        Some(Tok::Kw(Kw::Dead)) => fixed("DEAD"),
         Some(Tok::Kw(Kw::SeenTraps)) => MonsterInfo::SeenTraps(
             rest.iter()
                 .filter_map(|(tok, span)| match tok {
@@ -645,10 +680,10 @@ fn object_info<'a>(r: &mut Read<'_, 'a>, t: Toks<'_, 'a>) -> ObjectInfo<'a> {
         Some(Tok::Val(kind, v)) => {
             use crate::des::nh36::lexer::Val;
             match kind {
-                Val::CurseType => ObjectInfo::Fixed(*v, 1),
-                Val::Light => ObjectInfo::Fixed(*v, 6),
+                Val::CurseType => ObjectInfo::Fixed(*v, "CURSE"),
+                Val::Light => ObjectInfo::Fixed(*v, "LIT"),
                 Val::DoorState => ObjectInfo::DoorState(at(*v, t)),
-                _ => ObjectInfo::Fixed(*v, 9),
+                _ => ObjectInfo::Fixed(*v, "TRAPPED"),
             }
         }
         Some(Tok::Int(_) | Tok::MinusInt(_) | Tok::PlusInt(_)) => {
@@ -657,13 +692,15 @@ fn object_info<'a>(r: &mut Read<'_, 'a>, t: Toks<'_, 'a>) -> ObjectInfo<'a> {
         Some(Tok::Dice(n, d)) => ObjectInfo::Spe(Expr::Dice(*n, *d)),
         Some(Tok::Kw(Kw::Montype)) => ObjectInfo::Montype(r.thing(rest, Class::Monster)),
         Some(Tok::Kw(Kw::Name)) => ObjectInfo::Name(r.str_expr(rest)),
-        Some(Tok::Kw(Kw::Quantity)) => ObjectInfo::Timed(r.expr(rest), 4),
-        Some(Tok::Kw(Kw::Buried)) => ObjectInfo::Fixed(1, 5),
-        Some(Tok::Kw(Kw::Eroded)) => ObjectInfo::Timed(r.expr(rest), 7),
-        Some(Tok::Kw(Kw::Erodeproof)) => ObjectInfo::Fixed(-1, 7),
-        Some(Tok::Kw(Kw::Recharged)) => ObjectInfo::Timed(r.expr(rest), 10),
-        Some(Tok::Kw(Kw::Invisible)) => ObjectInfo::Fixed(1, 11),
-        Some(Tok::Kw(Kw::Greased)) => ObjectInfo::Fixed(1, 12),
+        Some(Tok::Kw(Kw::Quantity)) => ObjectInfo::Timed(r.expr(rest), "QUAN"),
+        Some(Tok::Kw(Kw::Buried)) => ObjectInfo::Fixed(1, "BURIED"),
+        Some(Tok::Kw(Kw::Eroded)) => ObjectInfo::Timed(r.expr(rest), "ERODED"),
+        Some(Tok::Kw(Kw::Erodeproof)) => ObjectInfo::Fixed(-1, "ERODED"),
+        Some(Tok::Kw(Kw::Recharged)) => ObjectInfo::Timed(r.expr(rest), "RECHARGED"),
+        Some(Tok::Kw(Kw::Invisible)) => ObjectInfo::Fixed(1, "INVIS"),
+        Some(Tok::Kw(Kw::Greased)) => ObjectInfo::Fixed(1, "GREASED"),
+        Some(Tok::Kw(Kw::AffixedGem)) => ObjectInfo::Timed(r.expr(rest), "AFFIXED_GEM"),
+        Some(Tok::Kw(Kw::ForgedQual)) => ObjectInfo::Timed(r.expr(rest), "FORGED_QUAL"),
         _ => ObjectInfo::Coord(r.coord(t)),
     }
 }
@@ -791,6 +828,32 @@ pub(super) fn teleport_region<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
 pub(super) fn branch<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
     let (area, excluded) = areas(r);
     StmtKind::Branch(area, excluded)
+}
+
+pub(super) fn forge<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    StmtKind::Feature(Opcode::Forge, r.sel_arg("place"))
+}
+
+pub(super) fn magic_chest<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    StmtKind::Feature(Opcode::MagicChest, r.sel_arg("place"))
+}
+
+pub(super) fn puddle<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    StmtKind::Feature(Opcode::Puddle, r.sel_arg("place"))
+}
+
+pub(super) fn sewage<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    StmtKind::Feature(Opcode::Sewage, r.sel_arg("place"))
+}
+
+pub(super) fn vault_frequency<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    let t = r.get("frequency");
+    StmtKind::VaultFrequency(at(int(t), t))
+}
+
+pub(super) fn vault_depth<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    let t = r.get("depth");
+    StmtKind::VaultDepth(at(int(t), t))
 }
 
 pub(super) fn fountain<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {

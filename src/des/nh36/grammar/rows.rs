@@ -8,30 +8,31 @@ use crate::statement::{Pat, Row};
 
 use Class::Punct;
 
-const COLON: Pat<Class> = Pat::Tok(Punct(b':'), "`:`");
-const COMMA: Pat<Class> = Pat::Tok(Punct(b','), "`,`");
+pub(super) const COLON: Pat<Class> = Pat::Tok(Punct(b':'), "`:`");
+pub(super) const COMMA: Pat<Class> = Pat::Tok(Punct(b','), "`,`");
 const OPEN: Pat<Class> = Pat::Tok(Punct(b'('), "`(`");
 const CLOSE: Pat<Class> = Pat::Tok(Punct(b')'), "`)`");
 const OPEN_BRACKET: Pat<Class> = Pat::Tok(Punct(b'['), "`[`");
 const CLOSE_BRACKET: Pat<Class> = Pat::Tok(Punct(b']'), "`]`");
 const BAR: Pat<Class> = Pat::Tok(Punct(b'|'), "`|`");
-const RANDOM: Pat<Class> = Pat::Tok(Class::Random, "`random`");
-const INT: Pat<Class> = Pat::Tok(Class::Int, "an integer");
+pub(super) const RANDOM: Pat<Class> = Pat::Tok(Class::Random, "`random`");
+pub(super) const INT: Pat<Class> = Pat::Tok(Class::Int, "an integer");
 const ANY_INT: Pat<Class> = Pat::Tok(Class::AnyInt, "an integer");
 const STRING: Pat<Class> = Pat::Tok(Class::Str, "a string");
 const CHAR: Pat<Class> = Pat::Tok(Class::Char, "a character like 'x'");
 const VAR: Pat<Class> = Pat::Tok(Class::Var, "a variable");
 
-const EXPR: Pat<Class> = Pat::Read(Class::Expr, "an integer expression");
+pub(super) const EXPR: Pat<Class> = Pat::Read(Class::Expr, "an integer expression");
 const STR_EXPR: Pat<Class> = Pat::Read(Class::StrExpr, "a string");
-const COORD: Pat<Class> = Pat::Read(Class::Coord, "a coordinate: (x,y), random or a variable");
+pub(super) const COORD: Pat<Class> =
+    Pat::Read(Class::Coord, "a coordinate: (x,y), random or a variable");
 const REGION: Pat<Class> = Pat::Read(Class::Region, "a region (x1,y1,x2,y2)");
 const MAPCHAR: Pat<Class> = Pat::Read(Class::MapChar, "a map character");
-const MONSTER: Pat<Class> = Pat::Read(Class::Monster, "a monster");
-const OBJECT: Pat<Class> = Pat::Read(Class::Object, "an object");
-const SEL: Pat<Class> = Pat::Read(Class::Sel, "a selection");
+pub(super) const MONSTER: Pat<Class> = Pat::Read(Class::Monster, "a monster");
+pub(super) const OBJECT: Pat<Class> = Pat::Read(Class::Object, "an object");
+pub(super) const SEL: Pat<Class> = Pat::Read(Class::Sel, "a selection");
 const COND: Pat<Class> = Pat::Read(Class::Cond, "a condition: [50%] or [expression]");
-const BLOCK: Pat<Class> = Pat::Read(Class::Block, "`{`");
+pub(super) const BLOCK: Pat<Class> = Pat::Read(Class::Block, "`{`");
 
 /// A value keyword of class `v`, or `random`.
 macro_rules! val_or_random {
@@ -41,11 +42,11 @@ macro_rules! val_or_random {
 }
 
 const LIGHT: Pat<Class> = val_or_random!(Val::Light, "`lit` or `unlit`");
-const BOOLEAN: Pat<Class> = Pat::Tok(Class::Val(Val::Boolean), "`true` or `false`");
+pub(super) const BOOLEAN: Pat<Class> = Pat::Tok(Class::Val(Val::Boolean), "`true` or `false`");
 const UP_OR_DOWN: Pat<Class> = Pat::Tok(Class::Val(Val::UpOrDown), "`up` or `down`");
 const DIRECTION: Pat<Class> = Pat::Tok(Class::Val(Val::Direction), "a direction");
 /// `north|west`: directions joined with `|`.
-const DIRECTIONS: Pat<Class> = Pat::SepBy {
+pub(super) const DIRECTIONS: Pat<Class> = Pat::SepBy {
     item: &DIRECTION,
     sep: &BAR,
     min: 1,
@@ -126,7 +127,7 @@ macro_rules! timed {
 }
 
 /// A monster's property (`monster_info`).
-const MONSTER_INFO: Pat<Class> = Pat::Alt(&[
+pub(super) const MONSTER_INFO: Pat<Class> = Pat::Alt(&[
     STR_EXPR,
     Pat::Tok(Class::Val(Val::Attitude), "`peaceful` or `hostile`"),
     Pat::Tok(Class::Val(Val::Alertness), "`asleep` or `awake`"),
@@ -161,7 +162,7 @@ const MONSTER_INFO: Pat<Class> = Pat::Alt(&[
 
 /// An object's property (`object_info`); the coordinate first: most
 /// objects have one, and no other property starts like one.
-const OBJECT_INFO: Pat<Class> = Pat::Alt(&[
+pub(super) const OBJECT_INFO: Pat<Class> = Pat::Alt(&[
     COORD,
     Pat::Tok(Class::Val(Val::CurseType), "a curse state"),
     Pat::Seq(&[
@@ -193,7 +194,7 @@ const AREAS: Pat<Class> = Pat::Seq(&[
     Pat::Arg("excluded area", &LEV_REGION),
 ]);
 /// `: selection` of fountains, sinks and pools.
-const PLACES: Pat<Class> = Pat::Seq(&[COLON, Pat::Arg("place", &SEL)]);
+pub(super) const PLACES: Pat<Class> = Pat::Seq(&[COLON, Pat::Arg("place", &SEL)]);
 /// `: region` of `NON_DIGGABLE` and `NON_PASSWALL`.
 const ONE_REGION: Pat<Class> = Pat::Seq(&[COLON, Pat::Arg("region", &REGION)]);
 
@@ -217,6 +218,7 @@ macro_rules! row {
         }
     };
 }
+pub(super) use {infos, row, timed, val_or_random};
 
 /// `$name = value`: the pattern from the variable on.
 pub(crate) const DEFINE: Pat<Class> = Pat::Seq(&[

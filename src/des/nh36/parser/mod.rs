@@ -34,12 +34,14 @@ const A_STATEMENT: &str = "a statement";
 /// starts none and that no error recovery skips (a stray `}`): the parse
 /// of the file ends there.
 pub(crate) fn parse<'a>(
+    lang: &grammar::Language,
     tokens: &'a [(Tok<'a>, Span)],
     end: usize,
     last: bool,
     report: &mut Reporter,
 ) -> Option<Vec<Stmt<'a>>> {
     let mut parser = Parser {
+        lang,
         tokens,
         eoi: end,
         stop: if last {
@@ -70,6 +72,8 @@ pub(crate) fn parse<'a>(
 }
 
 struct Parser<'a, 'r> {
+    /// The game's language: its statement rows and words.
+    lang: &'r grammar::Language,
     tokens: &'a [(Tok<'a>, Span)],
     /// The byte where the input ends.
     eoi: usize,
@@ -137,7 +141,7 @@ impl<'a> Parser<'a, '_> {
         let from = start + usize::from(keyword.is_some());
         let forms = keyword
             .into_iter()
-            .flat_map(grammar::forms)
+            .flat_map(|word| self.lang.forms(word))
             .map(|r| (&r.args, r.build))
             .chain(other.iter().copied());
         for (pat, build) in forms {
@@ -276,7 +280,7 @@ impl<'a> Parser<'a, '_> {
         // A misspelt keyword: a statement keyword if a `:` follows.
         if let Some(Tok::Unknown(word)) = self.tokens.get(at).map(|(t, _)| t) {
             let statement = self.tokens.get(at + 1).map(|(t, _)| t) == Some(&Tok::Punct(b':'));
-            if let Some(k) = super::lexer::closest_keyword(word, statement) {
+            if let Some(k) = super::lexer::closest_keyword(self.lang, word, statement) {
                 self.report.help(format!("did you mean `{k}`?"));
             }
         }

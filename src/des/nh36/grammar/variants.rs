@@ -1,0 +1,145 @@
+//! Rows of the 3.6 family's variants, each a statement form 3.6.7's
+//! `lev_comp.y` does not have, for a game whose format calls for it (see
+//! [`super::for_game`]): a statement is a row and what it stores.
+
+use super::read;
+use super::rows::{
+    infos, row, timed, val_or_random, BLOCK, COLON, COMMA, COORD, DIRECTIONS, EXPR, INT, MONSTER,
+    MONSTER_INFO, OBJECT, OBJECT_INFO, PLACES, RANDOM, SEL,
+};
+use super::{Build, Class, Form};
+use crate::des::nh36::lexer::{Kw, Val};
+use crate::statement::{Pat, Row};
+
+/// `material,` before a door's state (EvilHack's `opt_door_material`).
+const MATERIAL: Pat<Class> = Pat::Opt(&Pat::Seq(&[
+    Pat::Arg(
+        "door material",
+        &Pat::Tok(Class::Val(Val::DoorMaterial), "a door material"),
+    ),
+    COMMA,
+]));
+
+/// `DOOR` and `ROOMDOOR` with a material: for a game whose door
+/// records have one (every door stores it, 0 when it names none).
+pub(super) const DOOR_MATERIAL_ROWS: &[Form] = &[
+    row!(
+        "DOOR",
+        "DOOR",
+        Pat::Seq(&[
+            COLON,
+            MATERIAL,
+            Pat::Arg(
+                "door state",
+                &val_or_random!(Val::DoorState, "a door state")
+            ),
+            COMMA,
+            Pat::Arg("place", &SEL),
+        ]),
+        read::door_with_material
+    ),
+    row!(
+        "ROOMDOOR",
+        "ROOMDOOR",
+        Pat::Seq(&[
+            COLON,
+            MATERIAL,
+            Pat::Arg(
+                "secret flag",
+                &val_or_random!(Val::Boolean, "`true` or `false`")
+            ),
+            COMMA,
+            Pat::Arg(
+                "door state",
+                &val_or_random!(Val::DoorState, "a door state")
+            ),
+            COMMA,
+            Pat::Arg("wall", &Pat::Alt(&[DIRECTIONS, RANDOM])),
+            COMMA,
+            Pat::Arg("position", &Pat::Alt(&[INT, RANDOM])),
+        ]),
+        read::room_door_with_material
+    ),
+];
+
+/// The terrain statements of a selection, each for a game with its
+/// opcode: `(opcode name, row)`.
+pub(super) const FEATURE_ROWS: &[(&str, Form)] = &[
+    ("FORGE", row!("FORGE", "FORGE", PLACES, read::forge)),
+    (
+        "MAGIC_CHEST",
+        row!("MAGIC_CHEST", "MAGIC_CHEST", PLACES, read::magic_chest),
+    ),
+    ("PUDDLE", row!("PUDDLE", "PUDDLE", PLACES, read::puddle)),
+    ("SEWAGE", row!("SEWAGE", "SEWAGE", PLACES, read::sewage)),
+];
+
+/// `VAULTGEN: n` and `MINDEPTH: n` of a random vault (EvilHack): for a
+/// game whose `lev_comp` lists its random vaults in `vaults.dat`.
+pub(super) const VAULT_ROWS: &[Form] = &[
+    row!(
+        "VAULTGEN",
+        "VAULTGEN",
+        Pat::Seq(&[COLON, Pat::Arg("frequency", &INT)]),
+        read::vault_frequency
+    ),
+    row!(
+        "MINDEPTH",
+        "MINDEPTH",
+        Pat::Seq(&[COLON, Pat::Arg("depth", &INT)]),
+        read::vault_depth
+    ),
+];
+
+/// A monster's property, with EvilHack's `dead`.
+const MONSTER_INFO_DEAD: Pat<Class> =
+    Pat::Alt(&[MONSTER_INFO, Pat::Tok(Class::Kw(Kw::Dead), "`dead`")]);
+
+/// `MONSTER` whose properties may be `dead` (a game with `SP_M_V_DEAD`).
+pub(super) const DEAD_MONSTER_ROWS: &[Form] = &[row!(
+    "MONSTER",
+    "MONSTER",
+    Pat::Seq(&[
+        COLON,
+        Pat::Arg("monster", &MONSTER),
+        COMMA,
+        Pat::Arg("location", &COORD),
+        infos!(MONSTER_INFO_DEAD),
+        Pat::Opt(&Pat::Arg("inventory", &BLOCK)),
+    ]),
+    read::monster
+)];
+
+/// An object's property, with EvilHack's `affixed_gem:` and
+/// `forged_qual:`.
+const OBJECT_INFO_FORGED: Pat<Class> = Pat::Alt(&[
+    OBJECT_INFO,
+    timed!(Kw::AffixedGem, "`affixed_gem`"),
+    timed!(Kw::ForgedQual, "`forged_qual`"),
+]);
+
+/// `OBJECT` and `CONTAINER` whose properties may be `affixed_gem` and
+/// `forged_qual` (a game with `SP_O_V_AFFIXED_GEM`).
+pub(super) const FORGED_OBJECT_ROWS: &[Form] = &[
+    row!(
+        "OBJECT",
+        "OBJECT",
+        Pat::Seq(&[
+            COLON,
+            Pat::Arg("object", &OBJECT),
+            infos!(OBJECT_INFO_FORGED)
+        ]),
+        read::object
+    ),
+    row!(
+        "CONTAINER",
+        "CONTAINER",
+        Pat::Seq(&[
+            COLON,
+            Pat::Arg("object", &OBJECT),
+            infos!(OBJECT_INFO_FORGED),
+            Pat::Arg("contents", &BLOCK),
+        ]),
+        read::container
+    ),
+];

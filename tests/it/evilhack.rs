@@ -1,0 +1,166 @@
+//! EvilHack 0.9.3, a NetHack 3.6 variant, from its identity file
+//! (`tests/data/games/evilhack-0.9.3.game`, written by `levbuild game`
+//! from its tree): its opcode numbers, properties and numbering are its
+//! own, and every `.des` of its corpus compiles to the `.lev` files its
+//! own `lev_comp` wrote, byte for byte, each decoding back to its program.
+
+use crate::common;
+
+use levbuild::des::{self, nh36, Dialect};
+use levbuild::{Game, Layout, RecordFormat};
+
+fn identity(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/data/games/{name}.game"))
+}
+
+#[test]
+fn evilhack_levels_match_its_own_lev_comp() {
+    let Some(shared) = common::shared_dir() else {
+        return;
+    };
+    let game = std::sync::Arc::new(Game::from_identity_file(&identity("evilhack-0.9.3")).unwrap());
+    let program = game.format().program.as_ref().unwrap();
+    // Its own numbers, not 3.6.7's.
+    assert_eq!(program.opcode("FORGE"), Some(11));
+    assert_eq!(program.opcode("FOUNTAIN"), Some(13));
+    assert_eq!(program.monster_properties.len(), 17);
+    assert_eq!(program.object_properties.len(), 17);
+    assert_eq!(game.format().numbering.terrain.len(), 43);
+    let options = des::Options {
+        game: game.clone(),
+        layout: Layout::LP64,
+        dialect: Dialect::NetHack36,
+        ..Default::default()
+    };
+    let dat = shared.join("corpus/evilhack-0.9.3/dat");
+    let golden = shared.join("golden/evilhack-0.9.3");
+    let mut files: Vec<_> = std::fs::read_dir(&dat)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "des"))
+        .collect();
+    files.sort();
+    let mut levels = 0;
+    for path in &files {
+        let source = levbuild::source_text(&std::fs::read(path).unwrap()).into_owned();
+        let file = nh36::compile_with(&source, &path.display().to_string(), &options)
+            .unwrap_or_else(|d| panic!("{d}"));
+        for level in &file.levels {
+            let want = std::fs::read(golden.join(format!("{}.lev", level.name))).unwrap();
+            assert!(
+                level.bytes == want,
+                "{} differs from EvilHack's lev_comp",
+                level.name
+            );
+            let back = nh36::decode(&want, &level.name, &game, Layout::LP64).unwrap();
+            assert_eq!(
+                back, level.program,
+                "{} does not decode to its program",
+                level.name
+            );
+            levels += 1;
+        }
+    }
+    assert_eq!(levels, 233);
+    // Listed in its own words: its terrain by its rm.h names, its maps
+    // drawn with its map characters.
+    let want = std::fs::read(golden.join("vlt-0001.lev")).unwrap();
+    let listing = nh36::decode(&want, "vlt-0001", &game, Layout::LP64)
+        .unwrap()
+        .display(&game)
+        .to_string();
+    assert!(
+        listing.contains("PUSH mapchar typ 14 lit -2  (DEADTREE)"),
+        "{listing}"
+    );
+}
+
+#[test]
+fn a_3_6_game_is_refused_its_levels_in_another_games_numbers() {
+    // A 3.4.3-family game has no opcode numbers: no 3.6.7 numbers stand in.
+    let program = nh36::Program::default();
+    let err = nh36::encode(&program, &Game::nethack_343(), Layout::LP64).unwrap_err();
+    assert!(err.to_string().contains("has no opcode SPO_PUSH"), "{err}");
+}
+
+#[test]
+fn the_built_in_3_6_7_is_its_trees_format() {
+    // The committed identity file was written from NetHack 3.6.7's tree.
+    // Its numbers are the built-in's (the tables' order and the names
+    // 3.6 levels never look up aside).
+    let from_tree = Game::from_identity_file(&identity("nethack-3.6.7")).unwrap();
+    let (tree, built_in) = (from_tree.format(), RecordFormat::nethack_367());
+    assert_eq!(tree.program, built_in.program);
+    assert_eq!(tree.limits, built_in.limits);
+    let (a, b) = (&tree.numbering, &built_in.numbering);
+    assert_eq!(a.terrain, b.terrain);
+    for c in 0..=255u8 {
+        assert_eq!(
+            a.map_char_terrain(c),
+            b.map_char_terrain(c),
+            "map character {c}"
+        );
+    }
+    assert_eq!(a.map_row_chars, b.map_row_chars);
+    let sorted = |t: &[(Box<str>, i8)]| {
+        let mut t = t.to_vec();
+        t.sort();
+        t
+    };
+    assert_eq!(sorted(&a.room_types), sorted(&b.room_types));
+    assert_eq!(sorted(&a.traps), sorted(&b.traps));
+    assert_eq!(sorted(&a.engravings), sorted(&b.engravings));
+    assert_eq!(a.level_flags, b.level_flags);
+    assert_eq!(
+        tree.level_rules.joined_foregrounds,
+        built_in.level_rules.joined_foregrounds
+    );
+}
+
+/// A build of EvilHack's corpus from its identity file writes all 235 of
+/// its golden outputs, `vaults.dat` and `dungeon` included; a rebuild
+/// writes nothing; a changed `VAULTGEN` rewrites `vaults.dat` alone.
+#[test]
+fn evilhack_build_writes_its_vaults_dat() {
+    let Some(shared) = common::shared_dir() else {
+        return;
+    };
+    let tmp = common::TempDir::new("evilhack");
+    let src = tmp.path().join("dat");
+    common::copy_dir(&shared.join("corpus/evilhack-0.9.3/dat"), &src);
+    let out = tmp.path().join("out");
+    let build = || {
+        let mut b = levbuild::Build::new();
+        b.source_dir(&src)
+            .out_dir(&out)
+            .game_file(identity("evilhack-0.9.3"))
+            .cargo_directives(false);
+        b.try_compile().unwrap()
+    };
+    let first = build();
+    assert_eq!((first.levels, first.dungeons), (233, 1));
+    assert_eq!(
+        common::golden_matches(&shared, "evilhack-0.9.3", &out),
+        (235, 235)
+    );
+    let levels_rs = std::fs::read_to_string(out.join("levels.rs")).unwrap();
+    assert!(levels_rs.contains("pub const VAULTS: &str = include_str!(\"vaults.dat\");"));
+    let again = build();
+    assert!(again.written.is_empty(), "{:?}", again.written);
+    // vlt-0000's VAULTGEN: 200 becomes 300: the level's bytes are the same.
+    let vaults = src.join("vaults.des");
+    let text = std::fs::read_to_string(&vaults).unwrap();
+    assert_eq!(
+        text.matches("VAULTGEN:200").count(),
+        1,
+        "the corpus changed"
+    );
+    std::fs::write(&vaults, text.replace("VAULTGEN:200", "VAULTGEN:300")).unwrap();
+    let edited = build();
+    let written: Vec<_> = (edited.written.iter())
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(written, ["vaults.dat"]);
+    let listed = std::fs::read_to_string(out.join("vaults.dat")).unwrap();
+    assert!(listed.starts_with("0 300 vlt-0000\n"), "{listed}");
+}
