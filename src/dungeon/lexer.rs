@@ -194,11 +194,15 @@ mod tests {
 
     #[test]
     fn tokens_follow_dgn_comp_l() {
-        let toks: Vec<_> = lex("RNDCHLEVEL: \"x\" -5 - 1-2 no_down\r\n# c\nLEVELDESC")
-            .0
-            .into_iter()
-            .map(|t| t.0)
-            .collect();
+        let descriptors = crate::game::Numbering::nethack_343().dungeon_descriptors;
+        let toks: Vec<_> = lex(
+            "RNDCHLEVEL: \"x\" -5 - 1-2 no_down\r\n# c\nLEVELDESC",
+            &descriptors,
+        )
+        .0
+        .into_iter()
+        .map(|t| t.0)
+        .collect();
         assert_eq!(
             toks,
             [

@@ -209,10 +209,30 @@ pub struct Numbering {
     /// `godlist.h`'s god names, indexed by their number (0 is none:
     /// notnotdNetHack's altars name one; empty for a game without).
     pub gods: Vec<Box<str>>,
+    /// Curse state words (`blessed`, AceHack's `identified`) and their
+    /// numbers.
+    pub curse_states: Vec<(Box<str>, i8)>,
+    /// The `dungeon.h` level region types `lev_comp.y` stores (`LR_PORTAL`,
+    /// AceHack's `LR_UPLADDER`), by C name, with their numbers.
+    pub level_regions: Vec<(Box<str>, i8)>,
     /// `dgn_comp.l`'s `DESCRIPTOR` words and their values (`town` 1,
     /// `chaotic` 16; EvilHack's `iceq` 16 and `chaotic` 512).
     pub dungeon_descriptors: Vec<(Box<str>, i32)>,
 }
+
+/// NetHack 3.4.3's curse state words.
+const CURSE_STATES_343: &[(&str, i8)] = &[("blessed", 1), ("uncursed", 2), ("cursed", 3)];
+
+/// The `dungeon.h` level region types NetHack 3.4.3's `lev_comp.y` stores.
+const LEVEL_REGIONS_343: &[(&str, i8)] = &[
+    ("LR_DOWNSTAIR", 0),
+    ("LR_UPSTAIR", 1),
+    ("LR_PORTAL", 2),
+    ("LR_BRANCH", 3),
+    ("LR_TELE", 4),
+    ("LR_UPTELE", 5),
+    ("LR_DOWNTELE", 6),
+];
 
 /// NetHack 3.4.3's `DESCRIPTOR` words (3.6.7's are the same).
 pub(crate) const DUNGEON_DESCRIPTORS_343: &[(&str, i32)] = &[
@@ -256,6 +276,8 @@ impl Numbering {
             object_flags: Vec::new(),
             artifacts: Vec::new(),
             gods: Vec::new(),
+            curse_states: named(CURSE_STATES_343),
+            level_regions: named(LEVEL_REGIONS_343),
             dungeon_descriptors: (DUNGEON_DESCRIPTORS_343.iter())
                 .map(|&(w, v)| (w.into(), v))
                 .collect(),
@@ -276,6 +298,18 @@ impl Numbering {
             object_flags: Vec::new(),
             artifacts: Vec::new(),
             gods: Vec::new(),
+            // Facts of the 3.4.3 family's records, which a 3.6 tree's
+            // probe need not print (its lev_comp.y stores no level region
+            // by name): 3.4.3's, as an identity file without their lines
+            // has them.
+            curse_states: CURSE_STATES_343
+                .iter()
+                .map(|&(n, v)| (n.into(), v))
+                .collect(),
+            level_regions: LEVEL_REGIONS_343
+                .iter()
+                .map(|&(n, v)| (n.into(), v))
+                .collect(),
             dungeon_descriptors: Vec::new(),
         }
     }
@@ -394,6 +428,22 @@ impl Numbering {
         (self.gods.iter().skip(1))
             .position(|g| &**g == name)
             .and_then(|i| i32::try_from(i + 1).ok())
+    }
+
+    /// The word of curse state `code` (`blessed`).
+    pub fn curse_state_name(&self, code: i8) -> Option<&str> {
+        word_of(&self.curse_states, code)
+    }
+
+    /// The number of the level region type `dungeon.h` calls `name`
+    /// (`LR_PORTAL`).
+    pub fn level_region(&self, name: &str) -> Option<i8> {
+        number_of(&self.level_regions, name)
+    }
+
+    /// The `dungeon.h` name of level region type `code`.
+    pub fn level_region_name(&self, code: i8) -> Option<&str> {
+        word_of(&self.level_regions, code)
     }
 
     /// The highest room type number (`MAXRTYPE`).
@@ -547,6 +597,9 @@ pub struct RecordFormat {
     /// Several numbered `RANDOM_PLACES` lists (`char nlocset`, the list
     /// lengths, then each list's x and y) instead of one (SLASH'EM).
     pub place_sets: bool,
+    /// A ladder list (`char nlad`, then `x`, `y`, `up` each) after the
+    /// stairs of every room, as maze parts have (AceHack).
+    pub room_ladders: bool,
     /// The coordinate `random` is stored as (-11; SLASH'EM -12).
     pub random_coordinate: i8,
     /// `tmpdungeon`'s int members after `base`/`rand`, in order.
@@ -757,6 +810,7 @@ impl RecordFormat {
             forges: false,
             random_regions: false,
             place_sets: false,
+            room_ladders: false,
             random_coordinate: -11,
             dungeon_members: vec![Flags, Chance, Levels, Branches, EntryLevel],
             branch_members: vec![Chain, Type, Up],

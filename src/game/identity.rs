@@ -46,6 +46,10 @@
 //! artifact "The Key of Chaos"
 //! ```
 //!
+//! and where they are not NetHack 3.4.3's (AceHack's): `list
+//! room-ladders`, `limit branches 100`, `curse-state "identified" 4`,
+//! `level-region "LR_UPLADDER" 7`.
+//!
 //! Then the checks its `lev_comp` and `dgn_comp` make differently
 //! (`dungeon-default-chance`, `dungeon-reverse-branch-check`,
 //! `dungeon-depth-check`, `dungeon-name-length-check`, `joined-foreground`, `room-positions`,
@@ -238,6 +242,7 @@ fn write_format(out: &mut String, f: &RecordFormat) {
         (f.forges, "forges"),
         (f.random_regions, "random-regions"),
         (f.place_sets, "place-sets"),
+        (f.room_ladders, "room-ladders"),
     ] {
         if on {
             let _ = writeln!(out, "list {name}");
@@ -311,6 +316,19 @@ fn write_format(out: &mut String, f: &RecordFormat) {
     for (word, bit) in &n.object_flags {
         let _ = writeln!(out, "object-flag {} {bit:#x}", quoted(word));
     }
+    // Written where they are not NetHack 3.4.3's (a file without them has
+    // 3.4.3's): AceHack's `identified` and ladder regions.
+    let vanilla = Numbering::nethack_343();
+    for (key, table, theirs) in [
+        ("curse-state", &n.curse_states, &vanilla.curse_states),
+        ("level-region", &n.level_regions, &vanilla.level_regions),
+    ] {
+        if table != theirs {
+            for (word, v) in table {
+                let _ = writeln!(out, "{key} {} {v}", quoted(word));
+            }
+        }
+    }
     for name in &n.artifacts {
         let _ = writeln!(out, "artifact {}", quoted(name));
     }
@@ -352,6 +370,7 @@ struct FormatFacts {
     forges: bool,
     random_regions: bool,
     place_sets: bool,
+    room_ladders: bool,
     random_coordinate: Option<i8>,
     dungeon_members: Option<Vec<DungeonMember>>,
     branch_members: Option<Vec<DungeonMember>>,
@@ -369,6 +388,8 @@ struct FormatFacts {
     level_flags: Option<Vec<(Box<str>, i64)>>,
     object_flags: Vec<(Box<str>, i64)>,
     engravings: Option<Vec<(Box<str>, i8)>>,
+    curse_states: Option<Vec<(Box<str>, i8)>>,
+    level_regions: Option<Vec<(Box<str>, i8)>>,
     artifacts: Vec<Box<str>>,
     gods: Vec<Box<str>>,
     named_monsters: Option<bool>,
@@ -396,7 +417,8 @@ impl FormatFacts {
                 let record = args.word("a record (door, room_door, altar, monster, object)")?;
                 let record = RecordKind::from_name(record).ok_or_else(|| {
                     args.error(format!(
-                        "unknown record `{record}` (expected door, room_door, altar, monster                          or object)"
+                        "unknown record `{record}` (expected door, room_door, altar, monster \
+                         or object)"
                     ))
                 })?;
                 let name = args.string("the member's C name")?;
@@ -411,16 +433,19 @@ impl FormatFacts {
                 });
             }
             "list" => {
-                let slot = match args.word("a list (forges, random-regions, place-sets)")? {
-                    "forges" => &mut self.forges,
-                    "random-regions" => &mut self.random_regions,
-                    "place-sets" => &mut self.place_sets,
-                    other => {
-                        return Err(args.error(format!(
-                            "unknown list `{other}` (expected forges, random-regions or                              place-sets)"
-                        )))
-                    }
-                };
+                let slot =
+                    match args.word("a list (forges, random-regions, place-sets, room-ladders)")? {
+                        "forges" => &mut self.forges,
+                        "random-regions" => &mut self.random_regions,
+                        "place-sets" => &mut self.place_sets,
+                        "room-ladders" => &mut self.room_ladders,
+                        other => {
+                            return Err(args.error(format!(
+                                "unknown list `{other}` (expected forges, random-regions, \
+                             place-sets or room-ladders)"
+                            )))
+                        }
+                    };
                 *slot = true;
             }
             "random-coordinate" => {
@@ -507,12 +532,14 @@ impl FormatFacts {
                 let chars = super::format::sorted_bytes(chars.bytes());
                 set_once(&mut self.map_row_chars, chars, key, n)?;
             }
-            "room-type" | "trap" | "engraving" => {
+            "room-type" | "trap" | "engraving" | "curse-state" | "level-region" => {
                 let word = args.string("its word")?;
                 let v = args.small("its number")?;
                 let slot = match key {
                     "room-type" => &mut self.room_types,
                     "trap" => &mut self.traps,
+                    "curse-state" => &mut self.curse_states,
+                    "level-region" => &mut self.level_regions,
                     _ => &mut self.engravings,
                 };
                 slot.get_or_insert_with(Vec::new).push((word.into(), v));
@@ -624,6 +651,7 @@ impl FormatFacts {
         f.forges = self.forges;
         f.random_regions = self.random_regions;
         f.place_sets = self.place_sets;
+        f.room_ladders = self.room_ladders;
         f.random_coordinate = self.random_coordinate.unwrap_or(f.random_coordinate);
         f.dungeon_members = self.dungeon_members.unwrap_or(f.dungeon_members);
         f.branch_members = self.branch_members.unwrap_or(f.branch_members);
@@ -651,6 +679,8 @@ impl FormatFacts {
             .level_flags
             .unwrap_or(std::mem::take(&mut n.level_flags));
         n.engravings = self.engravings.unwrap_or(std::mem::take(&mut n.engravings));
+        n.curse_states = (self.curse_states).unwrap_or(std::mem::take(&mut n.curse_states));
+        n.level_regions = (self.level_regions).unwrap_or(std::mem::take(&mut n.level_regions));
         n.object_flags = self.object_flags;
         n.artifacts = self.artifacts;
         n.gods = self.gods;

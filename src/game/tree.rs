@@ -40,7 +40,7 @@ const LEVEL_COMPILER_SOURCES: [&str; 4] = [
 
 /// Changes whenever what the probe prints changes, so that cached probe
 /// output of an older levbuild build is not reused.
-const PROBE_REVISION: &[u8] = b"numbers 8";
+const PROBE_REVISION: &[u8] = b"numbers 10";
 
 /// The hints file a 3.6-family tree's Unix build is set up with
 /// (`sys/unix/setup.sh hints/linux`): its `CFLAGS` defines are the game's.
@@ -475,7 +475,7 @@ fn parse_probe(
     text: &str,
     format: &mut RecordFormat,
 ) -> Result<ProbeFacts, TreeError> {
-    let mut numbered = [false; 13];
+    let mut numbered = [false; super::tree_format::PROBE_TABLES];
     let bad = |line: &str| TreeError::new(root, format!("unexpected probe output line {line:?}"));
     let mut facts = ProbeFacts {
         monsters: Vec::new(),

@@ -59,6 +59,9 @@ impl AfterProbe {
     /// and every map character the probe found).
     pub(super) fn apply(self, root: &Path, format: &mut RecordFormat) -> Result<(), TreeError> {
         let n = &mut format.numbering;
+        // By number, as 3.4.3's are listed (lev_comp.y names them in the
+        // order of its rules).
+        n.level_regions.sort_by_key(|&(_, v)| v);
         // None found: NetHack 3.4.3's, which the format has.
         if !self.joined_foregrounds.is_empty() {
             format.level_rules.joined_foregrounds = (self.joined_foregrounds.iter())
@@ -273,7 +276,7 @@ pub(super) fn read_tree_format(root: &Path, dialect: Dialect) -> Result<TreeForm
     format.dungeon_rules = dungeon_rules(&read(root, "util/dgn_comp.y")?);
     format.level_rules = level_rules(&lev_comp_y);
     format.level_rules.sanity_flags = lev_comp_l.contains("return SANITYFLAG;");
-    let numbers_source = numbers_source(root, &sp_lev, &lev_comp_l)?;
+    let numbers_source = numbers_source(root, &sp_lev, &lev_comp_l, &lev_comp_y)?;
     Ok(TreeFormat {
         format,
         numbers_source,
@@ -367,6 +370,7 @@ fn read_records(root: &Path, sp_lev: &str, format: &mut RecordFormat) -> Result<
     format.forges = has_member("mazepart", "nforge") || has_member("room", "nforge");
     format.random_regions = has_member("mazepart", "nrndlreg");
     format.place_sets = has_member("mazepart", "nlocset");
+    format.room_ladders = has_member("room", "nlad");
 
     Ok(())
 }
@@ -518,6 +522,24 @@ fn lex_words(lev_comp_l: &str, kind: &str) -> Vec<(String, String)> {
     words
 }
 
+/// The `dungeon.h` level region types `lev_comp.y` stores
+/// (`tmplreg[nlreg]->rtype = LR_PORTAL;`), each once, in the order it
+/// names them.
+fn level_region_names(lev_comp_y: &str) -> Vec<String> {
+    let squeezed: String = lev_comp_y.split_whitespace().collect();
+    let mut names: Vec<String> = Vec::new();
+    for piece in squeezed.split("->rtype=").skip(1) {
+        let name: String = piece
+            .chars()
+            .take_while(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == '_')
+            .collect();
+        if name.starts_with("LR_") && !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    names
+}
+
 /// `what_map_char`'s body in `lev_main.c`, from its `{` to the `}` that
 /// closes it at the start of a line.
 fn map_char_body(lev_main: &str) -> Option<&str> {
@@ -538,11 +560,16 @@ fn map_char_body(lev_main: &str) -> Option<&str> {
 
 /// The probe function that prints the tree's numbering, one fact a line:
 /// `NT value name` (terrain), `NC char value` (map characters), `NR`,
-/// `NP`, `NE`, `NL`, `NO`, `ND`, `NY value word` (room types, traps,
-/// engravings, level flags, object flags, door materials, dungeon
-/// descriptors),
+/// `NP`, `NE`, `NL`, `NO`, `ND`, `NY`, `NK value word` (room types,
+/// traps, engravings, level flags, object flags, door materials, dungeon
+/// descriptors, curse states), `NQ value name` (level region types),
 /// `NX name value` (limits), `NA`/`NG index name` (artifacts, gods).
-fn numbers_source(root: &Path, sp_lev: &str, lev_comp_l: &str) -> Result<String, TreeError> {
+fn numbers_source(
+    root: &Path,
+    sp_lev: &str,
+    lev_comp_l: &str,
+    lev_comp_y: &str,
+) -> Result<String, TreeError> {
     let rm_h = strip_comments(&read(root, "include/rm.h")?);
     let lev_main = read(root, "util/lev_main.c")?;
     let mut c = String::from(
@@ -621,6 +648,7 @@ fn numbers_source(root: &Path, sp_lev: &str, lev_comp_l: &str) -> Result<String,
         ("ENGRAVING_TYPE", "NE"),
         ("FLAG_TYPE", "NL"),
         ("OBJFLAG_TYPE", "NO"),
+        ("CURSE_TYPE", "NK"),
         ("DOOR_MATERIAL", "ND"),
     ] {
         for (word, constant) in lex_words(lev_comp_l, kind) {
@@ -629,6 +657,9 @@ fn numbers_source(root: &Path, sp_lev: &str, lev_comp_l: &str) -> Result<String,
                 "    printf(\"{tag} %ld {word}\\n\", (long) ({constant}));"
             );
         }
+    }
+    for name in level_region_names(lev_comp_y) {
+        let _ = writeln!(c, "    printf(\"NQ %ld {name}\\n\", (long) ({name}));");
     }
     // dgn_comp.l's DESCRIPTOR words, where the tree has one.
     if let Ok(dgn_comp_l) = std::fs::read_to_string(root.join("util/dgn_comp.l")) {
@@ -646,12 +677,16 @@ fn numbers_source(root: &Path, sp_lev: &str, lev_comp_l: &str) -> Result<String,
     Ok(c)
 }
 
+/// The kinds of `N` lines: `NT`, `NC`, `NR`, `NP`, `NE`, `NL`, `NX`, `NA`,
+/// `NG`, `NO`, `NW`, `ND`, `NY`, `NK`, `NQ`.
+pub(super) const PROBE_TABLES: usize = 15;
+
 /// Applies one `N` line of the probe's output to `format`'s numbering
 /// (the first line of a kind replaces NetHack 3.4.3's list); `false` for
 /// a line that is not one.
 pub(super) fn apply_probe_line(
     format: &mut RecordFormat,
-    fresh: &mut [bool; 13],
+    fresh: &mut [bool; PROBE_TABLES],
     line: &str,
 ) -> bool {
     let mut parts = line.splitn(3, ' ');
@@ -660,7 +695,7 @@ pub(super) fn apply_probe_line(
     };
     let n = &mut format.numbering;
     let slot = [
-        "NT", "NC", "NR", "NP", "NE", "NL", "NX", "NA", "NG", "NO", "NW", "ND", "NY",
+        "NT", "NC", "NR", "NP", "NE", "NL", "NX", "NA", "NG", "NO", "NW", "ND", "NY", "NK", "NQ",
     ]
     .iter()
     .position(|t| *t == tag);
@@ -698,10 +733,12 @@ pub(super) fn apply_probe_line(
             };
             n.map_char_warnings.push((c, message.into()));
         }
-        "NR" | "NP" | "NE" => {
+        "NR" | "NP" | "NE" | "NK" | "NQ" => {
             let table = match tag {
                 "NR" => &mut n.room_types,
                 "NP" => &mut n.traps,
+                "NK" => &mut n.curse_states,
+                "NQ" => &mut n.level_regions,
                 _ => &mut n.engravings,
             };
             if first {
@@ -886,7 +923,8 @@ mod tests {
     #[test]
     fn probe_lines_give_object_flags() {
         let mut f = RecordFormat::nethack_343();
-        let mut fresh = [false; 13];
+        let mut fresh = [false; PROBE_TABLES];
+        let mut fresh = [false; PROBE_TABLES];
         assert!(apply_probe_line(&mut f, &mut fresh, "NO 1 o_lit"));
         assert!(apply_probe_line(&mut f, &mut fresh, "NO 2 o_buried"));
         let flags = &f.numbering.object_flags;
@@ -901,7 +939,8 @@ mod tests {
     #[test]
     fn probe_lines_give_map_character_warnings() {
         let mut f = RecordFormat::nethack_343();
-        let mut fresh = [false; 13];
+        let mut fresh = [false; PROBE_TABLES];
+        let mut fresh = [false; PROBE_TABLES];
         let line = "NW 75 Sinks are not allowed in this version!  Ignoring...";
         assert!(apply_probe_line(&mut f, &mut fresh, line));
         assert!(apply_probe_line(
@@ -929,6 +968,22 @@ mod tests {
         assert_eq!(map_row_class("<MAPC>[a-c-]*\\n"), Some(b"-abc".to_vec()));
         assert_eq!(map_row_class("<MAPC>[^x]*\\n"), None);
         assert_eq!(map_row_class("no map rule"), None);
+    }
+
+    #[test]
+    fn level_region_types_are_the_ones_lev_comp_stores() {
+        let y = "if($8)\n    tmplreg[nlreg]->rtype = LR_UPLADDER;\nelse\n    tmplreg[nlreg]->rtype = LR_DOWNLADDER;\n\
+                 tmpreg[nreg]->rtype = $<i>7;\ncase -1: tmplreg[nlreg]->rtype = LR_TELE; break;\n\
+                 tmplreg[nlreg]->rtype = LR_TELE;\n";
+        assert_eq!(
+            level_region_names(y),
+            ["LR_UPLADDER", "LR_DOWNLADDER", "LR_TELE"]
+        );
+        let l = "identified\t{ yylval.i=4; return CURSE_TYPE; /* random BCU, but ID object */ }\n";
+        assert_eq!(
+            lex_words(l, "CURSE_TYPE"),
+            [("identified".into(), "4".into())]
+        );
     }
 
     #[test]

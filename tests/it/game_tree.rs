@@ -359,6 +359,8 @@ fn identity_files_build_the_golden_sets_without_the_games_trees() {
         ),
         ("nethack-3.6.7", "nethack-3.6.7", "x86_64-unknown-linux-gnu"),
         ("nethack-3.4.3", "nethack-3.4.3", "x86_64-unknown-linux-gnu"),
+        // Its room ladders, ladder regions and `identified` objects.
+        ("acehack-3.6.0", "acehack-3.6.0", "x86_64-unknown-linux-gnu"),
         (
             "nethack-3.4.3",
             "nethack-3.4.3-ilp32",
@@ -849,6 +851,7 @@ fn real_trees_give_the_committed_identity_files() {
         ("slashem-0.0.7E7F3", "slashem-0.0.7E7F3", false),
         ("slashem-extended-1.6.5", "slashem-extended-1.6.5", false),
         ("evilhack-0.9.3", "evilhack-0.9.3", false),
+        ("acehack-3.6.0", "acehack-3.6.0", false),
         ("dnethack-3.18.0", "dnethack-3.18.0", false),
         (
             "notnotdnethack-2025.05.16",
@@ -907,6 +910,8 @@ fn real_trees_build_their_golden_sets_with_and_without_date_h() {
         // 233 levels, vaults.dat and its dungeon; its header's
         // SCORE_ON_BOTL bit is its hints file's.
         ("evilhack-0.9.3", 235, None, Some("date.h")),
+        // Read without running its configure (see README).
+        ("acehack-3.6.0", 114, None, Some("date.h")),
         ("dnethack-3.18.0", 332, None, Some("date.h")),
         ("notnotdnethack-2025.05.16", 381, None, None),
     ] {

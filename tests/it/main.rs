@@ -3,6 +3,7 @@
 //! `tests/fixture_crate.rs` stays its own binary: it is the test of a real
 //! `build.rs`.
 
+mod acehack_language;
 mod build_tree;
 mod cli_lev_comp;
 mod cli_options;

@@ -431,6 +431,7 @@ fn rooms(r: &mut Reader<'_>, f: &RecordFormat) -> Result<RoomLevel, DecodeError>
                 })
             })?,
             stairs: list(r, "stairs", stair)?,
+            ladders: optional_list(r, f.room_ladders, "ladders", stair)?,
             altars: list(r, "altars", |r| altar(r, f))?,
             fountains: list(r, "fountains", point)?,
             forges: optional_list(r, f.forges, "forges", point)?,

@@ -282,12 +282,16 @@ fn tristate(v: i8, yes: &str, no: &str) -> String {
     }
 }
 
-/// An object's curse state as the `.des` writes it.
-fn curse(o: &super::ir::Object) -> String {
-    match o.curse_name() {
-        Some("random") => "curse random".to_string(),
-        Some(name) => name.to_string(),
-        None => format!("curse {}", o.curse_state),
+/// An object's curse state as the `.des` writes it, in the game's words
+/// (AceHack's `identified`).
+fn curse(o: &super::ir::Object, game: &Game) -> String {
+    match (
+        o.curse_state,
+        game.format().numbering.curse_state_name(o.curse_state),
+    ) {
+        (-1, _) => "curse random".to_string(),
+        (0, _) | (_, None) => format!("curse {}", o.curse_state),
+        (_, Some(name)) => name.to_string(),
     }
 }
 
@@ -420,7 +424,7 @@ impl<'g> Placed<'g> {
                 "object {name} (class {}) chance {}%, {}, spe {}",
                 class(o.class, "object"),
                 o.chance,
-                curse(o),
+                curse(o, game),
                 spe(o.spe)
             );
             if !o.name.is_empty() {
@@ -490,16 +494,20 @@ fn altar(a: &Altar) -> String {
     format!("{kind}, alignment {}", alignment(a.align))
 }
 
-fn maze_part(f: &mut fmt::Formatter<'_>, part: &MazePart, game: &Game) -> fmt::Result {
-    let mut placed = Placed::new(game);
-    placed.contents(part.contents());
-    for l in &part.ladders {
+fn ladders(placed: &mut Placed<'_>, ladders: &[super::ir::Stair]) {
+    for l in ladders {
         placed.add(
             &l.pos,
             '#',
             format!("ladder {}", if l.up { "up" } else { "down" }),
         );
     }
+}
+
+fn maze_part(f: &mut fmt::Formatter<'_>, part: &MazePart, game: &Game) -> fmt::Result {
+    let mut placed = Placed::new(game);
+    placed.contents(part.contents());
+    ladders(&mut placed, &part.ladders);
     for p in &part.fountains {
         placed.add(p, '{', "fountain".to_string());
     }
@@ -557,7 +565,10 @@ fn maze_part(f: &mut fmt::Formatter<'_>, part: &MazePart, game: &Game) -> fmt::R
             Some(i) => (format!("random region [{i}]"), format!("kind {}", r.kind)),
             None => (
                 "level region".to_string(),
-                r.kind_name()
+                // Beyond 3.4.3's, the game's own `LR_` name (AceHack's
+                // LR_UPLADDER).
+                (r.kind_name())
+                    .or_else(|| game.format().numbering.level_region_name(r.kind))
                     .map_or_else(|| format!("kind {}", r.kind), str::to_string),
             ),
         };
@@ -655,6 +666,7 @@ fn room(f: &mut fmt::Formatter<'_>, i: usize, room: &Room, game: &Game) -> fmt::
     )?;
     let mut placed = Placed::new(game);
     placed.contents(room.contents());
+    ladders(&mut placed, &room.ladders);
     for p in &room.fountains {
         placed.add(p, '{', "fountain".to_string());
     }

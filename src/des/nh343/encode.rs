@@ -425,6 +425,7 @@ fn rooms(w: &mut Writer, f: &RecordFormat, r: &RoomLevel) -> Result<(), EncodeEr
         })?;
         check_things(f, &room.altars, &room.monsters, &room.objects)?;
         list(w, "stairs", &room.stairs, stair)?;
+        optional_list(w, f.room_ladders, "ladders", &room.ladders, stair)?;
         list(w, "altars", &room.altars, |w, a| altar(w, f, a))?;
         list(w, "fountains", &room.fountains, point)?;
         optional_list(w, f.forges, "forges", &room.forges, point)?;

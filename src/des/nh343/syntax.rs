@@ -217,6 +217,12 @@ pub(crate) enum StmtKind<'s> {
         exclude: LevRect,
         up: bool,
     },
+    /// AceHack's `LADDER: levregion(…), levregion(…), up`.
+    LadderRegion {
+        area: LevRect,
+        exclude: LevRect,
+        up: bool,
+    },
     Portal {
         area: LevRect,
         exclude: LevRect,

@@ -7,6 +7,7 @@
 //! [`ROWS`] and [`WORDS`] with rows and words of its own added, given to
 //! [`Language::new`](crate::statement::Language::new).
 
+mod acehack;
 mod dnethack;
 pub(crate) mod patterns;
 pub(crate) mod read;
@@ -89,6 +90,7 @@ struct GameWords<'f> {
     level_flags: &'f [(Box<str>, i64)],
     engravings: &'f [(Box<str>, i8)],
     object_flags: &'f [(Box<str>, i64)],
+    curse_states: &'f [(Box<str>, i8)],
     map_row_chars: &'f [u8],
     rows: RecordRows,
 }
@@ -113,6 +115,11 @@ struct RecordRows {
     /// SLASH'EM's `RANDOM_PLACES[n]`, `none` and `place[i][j]` (numbered
     /// place lists).
     place_sets: bool,
+    /// AceHack's `LADDER` in rooms (a room ladder list).
+    room_ladders: bool,
+    /// AceHack's `LADDER: levregion(…), …` (its `lev_comp.y` stores
+    /// `LR_UPLADDER` and `LR_DOWNLADDER`).
+    ladder_regions: bool,
 }
 
 fn game_words(format: &RecordFormat) -> GameWords<'_> {
@@ -121,6 +128,7 @@ fn game_words(format: &RecordFormat) -> GameWords<'_> {
         level_flags: &n.level_flags,
         engravings: &n.engravings,
         object_flags: &n.object_flags,
+        curse_states: &n.curse_states,
         map_row_chars: &n.map_row_chars,
         rows: RecordRows {
             door_keys: format.extra_index(RecordKind::Door, "arti_key").is_some(),
@@ -131,6 +139,9 @@ fn game_words(format: &RecordFormat) -> GameWords<'_> {
             object_flags: format.extra_index(RecordKind::Object, "oflags").is_some(),
             random_regions: format.random_regions,
             place_sets: format.place_sets,
+            room_ladders: format.room_ladders,
+            ladder_regions: n.level_region("LR_UPLADDER").is_some()
+                && n.level_region("LR_DOWNLADDER").is_some(),
         },
     }
 }
@@ -143,7 +154,10 @@ fn game_words(format: &RecordFormat) -> GameWords<'_> {
 /// SLASH'EM's `OBJFLAGS` and its words where its objects have `oflags`,
 /// `RANDOM_REGION` and `region[n]` where its parts have random regions,
 /// `RANDOM_PLACES[n]`, `none` and `place[i][j]` where they have numbered
-/// place lists). One language is made for each such set and kept.
+/// place lists; AceHack's curse state `identified`, `LADDER` in rooms where
+/// its rooms have ladders and `LADDER: levregion(…)` where its `lev_comp.y`
+/// stores ladder regions). One language is made for each such set and
+/// kept.
 pub(crate) fn for_game(game: &Game) -> &'static Language {
     static VANILLA: OnceLock<RecordFormat> = OnceLock::new();
     // The formats languages were made for (kept as long as the languages).
@@ -159,13 +173,21 @@ pub(crate) fn for_game(game: &Game) -> &'static Language {
     let leak = |w: &str| -> &'static str { Box::leak(w.into()) };
     let mut words: Vec<(&'static str, Tok<'static>)> = WORDS
         .iter()
-        .filter(|(_, t)| !matches!(t, Tok::Flag(_) | Tok::Val(words::ENGRAVING_TYPE, _)))
+        .filter(|(_, t)| {
+            !matches!(
+                t,
+                Tok::Flag(_) | Tok::Val(words::ENGRAVING_TYPE, _) | Tok::Val(words::CURSE_TYPE, _)
+            )
+        })
         .cloned()
         .collect();
     words.extend((key.level_flags.iter()).map(|(w, bit)| (leak(w), Tok::Flag(*bit))));
     words.extend(
         (key.engravings.iter()).map(|(w, v)| (leak(w), Tok::Val(words::ENGRAVING_TYPE, *v))),
     );
+    // Its curse states (AceHack's `identified`, 4).
+    words
+        .extend((key.curse_states.iter()).map(|(w, v)| (leak(w), Tok::Val(words::CURSE_TYPE, *v))));
     let r = key.rows;
     if r.object_flags {
         // lev_comp's OBJFLAG_TYPE words: their bits (SLASH'EM's fit a byte).
@@ -193,6 +215,10 @@ pub(crate) fn for_game(game: &Game) -> &'static Language {
         (r.object_flags, slashem::OBJECT_FLAG_ROWS),
         (r.random_regions, slashem::RANDOM_REGION_ROWS),
         (r.place_sets, slashem::PLACE_SET_ROWS),
+        (
+            r.room_ladders || r.ladder_regions,
+            acehack::ladder_rows(r.room_ladders, r.ladder_regions),
+        ),
     ] {
         if wanted {
             rows.retain(|row| !extra.iter().any(|e| e.keyword == row.keyword));

@@ -476,6 +476,10 @@ pub struct Room {
     pub doors: Vec<RoomDoor>,
     /// Stairs.
     pub stairs: Vec<Stair>,
+    /// `LADDER`s (AceHack; a game whose format has no room ladder list
+    /// holds none).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
+    pub ladders: Vec<Stair>,
     /// Altars.
     pub altars: Vec<Altar>,
     /// Fountains.

@@ -208,11 +208,12 @@ target_lists!(
     altars: Altar,
     fountains: Point,
     stairs: Stair,
+    ladders: Stair,
     gold: Gold,
     engravings: Engraving,
 );
 
-/// A MONSTER, OBJECT, TRAP, ALTAR, FOUNTAIN, STAIR, GOLD or ENGRAVING: the
+/// A MONSTER, OBJECT, TRAP, ALTAR, FOUNTAIN, STAIR, LADDER, GOLD or ENGRAVING: the
 /// statements maze parts and rooms share. Returns false for other kinds.
 pub(super) fn shared_detail(
     report: &mut Reporter,
@@ -497,6 +498,19 @@ pub(super) fn shared_detail(
                 MAX_OF_TYPE,
                 span,
                 "Too many fountains in room or mazepart!",
+            );
+        }
+        // Rooms have ladders in AceHack (its lev_comp checks the place
+        // outside rooms only, and counts "ladders in mazepart" in both).
+        StmtKind::Ladder { at, up } => {
+            let pos = place.checked_point(report, at, "Ladder");
+            push_limited(
+                report,
+                target.ladders(),
+                Stair { pos, up: *up },
+                MAX_OF_TYPE,
+                span,
+                "Too many ladders in mazepart!",
             );
         }
         StmtKind::Stair { at, up } => {

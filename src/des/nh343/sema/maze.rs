@@ -506,20 +506,24 @@ fn map_detail(
                 "Too many mazewalks in mazepart!",
             );
         }
-        StmtKind::Ladder { at, up } => {
-            let pos = place.point(report, at);
-            place.check_in_wall(report, at, "Ladder");
-            push_limited(
-                report,
-                &mut part.ladders,
-                Stair { pos, up: *up },
-                MAX_OF_TYPE,
-                span,
-                "Too many ladders in mazepart!",
-            );
-        }
         StmtKind::StairRegion { area, exclude, up } => {
             let r = lev_region(report, place, area, exclude, i8::from(*up), "");
+            push_limited(
+                report,
+                &mut part.level_regions,
+                r,
+                MAX_OF_TYPE,
+                span,
+                "Too many levregions in mazepart!",
+            );
+        }
+        StmtKind::LadderRegion { area, exclude, up } => {
+            // The game's dungeon.h numbers (the row exists only for a game
+            // whose lev_comp.y stores them).
+            let n = &opts.game.format().numbering;
+            let name = if *up { "LR_UPLADDER" } else { "LR_DOWNLADDER" };
+            let kind = n.level_region(name).unwrap_or(-1);
+            let r = lev_region(report, place, area, exclude, kind, "");
             push_limited(
                 report,
                 &mut part.level_regions,
