@@ -924,7 +924,6 @@ mod tests {
     fn probe_lines_give_object_flags() {
         let mut f = RecordFormat::nethack_343();
         let mut fresh = [false; PROBE_TABLES];
-        let mut fresh = [false; PROBE_TABLES];
         assert!(apply_probe_line(&mut f, &mut fresh, "NO 1 o_lit"));
         assert!(apply_probe_line(&mut f, &mut fresh, "NO 2 o_buried"));
         let flags = &f.numbering.object_flags;
@@ -939,7 +938,6 @@ mod tests {
     #[test]
     fn probe_lines_give_map_character_warnings() {
         let mut f = RecordFormat::nethack_343();
-        let mut fresh = [false; PROBE_TABLES];
         let mut fresh = [false; PROBE_TABLES];
         let line = "NW 75 Sinks are not allowed in this version!  Ignoring...";
         assert!(apply_probe_line(&mut f, &mut fresh, line));

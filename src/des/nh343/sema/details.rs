@@ -236,6 +236,9 @@ pub(super) fn shared_detail(
             // its name, parsed when it makes the level.
             let named_monster = game.format().level_rules.named_monsters
                 && matches!(class, Class::Char(c) if c.v == b'#');
+            // A register past the last is an error whose class lev_comp
+            // leaves unset: no name is found in it.
+            let overflow = matches!(class, Class::Register(n) if n.v >= MAX_REGISTERS);
             let class = match named_monster {
                 true => b'#' as i8,
                 false => monster_class(report, game, class),
@@ -259,6 +262,7 @@ pub(super) fn shared_detail(
                 // lev_comp's get_monster_id: class 0 (what `monster[-1]`
                 // stores) is any class; a register or `random`, none.
                 let lookup = match class {
+                    _ if overflow => None,
                     0 => Some(None),
                     c => u8::try_from(c).ok().map(Some),
                 };
