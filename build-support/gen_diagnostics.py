@@ -392,6 +392,18 @@ def nh343_cases():
          lines("# options: game=nethack-3.6.7", 'MAZE: "t", random', "NOMAP"))
     M, H, R, L = maze343, maze_header343, room343, room_level343
 
+    # After NOMAP, lev_comp checks places against the level's last MAP:
+    # where no map of the level has a cell it reads memory it does not own.
+    case(g, "nomap-place-no-map-covers",
+         lines('MAZE: "s", \' \'', "NOMAP", "GOLD: random, (5,1)",
+               "DOOR: closed, (39,7)", "TRAP: \"arrow\", (3,2)",
+               "DRAWBRIDGE: (2,0), north, open"))
+    case(g, "nomap-checks-the-last-map",
+         lines('MAZE: "c", \' \'', "GEOMETRY: center, center", "MAP", "....", ".+..",
+               "....", "ENDMAP", "NOMAP", "DOOR: closed, (1,1)", "DOOR: closed, (1,0)",
+               "DRAWBRIDGE: (2,0), south, open", "TRAP: \"arrow\", (1,1)",
+               "REGION: (1,0,2,1), lit, \"ordinary\", unfilled, true"))
+
     # Value keywords misspelt where the compiler expects one.
     for name, stmt in [
         ("light", 'ROOM: "ordinary", lti, random, random, random'),

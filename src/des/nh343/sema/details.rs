@@ -2,12 +2,13 @@
 //! FOUNTAIN, STAIR, GOLD, ENGRAVING), and the coordinate checks of the
 //! place they are in.
 
+use super::maze::Scratch;
 use super::values::*;
 use super::{push_limited, MAX_OF_TYPE};
 use crate::des::nh343::ir::*;
 use crate::des::nh343::map::Kinds;
 use crate::des::nh343::syntax::*;
-use crate::diag::{warn, Reporter};
+use crate::diag::{warn, Reporter, Span};
 use crate::game::{Game, RecordFormat, RecordKind};
 use crate::suggest;
 
@@ -17,8 +18,8 @@ pub(super) struct Place<'a> {
     pub(super) has_init: bool,
     pub(super) max_x: i64,
     pub(super) max_y: i64,
-    /// The map for content checks (`None` in rooms and NOMAP parts).
-    pub(super) map: Option<&'a TerrainMap>,
+    /// The map for content checks (`None` in rooms).
+    pub(super) map: Option<CheckMap<'a>>,
     /// How the game stores `random` and registers.
     pub(super) coords: Coords,
     /// The game's location types the checks name.
@@ -26,6 +27,15 @@ pub(super) struct Place<'a> {
     /// How many random regions (SLASH'EM's `RANDOM_REGION`) the part has
     /// so far: what `region[n]` may name (none in a room).
     pub(super) random_regions: usize,
+}
+
+/// The map a maze part's checks read, as lev_comp's `tmpmap` holds it.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum CheckMap<'a> {
+    /// A MAP part's own map (no cell outside it).
+    Part(&'a TerrainMap),
+    /// A NOMAP part: what the level's maps left ([`Scratch`]).
+    Scratch(&'a Scratch),
 }
 
 /// How a game stores the coordinates that are not positions.
@@ -146,15 +156,48 @@ impl Place<'_> {
         }
     }
 
+    /// The cell a check of `what` reads at (x, y): in a MAP part its
+    /// map's (`None` outside it); after NOMAP what the level's maps left,
+    /// and where none left a cell lev_comp reads memory it does not own
+    /// (it crashes or reads garbage): an error, and `Err`.
+    pub(super) fn cell(
+        &self,
+        report: &mut Reporter,
+        span: &Span,
+        (x, y): (i64, i64),
+        what: &str,
+    ) -> Result<Option<Terrain>, ()> {
+        match self.map {
+            None => Ok(None),
+            Some(CheckMap::Part(map)) => Ok(map.get(x, y)),
+            Some(CheckMap::Scratch(scratch)) => match scratch.cell(x, y) {
+                Some(t) => Ok(Some(t)),
+                None => {
+                    report
+                        .error(
+                            span.clone(),
+                            format!("{what} at ({x:02},{y:02}) after NOMAP: no map of this level covers it"),
+                        )
+                        .label(
+                            "lev_comp checks it against the level's last MAP, which has no cell here: \
+                             it reads memory it does not own (it crashes or reads garbage)",
+                        )
+                        .help("draw the place in a MAP part of this level, or place it at random");
+                    Err(())
+                }
+            },
+        }
+    }
+
     /// lev_comp's `check_coord`: warns about things placed in rock or doors.
     pub(super) fn check_in_wall(&self, report: &mut Reporter, c: &Sp<Coord>, what: &str) {
-        let (Some(map), Coord::At(x, y)) = (self.map, &c.v) else {
+        let (Some(_), Coord::At(x, y)) = (self.map, &c.v) else {
             return;
         };
-        if x.v > self.max_x || y.v > self.max_y {
+        if x.v < 0 || y.v < 0 || x.v > self.max_x || y.v > self.max_y {
             return;
         }
-        if let Some(t) = map.get(x.v, y.v) {
+        if let Ok(Some(t)) = self.cell(report, &c.span, (x.v, y.v), what) {
             if self.kinds.is_rock(t) || t == self.kinds.door {
                 report
                     .warning(

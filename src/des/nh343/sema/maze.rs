@@ -2,7 +2,7 @@
 //! the statements of a part with their map checks, REGION's checks and
 //! the level regions (stairs, portals, teleport regions, branches).
 
-use super::details::{shared_detail, Coords, Place, Target};
+use super::details::{shared_detail, CheckMap, Coords, Place, Target};
 use super::values::*;
 use super::{push_limited, BodyState, Builder, MAX_OF_TYPE};
 use crate::des::nh343::ir::*;
@@ -24,6 +24,38 @@ pub(super) struct PartState {
     details: bool,
     max_x: i64,
     max_y: i64,
+}
+
+/// What lev_comp's `tmpmap` holds in a maze level: the rows of the maps
+/// its parts drew so far, each as wide as the map that wrote it (a later,
+/// shorter map replaces only its own rows). After `NOMAP` lev_comp checks
+/// coordinates against it; a cell no map of the level wrote (a row never
+/// drawn, a column past its row, or a row of an earlier level, whose map
+/// was freed when it was written) is memory lev_comp does not own: it
+/// crashes or reads garbage, and levbuild refuses the statement.
+#[derive(Debug, Default)]
+pub(super) struct Scratch {
+    rows: Vec<Vec<Terrain>>,
+}
+
+impl Scratch {
+    /// `map`'s rows, drawn over the rows they replace.
+    fn draw(&mut self, map: &TerrainMap) {
+        let width = usize::from(map.width);
+        for y in 0..usize::from(map.height) {
+            let row = map.cells.get(y * width..(y + 1) * width).unwrap_or(&[]);
+            if self.rows.len() <= y {
+                self.rows.resize(y + 1, Vec::new());
+            }
+            self.rows[y] = row.to_vec();
+        }
+    }
+
+    /// The cell at (x, y), if a map of the level wrote it.
+    pub(super) fn cell(&self, x: i64, y: i64) -> Option<Terrain> {
+        let row = self.rows.get(usize::try_from(y).ok()?)?;
+        row.get(usize::try_from(x).ok()?).copied()
+    }
 }
 
 impl PartState {
@@ -48,7 +80,13 @@ impl Builder<'_, '_> {
             Self::header_statement(report, &self.opts.game, &mut cur.level, s);
             return;
         }
-        let BodyState::Maze { parts, part, .. } = &mut cur.body else {
+        let BodyState::Maze {
+            parts,
+            part,
+            scratch,
+            ..
+        } = &mut cur.body
+        else {
             return;
         };
         match &s.kind {
@@ -104,6 +142,7 @@ impl Builder<'_, '_> {
                         }
                     }
                 };
+                scratch.draw(&map);
                 if map.width == 0 {
                     // lev_comp counts the rows, empty or not: a block of
                     // one empty line is a 0x1 map.
@@ -161,7 +200,7 @@ impl Builder<'_, '_> {
         }
         ps.details |= !is_register;
         let (opts, kinds) = (self.opts, self.kinds);
-        maze_detail(report, opts, kinds, ps, has_init, s);
+        maze_detail(report, opts, kinds, ps, scratch, has_init, s);
     }
 }
 
@@ -210,6 +249,7 @@ fn maze_detail(
     opts: &Options,
     kinds: Kinds,
     ps: &mut PartState,
+    scratch: &mut Scratch,
     has_init: bool,
     s: &Stmt<'_>,
 ) {
@@ -276,7 +316,10 @@ fn maze_detail(
         }
         StmtKind::Wallify => {
             if !ps.nomap {
+                // The part's map is the level's last map's rows: lev_comp
+                // wallifies them in place.
                 map::wallify(&mut ps.part.map, &kinds);
+                scratch.draw(&ps.part.map);
             }
             return;
         }
@@ -285,7 +328,11 @@ fn maze_detail(
     // The map is moved out while the part's lists are appended to, so that
     // the checks can read it without copying it for every statement.
     let map = std::mem::take(&mut ps.part.map);
-    let place = part_place(opts, kinds, ps, has_init, (!ps.nomap).then_some(&map));
+    let check = match ps.nomap {
+        true => CheckMap::Scratch(scratch),
+        false => CheckMap::Part(&map),
+    };
+    let place = part_place(opts, kinds, ps, has_init, Some(check));
     map_detail(report, opts, &mut ps.part, &place, s);
     ps.part.map = map;
 }
@@ -297,7 +344,7 @@ fn part_place<'m>(
     kinds: Kinds,
     ps: &PartState,
     has_init: bool,
-    map: Option<&'m TerrainMap>,
+    map: Option<CheckMap<'m>>,
 ) -> Place<'m> {
     Place {
         in_room: false,
@@ -415,9 +462,10 @@ fn map_detail(
         } => {
             let pos = place.point(report, at);
             let extra = door_extras(report, &opts.game, RecordKind::Door, key, text);
-            if let (Some(map), Coord::At(x, y)) = (place.map, &at.v) {
+            if let (Some(_), Coord::At(x, y)) = (place.map, &at.v) {
                 if x.v >= 0 && y.v >= 0 {
-                    let t = map.get(x.v, y.v);
+                    let t = place.cell(report, &at.span, (x.v, y.v), "DOOR");
+                    let t = t.unwrap_or(Some(place.kinds.door));
                     // Outside the map the range check has already spoken,
                     // except on INIT_MAP levels, where it does not run.
                     let checked = t.is_some() || place.has_init;
@@ -466,12 +514,14 @@ fn map_detail(
                 Direction::East => (1, 0),
                 _ => (-1, 0),
             };
-            if let (Some(map), Coord::At(x, y)) = (place.map, &at.v) {
+            if let (Some(_), Coord::At(x, y)) = (place.map, &at.v) {
+                let beyond = (x.v + dx, y.v + dy);
+                let wall = |t: Option<Terrain>| t.is_some_and(|t| place.kinds.is_wall(t));
                 if x.v >= 0
                     && y.v >= 0
-                    && !map
-                        .get(x.v + dx, y.v + dy)
-                        .is_some_and(|t| place.kinds.is_wall(t))
+                    && !place
+                        .cell(report, &at.span, beyond, "DRAWBRIDGE")
+                        .map_or(true, wall)
                 {
                     report
                         .error(
@@ -653,12 +703,30 @@ fn region_map_checks(
     area: &Rect,
     irregular: bool,
 ) {
-    let Some(map) = place.map else { return };
+    if place.map.is_none() {
+        return;
+    }
     let [x1, y1, x2, y2] = area.v;
     let inside = x1 > 0 && y1 > 0 && x2 < place.max_x && y2 < place.max_y;
+    let k = place.kinds;
     if opts.extra_warnings && !irregular && inside {
-        let k = place.kinds;
-        let cell = |x: i64, y: i64| map.get(x, y).unwrap_or(k.stone);
+        // Every cell lev_comp reads, the region's and its corners', or
+        // the error for the first it does not own.
+        let corners = [
+            (x1 - 1, y1 - 1),
+            (x1 - 1, y2 + 1),
+            (x2 + 1, y1 - 1),
+            (x2 + 1, y2 + 1),
+        ];
+        let cells = (y1..=y2).flat_map(|y| (x1..=x2).map(move |x| (x, y)));
+        let mut read = std::collections::HashMap::new();
+        for at in cells.chain(corners) {
+            let Ok(t) = place.cell(report, &area.span, at, "REGION") else {
+                return;
+            };
+            read.insert(at, t.unwrap_or(k.stone));
+        }
+        let cell = |x: i64, y: i64| read[&(x, y)];
         let rock =
             (y1..=y2).any(|y| (x1..=x2).any(|x| k.is_rock(cell(x, y)) || cell(x, y) == k.door));
         let coords = format!("({x1:02},{y1:02},{x2:02},{y2:02})");
@@ -671,12 +739,6 @@ fn region_map_checks(
                 )
                 .label("the region holds rock or a door");
         }
-        let corners = [
-            (x1 - 1, y1 - 1),
-            (x1 - 1, y2 + 1),
-            (x2 + 1, y1 - 1),
-            (x2 + 1, y2 + 1),
-        ];
         if corners.iter().any(|&(x, y)| !k.is_rock(cell(x, y))) {
             report
                 .warning(
@@ -686,7 +748,11 @@ fn region_map_checks(
                 )
                 .label("a corner just outside the region is not rock");
         }
-    } else if irregular && !map.get(x1, y1).is_some_and(|t| place.kinds.is_room(t)) {
+    } else if irregular
+        && place
+            .cell(report, &area.span, (x1, y1), "REGION")
+            .is_ok_and(|t| !t.is_some_and(|t| k.is_room(t)))
+    {
         report
             .error(
                 area.span.clone(),

@@ -90,6 +90,8 @@ enum BodyState {
         filling: i8,
         parts: Vec<MazePart>,
         part: Option<PartState>,
+        /// What lev_comp's `tmpmap` holds: what a NOMAP part's checks read.
+        scratch: maze::Scratch,
     },
     Rooms {
         rooms: RoomLevel,
@@ -196,6 +198,7 @@ impl<'r, 'm> Builder<'r, 'm> {
                         filling,
                         parts: Vec::new(),
                         part: None,
+                        scratch: maze::Scratch::default(),
                     },
                 );
                 return;
@@ -373,6 +376,7 @@ impl<'r, 'm> Builder<'r, 'm> {
                 filling,
                 mut parts,
                 part,
+                ..
             } => {
                 if let Some(p) = part {
                     parts.push(p.into_part());
