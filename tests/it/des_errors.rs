@@ -435,15 +435,17 @@ fn placed_in_wall_warnings_for_every_kind() {
             &format!("{what} placed in wall at (03,01)?!"),
         );
     }
-    // A door counts as wall; stone around a NOMAP part is not checked,
-    // and neither are rooms.
+    // A door counts as wall; a NOMAP part's places are checked against
+    // the level's earlier map (here none: an error), rooms' not at all.
     expect_warning(
         &maze("MONSTER: 'd', random, (1,1)\n"),
         8,
         23,
         "Monster placed in wall at (01,01)?!",
     );
-    assert!(warnings("MAZE: \"n\", ' '\nNOMAP\nMONSTER: 'd', random, (3,1)\n").is_empty());
+    let nomap = "MAZE: \"n\", ' '\nNOMAP\nMONSTER: 'd', random, (3,1)\n";
+    let e = levbuild::des::compile(nomap, "t.des").unwrap_err().to_string();
+    assert!(e.contains("Monster at (03,01) after NOMAP"), "{e}");
     assert!(warnings(&room("MONSTER: 'd', random, (3,1)\n")).is_empty());
 }
 

@@ -873,7 +873,7 @@ fn wallify_applies_where_it_appears() {
 
 #[test]
 fn nomap_part_is_one_stone_cell_aligned_top_left() {
-    let src = "MAZE: \"n\", ' '\nNOMAP\nMONSTER: 'd', random, (79,21)\nNOMAP\n";
+    let src = "MAZE: \"n\", ' '\nNOMAP\nMONSTER: 'd', random, random\nNOMAP\n";
     let l = level(src);
     let m = maze(&l);
     assert_eq!(m.parts.len(), 2);
@@ -884,11 +884,16 @@ fn nomap_part_is_one_stone_cell_aligned_top_left() {
         );
         assert_eq!(p.map.cells, [0]);
     }
-    // NOMAP coordinates are checked against 79 x 21.
-    assert_eq!(
-        (m.parts[0].monsters[0].pos.x, m.parts[0].monsters[0].pos.y),
-        (79, 21)
-    );
+    // NOMAP coordinates are checked against 79 x 21, then against the
+    // level's maps: here there is none, so a fixed place is refused.
+    for (at, error) in [
+        ("(80,1)", "Coordinates out of map range!"),
+        ("(79,21)", "after NOMAP: no map of this level covers it"),
+    ] {
+        let src = format!("MAZE: \"n\", ' '\nNOMAP\nMONSTER: 'd', random, {at}\n");
+        let e = des::compile(&src, "t.des").unwrap_err().to_string();
+        assert!(e.contains(error), "{e}");
+    }
     let b = bytes(src);
     // filling, numpart, then halign, valign, xsize, ysize and the one cell.
     assert_eq!(b[HEADER..HEADER + 7], [0, 2, 1, 1, 1, 1, 0]);
@@ -896,8 +901,8 @@ fn nomap_part_is_one_stone_cell_aligned_top_left() {
 
 #[test]
 fn nomap_on_an_init_map_level_omits_the_map_byte() {
-    let with = "MAZE: \"a\", ' '\nINIT_MAP: '.', ' ', true, true, lit, false\nNOMAP\nMONSTER: 'd', random, (70,20)\n";
-    let without = "MAZE: \"a\", ' '\nNOMAP\nMONSTER: 'd', random, (70,20)\n";
+    let with = "MAZE: \"a\", ' '\nINIT_MAP: '.', ' ', true, true, lit, false\nNOMAP\nMONSTER: 'd', random, random\n";
+    let without = "MAZE: \"a\", ' '\nNOMAP\nMONSTER: 'd', random, random\n";
     let (a, b) = (bytes(with), bytes(without));
     // Both have the 8 lev_init bytes (zero without INIT_MAP); only the
     // 1x1 map cell is missing.
@@ -909,7 +914,7 @@ fn nomap_on_an_init_map_level_omits_the_map_byte() {
     assert_eq!(a[HEADER + 6..], b[HEADER + 7..]);
     assert_eq!(part(&level(with)).map.cells, [0]);
     // A 1x1 MAP part of stone is stored the same way.
-    let map = "MAZE: \"a\", ' '\nINIT_MAP: '.', ' ', true, true, lit, false\nGEOMETRY: left, top\nMAP\n \nENDMAP\nMONSTER: 'd', random, (70,20)\n";
+    let map = "MAZE: \"a\", ' '\nINIT_MAP: '.', ' ', true, true, lit, false\nGEOMETRY: left, top\nMAP\n \nENDMAP\nMONSTER: 'd', random, random\n";
     assert_eq!(bytes(map), a);
 }
 

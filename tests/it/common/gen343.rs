@@ -178,10 +178,12 @@ fn maze(r: &mut Rng, game: &Game, name: &str) -> String {
         s.push_str(&format!("MESSAGE: {}\n", text(r, 60)));
     }
     if r.chance(15) {
-        // A part without a map: coordinates are level coordinates.
+        // A part without a map, its places at random: a fixed place after
+        // NOMAP is checked against a map of the level, and this level
+        // draws none (lev_comp crashes; levbuild refuses).
         s.push_str("NOMAP\n");
         for _ in 0..1 + r.below(4) {
-            let at = format!("({},{})", 1 + r.below(70), r.below(20));
+            let at = "random";
             s.push_str(&match r.below(3) {
                 0 => format!("MONSTER: {}, {at}\n", monster(r, game)),
                 1 => format!("OBJECT: {}, {at}\n", object(r, game)),
