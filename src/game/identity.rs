@@ -82,7 +82,7 @@ use crate::layout::DataModel;
 const MAGIC: &str = "levbuild-game";
 /// The format version this levbuild writes (it also reads version 1,
 /// whose games have NetHack 3.4.3's records).
-const FORMAT: u32 = 3;
+const FORMAT: u32 = 4;
 
 /// Why an identity file could not be read: the file, the line and what is
 /// wrong with it.
@@ -178,6 +178,7 @@ impl Game {
             let _ = writeln!(out, "object {} {}", symbol(*class), quoted(name));
         }
         write_format(&mut out, &self.format);
+        let _ = writeln!(out, "{CHECKSUM} {}", checksum(&out));
         out
     }
 
@@ -709,16 +710,61 @@ struct Facts {
     format: FormatFacts,
 }
 
+/// The line a written identity file ends with: a hash of every byte
+/// before it, so that damage (a flipped byte, a file cut short) is an
+/// error rather than another game (`checksum none`: a file edited by hand
+/// on purpose, read unchecked).
+const CHECKSUM: &str = "checksum";
+
+/// The checksum of lines of text: their FNV-1a 64-bit hash, each line
+/// with a `\n` (so a copy with CRLF line ends checks too; any one changed
+/// byte changes it), shown as `fnv1a64:` and 16 hex digits.
+struct Checksum(u64);
+
+impl Checksum {
+    fn new() -> Checksum {
+        Checksum(0xcbf2_9ce4_8422_2325)
+    }
+
+    fn line(&mut self, line: &str) {
+        for b in line.bytes().chain([b'\n']) {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+
+    fn show(&self) -> String {
+        format!("fnv1a64:{:016x}", self.0)
+    }
+}
+
+/// The checksum of `text`'s lines.
+fn checksum(text: &str) -> String {
+    let mut sum = Checksum::new();
+    text.lines().for_each(|l| sum.line(l));
+    sum.show()
+}
+
 fn parse(text: &str) -> Result<Game, IdentityError> {
     let mut facts = Facts::default();
     let mut saw_magic = false;
+    let mut format = 0;
+    let mut checked = false;
     let mut last_line = 0;
+    let mut sum = Checksum::new();
     for (i, line) in text.lines().enumerate() {
         let n = i + 1;
         last_line = n;
         let line = line.trim_end_matches('\r');
+        let before = sum.show();
+        sum.line(line);
         if line.trim().is_empty() || line.starts_with('#') {
             continue;
+        }
+        if checked {
+            return Err(IdentityError::at(
+                n,
+                "a line after the checksum line, which ends the file",
+            ));
         }
         let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
         let mut args = Args { rest, line: n };
@@ -732,7 +778,8 @@ fn parse(text: &str) -> Result<Game, IdentityError> {
                 ));
             }
             let version = args.word("the format version")?;
-            if !["1", "2", "3"].contains(&version) {
+            format = version.parse().unwrap_or(0);
+            if !["1", "2", "3", "4"].contains(&version) {
                 return Err(IdentityError::at(
                     n,
                     format!(
@@ -746,6 +793,18 @@ fn parse(text: &str) -> Result<Game, IdentityError> {
             continue;
         }
         match key {
+            CHECKSUM => {
+                let sum = args.word("the file's checksum, or `none`")?;
+                if sum != "none" && sum != before {
+                    return Err(IdentityError::at(
+                        n,
+                        "the file does not match its checksum: it is damaged, or was edited \
+                         (write it again with `levbuild game`; to keep an edit made on purpose, \
+                         make this line `checksum none`)",
+                    ));
+                }
+                checked = true;
+            }
             "name" => set_once(&mut facts.name, args.string("the game's name")?, "name", n)?,
             "version" => set_once(
                 &mut facts.version,
@@ -850,6 +909,13 @@ fn parse(text: &str) -> Result<Game, IdentityError> {
     }
     if !saw_magic {
         return Err(IdentityError::at(0, "empty: not a levbuild identity file"));
+    }
+    if format >= 4 && !checked {
+        return Err(IdentityError::at(
+            last_line,
+            "no checksum line: the file is cut short (levbuild game ends it with one; to read \
+             a file written by hand unchecked, end it with `checksum none`)",
+        ));
     }
     let end = last_line;
     let need = |what: &str| IdentityError::at(end, format!("no `{what}` line"));
@@ -1107,9 +1173,53 @@ mod tests {
         Game::from_identity(text).unwrap_err().to_string()
     }
 
+    /// `text` as a person edits it on purpose: its checksum line
+    /// `checksum none`.
+    fn hand_edited(text: &str) -> String {
+        (text.lines())
+            .map(|l| match l.starts_with("checksum ") {
+                true => "checksum none",
+                false => l,
+            })
+            .map(|l| format!("{l}\n"))
+            .collect()
+    }
+
+    #[test]
+    fn the_checksum_finds_damage_and_lets_a_deliberate_edit_through() {
+        let good = Game::nethack_343().to_identity();
+        assert!(
+            good.ends_with('\n')
+                && good
+                    .lines()
+                    .last()
+                    .unwrap()
+                    .starts_with("checksum fnv1a64:")
+        );
+        // CRLF line ends (a checkout that converts them) check as written.
+        let crlf = good.replace('\n', "\r\n");
+        assert_eq!(Game::from_identity(&crlf).unwrap().to_identity(), good);
+        // One byte changed anywhere, the comment lines included.
+        let at = good.find("giant ant").unwrap();
+        let damaged = format!("{}G{}", &good[..at], &good[at + 1..]);
+        assert!(error_of(&damaged).contains("does not match its checksum"));
+        let comment = good.replacen("identity of", "identity 0f", 1);
+        assert!(error_of(&comment).contains("does not match its checksum"));
+        // Cut short: no checksum line.
+        let cut = &good[..good.find("monster 'd'").unwrap()];
+        assert!(error_of(cut).contains("cut short"), "{}", error_of(cut));
+        // Nothing after it; a deliberate edit says `checksum none`.
+        assert!(error_of(&format!("{good}name \"x\"\n")).contains("after the checksum line"));
+        let edited = hand_edited(&damaged);
+        assert_eq!(
+            Game::from_identity(&edited).unwrap().monster_name(0),
+            Some("Giant ant")
+        );
+    }
+
     #[test]
     fn damaged_files_name_the_line() {
-        let good = Game::nethack_343().to_identity();
+        let good = hand_edited(&Game::nethack_343().to_identity());
         let lines: Vec<&str> = good.lines().collect();
         let replace = |i: usize, with: &str| {
             let mut l = lines.clone();
@@ -1131,7 +1241,7 @@ mod tests {
         assert!(error_of(&replace(first, "monstre 'a' \"x\"")).contains("unknown line `monstre`"));
         assert!(error_of(&replace(first, "monster 'a' \"x\" y")).contains("unexpected `y`"));
         let magic = lines.iter().position(|l| l.starts_with(MAGIC)).unwrap();
-        assert!(error_of(&replace(magic, "levbuild-game 4")).contains("format version 4"));
+        assert!(error_of(&replace(magic, "levbuild-game 5")).contains("format version 5"));
         assert!(error_of(&replace(magic, "nethack")).contains("not a levbuild identity file"));
         let header = lines
             .iter()
@@ -1145,7 +1255,7 @@ mod tests {
         let name = lines.iter().position(|l| l.starts_with("name ")).unwrap();
         assert!(error_of(&replace(name, "")).contains("no `name` line"));
         assert!(error_of("").contains("empty"));
-        let truncated: String = lines[..first].join("\n");
+        let truncated: String = lines[..first].join("\n") + "\nchecksum none\n";
         assert!(error_of(&truncated).contains("no `monster` line"));
         // A 3.6 game's numbers are all its file's: without them (an older
         // levbuild's file) it says to write the file again.
@@ -1157,7 +1267,7 @@ mod tests {
         let old: Vec<&str> = (nh36.lines())
             .filter(|l| !l.starts_with("opcode "))
             .collect();
-        let e = error_of(&old.join("\n"));
+        let e = error_of(&hand_edited(&old.join("\n")));
         assert!(
             e.contains("no `opcode` line") && e.contains("levbuild game"),
             "{e}"
@@ -1219,6 +1329,7 @@ mod tests {
         .filter(|l| !l.starts_with("map-row-chars"))
         .map(|l| format!("{l}\n"))
         .collect();
+        let text = hand_edited(&text);
         let n = Game::from_identity(&text)
             .unwrap()
             .format()
@@ -1231,7 +1342,7 @@ mod tests {
 
     #[test]
     fn damaged_map_character_lines_name_the_line() {
-        let good = without_sinks().to_identity();
+        let good = hand_edited(&without_sinks().to_identity());
         let at = |key: &str| good.lines().position(|l| l.starts_with(key)).unwrap();
         let replace = |i: usize, with: &str| {
             let mut l: Vec<&str> = good.lines().collect();
@@ -1250,7 +1361,7 @@ mod tests {
         assert!(error_of(&replace(w, "map-char-warning 'K' \"x\" y")).contains("unexpected `y`"));
         let r = at("map-row-chars");
         assert!(error_of(&replace(r, "map-row-chars \"\u{e9}\"")).contains("are ASCII"));
-        let twice = format!("{good}map-row-chars \".\"\n");
+        let twice = good.replace("checksum none", "map-row-chars \".\"\nchecksum none");
         assert!(
             error_of(&twice).contains("map-row-chars"),
             "{}",
@@ -1266,7 +1377,7 @@ mod tests {
             .filter(|l| !l.starts_with("header ilp32") && !l.starts_with("header llp64"))
             .map(|l| format!("{l}\n"))
             .collect();
-        let game = Game::from_identity(&text).unwrap();
+        let game = Game::from_identity(&hand_edited(&text)).unwrap();
         assert!(game.version_info(Layout::LP64).is_ok());
         let err = game.version_info(Layout::ILP32).unwrap_err();
         assert_eq!(err.known, vec![DataModel::Lp64]);

@@ -444,7 +444,9 @@ fn placed_in_wall_warnings_for_every_kind() {
         "Monster placed in wall at (01,01)?!",
     );
     let nomap = "MAZE: \"n\", ' '\nNOMAP\nMONSTER: 'd', random, (3,1)\n";
-    let e = levbuild::des::compile(nomap, "t.des").unwrap_err().to_string();
+    let e = levbuild::des::compile(nomap, "t.des")
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("Monster at (03,01) after NOMAP"), "{e}");
     assert!(warnings(&room("MONSTER: 'd', random, (3,1)\n")).is_empty());
 }

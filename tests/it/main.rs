@@ -31,6 +31,7 @@ mod fault_injection;
 mod features;
 mod game_tree;
 mod generated;
+mod identity_damage;
 mod index_codegen;
 mod index_snapshots;
 mod layouts;
