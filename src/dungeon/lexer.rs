@@ -194,7 +194,7 @@ mod tests {
 
     #[test]
     fn tokens_follow_dgn_comp_l() {
-        let toks: Vec<_> = lex("RNDCHLEVEL: \"x\" -5 - 1-2 no_down\r\n# c\nLEVELDESC")
+        let toks: Vec<_> = lex("RNDCHLEVEL: \"x\" -5 - 1-2 no_down\r\n# c\nLEVELDESC", &[])
             .0
             .into_iter()
             .map(|t| t.0)

@@ -262,6 +262,7 @@ mod tests {
                             .map(|l| crate::des::Blob {
                                 name: l.name,
                                 bytes: l.bytes,
+                                random_vault: None,
                             })
                             .collect(),
                     )
