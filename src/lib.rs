@@ -23,7 +23,7 @@ pub mod layout;
 mod parsing;
 #[cfg(feature = "compile")]
 mod statement;
-#[cfg(feature = "compile")]
+#[cfg(any(feature = "compile", feature = "targets"))]
 mod suggest;
 pub mod tables;
 mod text;

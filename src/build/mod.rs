@@ -334,10 +334,18 @@ impl Build {
     }
 
     /// The layout of a Rust target triple (`i686-unknown-linux-gnu`,
-    /// `x86_64-pc-windows-msvc`, …), as [`Build::layout`]. An unknown
-    /// triple makes the build fail with a configuration error.
+    /// `x86_64-pc-windows-msvc`, …), as [`Build::layout`]. A triple rustc
+    /// does not know ([`Layout::for_target`]) makes the build fail with a
+    /// configuration error naming the closest known one. In a build
+    /// script, the triple Cargo builds for (`TARGET`) takes its layout
+    /// from Cargo's `CARGO_CFG_TARGET_*`, as when no target is given, so a
+    /// custom target works there too.
     pub fn target(&mut self, triple: &str) -> &mut Self {
-        self.layout = Some(Layout::for_target(triple));
+        let cargo = match std::env::var("TARGET") {
+            Ok(t) if t == triple => Layout::from_cargo_env(),
+            _ => None,
+        };
+        self.layout = Some(cargo.unwrap_or_else(|| Layout::for_target(triple)));
         self.target = Some(triple.to_string());
         self
     }

@@ -267,3 +267,53 @@ fn without_both_indexes_only_the_blobs_are_written() {
         .collect();
     assert_eq!(visible, ["dungeon", "dungeon.def", "good.des", "good.lev"]);
 }
+
+/// A mistyped `--target` is an error naming the triple it resembles, on
+/// every command that takes one, never a layout read off its first word
+/// (`x86-64-…` was ILP32, `sparc-foo` big-endian ILP32, and a build
+/// exited 0). Layout names still work.
+#[test]
+fn a_mistyped_target_is_an_error_with_a_hint() {
+    let dir = scratch("mistyped-target");
+    std::fs::create_dir_all(dir.join("dat")).unwrap();
+    std::fs::write(dir.join("dat/g.des"), GOOD).unwrap();
+    for (target, hint) in [
+        ("x86-64-unknown-linux-gnu", Some("x86_64-unknown-linux-gnu")),
+        (
+            "x86_64-unknown-linux-gnux",
+            Some("x86_64-unknown-linux-gnu"),
+        ),
+        ("sparc-foo", None),
+        ("mips-bogus", None),
+    ] {
+        for args in [
+            &["build", "-o", "out", "--target", target, "dat"][..],
+            &["check", "--target", target, "dat"],
+            &["lev-comp", "--target", target, "dat/g.des"],
+        ] {
+            let o = run_in(&dir, args, None);
+            let text = stderr(&o);
+            assert_ne!(o.status.code(), Some(0), "{args:?}: {text}");
+            assert!(
+                text.contains(&format!("unknown target `{target}`")),
+                "{args:?}: {text}"
+            );
+            match hint {
+                Some(h) => assert!(
+                    text.contains(&format!("did you mean `{h}`?")),
+                    "{args:?}: {text}"
+                ),
+                None => assert!(!text.contains("did you mean"), "{args:?}: {text}"),
+            }
+        }
+        assert!(!dir.join("out").exists(), "{target}: a build wrote outputs");
+    }
+    for target in ["lp64", "ilp32-be", "i686-unknown-linux-gnu"] {
+        let o = run_in(
+            &dir,
+            &["build", "-o", "out", "--target", target, "dat"],
+            None,
+        );
+        assert!(o.status.success(), "{target}: {}", stderr(&o));
+    }
+}
