@@ -259,7 +259,7 @@ impl FromStr for Layout {
     type Err = UnknownTarget;
 
     /// A layout name (`lp64`, `ilp32-be`, …) or, with the `targets`
-    /// feature, a target triple ([`Layout::for_target`]).
+    /// feature, a target triple (`Layout::for_target`).
     fn from_str(s: &str) -> Result<Layout, UnknownTarget> {
         match Layout::ALL.into_iter().find(|l| l.name() == s) {
             Some(l) => Ok(l),
