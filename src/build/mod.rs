@@ -138,6 +138,7 @@ pub struct Build {
     compile_c: bool,
     cargo: Option<bool>,
     check_only: bool,
+    allow_empty: bool,
 }
 
 impl Default for Build {
@@ -183,6 +184,11 @@ pub struct Report {
     /// The C data layout the blobs were written in (`None` only for a
     /// report made before the build chose one).
     pub layout: Option<Layout>,
+    /// Source directories in which no level or dungeon file was found.
+    /// Outside a build script each is also a `warning:` line of
+    /// [`Report::notes`]; in one it is an error unless
+    /// [`Build::allow_empty`].
+    pub empty_sets: Vec<PathBuf>,
 }
 
 impl fmt::Display for Report {
@@ -253,6 +259,7 @@ impl Build {
             compile_c: false,
             cargo: None,
             check_only: false,
+            allow_empty: false,
         }
     }
 
@@ -341,8 +348,9 @@ impl Build {
     /// from Cargo's `CARGO_CFG_TARGET_*`, as when no target is given, so a
     /// custom target works there too.
     pub fn target(&mut self, triple: &str) -> &mut Self {
-        let cargo = match std::env::var("TARGET") {
-            Ok(t) if t == triple => Layout::from_cargo_env(),
+        let env = cargo::CargoEnv::read();
+        let cargo = match env.target {
+            Some(t) if t == triple => env.layout,
             _ => None,
         };
         self.layout = Some(cargo.unwrap_or_else(|| Layout::for_target(triple)));
@@ -493,6 +501,18 @@ impl Build {
     /// even the cache).
     pub fn check_only(&mut self, on: bool) -> &mut Self {
         self.check_only = on;
+        self
+    }
+
+    /// Lets a source directory hold no level or dungeon file. In a build
+    /// script such a directory is an error by default (a mistyped or
+    /// moved `dat/` would otherwise build nothing, successfully); outside
+    /// one it is a warning in [`Report::notes`]. Either way it is listed
+    /// in [`Report::empty_sets`]. A set that is empty on
+    /// purpose, such as one whose every file a pattern excludes on some
+    /// targets, says so with `allow_empty(true)`.
+    pub fn allow_empty(&mut self, on: bool) -> &mut Self {
+        self.allow_empty = on;
         self
     }
 
@@ -731,6 +751,15 @@ fn check_set_places(specs: &[(usize, SetSpec<'_>)]) -> Result<(), Error> {
 
 /// `text` as the start of a C identifier: letters, digits and `_`, not
 /// starting with a digit.
+/// What a source directory with no source file is told.
+pub(crate) fn empty_set_message(dir: &Path) -> String {
+    format!(
+        "{}: no level (`*.des`) or dungeon (`*.def`) file found, so nothing is built from it \
+         (is it the game's `dat/` directory? do the include/exclude patterns leave nothing?)",
+        dir.display()
+    )
+}
+
 fn c_identifier(text: &str) -> String {
     let mut s: String = text
         .chars()

@@ -317,3 +317,47 @@ fn a_mistyped_target_is_an_error_with_a_hint() {
         assert!(o.status.success(), "{target}: {}", stderr(&o));
     }
 }
+
+/// A source directory with no level or dungeon file (a wrong path, a
+/// pattern that excludes everything) is a warning on the command line,
+/// not a silent "0 file(s)", and is listed in the library's report.
+#[test]
+fn an_empty_source_dir_is_a_warning() {
+    let dir = scratch("empty-source");
+    std::fs::create_dir_all(dir.join("src")).unwrap();
+    std::fs::write(dir.join("src/main.c"), "int main(void) { return 0; }\n").unwrap();
+    std::fs::create_dir_all(dir.join("dat")).unwrap();
+    std::fs::write(dir.join("dat/g.des"), GOOD).unwrap();
+    let warning = "no level (`*.des`) or dungeon (`*.def`) file found";
+    for args in [
+        &["build", "-o", "out", "src"][..],
+        &["check", "src"],
+        &["build", "-o", "out", "--exclude", "*.des", "dat"],
+    ] {
+        let o = run_in(&dir, args, None);
+        let text = stderr(&o);
+        assert!(o.status.success(), "{args:?}: {text}");
+        assert!(
+            text.contains(&format!("warning: {}: {warning}", args[args.len() - 1])),
+            "{args:?}: {text}"
+        );
+    }
+    let o = run_in(&dir, &["build", "-o", "out", "dat"], None);
+    assert!(!stderr(&o).contains(warning), "{}", stderr(&o));
+    let report = levbuild::Build::new()
+        .source_dir(dir.join("src"))
+        .source_dir(dir.join("dat"))
+        .out_dir(dir.join("lib-out"))
+        .cargo_directives(false)
+        .try_compile()
+        .unwrap();
+    assert_eq!(report.empty_sets, [dir.join("src")]);
+    let quiet = levbuild::Build::new()
+        .source_dir(dir.join("src"))
+        .out_dir(dir.join("lib-out2"))
+        .allow_empty(true)
+        .cargo_directives(false)
+        .try_compile()
+        .unwrap();
+    assert!(quiet.notes.is_empty(), "{:?}", quiet.notes);
+}
