@@ -361,3 +361,38 @@ fn an_empty_source_dir_is_a_warning() {
         .unwrap();
     assert!(quiet.notes.is_empty(), "{:?}", quiet.notes);
 }
+
+/// One size limit everywhere: a source over 64 MiB is refused by `check
+/// FILE`, `lev-comp` and the tree build alike, and in a build it is one
+/// file's error among the others', which are all still listed.
+#[test]
+fn an_oversized_source_is_the_same_error_everywhere() {
+    let dir = scratch("oversized");
+    std::fs::create_dir_all(dir.join("dat")).unwrap();
+    // Sparse: 74 MB of zero bytes that take no disk space.
+    let big = std::fs::File::create(dir.join("dat/big.des")).unwrap();
+    big.set_len(74_000_000).unwrap();
+    drop(big);
+    std::fs::write(dir.join("dat/bad.des"), "MAZE: \"bad\", ' '\nBOGUS\n").unwrap();
+    std::fs::write(dir.join("dat/good.des"), GOOD).unwrap();
+    let limit = "larger than 64 MiB, the most levbuild reads from one source file";
+    let o = run_in(&dir, &["build", "-o", "out", "dat"], None);
+    let text = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{text}");
+    assert!(text.contains(limit) && text.contains("big.des"), "{text}");
+    assert!(
+        text.contains("bad.des:2:1"),
+        "the other file's error: {text}"
+    );
+    for args in [
+        &["check", "dat/big.des"][..],
+        &["check", "dat"],
+        &["lev-comp", "dat/big.des"],
+    ] {
+        let o = run_in(&dir, args, None);
+        let text = stderr(&o);
+        assert_ne!(o.status.code(), Some(0), "{args:?}: {text}");
+        assert!(text.contains(limit), "{args:?}: {text}");
+    }
+    assert!(!dir.join("out").exists(), "a failed build wrote outputs");
+}

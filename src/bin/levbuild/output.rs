@@ -117,16 +117,16 @@ pub fn report_open_failure(
 /// Reads a source file (or standard input for `-`) as text, every byte
 /// kept (see `levbuild::source_text`).
 pub fn read_source(path: &std::ffi::OsStr) -> std::io::Result<(String, String)> {
-    use std::io::Read;
+    // The tree build's limit (`levbuild::MAX_SOURCE_BYTES`), on every
+    // command.
     if path == "-" {
-        let mut buf = Vec::new();
-        std::io::stdin().read_to_end(&mut buf)?;
+        let buf = levbuild::read_source(std::io::stdin().lock())?;
         return Ok((
             "(stdin)".to_string(),
             levbuild::source_text(&buf).into_owned(),
         ));
     }
-    let bytes = std::fs::read(path)?;
+    let bytes = levbuild::read_source(std::fs::File::open(path)?)?;
     Ok((
         path.to_string_lossy().into_owned(),
         levbuild::source_text(&bytes).into_owned(),
