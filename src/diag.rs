@@ -76,9 +76,9 @@ warnings! {
     INVALID_OBJECT_NAME = "invalid-object-name":
         "an object name the game does not have (of that class), made random",
     MAZE_FILLER_INVALID_TERRAIN = "maze-filler-invalid-terrain":
-        "a 3.6 MAZE filler that lev_comp converts to an invalid terrain type",
+        "(-w) a 3.6 MAZE filler that lev_comp converts to an invalid terrain type",
     ROOM_FLAGS_FROM_ALIGNMENT = "room-flags-from-alignment":
-        "a 3.6 ROOM written with the flags of its vertical alignment, not its own",
+        "(-w) a 3.6 ROOM written with the flags of its vertical alignment, not its own",
     INVALID_MAP_CHARACTER = "invalid-map-character":
         "a map character that is no terrain (dNetHack's `N`, `Y`), replaced with stone",
     NO_DUNGEONS = "no-dungeons":
@@ -265,7 +265,18 @@ pub(crate) struct Reporter {
     dropped_warnings: usize,
     /// The last diagnostic recorded was dropped.
     pending_dropped: bool,
+    /// Leave out the warnings of [`EXTRA_36`] (3.6's `-w` is off).
+    without_extra_36: bool,
 }
+
+/// The warnings of the 3.6 compiler that only `-w` (`extra_warnings`)
+/// reports: levbuild's own notes on what 3.6's `lev_comp` does to every
+/// `MAZE: "x", ' '` and to most `ROOM`s, which NetHack 3.6.7's own files do
+/// throughout (3.6's `lev_comp` has no `-w` and says nothing of them).
+pub(crate) const EXTRA_36: [&str; 2] = [
+    warn::MAZE_FILLER_INVALID_TERRAIN,
+    warn::ROOM_FLAGS_FROM_ALIGNMENT,
+];
 
 /// Errors kept per file; the rest are summarised in one last error, so
 /// that a garbage input cannot produce an unreadable flood.
@@ -307,6 +318,11 @@ impl Reporter {
         span: Span,
         message: String,
     ) -> &mut Self {
+        if self.without_extra_36 && code.is_some_and(|c| EXTRA_36.contains(&c)) {
+            // Not reported, not counted; its label and hint go nowhere.
+            self.pending_dropped = true;
+            return self;
+        }
         let (count, limit, dropped) = match severity {
             Severity::Error => (&mut self.errors, MAX_ERRORS, &mut self.dropped),
             Severity::Warning => (&mut self.warnings, MAX_WARNINGS, &mut self.dropped_warnings),
@@ -350,6 +366,13 @@ impl Reporter {
             last.help = Some(help.into());
         }
         self
+    }
+
+    /// Leaves out the 3.6 compiler's extra warnings ([`EXTRA_36`]) from now
+    /// on, unless `extra_warnings`.
+    #[cfg(feature = "compile")]
+    pub(crate) fn extra_warnings_36(&mut self, extra_warnings: bool) {
+        self.without_extra_36 = !extra_warnings;
     }
 
     /// Records what `later` recorded, as if it had been recorded here

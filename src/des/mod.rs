@@ -50,7 +50,9 @@ use std::sync::Arc;
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Options {
     /// Also report lev_comp's `-w` warnings (`Rock in room`, `NonRock edge
-    /// in room`).
+    /// in room`); in the 3.6 language, which has no `-w`, levbuild's notes
+    /// on what 3.6's `lev_comp` writes for the game's own files throughout
+    /// (`maze-filler-invalid-terrain`, `room-flags-from-alignment`).
     pub extra_warnings: bool,
     /// The C data layout to write (default: the host's, as `lev_comp`
     /// built on it would).

@@ -19,7 +19,9 @@ macro_rules! shared_options {
         "  -j, --jobs N               compile with N threads (default: one per core;
                              -jN also works)
   -w                         also report lev_comp's -w warnings
-                             (rock-in-room and non-rock-edge)
+                             (rock-in-room and non-rock-edge; for 3.6,
+                             maze-filler-invalid-terrain and
+                             room-flags-from-alignment)
   --allow NAME               silence the warnings named NAME (repeat it for
                              more names; levbuild help warnings lists them)
   --deny-warnings            fail on any warning not silenced by --allow
