@@ -43,6 +43,37 @@ fn build_script_fixture_builds_and_runs() {
     build_script_errors_read_as_errors(&root);
     build_script_warnings_keep_their_name_and_hint(&root);
     build_script_refuses_an_empty_source_dir(&root);
+    build_script_prints_its_summary_where_cargo_vv_shows_it(&root);
+}
+
+/// The build script's one-line summary is a plain line of its standard
+/// output (which `cargo build -vv` shows), not a `cargo:warning`.
+fn build_script_prints_its_summary_where_cargo_vv_shows_it(root: &Path) {
+    let script = newest_build_script(root);
+    let tmp = common::TempDir::new("fixture-summary");
+    let crate_dir = tmp.path().join("fixture");
+    common::copy_dir(&root.join("tests/fixture/dat"), &crate_dir.join("dat"));
+    let out_dir = tmp.path().join("out");
+    let out = run_build_script(&script, &crate_dir, &out_dir);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let summary: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.contains("levbuild: "))
+        .collect();
+    assert_eq!(summary.len(), 1, "{stdout}");
+    assert!(
+        summary[0].starts_with("levbuild: 3 file(s) in 1 level set(s): 3 compiled, 0 from cache; "),
+        "{stdout}"
+    );
+    assert!(
+        summary[0].contains(&format!("({})", out_dir.join("levels").display())),
+        "{stdout}"
+    );
 }
 
 /// The fixture's build script with its environment from Cargo, in `dir`.

@@ -191,6 +191,28 @@ pub struct Report {
     pub empty_sets: Vec<PathBuf>,
 }
 
+impl Report {
+    /// The build in one line: `levbuild: 27 file(s) in 1 level set(s): 3
+    /// compiled, 24 from cache; 4 written, 116 unchanged, 0 removed; 0
+    /// warning(s) (OUT)`. A build script prints it on standard output,
+    /// where `cargo build -vv` shows it.
+    pub fn summary(&self) -> String {
+        format!(
+            "levbuild: {} file(s) in {} level set(s): {} compiled, {} from cache; {} written, {} \
+             unchanged, {} removed; {} warning(s) ({})",
+            self.sources,
+            self.sets,
+            self.compiled,
+            self.cached,
+            self.written.len(),
+            self.unchanged,
+            self.removed.len(),
+            self.warnings.len(),
+            self.out_dir.display()
+        )
+    }
+}
+
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(

@@ -329,6 +329,8 @@ impl Build {
             if !self.check_only && self.c_index {
                 directives.include_dir(&plan.out_dir);
             }
+            // What `cargo build -vv` shows of the build (never a warning).
+            directives.plain(&report.summary());
             directives.print();
         }
         Ok(report)
