@@ -396,3 +396,62 @@ fn an_oversized_source_is_the_same_error_everywhere() {
     }
     assert!(!dir.join("out").exists(), "a failed build wrote outputs");
 }
+
+/// `dump` of a file that is no compiled level or dungeon (random bytes, an
+/// executable) says what it is not, what it looks like, and what to pass,
+/// rather than calling it an invalid 3.6 file; a dungeon's flags are
+/// words.
+#[test]
+fn dump_says_what_a_file_is_not_and_shows_flags_as_words() {
+    let dir = scratch("dump-not-lev");
+    let noise: Vec<u8> = (0u32..256).map(|i| (i * 151 + 7) as u8).collect();
+    std::fs::write(dir.join("noise.bin"), &noise).unwrap();
+    let mut elf = b"\x7fELF\x02\x01\x01\0".to_vec();
+    elf.extend([0u8; 56]);
+    std::fs::write(dir.join("prog"), &elf).unwrap();
+    for (file, seen) in [
+        ("noise.bin", "its first word, 0x"),
+        ("prog", "it is an ELF executable or library"),
+    ] {
+        let o = run_in(&dir, &["dump", "--target", "lp64", file], None);
+        let text = stderr(&o);
+        assert_ne!(o.status.code(), Some(0), "{text}");
+        assert!(
+            text.starts_with(&format!(
+                "levbuild: {file} is not a compiled level or dungeon file of NetHack 3.4.3 or 3.6.7 ("
+            )),
+            "{text}"
+        );
+        assert!(text.contains(seen), "{text}");
+        assert!(
+            text.contains("--game FILE") && text.contains("--target"),
+            "{text}"
+        );
+        assert!(!text.contains("3.6 .lev"), "{text}");
+    }
+    std::fs::write(
+        dir.join("dungeon.def"),
+        "DUNGEON: \"The Dungeons of Doom\" \"D\" (25, 5)\nALIGNMENT: unaligned\n\
+         LEVEL: \"oracle\" \"O\" @ (5, 5)\nLEVALIGN: neutral\n\
+         DUNGEON: \"Gehennom\" \"G\" (20, 5)\nDESCRIPTION: mazelike\nDESCRIPTION: hellish\n\
+         LEVEL: \"valley\" \"V\" @ (1, 0)\n",
+    )
+    .unwrap();
+    let o = run_in(&dir, &["dgn-comp", "dungeon.def"], None);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = run_in(&dir, &["dump", "dungeon"], None);
+    let text = stdout(&o);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        text.contains("\"oracle\" at (5, 5) chance 100 rndlevs 0 flags neutral\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("depth (20, 5) flags hellish mazelike chance"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\"valley\" at (1, 0) chance 100 rndlevs 0 flags none"),
+        "{text}"
+    );
+}
