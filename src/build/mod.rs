@@ -197,6 +197,14 @@ impl Report {
     /// warning(s) (OUT)`. A build script prints it on standard output,
     /// where `cargo build -vv` shows it.
     pub fn summary(&self) -> String {
+        if self.is_up_to_date() {
+            return format!(
+                "levbuild: {} file(s) in {} level set(s) up to date: nothing compiled or written ({})",
+                self.sources,
+                self.sets,
+                self.out_dir.display()
+            );
+        }
         format!(
             "levbuild: {} file(s) in {} level set(s): {} compiled, {} from cache; {} written, {} \
              unchanged, {} removed; {} warning(s) ({})",
@@ -215,6 +223,21 @@ impl Report {
 
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_up_to_date() {
+            writeln!(
+                f,
+                "levbuild: {} file(s) in {} level set(s) up to date: nothing compiled or written; {} level(s), {} dungeon file(s) in {}; {} warning(s){}",
+                self.sources,
+                self.sets,
+                self.levels,
+                self.dungeons,
+                self.out_dir.display(),
+                self.warnings.len(),
+                self.layout
+                    .map_or_else(String::new, |l| format!("; layout {l}"))
+            )?;
+            return self.fmt_rest(f);
+        }
         writeln!(
             f,
             "levbuild: {} file(s) in {} level set(s): {} compiled, {} from cache; {} level(s), {} dungeon file(s) in {}",
@@ -236,6 +259,19 @@ impl fmt::Display for Report {
             self.layout
                 .map_or_else(String::new, |l| format!("; layout {l}"))
         )?;
+        self.fmt_rest(f)
+    }
+}
+
+impl Report {
+    /// True for a build that compiled, wrote and removed nothing: every
+    /// output was already up to date.
+    pub fn is_up_to_date(&self) -> bool {
+        self.compiled == 0 && self.written.is_empty() && self.removed.is_empty()
+    }
+
+    /// The games, notes and warnings of `Display`.
+    fn fmt_rest(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for game in &self.games {
             writeln!(f, "levbuild: for {game}")?;
         }

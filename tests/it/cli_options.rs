@@ -455,3 +455,29 @@ fn dump_says_what_a_file_is_not_and_shows_flags_as_words() {
         "{text}"
     );
 }
+
+/// A second build with nothing changed says that it is up to date, not
+/// "N from cache"; `levbuild help --help` is the help, not an error.
+#[test]
+fn a_no_op_build_says_it_is_up_to_date_and_help_help_helps() {
+    let dir = scratch("up-to-date");
+    std::fs::create_dir_all(dir.join("dat")).unwrap();
+    std::fs::write(dir.join("dat/g.des"), GOOD).unwrap();
+    let first = run_in(&dir, &["build", "-o", "out", "dat"], None);
+    assert!(first.status.success(), "{}", stderr(&first));
+    assert!(stderr(&first).contains("1 compiled"), "{}", stderr(&first));
+    let again = run_in(&dir, &["build", "-o", "out", "dat"], None);
+    let text = stderr(&again);
+    assert!(again.status.success(), "{text}");
+    assert!(
+        text.starts_with("levbuild: 1 file(s) in 1 level set(s) up to date: nothing compiled or written; 1 level(s)"),
+        "{text}"
+    );
+    assert!(!text.contains("from cache"), "{text}");
+    let general = run_in(&dir, &["help"], None);
+    for args in [&["help", "--help"][..], &["help", "-h"], &["help", "help"]] {
+        let o = run_in(&dir, args, None);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        assert_eq!(o.stdout, general.stdout, "{args:?}");
+    }
+}

@@ -161,6 +161,12 @@ fn error_text(e: &levbuild::Error, style: Style, command: &str) -> String {
             lines.join("\n")
         }
         (ErrorKind::WarningsDenied(warnings), Style::Json) => warnings_json(warnings),
+        // A file or directory that cannot be read is the error's file.
+        (ErrorKind::Io { path, source }, Style::Json) => diag_json::unlocated(
+            Some(&path.to_string_lossy()),
+            Severity::Error,
+            &source.to_string(),
+        ),
         (_, Style::Json) => diag_json::unlocated(None, Severity::Error, &headline(&e.to_string())),
         (
             ErrorKind::Failed {

@@ -107,8 +107,13 @@ pub fn report_open_failure(
     let name = path.to_string_lossy();
     match format {
         Format::Json => print_file_message(format, &name, &format!("cannot open: {error}")),
-        _ => {
+        // lev_comp's and dgn_comp's own words.
+        Format::Legacy(_) => {
             eprintln!("Can't open \"{name}\" for input.\n{name}: {error}");
+            Ok(())
+        }
+        _ => {
+            eprintln!("levbuild: {name}: cannot open: {error}");
             Ok(())
         }
     }
