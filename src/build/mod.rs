@@ -348,7 +348,9 @@ impl Build {
     }
 
     /// Only compiles files whose path relative to their source directory
-    /// matches one of the include globs (`*`, `?`, `**`).
+    /// matches one of the include globs (the `glob` crate's syntax: `*`
+    /// and `?` within a path component, `**` across directories, `[2-8]`,
+    /// `[!a-z]`, with `{a,b}` alternatives; a bad pattern fails the build).
     pub fn include(&mut self, glob: &str) -> &mut Self {
         self.include.push(glob.to_string());
         self
@@ -727,16 +729,21 @@ impl Build {
     ) -> Result<Scan, Error> {
         // Every `*.def`, or in a game tree's `dat/` the dungeon files its
         // own build compiles; and the build's own patterns.
-        let mut dungeon_patterns = match options.game.tree_dungeon_files(spec.dir) {
-            Some(files) => files.to_vec(),
-            None => vec!["*.def".to_string()],
+        let mut dungeon_patterns: Vec<glob::Glob> = match options.game.tree_dungeon_files(spec.dir)
+        {
+            Some(files) => files.iter().map(|f| glob::Glob::literal(f)).collect(),
+            None => vec![glob::Glob::new("*.def").expect("a pattern")],
         };
-        dungeon_patterns.extend(self.dungeon_patterns.iter().cloned());
+        dungeon_patterns.extend(patterns("dungeon_file", &self.dungeon_patterns)?);
+        let (include, exclude) = (
+            patterns("include", &self.include)?,
+            patterns("exclude", &self.exclude)?,
+        );
         let filter = discover::Filter {
             dialect: options.game.dialect(),
             dungeon_patterns: &dungeon_patterns,
-            include: &self.include,
-            exclude: &self.exclude,
+            include: &include,
+            exclude: &exclude,
         };
         let walk = discover::walk(spec.dir, &filter).map_err(|e| Error::io(spec.dir, e))?;
         let set = LevelSet {
@@ -809,6 +816,23 @@ fn check_set_places(specs: &[(usize, SetSpec<'_>)]) -> Result<(), Error> {
 
 /// `text` as the start of a C identifier: letters, digits and `_`, not
 /// starting with a digit.
+/// The patterns given to `what` (`include`, `exclude`, `dungeon_file`),
+/// read; a pattern the syntax does not allow is a configuration error.
+fn patterns(what: &str, given: &[String]) -> Result<Vec<glob::Glob>, Error> {
+    given
+        .iter()
+        .map(|p| {
+            glob::Glob::new(p).map_err(|why| {
+                Error::new(ErrorKind::Config(format!(
+                    "{what} pattern `{}` is not a glob: {why} (`*`, `?`, `**`, `[a-z]`, \
+                     `[!a-z]`, `{{a,b}}`; `[*]` matches a `*`)",
+                    p.escape_debug()
+                )))
+            })
+        })
+        .collect()
+}
+
 /// What a source directory with no source file is told.
 pub(crate) fn empty_set_message(dir: &Path) -> String {
     format!(

@@ -481,3 +481,60 @@ fn a_no_op_build_says_it_is_up_to_date_and_help_help_helps() {
         assert_eq!(o.stdout, general.stdout, "{args:?}");
     }
 }
+
+/// `--exclude` and `--include` take a whole glob syntax: a class such as
+/// `dungeon[2-8].def` excludes what it names (the hand-written matcher
+/// matched nothing with it, silently), and a pattern that is no glob is
+/// an error saying why.
+#[test]
+fn exclude_patterns_have_classes_and_bad_ones_are_errors() {
+    let dir = scratch("glob-classes");
+    std::fs::create_dir_all(dir.join("dat")).unwrap();
+    std::fs::write(dir.join("dat/g.des"), GOOD).unwrap();
+    let dungeon = "DUNGEON: \"D\" \"D\" (5, 0)\nLEVEL: \"g\" \"G\" @ (1, 0)\n";
+    for n in ["", "2", "5", "8", "9"] {
+        std::fs::write(dir.join(format!("dat/dungeon{n}.def")), dungeon).unwrap();
+    }
+    let o = run_in(
+        &dir,
+        &["build", "-o", "out", "--exclude", "dungeon[2-8].def", "dat"],
+        None,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut written = files_in(&dir.join("out"));
+    written.retain(|f| f.starts_with("dungeon"));
+    assert_eq!(written, ["dungeon", "dungeon9"]);
+    let o = run_in(
+        &dir,
+        &[
+            "build",
+            "-o",
+            "out2",
+            "--exclude",
+            "{g,dungeon?}.{des,def}",
+            "dat",
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut written = files_in(&dir.join("out2"));
+    written.retain(|f| !f.starts_with("levels") && !f.starts_with('.'));
+    assert_eq!(written, ["dungeon"]);
+    for (pattern, why) in [
+        ("dungeon[2-8.def", "invalid range pattern at byte 7"),
+        ("{a,b", "unclosed `{` at byte 0"),
+    ] {
+        let o = run_in(
+            &dir,
+            &["build", "-o", "out3", "--exclude", pattern, "dat"],
+            None,
+        );
+        let text = stderr(&o);
+        assert_ne!(o.status.code(), Some(0), "{pattern}: {text}");
+        assert!(
+            text.contains(&format!("exclude pattern `{pattern}` is not a glob: {why}")),
+            "{text}"
+        );
+        assert!(!dir.join("out3").exists());
+    }
+}

@@ -45,7 +45,8 @@ macro_rules! shared_options {
   --dungeon-file GLOB        also read the files matching GLOB as dungeon
                              descriptions (every *.def always is)
   --include GLOB             compile only the files whose path under DIR
-                             matches GLOB (*, ?, **; repeatable)
+                             matches GLOB (*, ?, **, [2-8], [!a-z], {a,b};
+                             repeatable)
   --exclude GLOB             skip the files whose path under DIR matches GLOB
                              (repeatable)
   -D, --define NAME          define the makedefs feature NAME for dungeon.def
