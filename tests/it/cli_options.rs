@@ -538,3 +538,43 @@ fn exclude_patterns_have_classes_and_bad_ones_are_errors() {
         assert!(!dir.join("out3").exists());
     }
 }
+
+/// A `.des` holding terminal escapes (a colour, an OSC title) and other
+/// control bytes: every format shows them escaped, never sends them to
+/// the terminal, and the caret stays under what it points at.
+#[test]
+fn control_bytes_of_a_source_never_reach_the_terminal() {
+    let dir = scratch("control-bytes");
+    std::fs::create_dir_all(dir.join("dat")).unwrap();
+    std::fs::write(
+        dir.join("dat/x.des"),
+        "MAZE: \"t\x1b[31m\", ' '\nGEOMETRY:center,center\nMAP\n...\nENDMAP\n\
+         \x01\x02\x03MONSTER: 'd', \"jackal\", (1,0)\n\x1b]0;pwned\x07BOGUS\n",
+    )
+    .unwrap();
+    for format in ["rich", "short", "legacy", "json"] {
+        let o = run_in(&dir, &["lev-comp", "--format", format, "dat/x.des"], None);
+        assert_eq!(o.status.code(), Some(1), "{format}");
+        for out in [&o.stdout, &o.stderr] {
+            assert!(
+                !out.iter().any(|&b| b < 0x20 && b != b'\n' || b == 0x7f),
+                "{format}: {}",
+                String::from_utf8_lossy(out)
+            );
+        }
+        let all = format!("{}{}", stdout(&o), stderr(&o));
+        if format == "rich" {
+            assert!(all.contains(r#""t\x1b[31m""#), "{format}: {all}");
+        }
+    }
+    let o = run_in(&dir, &["check", "dat"], None);
+    let text = stderr(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.ends_with(r#"\x01\x02\x03MONSTER: 'd', "jackal", (1,0)"#))
+        .unwrap_or_else(|| panic!("{text}"));
+    let (shown, caret) = (lines[at], lines[at + 1]);
+    assert_eq!(caret.find('^'), shown.find(r"\x01"), "{text}");
+    assert!(text.contains(",-[ dat/x.des:6:1 ]"), "{text}");
+}
