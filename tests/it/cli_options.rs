@@ -578,3 +578,59 @@ fn control_bytes_of_a_source_never_reach_the_terminal() {
     assert_eq!(caret.find('^'), shown.find(r"\x01"), "{text}");
     assert!(text.contains(",-[ dat/x.des:6:1 ]"), "{text}");
 }
+
+/// `--format github`: GitHub Actions annotations on standard output, one
+/// a diagnostic, with the file, the span and the warning's name; `%` and
+/// newlines escaped as workflow commands need.
+#[test]
+fn github_format_prints_annotations() {
+    let dir = scratch("github");
+    std::fs::create_dir_all(dir.join("dat")).unwrap();
+    std::fs::write(dir.join("dat/w.des"), warned()).unwrap();
+    std::fs::write(dir.join("dat/bad.des"), "MAZE: \"bad\", ' '\nBOGUS\n").unwrap();
+    let monster = "::warning file=dat/w.des,line=9,col=15,endLine=9,endColumn=22,\
+                   title=levbuild warning[invalid-monster-name]::Invalid monster name!  \
+                   Making random monster. (no monster of this class has that name)%0A\
+                   help: did you mean \"jackal\"?";
+    let syntax = "::error file=dat/bad.des,line=2,col=1,endLine=2,endColumn=6,\
+                  title=levbuild error::syntax error";
+    for args in [
+        &["check", "--format", "github", "dat"][..],
+        &["build", "--format", "github", "-o", "out", "dat"],
+    ] {
+        let o = run_in(&dir, args, None);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stderr(&o));
+        let out = stdout(&o);
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(
+            lines.iter().any(|l| l.starts_with(syntax)),
+            "{args:?}: {out}"
+        );
+        assert!(lines.iter().all(|l| l.starts_with("::")), "{args:?}: {out}");
+        assert!(stderr(&o).contains("failed"), "{args:?}: {}", stderr(&o));
+    }
+    std::fs::remove_file(dir.join("dat/bad.des")).unwrap();
+    for args in [
+        &["lev-comp", "--format", "github", "dat/w.des"][..],
+        &["check", "--format", "github", "dat/w.des"],
+        &["check", "--format", "github", "dat"],
+        &["build", "--format", "github", "-o", "out", "dat"],
+    ] {
+        let o = run_in(&dir, args, None);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        assert!(
+            stdout(&o).lines().any(|l| l == monster),
+            "{args:?}: {}",
+            stdout(&o)
+        );
+    }
+    let o = run_in(
+        &dir,
+        &["lev-comp", "--format", "github", "nowhere.des"],
+        None,
+    );
+    assert_eq!(
+        stdout(&o),
+        "::error file=nowhere.des,title=levbuild error::cannot open: No such file or directory (os error 2)\n"
+    );
+}

@@ -20,6 +20,7 @@ mod args;
 mod build;
 mod check_files;
 mod dgn_comp;
+mod diag_github;
 mod diag_json;
 mod dump;
 mod dump_json;
