@@ -78,9 +78,9 @@ warnings! {
     RANDOM_VAULT_CARRIED_OVER = "random-vault-carried-over":
         "a MAZE level after a random vault of the same file, which EvilHack's lev_comp lists in vaults.dat too (only LEVEL resets it)",
     MAZE_FILLER_INVALID_TERRAIN = "maze-filler-invalid-terrain":
-        "a 3.6 MAZE filler that lev_comp converts to an invalid terrain type",
+        "(-w) a 3.6 MAZE filler that lev_comp converts to an invalid terrain type",
     ROOM_FLAGS_FROM_ALIGNMENT = "room-flags-from-alignment":
-        "a 3.6 ROOM written with the flags of its vertical alignment, not its own",
+        "(-w) a 3.6 ROOM written with the flags of its vertical alignment, not its own",
     INVALID_MAP_CHARACTER = "invalid-map-character":
         "a map character that is no terrain (dNetHack's `N`, `Y`), replaced with stone",
     NO_DUNGEONS = "no-dungeons":
@@ -267,7 +267,18 @@ pub(crate) struct Reporter {
     dropped_warnings: usize,
     /// The last diagnostic recorded was dropped.
     pending_dropped: bool,
+    /// Leave out the warnings of [`EXTRA_36`] (3.6's `-w` is off).
+    without_extra_36: bool,
 }
+
+/// The warnings of the 3.6 compiler that only `-w` (`extra_warnings`)
+/// reports: levbuild's own notes on what 3.6's `lev_comp` does to every
+/// `MAZE: "x", ' '` and to most `ROOM`s, which NetHack 3.6.7's own files do
+/// throughout (3.6's `lev_comp` has no `-w` and says nothing of them).
+pub(crate) const EXTRA_36: [&str; 2] = [
+    warn::MAZE_FILLER_INVALID_TERRAIN,
+    warn::ROOM_FLAGS_FROM_ALIGNMENT,
+];
 
 /// Errors kept per file; the rest are summarised in one last error, so
 /// that a garbage input cannot produce an unreadable flood.
@@ -309,6 +320,11 @@ impl Reporter {
         span: Span,
         message: String,
     ) -> &mut Self {
+        if self.without_extra_36 && code.is_some_and(|c| EXTRA_36.contains(&c)) {
+            // Not reported, not counted; its label and hint go nowhere.
+            self.pending_dropped = true;
+            return self;
+        }
         let (count, limit, dropped) = match severity {
             Severity::Error => (&mut self.errors, MAX_ERRORS, &mut self.dropped),
             Severity::Warning => (&mut self.warnings, MAX_WARNINGS, &mut self.dropped_warnings),
@@ -352,6 +368,13 @@ impl Reporter {
             last.help = Some(help.into());
         }
         self
+    }
+
+    /// Leaves out the 3.6 compiler's extra warnings ([`EXTRA_36`]) from now
+    /// on, unless `extra_warnings`.
+    #[cfg(feature = "nethack36")]
+    pub(crate) fn extra_warnings_36(&mut self, extra_warnings: bool) {
+        self.without_extra_36 = !extra_warnings;
     }
 
     /// Records what `later` recorded, as if it had been recorded here
@@ -421,11 +444,17 @@ impl Reporter {
                 let end = p.span.end.clamp(start, source.len());
                 let (line, column) = lines.locate(source, start);
                 let (end_line, end_column) = lines.locate(source, end);
+                // Source text quoted in a message is shown, never acted on
+                // by a terminal.
+                let shown = |t: String| match crate::text::escape_controls(&t) {
+                    std::borrow::Cow::Borrowed(_) => t,
+                    std::borrow::Cow::Owned(e) => e,
+                };
                 Diagnostic {
                     severity: p.severity,
-                    message: p.message,
-                    label: p.label,
-                    help: p.help,
+                    message: shown(p.message),
+                    label: p.label.map(shown),
+                    help: p.help.map(shown),
                     code: p.code,
                     span: start..end,
                     line,
@@ -570,7 +599,9 @@ impl Diagnostics {
             .map(|d| {
                 let text = self.source.get(d.span.clone()).unwrap_or_default();
                 let start = d.span.start + last_token_start(text);
-                let token = self.source.get(start..d.span.end).map(str::trim_end);
+                let token = (self.source.get(start..d.span.end))
+                    .map(|t| crate::text::escape_controls(t.trim_end()));
+                let token = token.as_deref();
                 let before = self.source.get(..start).unwrap_or_default();
                 let line = before.matches('\n').count() + 1;
                 let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1);
@@ -607,15 +638,31 @@ fn draw(diagnostics: &Diagnostics, color: bool) -> String {
         // A very long line is shown as a window around the span, so a
         // one-line file of megabytes does not print megabytes per error.
         let clipped = clip_line(&diagnostics.source, &d.span);
-        let (source, span) = match &clipped {
-            Some((text, span)) => (&Source::from(text.as_str()), span.clone()),
-            None => (&source, d.span.clone()),
+        let (text, span) = match &clipped {
+            Some((text, span)) => (text.as_str(), span.clone()),
+            None => (&*diagnostics.source, d.span.clone()),
+        };
+        // Control bytes shown escaped, the caret under what it points at.
+        let before = &text[..span.start.min(text.len())];
+        let drawn_line = before.matches('\n').count() + 1;
+        let drawn_column =
+            crate::text::shown_width(&before[before.rfind('\n').map_or(0, |i| i + 1)..]) + 1;
+        let (shown, span) = crate::text::escape_controls_span(text, span);
+        let shown_text: String;
+        let escaped_source;
+        let source = match (&clipped, shown) {
+            (None, std::borrow::Cow::Borrowed(_)) => &source,
+            (_, shown) => {
+                shown_text = shown.into_owned();
+                escaped_source = Source::from(shown_text.as_str());
+                &escaped_source
+            }
         };
         let kind = match d.severity {
             Severity::Error => ReportKind::Error,
             Severity::Warning => ReportKind::Warning,
         };
-        let file = diagnostics.file.as_str();
+        let file = &*crate::text::escape_controls(&diagnostics.file);
         let mut label = Label::new((file, span.clone()));
         if let Some(text) = &d.label {
             label = label.with_message(text);
@@ -640,7 +687,18 @@ fn draw(diagnostics: &Diagnostics, color: bool) -> String {
             report = report.with_help(help);
         }
         // Writing into a Vec cannot fail; a failure would only lose the snippet.
-        let _ = report.finish().write((file, source), &mut out);
+        let mut one = Vec::new();
+        let _ = report.finish().write((file, source), &mut one);
+        // ariadne's header places the span in the text it drew, whose
+        // escapes (and clipping) move columns: the file's own position
+        // stands there instead.
+        let drawn = String::from_utf8_lossy(&one);
+        let drawn = drawn.replacen(
+            &format!("{file}:{drawn_line}:{drawn_column}"),
+            &format!("{file}:{}:{}", d.line, d.column),
+            1,
+        );
+        out.extend_from_slice(drawn.as_bytes());
     }
     String::from_utf8_lossy(&out).into_owned()
 }
@@ -730,6 +788,46 @@ impl std::error::Error for Diagnostics {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Control bytes of the source are drawn escaped, and the caret stands
+    /// under what the span covers, after them too.
+    #[test]
+    fn control_bytes_are_escaped_with_the_caret_in_its_column() {
+        let src = "ab\x01\x02\x03cd \x1b[31mred\x1b]0;t\x07\n";
+        let mut r = Reporter::default();
+        r.error(5..7, "here").label("cd");
+        let d = r.finish("t.des", src);
+        let text = d.render(false);
+        assert!(!text.contains(['\x1b', '\x07', '\x01']), "{text}");
+        let lines: Vec<&str> = text.lines().collect();
+        let shown = lines
+            .iter()
+            .find(|l| l.contains("cd \\x1b[31mred"))
+            .unwrap();
+        assert!(
+            shown.ends_with("ab\\x01\\x02\\x03cd \\x1b[31mred\\x1b]0;t\\x07"),
+            "{text}"
+        );
+        let caret = lines.iter().find(|l| l.contains('^')).unwrap();
+        let col = |l: &str, pat: &str| l.find(pat).unwrap();
+        assert_eq!(col(caret, "^"), col(shown, "cd"), "{text}");
+        // The header places it in the file, not in the escaped text.
+        assert!(text.contains(",-[ t.des:1:6 ]"), "{text}");
+        // The message quoting the source, in every form.
+        let mut r = Reporter::default();
+        r.error(0..1, "found `\x1b]0;x\x07`")
+            .label("\x1b[2J")
+            .help("\u{9b}");
+        let d = r.finish("t.des", src);
+        for line in d
+            .short()
+            .into_iter()
+            .chain(d.legacy_lines(LegacyTool::LevComp))
+        {
+            assert!(!line.contains(['\x1b', '\x07', '\u{9b}']), "{line:?}");
+        }
+        assert_eq!(d.iter().next().unwrap().message, "found `\\x1b]0;x\\x07`");
+    }
 
     #[test]
     fn lines_and_columns_are_one_based_and_sorted() {

@@ -7,12 +7,14 @@
 //! decoders derive every field offset and padding byte from it.
 //!
 //! ```
+//! # #[cfg(feature = "targets")] {
 //! use levbuild::{ByteOrder, DataModel, Layout};
 //! let wasm = Layout::for_target("wasm32-unknown-unknown").unwrap();
 //! assert_eq!(wasm, Layout::new(DataModel::Ilp32, ByteOrder::Little));
 //! let windows = Layout::for_target("x86_64-pc-windows-msvc").unwrap();
 //! assert_eq!(windows.long_size(), 4);
 //! assert_eq!(windows.pointer_size(), 8);
+//! # }
 //! ```
 
 use std::fmt;
@@ -97,28 +99,46 @@ impl Layout {
     }
 
     /// The layout of a Rust target triple (`i686-unknown-linux-gnu`,
-    /// `x86_64-pc-windows-msvc`, `s390x-unknown-linux-gnu`, …).
+    /// `x86_64-pc-windows-msvc`, `s390x-unknown-linux-gnu`, …): its pointer
+    /// width, byte order and operating system as rustc knows them (the
+    /// `platforms` crate's list of rustc's targets). Needs the `targets`
+    /// feature (part of `build`).
     ///
     /// # Errors
     ///
-    /// A triple whose architecture is unknown, or whose C types are not one
-    /// of the three data models (16-bit targets, m68k's 2-byte alignment).
+    /// A triple rustc does not know (with the closest known one as a hint:
+    /// `x86-64-unknown-linux-gnu` is not read as some 32-bit target), or
+    /// one whose C types are not one of the three data models (16-bit
+    /// targets). A target newer than the list, or a custom one, is named
+    /// by its layout instead (`lp64`, `ilp32-be`, …).
+    #[cfg(feature = "targets")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "targets")))]
     pub fn for_target(triple: &str) -> Result<Layout, UnknownTarget> {
-        let mut parts = triple.split('-');
-        let arch = parts.next().unwrap_or_default();
-        let rest: Vec<&str> = parts.collect();
-        let (bits, byte_order) = arch_facts(arch).ok_or_else(|| {
-            UnknownTarget(format!(
-                "unknown target `{triple}`: levbuild knows the layouts of 32- and 64-bit \
-                 architectures (x86_64, i686, aarch64, arm…, wasm32, riscv…, powerpc…, \
-                 s390x, sparc…, mips…, loongarch64)"
-            ))
-        })?;
-        let windows = rest.iter().any(|p| *p == "windows" || *p == "uefi");
-        let ilp32_abi = rest
-            .iter()
-            .any(|p| p.ends_with("x32") || p.ends_with("ilp32"));
-        Layout::from_facts(bits, windows && !ilp32_abi, ilp32_abi, byte_order)
+        use platforms::{Endian, Os, PointerWidth};
+        let Some(platform) = platforms::Platform::find(triple) else {
+            let known = platforms::Platform::ALL.iter().map(|p| p.target_triple);
+            let hint = match crate::suggest::closest(triple, known) {
+                Some(near) => format!("; did you mean `{near}`?"),
+                None => String::new(),
+            };
+            return Err(UnknownTarget(format!(
+                "unknown target `{}`: not a target triple rustc knows{hint} (for a \
+                 target not in rustc's list, name its layout: {})",
+                triple.escape_debug(),
+                Layout::ALL.map(Layout::name).join(", ")
+            )));
+        };
+        let bits = match platform.target_pointer_width {
+            PointerWidth::U64 => 64,
+            PointerWidth::U32 => 32,
+            _ => 16,
+        };
+        let byte_order = match platform.target_endian {
+            Endian::Big => ByteOrder::Big,
+            _ => ByteOrder::Little,
+        };
+        let windows = matches!(platform.target_os, Os::Windows | Os::Uefi);
+        Layout::from_facts(bits, windows, byte_order)
             .map_err(|why| UnknownTarget(format!("target `{triple}`: {why}")))
     }
 
@@ -142,7 +162,7 @@ impl Layout {
         let bits = width.parse::<u32>().unwrap_or(0);
         let windows = os == "windows" || os == "uefi";
         Some(
-            Layout::from_facts(bits, windows, false, byte_order).map_err(|why| {
+            Layout::from_facts(bits, windows, byte_order).map_err(|why| {
                 UnknownTarget(format!(
                     "Cargo's target ({width}-bit {endian}-endian {os}): {why}"
                 ))
@@ -150,14 +170,8 @@ impl Layout {
         )
     }
 
-    fn from_facts(
-        bits: u32,
-        windows: bool,
-        ilp32_abi: bool,
-        byte_order: ByteOrder,
-    ) -> Result<Layout, &'static str> {
+    fn from_facts(bits: u32, windows: bool, byte_order: ByteOrder) -> Result<Layout, &'static str> {
         let model = match bits {
-            64 if ilp32_abi => DataModel::Ilp32,
             64 if windows => DataModel::Llp64,
             64 => DataModel::Lp64,
             32 => DataModel::Ilp32,
@@ -244,41 +258,29 @@ impl fmt::Display for Layout {
 impl FromStr for Layout {
     type Err = UnknownTarget;
 
-    /// A layout name (`lp64`, `ilp32-be`, …) or a target triple.
+    /// A layout name (`lp64`, `ilp32-be`, …) or, with the `targets`
+    /// feature, a target triple (`Layout::for_target`).
     fn from_str(s: &str) -> Result<Layout, UnknownTarget> {
         match Layout::ALL.into_iter().find(|l| l.name() == s) {
             Some(l) => Ok(l),
+            #[cfg(feature = "targets")]
             None => Layout::for_target(s),
+            #[cfg(not(feature = "targets"))]
+            None => Err(UnknownTarget(format!(
+                "unknown layout `{}`: the layouts are {} (target triples need \
+                 levbuild's `targets` feature)",
+                s.escape_debug(),
+                Layout::ALL.map(Layout::name).join(", ")
+            ))),
         }
     }
-}
-
-/// Pointer width and byte order of a target architecture, or `None` for
-/// one with no supported data model.
-fn arch_facts(arch: &str) -> Option<(u32, ByteOrder)> {
-    use ByteOrder::{Big, Little};
-    let facts = match arch {
-        "x86_64" | "x86_64h" | "aarch64" | "arm64" | "arm64e" | "powerpc64le" | "loongarch64"
-        | "mips64el" | "mipsisa64r6el" | "wasm64" | "bpfel" | "nvptx64" | "amdgcn" => (64, Little),
-        "aarch64_be" | "powerpc64" | "s390x" | "sparc64" | "sparcv9" | "mips64" | "mipsisa64r6"
-        | "bpfeb" => (64, Big),
-        "i386" | "i586" | "i686" | "x86" | "wasm32" | "mipsel" | "mipsisa32r6el" | "hexagon"
-        | "csky" | "xtensa" => (32, Little),
-        "powerpc" | "sparc" | "mips" | "mipsisa32r6" | "armeb" | "armebv7r" | "thumbeb" => {
-            (32, Big)
-        }
-        a if a.starts_with("riscv64") => (64, Little),
-        a if a.starts_with("riscv32") => (32, Little),
-        a if a.starts_with("arm") || a.starts_with("thumb") => (32, Little),
-        _ => return None,
-    };
-    Some(facts)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    #[cfg(feature = "targets")]
     #[test]
     fn triples_map_to_their_layouts() {
         let be = |m| Layout::new(m, ByteOrder::Big);
@@ -307,6 +309,7 @@ mod tests {
         }
     }
 
+    #[cfg(feature = "targets")]
     #[test]
     fn unsupported_targets_are_errors_that_say_why() {
         let e = Layout::for_target("avr-unknown-gnu-atmega328").unwrap_err();
@@ -314,8 +317,38 @@ mod tests {
             e.0.contains("unknown target `avr-unknown-gnu-atmega328`"),
             "{e}"
         );
-        assert!(Layout::for_target("msp430-none-elf").is_err());
+        let e = Layout::for_target("msp430-none-elf").unwrap_err();
+        assert!(e.0.contains("32- or 64-bit pointers"), "{e}");
         assert!(Layout::for_target("").is_err());
+    }
+
+    /// A mistyped triple is an error naming the triple it was likely
+    /// meant to be, never the layout of whatever its first word resembles
+    /// (`x86-64` read as 32-bit, `sparc-foo` as big-endian SPARC).
+    #[cfg(feature = "targets")]
+    #[test]
+    fn mistyped_triples_are_errors_with_a_hint() {
+        for (typo, meant) in [
+            ("x86-64-unknown-linux-gnu", Some("x86_64-unknown-linux-gnu")),
+            (
+                "x86_64-unknown-linux-gnux",
+                Some("x86_64-unknown-linux-gnu"),
+            ),
+            ("i686-unknown-linux-gnux", Some("i686-unknown-linux-gnu")),
+            ("sparc-foo", None),
+            ("mips-bogus", None),
+        ] {
+            let e = Layout::for_target(typo).unwrap_err();
+            assert!(e.0.starts_with(&format!("unknown target `{typo}`")), "{e}");
+            match meant {
+                Some(m) => assert!(e.0.contains(&format!("did you mean `{m}`?")), "{e}"),
+                None => assert!(!e.0.contains("did you mean"), "{e}"),
+            }
+            assert!(e.0.contains("lp64, lp64-be, ilp32"), "{e}");
+            assert_eq!(typo.parse::<Layout>(), Err(e));
+        }
+        let e = Layout::for_target("x86_64\x1b[31m").unwrap_err();
+        assert!(!e.0.contains('\x1b'), "{e}");
     }
 
     #[test]
@@ -323,6 +356,7 @@ mod tests {
         for l in Layout::ALL {
             assert_eq!(l.name().parse::<Layout>(), Ok(l));
         }
+        #[cfg(feature = "targets")]
         assert_eq!(
             "i686-unknown-linux-gnu".parse::<Layout>(),
             Ok(Layout::ILP32)

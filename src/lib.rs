@@ -23,7 +23,7 @@ pub mod layout;
 mod parsing;
 #[cfg(feature = "compile")]
 mod statement;
-#[cfg(feature = "compile")]
+#[cfg(any(feature = "compile", feature = "targets"))]
 mod suggest;
 pub mod tables;
 mod text;
@@ -56,6 +56,40 @@ pub use layout::{ByteOrder, DataModel, Layout, UnknownTarget};
 /// `String::from_utf8_lossy`, to get the bytes the C tools write.
 pub fn source_text(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
     text::decode(bytes)
+}
+
+/// The largest source file levbuild reads, in bytes (64 MiB): far above
+/// any real level file (the largest vanilla one is 15 KB), low enough that
+/// a mistake cannot exhaust memory. Every command and the tree build apply
+/// it alike: a larger file is an error of that file.
+pub const MAX_SOURCE_BYTES: u64 = 64 << 20;
+
+/// Reads a source file's bytes from `reader` (a file, standard input), at
+/// most [`MAX_SOURCE_BYTES`].
+///
+/// # Errors
+///
+/// The reader's, or [`std::io::ErrorKind::InvalidData`] for a source
+/// larger than [`MAX_SOURCE_BYTES`] (with [`source_too_large`]'s message).
+pub fn read_source(reader: impl std::io::Read) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    reader.take(MAX_SOURCE_BYTES + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_SOURCE_BYTES {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            source_too_large(),
+        ));
+    }
+    Ok(bytes)
+}
+
+/// What a source larger than [`MAX_SOURCE_BYTES`] is told.
+pub fn source_too_large() -> String {
+    format!(
+        "larger than {} MiB, the most levbuild reads from one source file",
+        MAX_SOURCE_BYTES >> 20
+    )
 }
 
 /// The bytes a text of [`source_text`] stands for, every raw byte written

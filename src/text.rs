@@ -140,3 +140,106 @@ mod tests {
         );
     }
 }
+
+/// How a character of a source or message is shown to a person, when not
+/// as itself: control characters (C0 but tab and newline, a carriage
+/// return not before a newline, DEL, C1), Unicode's bidirectional
+/// overrides and isolates, and the raw bytes of the module documentation.
+/// A terminal would act on them (`\x1b[31m` colours what follows, an OSC
+/// sequence sets the window title) or draw them in no column, putting a
+/// caret under the wrong character; escaped, each is plain ASCII.
+#[cfg(feature = "compile")]
+fn escaped(c: char, next: Option<char>) -> Option<String> {
+    match c {
+        '\t' | '\n' => None,
+        '\r' if next == Some('\n') => None,
+        c if c.is_control() => Some(match u32::from(c) {
+            n @ 0..=0xff => format!("\\x{n:02x}"),
+            n => format!("\\u{{{n:x}}}"),
+        }),
+        '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' => {
+            Some(format!("\\u{{{:x}}}", u32::from(c)))
+        }
+        c => raw_byte(c).map(|b| format!("\\x{b:02X}")),
+    }
+}
+
+/// How many characters `line` (a part of one line) takes once escaped.
+#[cfg(feature = "compile")]
+pub(crate) fn shown_width(line: &str) -> usize {
+    let mut chars = line.chars().peekable();
+    let mut width = 0;
+    while let Some(c) = chars.next() {
+        width += escaped(c, chars.peek().copied()).map_or(1, |e| e.chars().count());
+    }
+    width
+}
+
+/// `text` with the characters [`escaped`] names written as escapes.
+#[cfg(feature = "compile")]
+pub(crate) fn escape_controls(text: &str) -> Cow<'_, str> {
+    escape_controls_span(text, 0..0).0
+}
+
+/// `text` as [`escape_controls`] writes it, and where the byte range
+/// `span` of `text` lies in it.
+#[cfg(feature = "compile")]
+pub(crate) fn escape_controls_span(
+    text: &str,
+    span: std::ops::Range<usize>,
+) -> (Cow<'_, str>, std::ops::Range<usize>) {
+    let mut chars = text.char_indices().peekable();
+    let mut out: Option<String> = None;
+    let (mut start, mut end) = (span.start, span.end);
+    while let Some((i, c)) = chars.next() {
+        let next = chars.peek().map(|&(_, n)| n);
+        match escaped(c, next) {
+            Some(e) => {
+                let out = out.get_or_insert_with(|| text[..i].to_string());
+                let grown = e.len() - c.len_utf8();
+                if span.start > i {
+                    start += grown;
+                }
+                if span.end > i {
+                    end += grown;
+                }
+                out.push_str(&e);
+            }
+            None => {
+                if let Some(out) = &mut out {
+                    out.push(c);
+                }
+            }
+        }
+    }
+    match out {
+        Some(out) => (Cow::Owned(out), start..end),
+        None => (Cow::Borrowed(text), span),
+    }
+}
+
+#[cfg(all(test, feature = "compile"))]
+mod escape_tests {
+    use super::*;
+
+    #[test]
+    fn controls_are_escaped_and_spans_follow() {
+        assert!(matches!(
+            escape_controls("plain\ttext\r\n"),
+            Cow::Borrowed(_)
+        ));
+        assert_eq!(escape_controls("a\x1b[31mb"), "a\\x1b[31mb");
+        assert_eq!(escape_controls("\x1b]0;title\x07"), "\\x1b]0;title\\x07");
+        assert_eq!(
+            escape_controls("a\rb\u{85}\u{202e}"),
+            "a\\x0db\\x85\\u{202e}"
+        );
+        assert_eq!(escape_controls(&decode(b"caf\xe9")), "caf\\xE9");
+        // The span `MONSTER` after three control bytes.
+        let (text, span) = escape_controls_span("\x01\x02\x03MONSTER x", 3..10);
+        assert_eq!(text, "\\x01\\x02\\x03MONSTER x");
+        assert_eq!(&text[span], "MONSTER");
+        let (text, span) = escape_controls_span("ab\x1b", 1..3);
+        assert_eq!(&text[span], "b\\x1b");
+    }
+}

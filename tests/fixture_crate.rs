@@ -42,6 +42,79 @@ fn build_script_fixture_builds_and_runs() {
     fixture_runs_on_an_installed_32_bit_target(&root);
     build_script_errors_read_as_errors(&root);
     build_script_warnings_keep_their_name_and_hint(&root);
+    build_script_refuses_an_empty_source_dir(&root);
+    build_script_prints_its_summary_where_cargo_vv_shows_it(&root);
+}
+
+/// The build script's one-line summary is a plain line of its standard
+/// output (which `cargo build -vv` shows), not a `cargo:warning`.
+fn build_script_prints_its_summary_where_cargo_vv_shows_it(root: &Path) {
+    let script = newest_build_script(root);
+    let tmp = common::TempDir::new("fixture-summary");
+    let crate_dir = tmp.path().join("fixture");
+    common::copy_dir(&root.join("tests/fixture/dat"), &crate_dir.join("dat"));
+    let out_dir = tmp.path().join("out");
+    let out = run_build_script(&script, &crate_dir, &out_dir);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let summary: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.contains("levbuild: "))
+        .collect();
+    assert_eq!(summary.len(), 1, "{stdout}");
+    assert!(
+        summary[0].starts_with("levbuild: 3 file(s) in 1 level set(s): 3 compiled, 0 from cache; "),
+        "{stdout}"
+    );
+    assert!(
+        summary[0].contains(&format!("({})", out_dir.join("levels").display())),
+        "{stdout}"
+    );
+}
+
+/// The fixture's build script with its environment from Cargo, in `dir`.
+fn run_build_script(script: &Path, dir: &Path, out_dir: &Path) -> std::process::Output {
+    std::fs::create_dir_all(out_dir).unwrap();
+    Command::new(script)
+        .current_dir(dir)
+        .env("OUT_DIR", out_dir)
+        .env("CARGO_MANIFEST_DIR", dir)
+        .env("TARGET", "x86_64-unknown-linux-gnu")
+        .env("HOST", "x86_64-unknown-linux-gnu")
+        .env("CARGO_PKG_NAME", "fixture")
+        .env("OPT_LEVEL", "0")
+        .env("DEBUG", "false")
+        .env("PROFILE", "debug")
+        .env("NUM_JOBS", "2")
+        .output()
+        .expect("the build script runs")
+}
+
+/// A build script whose `dat/` holds no level (moved, mistyped, not yet
+/// checked out) fails, naming the directory and `allow_empty`, instead of
+/// building nothing successfully.
+fn build_script_refuses_an_empty_source_dir(root: &Path) {
+    let script = newest_build_script(root);
+    let tmp = common::TempDir::new("fixture-empty");
+    let crate_dir = tmp.path().join("fixture");
+    std::fs::create_dir_all(crate_dir.join("dat")).unwrap();
+    std::fs::write(crate_dir.join("dat/README"), "levels go here\n").unwrap();
+    let out = run_build_script(&script, &crate_dir, &tmp.path().join("out"));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success(),
+        "an empty dat/ built:\n{stdout}{stderr}"
+    );
+    assert!(
+        stderr.contains("dat: no level (`*.des`) or dungeon (`*.def`) file found")
+            && stderr.contains("allow_empty(true)"),
+        "{stdout}{stderr}"
+    );
 }
 
 /// The fixture's compiled build script, run on a copy of its levels with

@@ -103,6 +103,19 @@ impl Directives {
         self.lines.push(format!("cargo:include={}", dir.display()));
     }
 
+    /// A line that is no directive: Cargo keeps it in the build script's
+    /// `output` file and shows it with `cargo build -vv` (the build's
+    /// summary).
+    pub(crate) fn plain(&mut self, text: &str) {
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            // A line Cargo would read as a directive is not plain text.
+            match line.starts_with("cargo:") {
+                true => self.lines.push(format!(" {line}")),
+                false => self.lines.push(line.to_string()),
+            }
+        }
+    }
+
     pub(crate) fn print(&self) {
         let mut text = self.lines.join("\n");
         text.push('\n');

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::glob;
+use super::glob::Glob;
 use super::language::{Language, LEVEL_SUFFIX};
 use crate::des::Dialect;
 
@@ -134,9 +134,9 @@ pub(crate) fn output_file(prefix: &str, file_name: &str) -> String {
 pub(crate) struct Filter<'a> {
     /// The dialect of the set's `.des` files (its game's).
     pub dialect: Dialect,
-    pub dungeon_patterns: &'a [String],
-    pub include: &'a [String],
-    pub exclude: &'a [String],
+    pub dungeon_patterns: &'a [Glob],
+    pub include: &'a [Glob],
+    pub exclude: &'a [Glob],
 }
 
 /// What walking a source directory found.
@@ -209,7 +209,7 @@ pub(crate) fn walk(dir: &Path, filter: &Filter<'_>) -> Result<Walk, std::io::Err
             || filter
                 .dungeon_patterns
                 .iter()
-                .any(|p| glob::matches(p, &file_name));
+                .any(|p| p.matches(&file_name));
         if named_like_a_source && !entry.file_type().is_file() {
             // A FIFO would block the build, a device never end.
             notes.push(format!(
@@ -223,16 +223,16 @@ pub(crate) fn walk(dir: &Path, filter: &Filter<'_>) -> Result<Walk, std::io::Err
         } else if filter
             .dungeon_patterns
             .iter()
-            .any(|p| glob::matches(p, &file_name))
+            .any(|p| p.matches(&file_name))
         {
             Language::Dungeon
         } else {
             continue;
         };
-        if !filter.include.is_empty() && !filter.include.iter().any(|p| glob::matches(p, &rel)) {
+        if !filter.include.is_empty() && !filter.include.iter().any(|p| p.matches(&rel)) {
             continue;
         }
-        if filter.exclude.iter().any(|p| glob::matches(p, &rel)) {
+        if filter.exclude.iter().any(|p| p.matches(&rel)) {
             continue;
         }
         sources.push(Source {

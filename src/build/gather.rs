@@ -148,21 +148,50 @@ fn check_set(set: &LevelSet, done: &[(&Source, Done)]) -> (Vec<DuplicateLevel>, 
                 _ => groups.push((need, vec![&need.level])),
             }
         }
-        for (first, names) in groups {
-            missing.push(Warning::about(
-                file.clone(),
-                crate::diag::warn::DUNGEON_MISSING_LEVEL,
-                match names.len() {
-                    1 => format!("{first}, but no .des file defines it"),
-                    n => format!(
-                    "dungeon \"{}\" needs {n} levels for {} ({}), but no .des file defines them",
-                    first.dungeon,
-                    first.needed_by.split(", ").next().unwrap_or_default(),
-                    names.join(", ")
-                ),
-                },
-            ));
-        }
+        // All of a dungeon file's missing levels are one warning: a
+        // partial `dat/` would otherwise print one per level on every
+        // build.
+        let warning = match groups.as_slice() {
+            [] => continue,
+            [(first, names)] if names.len() == 1 => {
+                format!("{first}, but no .des file defines it")
+            }
+            [(first, names)] => format!(
+                "dungeon \"{}\" needs {} levels for {} ({}), but no .des file defines them",
+                first.dungeon,
+                names.len(),
+                first.needed_by.split(", ").next().unwrap_or_default(),
+                names.join(", ")
+            ),
+            _ => {
+                let count: usize = groups.iter().map(|(_, names)| names.len()).sum();
+                let mut by_dungeon: Vec<(&str, Vec<&str>)> = Vec::new();
+                for (first, names) in &groups {
+                    match by_dungeon.last_mut() {
+                        Some((d, all)) if *d == first.dungeon => all.extend(names),
+                        _ => by_dungeon.push((&first.dungeon, names.clone())),
+                    }
+                }
+                let lists: Vec<String> = (by_dungeon.iter())
+                    .map(|(d, names)| format!("\"{d}\": {}", names.join(", ")))
+                    .collect();
+                format!(
+                    "the dungeons need {count} levels that no .des file defines ({})",
+                    lists.join("; ")
+                )
+            }
+        };
+        let mut w = Warning::about(
+            file.clone(),
+            crate::diag::warn::DUNGEON_MISSING_LEVEL,
+            warning,
+        );
+        w.help = Some(
+            "for a dat/ that leaves levels out on purpose, Build::allow(\"dungeon-missing-level\") \
+             (--allow dungeon-missing-level) silences this"
+                .to_string(),
+        );
+        missing.push(w);
     }
     (duplicates, missing)
 }

@@ -289,30 +289,24 @@ pub(crate) fn read(
     })
 }
 
-/// The largest source file levbuild reads: far above any real level file
-/// (the largest vanilla one is 15 KB), low enough that a mistake cannot
-/// exhaust memory.
-pub(crate) const MAX_SOURCE_BYTES: u64 = 64 << 20;
-
-/// The bytes of the source file at `path`, if it is no larger than
-/// [`MAX_SOURCE_BYTES`].
+/// The bytes of the source file at `path`. A file larger than
+/// [`crate::MAX_SOURCE_BYTES`] is an error of that file, reported with the
+/// other files' errors as `check FILE` and `lev-comp` report it.
 pub(crate) fn read_source(path: &Path) -> Result<Vec<u8>, FileFailure> {
-    use std::io::Read;
     let io = |e| FileFailure::Io(path.to_path_buf(), e);
+    let file = std::fs::File::open(path).map_err(io)?;
     let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .map_err(io)?
-        .take(MAX_SOURCE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(io)?;
-    if bytes.len() as u64 > MAX_SOURCE_BYTES {
-        return Err(io(std::io::Error::new(
-            std::io::ErrorKind::InvalidData,
-            format!(
-                "larger than {} MiB, the most levbuild reads from one source file",
-                MAX_SOURCE_BYTES >> 20
-            ),
-        )));
+    {
+        use std::io::Read;
+        let mut limited = file.take(crate::MAX_SOURCE_BYTES + 1);
+        limited.read_to_end(&mut bytes).map_err(io)?;
+    }
+    if bytes.len() as u64 > crate::MAX_SOURCE_BYTES {
+        let mut report = crate::diag::Reporter::default();
+        report.error(0..0, crate::source_too_large());
+        return Err(FileFailure::Diagnostics(
+            report.finish(&path.to_string_lossy(), ""),
+        ));
     }
     Ok(bytes)
 }

@@ -138,6 +138,7 @@ pub struct Build {
     compile_c: bool,
     cargo: Option<bool>,
     check_only: bool,
+    allow_empty: bool,
 }
 
 impl Default for Build {
@@ -183,10 +184,60 @@ pub struct Report {
     /// The C data layout the blobs were written in (`None` only for a
     /// report made before the build chose one).
     pub layout: Option<Layout>,
+    /// Source directories in which no level or dungeon file was found.
+    /// Outside a build script each is also a `warning:` line of
+    /// [`Report::notes`]; in one it is an error unless
+    /// [`Build::allow_empty`].
+    pub empty_sets: Vec<PathBuf>,
+}
+
+impl Report {
+    /// The build in one line: `levbuild: 27 file(s) in 1 level set(s): 3
+    /// compiled, 24 from cache; 4 written, 116 unchanged, 0 removed; 0
+    /// warning(s) (OUT)`. A build script prints it on standard output,
+    /// where `cargo build -vv` shows it.
+    pub fn summary(&self) -> String {
+        if self.is_up_to_date() {
+            return format!(
+                "levbuild: {} file(s) in {} level set(s) up to date: nothing compiled or written ({})",
+                self.sources,
+                self.sets,
+                self.out_dir.display()
+            );
+        }
+        format!(
+            "levbuild: {} file(s) in {} level set(s): {} compiled, {} from cache; {} written, {} \
+             unchanged, {} removed; {} warning(s) ({})",
+            self.sources,
+            self.sets,
+            self.compiled,
+            self.cached,
+            self.written.len(),
+            self.unchanged,
+            self.removed.len(),
+            self.warnings.len(),
+            self.out_dir.display()
+        )
+    }
 }
 
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_up_to_date() {
+            writeln!(
+                f,
+                "levbuild: {} file(s) in {} level set(s) up to date: nothing compiled or written; {} level(s), {} dungeon file(s) in {}; {} warning(s){}",
+                self.sources,
+                self.sets,
+                self.levels,
+                self.dungeons,
+                self.out_dir.display(),
+                self.warnings.len(),
+                self.layout
+                    .map_or_else(String::new, |l| format!("; layout {l}"))
+            )?;
+            return self.fmt_rest(f);
+        }
         writeln!(
             f,
             "levbuild: {} file(s) in {} level set(s): {} compiled, {} from cache; {} level(s), {} dungeon file(s) in {}",
@@ -208,6 +259,19 @@ impl fmt::Display for Report {
             self.layout
                 .map_or_else(String::new, |l| format!("; layout {l}"))
         )?;
+        self.fmt_rest(f)
+    }
+}
+
+impl Report {
+    /// True for a build that compiled, wrote and removed nothing: every
+    /// output was already up to date.
+    pub fn is_up_to_date(&self) -> bool {
+        self.compiled == 0 && self.written.is_empty() && self.removed.is_empty()
+    }
+
+    /// The games, notes and warnings of `Display`.
+    fn fmt_rest(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for game in &self.games {
             writeln!(f, "levbuild: for {game}")?;
         }
@@ -253,6 +317,7 @@ impl Build {
             compile_c: false,
             cargo: None,
             check_only: false,
+            allow_empty: false,
         }
     }
 
@@ -283,7 +348,9 @@ impl Build {
     }
 
     /// Only compiles files whose path relative to their source directory
-    /// matches one of the include globs (`*`, `?`, `**`).
+    /// matches one of the include globs (the `glob` crate's syntax: `*`
+    /// and `?` within a path component, `**` across directories, `[2-8]`,
+    /// `[!a-z]`, with `{a,b}` alternatives; a bad pattern fails the build).
     pub fn include(&mut self, glob: &str) -> &mut Self {
         self.include.push(glob.to_string());
         self
@@ -334,10 +401,19 @@ impl Build {
     }
 
     /// The layout of a Rust target triple (`i686-unknown-linux-gnu`,
-    /// `x86_64-pc-windows-msvc`, …), as [`Build::layout`]. An unknown
-    /// triple makes the build fail with a configuration error.
+    /// `x86_64-pc-windows-msvc`, …), as [`Build::layout`]. A triple rustc
+    /// does not know ([`Layout::for_target`]) makes the build fail with a
+    /// configuration error naming the closest known one. In a build
+    /// script, the triple Cargo builds for (`TARGET`) takes its layout
+    /// from Cargo's `CARGO_CFG_TARGET_*`, as when no target is given, so a
+    /// custom target works there too.
     pub fn target(&mut self, triple: &str) -> &mut Self {
-        self.layout = Some(Layout::for_target(triple));
+        let env = cargo::CargoEnv::read();
+        let cargo = match env.target {
+            Some(t) if t == triple => env.layout,
+            _ => None,
+        };
+        self.layout = Some(cargo.unwrap_or_else(|| Layout::for_target(triple)));
         self.target = Some(triple.to_string());
         self
     }
@@ -485,6 +561,18 @@ impl Build {
     /// even the cache).
     pub fn check_only(&mut self, on: bool) -> &mut Self {
         self.check_only = on;
+        self
+    }
+
+    /// Lets a source directory hold no level or dungeon file. In a build
+    /// script such a directory is an error by default (a mistyped or
+    /// moved `dat/` would otherwise build nothing, successfully); outside
+    /// one it is a warning in [`Report::notes`]. Either way it is listed
+    /// in [`Report::empty_sets`]. A set that is empty on
+    /// purpose, such as one whose every file a pattern excludes on some
+    /// targets, says so with `allow_empty(true)`.
+    pub fn allow_empty(&mut self, on: bool) -> &mut Self {
+        self.allow_empty = on;
         self
     }
 
@@ -641,16 +729,21 @@ impl Build {
     ) -> Result<Scan, Error> {
         // Every `*.def`, or in a game tree's `dat/` the dungeon files its
         // own build compiles; and the build's own patterns.
-        let mut dungeon_patterns = match options.game.tree_dungeon_files(spec.dir) {
-            Some(files) => files.to_vec(),
-            None => vec!["*.def".to_string()],
+        let mut dungeon_patterns: Vec<glob::Glob> = match options.game.tree_dungeon_files(spec.dir)
+        {
+            Some(files) => files.iter().map(|f| glob::Glob::literal(f)).collect(),
+            None => vec![glob::Glob::new("*.def").expect("a pattern")],
         };
-        dungeon_patterns.extend(self.dungeon_patterns.iter().cloned());
+        dungeon_patterns.extend(patterns("dungeon_file", &self.dungeon_patterns)?);
+        let (include, exclude) = (
+            patterns("include", &self.include)?,
+            patterns("exclude", &self.exclude)?,
+        );
         let filter = discover::Filter {
             dialect: options.game.dialect(),
             dungeon_patterns: &dungeon_patterns,
-            include: &self.include,
-            exclude: &self.exclude,
+            include: &include,
+            exclude: &exclude,
         };
         let walk = discover::walk(spec.dir, &filter).map_err(|e| Error::io(spec.dir, e))?;
         let set = LevelSet {
@@ -723,6 +816,32 @@ fn check_set_places(specs: &[(usize, SetSpec<'_>)]) -> Result<(), Error> {
 
 /// `text` as the start of a C identifier: letters, digits and `_`, not
 /// starting with a digit.
+/// The patterns given to `what` (`include`, `exclude`, `dungeon_file`),
+/// read; a pattern the syntax does not allow is a configuration error.
+fn patterns(what: &str, given: &[String]) -> Result<Vec<glob::Glob>, Error> {
+    given
+        .iter()
+        .map(|p| {
+            glob::Glob::new(p).map_err(|why| {
+                Error::new(ErrorKind::Config(format!(
+                    "{what} pattern `{}` is not a glob: {why} (`*`, `?`, `**`, `[a-z]`, \
+                     `[!a-z]`, `{{a,b}}`; `[*]` matches a `*`)",
+                    p.escape_debug()
+                )))
+            })
+        })
+        .collect()
+}
+
+/// What a source directory with no source file is told.
+pub(crate) fn empty_set_message(dir: &Path) -> String {
+    format!(
+        "{}: no level (`*.des`) or dungeon (`*.def`) file found, so nothing is built from it \
+         (is it the game's `dat/` directory? do the include/exclude patterns leave nothing?)",
+        dir.display()
+    )
+}
+
 fn c_identifier(text: &str) -> String {
     let mut s: String = text
         .chars()

@@ -267,6 +267,23 @@ impl Build {
             sets.push(scan.set);
             probes.extend(scan.probes);
         }
+        report.empty_sets = (sets.iter())
+            .filter(|s| s.sources.is_empty())
+            .map(|s| s.dir.clone())
+            .collect();
+        match report.empty_sets.first() {
+            Some(_) if self.allow_empty => {}
+            Some(dir) if plan.env.is_build_script() => {
+                return Err(Error::new(ErrorKind::Config(format!(
+                    "{}; call allow_empty(true) if the directory is empty on purpose",
+                    super::empty_set_message(dir)
+                ))));
+            }
+            _ => (report.notes).extend(
+                (report.empty_sets.iter())
+                    .map(|dir| format!("warning: {}", super::empty_set_message(dir))),
+            ),
+        }
         report.sources = probes.len();
         if report.sources <= 2 {
             // One or two files: not worth a thread.
@@ -312,6 +329,8 @@ impl Build {
             if !self.check_only && self.c_index {
                 directives.include_dir(&plan.out_dir);
             }
+            // What `cargo build -vv` shows of the build (never a warning).
+            directives.plain(&report.summary());
             directives.print();
         }
         Ok(report)

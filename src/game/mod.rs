@@ -31,6 +31,7 @@ use crate::dungeon::Features;
 use crate::layout::{DataModel, Layout};
 use crate::tables;
 
+pub(crate) use format::DUNGEON_DESCRIPTORS_343;
 #[cfg(feature = "compile")]
 pub(crate) use format::MAP_ROW_CHARS_343;
 pub use format::{

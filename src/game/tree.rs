@@ -882,50 +882,64 @@ fn compile(
     })?;
     if !out.status.success() {
         let stderr = String::from_utf8_lossy(&out.stderr);
-        let first: Vec<&str> = stderr
-            .lines()
-            .filter(|l| l.contains("error"))
-            .take(8)
-            .collect();
-        let shown = if first.is_empty() {
-            stderr.trim().to_string()
-        } else {
-            first.join("\n")
-        };
-        let hint = missing_system_header(root, &stderr)
-            .map(|header| {
-                format!(
-                    "\nThe C library headers for {target} are missing ({header}): install them \
-                     (on Debian or Ubuntu, gcc-multilib for i686 on x86_64; for other targets a \
-                     cross toolchain, with CC set to its compiler), or write the game's identity \
-                     once where they are installed (`levbuild game --game-tree ROOT --target \
-                     {target} -o FILE`) and build with `--game FILE` (Build::game_file), which \
-                     needs no C compiler"
-                )
-            })
-            .unwrap_or_default();
         return Err(TreeError::new(
             root,
             format!(
-                "the tree's C does not compile with {} for {target}:\n{shown}{hint}",
+                "the tree's C does not compile with {} for {target}:\n{}",
                 compiler.path().display(),
+                compile_errors(root, target, &stderr)
             ),
         ));
     }
     Ok(())
 }
 
+/// What a failed compile of the tree's C is told: a missing C library
+/// header once (each source file hits it: it was printed once per file)
+/// with what to do; else the compiler's first eight distinct error lines.
+fn compile_errors(root: &Path, target: &str, stderr: &str) -> String {
+    if let Some((line, header)) = missing_system_header_line(root, stderr) {
+        return format!(
+            "{line}\nThe C library headers for {target} are missing ({header}): install them \
+             (on Debian or Ubuntu, gcc-multilib for i686 on x86_64; for other targets a \
+             cross toolchain, with CC set to its compiler), or write the game's identity \
+             once where they are installed (`levbuild game --game-tree ROOT --target \
+             {target} -o FILE`) and build with `--game FILE` (Build::game_file), which \
+             needs no C compiler"
+        );
+    }
+    let mut first: Vec<&str> = Vec::new();
+    for line in stderr.lines().filter(|l| l.contains("error")) {
+        if first.len() == 8 {
+            break;
+        }
+        if !first.contains(&line) {
+            first.push(line);
+        }
+    }
+    match first.is_empty() {
+        true => stderr.trim().to_string(),
+        false => first.join("\n"),
+    }
+}
+
 /// The header a compiler's errors say is missing, when it is a system
 /// header (included from outside the tree, or by a name the tree does
 /// not have): the target's C library is not installed.
+#[cfg(test)]
 fn missing_system_header(root: &Path, stderr: &str) -> Option<String> {
+    missing_system_header_line(root, stderr).map(|(_, header)| header.to_string())
+}
+
+/// The compiler's line that names a missing system header, and the header.
+fn missing_system_header_line<'e>(root: &Path, stderr: &'e str) -> Option<(&'e str, &'e str)> {
     stderr.lines().find_map(|line| {
         let (place, rest) = line.split_once(": fatal error: ")?;
         let header = rest.strip_suffix(": No such file or directory")?;
         let from_tree = Path::new(place.split(':').next()?).starts_with(root);
         let tree_has = root.join("include").join(header).exists();
         (!from_tree && !tree_has || header.starts_with("bits/") || header.starts_with("gnu/"))
-            .then(|| header.to_string())
+            .then_some((line, header))
     })
 }
 
@@ -1057,6 +1071,34 @@ mod tests {
         let own = "/src/game/src/monst.c:5:10: fatal error: pm.h: No such file or directory\n";
         assert_eq!(missing_system_header(root, own), None);
         assert_eq!(missing_system_header(root, "monst.c:1: error: x\n"), None);
+    }
+
+    /// Without gcc-multilib every source file of the probe stops at the
+    /// same missing header: the error says it once, with the hint, not
+    /// eight times.
+    #[test]
+    fn a_missing_c_library_is_said_once_with_its_hint() {
+        let root = Path::new("/src/game");
+        let line = "/usr/include/stdio.h:27:10: fatal error: bits/libc-header-start.h: \
+                    No such file or directory";
+        let stderr = format!(
+            "In file included from /src/game/include/config.h:3,\n{line}\ncompilation \
+             terminated.\n"
+        )
+        .repeat(8);
+        let text = compile_errors(root, "i686-unknown-linux-gnu", &stderr);
+        assert_eq!(text.matches("fatal error").count(), 1, "{text}");
+        assert!(text.starts_with(line), "{text}");
+        assert!(
+            text.contains("C library headers for i686-unknown-linux-gnu are missing"),
+            "{text}"
+        );
+        // Other errors: the distinct ones, in order.
+        let other = "a.c:1:1: error: x\nb.c:2:1: error: y\na.c:1:1: error: x\n";
+        assert_eq!(
+            compile_errors(root, "t", other),
+            "a.c:1:1: error: x\nb.c:2:1: error: y"
+        );
     }
 
     #[test]

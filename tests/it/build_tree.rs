@@ -946,9 +946,9 @@ fn a_missing_random_level_is_one_warning_listing_its_variants() {
     let report = build(&src, &tmp.path().join("out")).try_compile().unwrap();
     assert_eq!(report.warnings.len(), 1, "{:?}", report.warnings);
     assert!(
-        report.warnings[0].to_string().ends_with(
+        report.warnings[0].to_string().contains(
             "warning[dungeon-missing-level]: dungeon \"The Dungeons of Doom\" needs 5 levels for RNDLEVEL \"bigrm\" \
-             (bigrm-1, bigrm-2, bigrm-3, bigrm-4, bigrm-5), but no .des file defines them"
+             (bigrm-1, bigrm-2, bigrm-3, bigrm-4, bigrm-5), but no .des file defines them; help: "
         ),
         "{}",
         report.warnings[0]
@@ -1063,4 +1063,85 @@ fn warnings_are_the_same_values_compiled_cached_or_proved_by_the_manifest() {
     let cached = run();
     assert_eq!((cached.compiled, cached.cached), (0, 1));
     assert_eq!(cached.warnings, compiled.warnings);
+}
+
+/// A partial `dat/` with a full `dungeon.def` (vanilla's needs 24 levels
+/// such a tree may lack) gets one warning on every build, not one per
+/// level: the count, every missing level by dungeon, and how to allow it.
+#[test]
+fn a_partial_dat_is_one_missing_levels_warning_that_says_how_to_allow_it() {
+    let (tmp, src) = small_tree_in("partial-dat");
+    std::fs::write(
+        src.join("dungeon.def"),
+        "DUNGEON: \"Main\" \"M\" (5, 0)\nLEVEL: \"alpha\" \"A\" @ (1, 0)\n\
+         LEVEL: \"oracle\" \"O\" @ (2, 0)\nRNDLEVEL: \"bigrm\" \"B\" @ (3, 0) 2\n\
+         DUNGEON: \"Under\" \"U\" (3, 0)\nLEVEL: \"valley\" \"V\" @ (1, 0)\n",
+    )
+    .unwrap();
+    let out = tmp.path().join("out");
+    let report = build(&src, &out).try_compile().unwrap();
+    assert_eq!(report.warnings.len(), 1, "{:?}", report.warnings);
+    let w = &report.warnings[0];
+    assert_eq!(w.code, Some("dungeon-missing-level"));
+    assert_eq!(
+        w.message,
+        "the dungeons need 4 levels that no .des file defines \
+         (\"Main\": oracle, bigrm-1, bigrm-2; \"Under\": valley)"
+    );
+    let help = w.help.as_deref().unwrap_or_default();
+    assert!(
+        help.contains("Build::allow(\"dungeon-missing-level\")"),
+        "{help}"
+    );
+    assert!(help.contains("--allow dungeon-missing-level"), "{help}");
+    let report = build(&src, &out)
+        .allow("dungeon-missing-level")
+        .try_compile()
+        .unwrap();
+    assert!(report.warnings.is_empty(), "{:?}", report.warnings);
+}
+
+/// NetHack 3.6.7's own files fill every maze with `' '` and give most
+/// rooms flags that lev_comp writes from their alignment: levbuild's notes
+/// on both are `-w` warnings, so the game's files build quietly.
+#[test]
+fn the_36_notes_on_lev_comps_quirks_are_extra_warnings() {
+    let tmp = TempDir::new("quiet-36");
+    let src = tmp.path().join("dat");
+    std::fs::create_dir_all(&src).unwrap();
+    std::fs::write(
+        src.join("m.des"),
+        "MAZE: \"m\", ' '\nGEOMETRY: center, center\nMAP\n...\nENDMAP\n",
+    )
+    .unwrap();
+    std::fs::write(
+        src.join("r.des"),
+        "LEVEL: \"r\"\nROOM: \"ordinary\", lit, (1,1), (center,center), (5,5) {\n}\n",
+    )
+    .unwrap();
+    let out = tmp.path().join("out");
+    let mut quiet = build(&src, &out);
+    quiet.dialect(levbuild::des::Dialect::NetHack36);
+    let report = quiet.try_compile().unwrap();
+    assert!(report.warnings.is_empty(), "{:?}", report.warnings);
+    let report = quiet.extra_warnings(true).try_compile().unwrap();
+    let mut codes: Vec<_> = report.warnings.iter().filter_map(|w| w.code).collect();
+    codes.sort_unstable();
+    assert_eq!(
+        codes,
+        ["maze-filler-invalid-terrain", "room-flags-from-alignment"]
+    );
+    // The game's own files: 93 such notes with -w, none without.
+    let Some(shared) = common::shared_dir() else {
+        return;
+    };
+    let dat = common::corpus_dat_of(&shared, "nethack-3.6.7");
+    let mut vanilla = build(&dat, &tmp.path().join("out36"));
+    vanilla
+        .dialect(levbuild::des::Dialect::NetHack36)
+        .check_only(true);
+    let report = vanilla.try_compile().unwrap();
+    assert!(report.warnings.is_empty(), "{:?}", report.warnings);
+    let report = vanilla.extra_warnings(true).try_compile().unwrap();
+    assert_eq!(report.warnings.len(), 93);
 }

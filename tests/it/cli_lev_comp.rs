@@ -232,13 +232,43 @@ fn unsafe_level_names_never_write_outside_the_output_dir() {
 #[test]
 fn a_missing_input_file_is_reported_like_lev_comp() {
     let dir = scratch("missing");
-    let o = run_in(&dir, &["lev-comp", "nowhere.des"], None);
-    assert_eq!(o.status.code(), Some(1));
-    let stderr = String::from_utf8_lossy(&o.stderr);
-    assert!(
-        stderr.starts_with("Can't open \"nowhere.des\" for input.\nnowhere.des: "),
-        "{stderr}"
-    );
+    // lev_comp's words in its own format, levbuild's in the others.
+    for (args, start) in [
+        (
+            &["lev-comp", "--format", "legacy", "nowhere.des"][..],
+            "Can't open \"nowhere.des\" for input.\nnowhere.des: ",
+        ),
+        (
+            &["dgn-comp", "--format", "legacy", "nowhere.def"],
+            "Can't open \"nowhere.def\" for input.\nnowhere.def: ",
+        ),
+        (
+            &["lev-comp", "nowhere.des"],
+            "levbuild: nowhere.des: cannot open: ",
+        ),
+        (
+            &["dgn-comp", "--format", "short", "nowhere.def"],
+            "levbuild: nowhere.def: cannot open: ",
+        ),
+    ] {
+        let o = run_in(&dir, args, None);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        assert!(stderr.starts_with(start), "{args:?}: {stderr}");
+    }
+    // In JSON, the missing file is the error's file.
+    for args in [
+        &["lev-comp", "--format", "json", "nowhere.des"][..],
+        &["check", "--format", "json", "nowhere.des"],
+        &["build", "--format", "json", "nowhere.des"],
+    ] {
+        let o = run_in(&dir, args, None);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        let lines = json_lines(&String::from_utf8_lossy(&o.stdout));
+        assert_eq!(lines.len(), 1, "{args:?}: {lines:?}");
+        assert_eq!(lines[0]["file"], "nowhere.des", "{args:?}: {lines:?}");
+        assert_eq!(lines[0]["severity"], "error", "{args:?}: {lines:?}");
+    }
 }
 
 #[test]

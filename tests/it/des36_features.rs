@@ -92,9 +92,16 @@ fn control_flow_jumps_are_relative_to_their_push() {
 #[test]
 fn a_room_is_written_with_its_vertical_alignment_as_flags_and_a_warning() {
     use nh36::{Instr, Operand};
-    let file =
-        compile("LEVEL:\"r\"\nROOM: \"ordinary\", lit, (1,1), (left,bottom), (3,3), filled { }\n")
-            .unwrap();
+    let source = "LEVEL:\"r\"\nROOM: \"ordinary\", lit, (1,1), (left,bottom), (3,3), filled { }\n";
+    let quiet = compile(source).unwrap();
+    // An extra warning (`-w`): 3.6.7's own files do this throughout.
+    assert!(quiet.warnings.is_empty(), "{}", quiet.warnings);
+    let options = des::Options {
+        extra_warnings: true,
+        ..options()
+    };
+    let file = nh36::compile_with(source, "t.des", &options).unwrap();
+    assert_eq!(file.levels[0].program, quiet.levels[0].program);
     let code = &file.levels[0].program.code;
     // type, chance, lit, then the flags: `bottom` is 5.
     assert_eq!(code[5], Instr::Push(Operand::Int(5)));

@@ -139,7 +139,9 @@ fn compile(grammar: Grammar, source: &str, file: &str) -> Diagnostics {
                 "{file}: define/undefine are dungeon options"
             );
             let options = des::Options {
-                extra_warnings: o.extra_warnings,
+                // 3.6's extra warnings are levbuild's notes on what its
+                // lev_comp writes: every 3.6 case shows them.
+                extra_warnings: o.extra_warnings || grammar == Grammar::Nh36,
                 layout: Layout::LP64,
                 game: game_named(o.game.as_deref().unwrap_or(default_game), file),
                 dialect,

@@ -228,11 +228,14 @@ fn an_identity_file_builds_what_its_tree_builds_with_no_tree_and_no_compiler() {
 
 #[test]
 fn the_identity_is_part_of_every_levels_cache_key() {
+    let Some(shared) = common::shared_dir() else {
+        return;
+    };
     let tmp = TempDir::new("identity-key");
     let file = tmp.path().join("grunt.game");
     std::fs::copy(identity_file("grunthack-0.2.2"), &file).unwrap();
     let dat = tmp.path().join("dat");
-    common::copy_dir(&common::corpus_dat_of("grunthack-0.2.2"), &dat);
+    common::copy_dir(&common::corpus_dat_of(&shared, "grunthack-0.2.2"), &dat);
     let out = tmp.path().join("out");
     let build = || {
         Build::new()
@@ -258,9 +261,12 @@ fn the_identity_is_part_of_every_levels_cache_key() {
 
 #[test]
 fn damaged_identity_files_and_missing_headers_are_clear_errors() {
+    let Some(shared) = common::shared_dir() else {
+        return;
+    };
     let tmp = TempDir::new("identity-bad");
     let dat = tmp.path().join("dat");
-    common::copy_dir(&common::corpus_dat_of("grunthack-0.2.2"), &dat);
+    common::copy_dir(&common::corpus_dat_of(&shared, "grunthack-0.2.2"), &dat);
     let out = tmp.path().join("out");
     let file = tmp.path().join("bad.game");
     let text = std::fs::read_to_string(identity_file("grunthack-0.2.2")).unwrap();
@@ -560,7 +566,7 @@ fn each_level_set_can_have_its_own_game() {
     let vanilla = tmp.path().join("nethack-3.4.3/dat");
     let grunt = tmp.path().join("grunthack-0.2.2/dat");
     common::copy_dir(&common::corpus_dat(&shared), &vanilla);
-    common::copy_dir(&common::corpus_dat_of("grunthack-0.2.2"), &grunt);
+    common::copy_dir(&common::corpus_dat_of(&shared, "grunthack-0.2.2"), &grunt);
     let out = tmp.path().join("out");
     let report = Build::new()
         .source_dir(&vanilla)

@@ -22,7 +22,7 @@ fn names(d: &Diagnostics) -> Vec<&'static str> {
 /// The warnings of a `.des` file compiled with `-w` for `dialect`'s game.
 fn des_warnings(src: &str, dialect: Dialect) -> Diagnostics {
     let options = des::Options {
-        extra_warnings: dialect == Dialect::NetHack343,
+        extra_warnings: true,
         dialect,
         game: Game::builtin(dialect),
         ..des::Options::default()

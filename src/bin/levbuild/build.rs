@@ -10,8 +10,8 @@ use levbuild::diag::Severity;
 use levbuild::{Build, ErrorKind, Warning};
 
 use crate::args::{allowed, unknown, Arg, Args, GameChoice};
-use crate::diag_json;
 use crate::output::print_stdout;
+use crate::{diag_github, diag_json};
 
 /// The options `build` and `check` share, for both helps.
 macro_rules! shared_options {
@@ -19,14 +19,18 @@ macro_rules! shared_options {
         "  -j, --jobs N               compile with N threads (default: one per core;
                              -jN also works)
   -w                         also report lev_comp's -w warnings
-                             (rock-in-room and non-rock-edge)
+                             (rock-in-room and non-rock-edge; for 3.6,
+                             maze-filler-invalid-terrain and
+                             room-flags-from-alignment)
   --allow NAME               silence the warnings named NAME (repeat it for
                              more names; levbuild help warnings lists them)
   --deny-warnings            fail on any warning not silenced by --allow
   --format FORMAT            rich (the default): errors with their source
                              lines and warnings one line each, on standard
                              error; short: one line each, on standard error;
-                             json: one JSON object a line, on standard output
+                             json: one JSON object a line, on standard output;
+                             github: GitHub Actions annotations (::error
+                             file=…,line=…::…), on standard output
   --target TRIPLE            the C data layout of the game: a Rust target
                              triple such as i686-unknown-linux-gnu, or lp64,
                              ilp32, llp64 with an optional -be (default: this
@@ -43,7 +47,8 @@ macro_rules! shared_options {
   --dungeon-file GLOB        also read the files matching GLOB as dungeon
                              descriptions (every *.def always is)
   --include GLOB             compile only the files whose path under DIR
-                             matches GLOB (*, ?, **; repeatable)
+                             matches GLOB (*, ?, **, [2-8], [!a-z], {a,b};
+                             repeatable)
   --exclude GLOB             skip the files whose path under DIR matches GLOB
                              (repeatable)
   -D, --define NAME          define the makedefs feature NAME for dungeon.def
@@ -118,6 +123,9 @@ pub enum Style {
     Short,
     /// One JSON object each (see `diag_json`), on standard output.
     Json,
+    /// One GitHub Actions workflow command each (see `diag_github`), on
+    /// standard output; summaries on standard error.
+    Github,
 }
 
 /// What a failed build prints: its errors in `style`, the headline saying
@@ -159,6 +167,46 @@ fn error_text(e: &levbuild::Error, style: Style, command: &str) -> String {
             lines.join("\n")
         }
         (ErrorKind::WarningsDenied(warnings), Style::Json) => warnings_json(warnings),
+        (
+            ErrorKind::Failed {
+                diagnostics,
+                duplicates,
+                clashes,
+            },
+            Style::Github,
+        ) => {
+            let mut lines: Vec<String> = diagnostics.iter().flat_map(diag_github::lines).collect();
+            lines.extend(duplicates.iter().map(|d| {
+                diag_github::unlocated(
+                    Some(&d.second.to_string_lossy()),
+                    Severity::Error,
+                    &d.to_string(),
+                )
+            }));
+            lines.extend(
+                (clashes.iter())
+                    .map(|c| diag_github::unlocated(None, Severity::Error, &c.to_string())),
+            );
+            lines.join("\n")
+        }
+        (ErrorKind::WarningsDenied(warnings), Style::Github) => (warnings.iter())
+            .map(|w| diag_github::warning(w, Severity::Error))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        (ErrorKind::Io { path, source }, Style::Github) => diag_github::unlocated(
+            Some(&path.to_string_lossy()),
+            Severity::Error,
+            &source.to_string(),
+        ),
+        (_, Style::Github) => {
+            diag_github::unlocated(None, Severity::Error, &headline(&e.to_string()))
+        }
+        // A file or directory that cannot be read is the error's file.
+        (ErrorKind::Io { path, source }, Style::Json) => diag_json::unlocated(
+            Some(&path.to_string_lossy()),
+            Severity::Error,
+            &source.to_string(),
+        ),
         (_, Style::Json) => diag_json::unlocated(None, Severity::Error, &headline(&e.to_string())),
         (
             ErrorKind::Failed {
@@ -207,6 +255,18 @@ pub fn print_warnings(notes: &[String], warnings: &[Warning], style: Style) -> R
         }
         for w in warnings {
             text.push_str(&diag_json::warning(w, Severity::Warning));
+            text.push('\n');
+        }
+        return print_stdout(&text);
+    }
+    if style == Style::Github {
+        let mut text = String::new();
+        for note in notes {
+            text.push_str(&diag_github::note(note));
+            text.push('\n');
+        }
+        for w in warnings {
+            text.push_str(&diag_github::warning(w, Severity::Warning));
             text.push('\n');
         }
         return print_stdout(&text);
@@ -318,7 +378,8 @@ pub fn run(args: &[OsString], check_only: bool) -> Result<ExitCode> {
                     "rich" => Style::Rich,
                     "short" => Style::Short,
                     "json" => Style::Json,
-                    other => bail!("--format takes rich, short or json, not {other:?}"),
+                    "github" => Style::Github,
+                    other => bail!("--format takes rich, short, json or github, not {other:?}"),
                 };
             }
             Arg::Flag("--deny-warnings") => {
@@ -409,11 +470,12 @@ pub fn run(args: &[OsString], check_only: bool) -> Result<ExitCode> {
         .cargo_directives(false);
     match build.try_compile() {
         Ok(report) => {
-            if check_only || style == Style::Json {
+            if check_only || matches!(style, Style::Json | Style::Github) {
                 print_warnings(&report.notes, &report.warnings, style)?;
             }
             match (check_only, style) {
                 (_, Style::Json) => {}
+                (false, Style::Github) => eprintln!("{}", report.summary()),
                 (true, _) => eprintln!(
                     "levbuild check: {} file(s), no errors, {} warning(s)",
                     report.sources,
@@ -428,6 +490,11 @@ pub fn run(args: &[OsString], check_only: bool) -> Result<ExitCode> {
             let text = error_text(&e, style, command);
             if style == Style::Json {
                 print_stdout(&format!("{text}\n"))?;
+            } else if style == Style::Github {
+                print_stdout(&format!("{text}\n"))?;
+                let headline = e.to_string();
+                let headline = headline.lines().next().unwrap_or_default();
+                eprintln!("levbuild: {}", headline.replacen("level build", command, 1));
             } else {
                 eprintln!("{text}");
             }

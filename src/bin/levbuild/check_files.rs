@@ -96,6 +96,12 @@ pub fn run(files: &[PathBuf], options: &FileOptions, style: Style) -> Result<Exi
                 let lines: Vec<String> = failed.iter().flat_map(crate::diag_json::lines).collect();
                 print_stdout(&(lines.join("\n") + "\n"))?;
             }
+            Style::Github => {
+                let lines: Vec<String> =
+                    failed.iter().flat_map(crate::diag_github::lines).collect();
+                print_stdout(&(lines.join("\n") + "\n"))?;
+                eprintln!("{headline}");
+            }
             Style::Short => {
                 eprintln!("{headline}");
                 for line in failed.iter().flat_map(Diagnostics::short) {
@@ -114,6 +120,12 @@ pub fn run(files: &[PathBuf], options: &FileOptions, style: Style) -> Result<Exi
     if options.deny_warnings && !warnings.is_empty() {
         match style {
             Style::Json => print_stdout(&(warnings_json(&warnings) + "\n"))?,
+            Style::Github => {
+                let lines: Vec<String> = (warnings.iter())
+                    .map(|w| crate::diag_github::warning(w, Severity::Error))
+                    .collect();
+                print_stdout(&(lines.join("\n") + "\n"))?;
+            }
             _ => {
                 eprintln!(
                     "levbuild: check failed: {} warning(s), which --deny-warnings makes errors",

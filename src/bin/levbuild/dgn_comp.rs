@@ -44,7 +44,8 @@ Options:
   --format FORMAT            rich (the default): source lines with a caret;
                              short: one line each; legacy: dgn_comp's own
                              lines; all on standard error; json: one JSON
-                             object a line, on standard output
+                             object a line, on standard output; github:
+                             GitHub Actions annotations, on standard output
   --target TRIPLE            the C data layout of the game: a Rust target
                              triple such as i686-unknown-linux-gnu, or lp64,
                              ilp32, llp64 with an optional -be (default: this

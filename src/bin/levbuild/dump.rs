@@ -68,32 +68,45 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
             file.display()
         );
     }
+    let chosen = game.tree().is_some() || game.file().is_some() || game.dialect().is_some();
+    if !chosen {
+        refuse_unknown_header(&file, &bytes, layout)?;
+    }
     // Without --dialect, the version in the header says which format it is.
     let game = game.load(header_dialect(&bytes, layout), layout)?;
+    let not_valid = |what: &str| {
+        format!(
+            "{} is not a valid {what} of {} {} for {layout} (for another game's file pass \
+             --game FILE or --game-tree ROOT; for another machine's, --target)",
+            file.display(),
+            game.name(),
+            game.version()
+        )
+    };
     let name = file
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
     let is_dungeon = file.extension().is_none_or(|e| e != "lev") && name.starts_with("dungeon");
     let text = if is_dungeon {
-        let d = dungeon::decode(&bytes, &game, layout)
-            .with_context(|| format!("{} is not a valid dungeon file", file.display()))?;
+        let d =
+            dungeon::decode(&bytes, &game, layout).with_context(|| not_valid("dungeon file"))?;
         if json {
             serde_json::to_string_pretty(&crate::dump_json::json(&d)?)? + "\n"
         } else {
-            d.to_string()
+            d.display(&game).to_string()
         }
     } else if game.dialect() == des::Dialect::NetHack36 {
         let program = des::nh36::decode(&bytes, &name, &game, layout)
-            .with_context(|| format!("{} is not a valid 3.6 .lev file", file.display()))?;
+            .with_context(|| not_valid("3.6 .lev file"))?;
         if json {
             serde_json::to_string_pretty(&crate::dump_json::json(&program)?)? + "\n"
         } else {
             program.display(&game).to_string()
         }
     } else {
-        let level = des::decode(&bytes, &name, &game, layout)
-            .with_context(|| format!("{} is not a valid .lev file", file.display()))?;
+        let level =
+            des::decode(&bytes, &name, &game, layout).with_context(|| not_valid(".lev file"))?;
         if json {
             serde_json::to_string_pretty(&crate::dump_json::level_json(&level, &game)?)? + "\n"
         } else {
@@ -118,17 +131,65 @@ fn is_source(file: &std::path::Path, bytes: &[u8]) -> bool {
     by_name || text
 }
 
-/// The dialect whose version the file's first header word names (3.6 for
-/// `0x0306….`, else 3.4.3).
-fn header_dialect(bytes: &[u8], layout: Layout) -> des::Dialect {
-    let size = if layout.model == levbuild::DataModel::Lp64 {
-        8
-    } else {
-        4
+/// Without a game named, a file whose first word is neither built-in
+/// game's version for `layout` is no compiled file levbuild can read as
+/// it stands: says so, what the file looks like when it is a common kind
+/// of file, and what to pass.
+fn refuse_unknown_header(file: &std::path::Path, bytes: &[u8], layout: Layout) -> Result<()> {
+    let word = first_word(bytes, layout);
+    let known: Vec<(std::sync::Arc<levbuild::Game>, u64)> =
+        [levbuild::Game::nethack_343(), levbuild::Game::nethack_367()]
+            .into_iter()
+            .filter_map(|g| {
+                let v = g.version_info(layout).ok()?.first().copied()?;
+                Some((g, v))
+            })
+            .collect();
+    if known.iter().any(|(_, v)| Some(*v) == word) {
+        return Ok(());
+    }
+    let versions: Vec<String> = (known.iter())
+        .map(|(g, v)| format!("{} {}'s {v:#x}", g.name(), g.version()))
+        .collect();
+    let seen = match (file_kind(bytes), word) {
+        (Some(kind), _) => format!("it is {kind}"),
+        (None, Some(w)) => format!(
+            "its first word, {w:#x}, is not {} for {layout}",
+            versions.join(" or ")
+        ),
+        (None, None) => format!("it is {} byte(s) long, shorter than a header", bytes.len()),
     };
-    let Some(word) = bytes.get(..size) else {
-        return des::Dialect::NetHack343;
-    };
+    bail!(
+        "{} is not a compiled level or dungeon file of NetHack 3.4.3 or 3.6.7 ({seen}); dump \
+         reads what lev_comp, dgn_comp or levbuild wrote: for a variant's file pass --game FILE \
+         (its identity file) or --game-tree ROOT, for a file written on another machine \
+         --target TRIPLE",
+        file.display()
+    )
+}
+
+/// What a file is by its first bytes, for a few kinds a mistaken path
+/// often names.
+fn file_kind(bytes: &[u8]) -> Option<&'static str> {
+    const KINDS: [(&[u8], &str); 7] = [
+        (b"\x7fELF", "an ELF executable or library"),
+        (b"MZ", "a Windows executable"),
+        (b"\xcf\xfa\xed\xfe", "a Mach-O executable"),
+        (b"\x1f\x8b", "gzip-compressed data"),
+        (b"PK\x03\x04", "a zip archive"),
+        (b"\x89PNG", "a PNG image"),
+        (b"%PDF", "a PDF document"),
+    ];
+    KINDS
+        .iter()
+        .find(|(magic, _)| bytes.starts_with(magic))
+        .map(|(_, kind)| *kind)
+}
+
+/// The file's first `long` in `layout`, if it has one.
+fn first_word(bytes: &[u8], layout: Layout) -> Option<u64> {
+    let size = layout.long_size();
+    let word = bytes.get(..size)?;
     let mut v: u64 = 0;
     for (i, &b) in word.iter().enumerate() {
         match layout.byte_order {
@@ -136,5 +197,14 @@ fn header_dialect(bytes: &[u8], layout: Layout) -> des::Dialect {
             levbuild::ByteOrder::Big => v = v << 8 | u64::from(b),
         }
     }
-    des::Dialect::for_version((v >> 24) as u32 & 0xff, (v >> 16) as u32 & 0xff)
+    Some(v)
+}
+
+/// The dialect whose version the file's first header word names (3.6 for
+/// `0x0306….`, else 3.4.3).
+fn header_dialect(bytes: &[u8], layout: Layout) -> des::Dialect {
+    match first_word(bytes, layout) {
+        Some(v) => des::Dialect::for_version((v >> 24) as u32 & 0xff, (v >> 16) as u32 & 0xff),
+        None => des::Dialect::NetHack343,
+    }
 }

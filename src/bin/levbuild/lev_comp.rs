@@ -36,7 +36,9 @@ Options:
                              current directory), which is created if missing
   -w                         also report lev_comp's -w warnings (rock-in-room
                              and non-rock-edge) for the files after it, as
-                             lev_comp's -w does (3.4.3 language only)
+                             lev_comp's -w does; for 3.6, whose lev_comp has
+                             no -w, levbuild's maze-filler-invalid-terrain
+                             and room-flags-from-alignment
   --allow NAME               silence the warnings named NAME (repeat it for
                              more names; levbuild help warnings lists them)
   --deny-warnings            a file with a warning not silenced by --allow
@@ -44,7 +46,9 @@ Options:
   --format FORMAT            rich (the default): source lines with a caret;
                              short: one line each; legacy: lev_comp's own
                              lines (3.4.3's or 3.6's); all on standard error;
-                             json: one JSON object a line, on standard output
+                             json: one JSON object a line, on standard output;
+                             github: GitHub Actions annotations, on standard
+                             output
   --target TRIPLE            the C data layout of the game: a Rust target
                              triple such as i686-unknown-linux-gnu, or lp64,
                              ilp32, llp64 with an optional -be (default: this
@@ -95,12 +99,6 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
         o.game = options.game.clone();
         o.dialect = options.dialect;
         o.layout = options.layout;
-    }
-    if options.dialect == des::Dialect::NetHack36 && jobs.iter().any(|(_, o)| o.extra_warnings) {
-        eprintln!(
-            "levbuild: warning: -w has no meaning for the 3.6 language (3.6's lev_comp has no \
-             extra warnings and reads \"-w\" as a file name); ignored"
-        );
     }
     // 3.6's lev_comp words its messages its own way.
     if format == Format::Legacy(LegacyTool::LevComp) && options.dialect == des::Dialect::NetHack36 {

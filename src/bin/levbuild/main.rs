@@ -20,6 +20,7 @@ mod args;
 mod build;
 mod check_files;
 mod dgn_comp;
+mod diag_github;
 mod diag_json;
 mod dump;
 mod dump_json;
@@ -143,7 +144,11 @@ fn main() -> ExitCode {
 /// `levbuild help [COMMAND | warnings]`.
 fn help(args: &[OsString]) -> anyhow::Result<ExitCode> {
     let text = match args.first().map(|a| a.to_string_lossy()) {
+        // `levbuild help --help`, `levbuild help -h`: the general help.
         None => format!("{HELP}\n"),
+        Some(topic) if topic == "--help" || topic == "-h" || topic == "help" => {
+            format!("{HELP}\n")
+        }
         Some(topic) if topic == "warnings" => warnings_help(),
         Some(topic) => match help_of(&topic) {
             Some(help) => format!("{help}\n"),

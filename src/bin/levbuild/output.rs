@@ -18,6 +18,9 @@ pub enum Format {
     /// One JSON object per diagnostic (see `diag_json`), on standard
     /// output.
     Json,
+    /// One GitHub Actions workflow command per diagnostic (see
+    /// `diag_github`), on standard output.
+    Github,
 }
 
 impl Format {
@@ -27,7 +30,8 @@ impl Format {
             "short" => Format::Short,
             "legacy" => Format::Legacy(tool),
             "json" => Format::Json,
-            _ => bail!("--format takes rich, short, legacy or json, not {s:?}"),
+            "github" => Format::Github,
+            _ => bail!("--format takes rich, short, legacy, json or github, not {s:?}"),
         })
     }
 }
@@ -42,6 +46,7 @@ pub fn print_diagnostics(d: &Diagnostics, format: Format) -> Result<()> {
         Format::Short => d.short().join("\n") + "\n",
         Format::Legacy(tool) => d.legacy_lines(tool).join("\n") + "\n",
         Format::Json => return print_stdout(&(crate::diag_json::lines(d).join("\n") + "\n")),
+        Format::Github => return print_stdout(&(crate::diag_github::lines(d).join("\n") + "\n")),
     };
     let _ = std::io::stderr().write_all(text.as_bytes());
     Ok(())
@@ -55,6 +60,7 @@ pub fn print_file_message(format: Format, file: &str, text: &str) -> Result<()> 
         let line = crate::diag_json::unlocated(Some(file), Severity::Error, text);
         return print_stdout(&format!("{line}\n"));
     }
+
     eprintln!("{text}");
     Ok(())
 }
@@ -107,8 +113,20 @@ pub fn report_open_failure(
     let name = path.to_string_lossy();
     match format {
         Format::Json => print_file_message(format, &name, &format!("cannot open: {error}")),
-        _ => {
+        // An annotation on the file; the summaries of print_file_message
+        // are not (they go to standard error).
+        Format::Github => {
+            let text = format!("cannot open: {error}");
+            let line = crate::diag_github::unlocated(Some(&name), Severity::Error, &text);
+            print_stdout(&format!("{line}\n"))
+        }
+        // lev_comp's and dgn_comp's own words.
+        Format::Legacy(_) => {
             eprintln!("Can't open \"{name}\" for input.\n{name}: {error}");
+            Ok(())
+        }
+        _ => {
+            eprintln!("levbuild: {name}: cannot open: {error}");
             Ok(())
         }
     }
@@ -117,16 +135,16 @@ pub fn report_open_failure(
 /// Reads a source file (or standard input for `-`) as text, every byte
 /// kept (see `levbuild::source_text`).
 pub fn read_source(path: &std::ffi::OsStr) -> std::io::Result<(String, String)> {
-    use std::io::Read;
+    // The tree build's limit (`levbuild::MAX_SOURCE_BYTES`), on every
+    // command.
     if path == "-" {
-        let mut buf = Vec::new();
-        std::io::stdin().read_to_end(&mut buf)?;
+        let buf = levbuild::read_source(std::io::stdin().lock())?;
         return Ok((
             "(stdin)".to_string(),
             levbuild::source_text(&buf).into_owned(),
         ));
     }
-    let bytes = std::fs::read(path)?;
+    let bytes = levbuild::read_source(std::fs::File::open(path)?)?;
     Ok((
         path.to_string_lossy().into_owned(),
         levbuild::source_text(&bytes).into_owned(),

@@ -167,11 +167,12 @@ fn compile(
     chunk_tokens: usize,
 ) -> (Vec<codegen::Level>, Reporter) {
     let game = &options.game;
-    let (mut scanning, mut parsing, mut generating) = (
-        Reporter::default(),
-        Reporter::default(),
-        Reporter::default(),
-    );
+    let reporter = || {
+        let mut r = Reporter::default();
+        r.extra_warnings_36(options.extra_warnings);
+        r
+    };
+    let (mut scanning, mut parsing, mut generating) = (reporter(), reporter(), reporter());
     let mut carry = codegen::Carry::new(code);
     let mut levels = Vec::new();
     // Why the statements are no longer parsed: the file nests deeper than
@@ -215,7 +216,7 @@ fn compile(
         }
         chunks.finish()
     });
-    let mut report = Reporter::default();
+    let mut report = reporter();
     lexed.warn_if_ended(source, &mut report);
     report.append(scanning);
     if nesting.open > depth::REFERENCE_OPEN_LIMIT {

@@ -8,13 +8,14 @@ pub mod gen343;
 pub mod gen36;
 pub mod gendnh;
 
-/// `../shared` beside the project root, or `None` (after printing why the
-/// calling test is skipped) when it is absent. Under `CI` a missing
-/// `../shared` fails the test instead: CI always has it.
+/// `../shared` beside the project root (or the directory
+/// `LEVBUILD_SHARED` names: `LEVBUILD_SHARED=/nonexistent cargo test`
+/// runs the suite as a clone with nothing beside it), or `None` (after
+/// printing why the calling test is skipped) when it is absent. Under `CI`
+/// a missing `../shared` fails the test instead: CI always has it. Every
+/// test that reads `../shared` finds it here.
 pub fn shared_dir() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("..")
-        .join("shared");
+    let dir = shared_location();
     if dir.join("corpus").is_dir() && dir.join("golden").is_dir() {
         Some(dir)
     } else {
@@ -23,6 +24,16 @@ pub fn shared_dir() -> Option<PathBuf> {
             dir.display()
         ));
         None
+    }
+}
+
+/// Where `../shared` is looked for.
+fn shared_location() -> PathBuf {
+    match std::env::var_os("LEVBUILD_SHARED") {
+        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+        _ => PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("..")
+            .join("shared"),
     }
 }
 
@@ -213,13 +224,10 @@ pub fn golden_matches(
     (same, total)
 }
 
-/// The `dat/` directory of a game's corpus in `../shared` (the calling
-/// test has checked that `../shared` is there).
-pub fn corpus_dat_of(game: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/corpus")
-        .join(game)
-        .join("dat")
+/// The `dat/` directory of a game's corpus in `shared` (from
+/// [`shared_dir`]).
+pub fn corpus_dat_of(shared: &std::path::Path, game: &str) -> PathBuf {
+    shared.join("corpus").join(game).join("dat")
 }
 
 /// The reference tool environment variable `var` names, if it names a
