@@ -598,30 +598,29 @@ fn run_probe(
     write("levbuild_features.c", &features_source())?;
     write("levbuild_numbers.c", numbers)?;
 
-    // Stage one, for the host: names for pm.h and onames.h.
+    // Stage one, for the host: names for pm.h and onames.h. The tables
+    // (the longest compiles) are compiled once, and linked again into the
+    // second stage when it is for the host too.
     let host = host_triple();
+    let host_cc = CCompiler::find(root, &host)?;
     let names_exe = work.0.join("levbuild_names");
-    compile(
+    let tables = [src.join("monst.c"), src.join("objects.c")];
+    let mut names_sources = vec![work.0.join("levbuild_names.c")];
+    names_sources.extend(tables.iter().cloned());
+    // dNetHack's family lists its gods in godlist.h, whose names makedefs
+    // -g writes to the gnames.h its headers include.
+    let names_defines: Vec<String> = (defines.iter().cloned())
+        .chain((include.join("godlist.h").is_file()).then(|| "LEVBUILD_GODS".into()))
+        .collect();
+    let host_objects = work.0.join("host");
+    let names_objects = host_cc.objects(
         root,
-        &host,
-        &names_exe,
+        &host_objects,
         &[&include],
-        &[
-            work.0.join("levbuild_names.c"),
-            src.join("monst.c"),
-            src.join("objects.c"),
-        ],
-        // dNetHack's family lists its gods in godlist.h, whose names
-        // makedefs -g writes to the gnames.h its headers include.
-        &(defines.iter().cloned())
-            .chain(
-                include
-                    .join("godlist.h")
-                    .is_file()
-                    .then(|| "LEVBUILD_GODS".into()),
-            )
-            .collect::<Vec<_>>(),
+        &names_sources,
+        &names_defines,
     )?;
+    host_cc.link(root, &names_objects, &names_exe)?;
     let names = run(root, &names_exe)?;
     let generated = work.0.join("include");
     std::fs::create_dir_all(&generated)
@@ -637,7 +636,7 @@ fn run_probe(
     }
 
     // Stage two, for the game's target: its struct sizes are the header's.
-    let target = options.target.clone().unwrap_or(host);
+    let target = options.target.clone().unwrap_or_else(|| host.clone());
     let probe_exe = work.0.join("levbuild_probe");
     // The header comes from the tree's own makedefs -v (its feature bits
     // are its own: SLASH'EM's are not vanilla's), linked in.
@@ -648,6 +647,15 @@ fn run_probe(
     ];
     sources.extend(TREE_SOURCES.iter().map(|s| src.join(s)));
     sources.push(work.0.join("levbuild_numbers.c"));
+    // The host's table objects serve a probe for the host (no tree source
+    // reads the probe's own defines).
+    let reused: Vec<PathBuf> = match target == host {
+        true => names_objects[1..].to_vec(),
+        false => Vec::new(),
+    };
+    if !reused.is_empty() {
+        sources.retain(|s| !tables.contains(s));
+    }
     // The tree's level format, not its version number, says which
     // structures the probe reads (notnotdNetHack 2025 is of the 3.4.3
     // family).
@@ -656,14 +664,19 @@ fn run_probe(
         defines.push("LEVBUILD_NH36".into());
     }
     let util = root.join("util");
-    compile(
+    let target_cc = match target == host {
+        true => host_cc,
+        false => CCompiler::find(root, &target)?,
+    };
+    let mut objects = target_cc.objects(
         root,
-        &target,
-        &probe_exe,
+        &work.0.join("target"),
         &[&generated, &include, &util],
         &sources,
         &defines,
     )?;
+    objects.extend(reused);
+    target_cc.link(root, &objects, &probe_exe)?;
     run(root, &probe_exe)
 }
 
@@ -834,64 +847,127 @@ fn constant(name: &str) -> String {
         .collect()
 }
 
-/// Compiles and links `sources` into `exe` for `target` with the C
-/// compiler the `cc` crate finds, with the macro `define` defined.
-fn compile(
-    root: &Path,
-    target: &str,
-    exe: &Path,
-    includes: &[&Path],
-    sources: &[PathBuf],
-    defines: &[String],
-) -> Result<(), TreeError> {
-    let mut build = cc::Build::new();
-    build
-        .cargo_metadata(false)
-        .cargo_warnings(false)
-        .warnings(false)
-        .opt_level(0)
-        .debug(false)
-        .target(target)
-        .host(&host_triple());
-    let compiler = build.try_get_compiler().map_err(|e| {
-        TreeError::new(
-            root,
-            format!(
-                "no C compiler for {target}: {e} (levbuild compiles the tree's own C to read its \
-                 tables; install one, or set CC to its path)"
-            ),
-        )
-    })?;
-    let mut cmd = compiler.to_command();
-    for dir in includes {
-        cmd.arg("-I").arg(dir);
+/// The C compiler for one target, as the `cc` crate finds it (`CC`
+/// chooses another).
+struct CCompiler {
+    tool: cc::Tool,
+    target: String,
+}
+
+impl CCompiler {
+    fn find(root: &Path, target: &str) -> Result<CCompiler, TreeError> {
+        let mut build = cc::Build::new();
+        build
+            .cargo_metadata(false)
+            .cargo_warnings(false)
+            .warnings(false)
+            .opt_level(0)
+            .debug(false)
+            .target(target)
+            .host(&host_triple());
+        let tool = build.try_get_compiler().map_err(|e| {
+            TreeError::new(
+                root,
+                format!(
+                    "no C compiler for {target}: {e} (levbuild compiles the tree's own C to read \
+                     its tables; install one, or set CC to its path)"
+                ),
+            )
+        })?;
+        Ok(CCompiler {
+            tool,
+            target: target.to_string(),
+        })
     }
-    for d in defines {
-        cmd.arg(format!("-D{d}"));
+
+    /// Compiles each of `sources` into an object file in `dir` with
+    /// `includes` and `defines`, the sources side by side (one compiler
+    /// process each, as many at once as there are cores); the objects, in
+    /// the sources' order.
+    fn objects(
+        &self,
+        root: &Path,
+        dir: &Path,
+        includes: &[&Path],
+        sources: &[PathBuf],
+        defines: &[String],
+    ) -> Result<Vec<PathBuf>, TreeError> {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| TreeError::io(root, "cannot write the probe", e))?;
+        let objects: Vec<PathBuf> = (sources.iter())
+            .map(|s| {
+                dir.join(s.file_name().unwrap_or_default())
+                    .with_extension("o")
+            })
+            .collect();
+        let jobs: Vec<(&PathBuf, &PathBuf)> = sources.iter().zip(&objects).collect();
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let results = std::sync::Mutex::new(Vec::new());
+        std::thread::scope(|scope| {
+            for _ in 0..threads.min(jobs.len()) {
+                scope.spawn(|| loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some((source, object)) = jobs.get(i) else {
+                        break;
+                    };
+                    let mut cmd = self.tool.to_command();
+                    for dir in includes {
+                        cmd.arg("-I").arg(dir);
+                    }
+                    for d in defines {
+                        cmd.arg(format!("-D{d}"));
+                    }
+                    cmd.arg("-c").arg(source).arg("-o").arg(object);
+                    let done = self.run(root, cmd);
+                    results
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push((i, done));
+                });
+            }
+        });
+        let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+        // The first source's error, as one compile of them all gave it.
+        results.sort_by_key(|(i, _)| *i);
+        for (_, done) in results {
+            done?;
+        }
+        Ok(objects)
     }
-    cmd.args(sources).arg("-o").arg(exe);
-    let out = cmd.output().map_err(|e| {
-        TreeError::io(
-            root,
-            &format!(
-                "cannot run the C compiler {} (set CC to choose another)",
-                compiler.path().display()
-            ),
-            e,
-        )
-    })?;
-    if !out.status.success() {
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        return Err(TreeError::new(
-            root,
-            format!(
-                "the tree's C does not compile with {} for {target}:\n{}",
-                compiler.path().display(),
-                compile_errors(root, target, &stderr)
-            ),
-        ));
+
+    /// Links `objects` into `exe`.
+    fn link(&self, root: &Path, objects: &[PathBuf], exe: &Path) -> Result<(), TreeError> {
+        let mut cmd = self.tool.to_command();
+        cmd.args(objects).arg("-o").arg(exe);
+        self.run(root, cmd)
     }
-    Ok(())
+
+    fn run(&self, root: &Path, mut cmd: Command) -> Result<(), TreeError> {
+        let out = cmd.output().map_err(|e| {
+            TreeError::io(
+                root,
+                &format!(
+                    "cannot run the C compiler {} (set CC to choose another)",
+                    self.tool.path().display()
+                ),
+                e,
+            )
+        })?;
+        if !out.status.success() {
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            return Err(TreeError::new(
+                root,
+                format!(
+                    "the tree's C does not compile with {} for {}:\n{}",
+                    self.tool.path().display(),
+                    self.target,
+                    compile_errors(root, &self.target, &stderr)
+                ),
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// What a failed compile of the tree's C is told: a missing C library
