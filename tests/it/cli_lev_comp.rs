@@ -596,7 +596,7 @@ fn check_format_short_prints_one_line_per_diagnostic() {
         "{stderr}"
     );
     let o = run_in(&dir, &["check", "--format", "yaml", "dat"], None);
-    assert!(String::from_utf8_lossy(&o.stderr).contains("--format takes rich, short or json"));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--format takes rich, short, json or github"));
 }
 
 #[test]
