@@ -392,6 +392,10 @@ def nh343_cases():
          lines("# options: game=nethack-3.6.7", 'MAZE: "t", random', "NOMAP"))
     M, H, R, L = maze343, maze_header343, room343, room_level343
 
+    # lev_comp.l copies a map block's rows into a 4096-byte buffer.
+    case(g, "map-block-overflows-lev-comps-buffer",
+         lines('MAZE: "a", \' \'', "GEOMETRY: center, center", "MAP",
+               *(["." * 70] * 60), "ENDMAP"))
     # After NOMAP, lev_comp checks places against the level's last MAP:
     # where no map of the level has a cell it reads memory it does not own.
     case(g, "nomap-place-no-map-covers",
@@ -832,6 +836,10 @@ def nh36_forms():
 
 def nh36_cases():
     g = "nh36"
+    # lev_comp.l copies a map block's rows into a 4096-byte buffer.
+    case(g, "map-block-overflows-lev-comps-buffer",
+         lines('MAZE: "a", \' \'', "GEOMETRY: center, center", "MAP",
+               *(["." * 70] * 60), "ENDMAP"))
     generate_forms(g, nh36_forms(), wrong36, unterminated36, "1")
     Z, P, R, L = maze36, map36, room36, level36
 

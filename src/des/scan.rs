@@ -12,6 +12,9 @@ pub(crate) struct MapBlock<'s> {
     pub rows: Vec<&'s str>,
     /// Where each row starts in the source.
     pub row_starts: Vec<usize>,
+    /// The bytes lev_comp copies into its map buffer for the block: each
+    /// row with its line end.
+    pub bytes: usize,
     /// From `MAP` to the end of `ENDMAP`.
     pub span: Span,
 }
@@ -91,12 +94,31 @@ fn comment_len(rest: &[u8], comments: Comments) -> Option<usize> {
     }
 }
 
+/// The size of lev_comp's map buffer (`map[4096]` of `lev_comp.l`, NetHack
+/// 3.4.3's and 3.6.7's alike).
+const MAP_BUFFER: usize = 4096;
+
 impl<T> Lexed<'_, T> {
-    /// Warns if the scanner stopped before the end of `source` (see
-    /// [`Lexed::ends_at`]).
+    /// Reports what the scan found beyond the tokens: a map block larger
+    /// than lev_comp's map buffer (an error), a scan stopped before the
+    /// end of `source` (see [`Lexed::ends_at`]) and a file ending inside a
+    /// map block (warnings).
     pub(crate) fn warn_if_ended(&self, source: &str, report: &mut crate::diag::Reporter) {
         if let Some(at) = self.ends_at {
             crate::parsing::warn_input_ended(source, at, "lev_comp", report);
+        }
+        // lev_comp.l copies a block's rows into `char map[4096]` and ends
+        // them with a NUL: past 4,095 bytes it writes past its buffer.
+        for block in self.maps.iter().filter(|b| b.bytes > MAP_BUFFER - 1) {
+            report
+                .error(
+                    block.span.start..block.span.start + 3,
+                    format!("MAP block of {} bytes: lev_comp's map buffer holds {}", block.bytes, MAP_BUFFER - 1),
+                )
+                .label(
+                    "lev_comp copies a map block's rows into a buffer of 4096 bytes and writes \
+                     past it here (it corrupts its own memory)",
+                );
         }
         if let Some(span) = &self.open_map {
             report
@@ -200,6 +222,7 @@ impl<T> Iterator for Scanner<'_, '_, T> {
                     if let Some(nl) = newline_len(&rest[n..]) {
                         self.maps[m].rows.push(&src[pos..pos + n]);
                         self.maps[m].row_starts.push(pos);
+                        self.maps[m].bytes += n + nl;
                         self.pos += n + nl;
                         continue;
                     }
@@ -237,6 +260,7 @@ impl<T> Iterator for Scanner<'_, '_, T> {
                         self.maps.push(MapBlock {
                             rows: Vec::new(),
                             row_starts: Vec::new(),
+                            bytes: 0,
                             span: pos..pos + 3,
                         });
                         self.in_map = Some(self.maps.len() - 1);

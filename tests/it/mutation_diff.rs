@@ -75,6 +75,96 @@ enum Set {
     Des343,
     Dungeon343,
     Dungeon36,
+    /// A variant's `.des` files, compiled for its identity file.
+    Variant(Variant),
+}
+
+/// The variants whose own `lev_comp` mutants are compared with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(not(feature = "nethack36"), allow(dead_code))]
+enum Variant {
+    Slashem,
+    DNetHack,
+    NotNotDNetHack,
+    EvilHack,
+}
+
+impl Variant {
+    const ALL: [Variant; 4] = [
+        Variant::Slashem,
+        Variant::DNetHack,
+        Variant::NotNotDNetHack,
+        Variant::EvilHack,
+    ];
+
+    /// Its corpus, identity file and golden set.
+    fn game_name(self) -> &'static str {
+        match self {
+            Variant::Slashem => "slashem-0.0.7E7F3",
+            Variant::DNetHack => "dnethack-3.18.0",
+            Variant::NotNotDNetHack => "notnotdnethack-2025.05.16",
+            Variant::EvilHack => "evilhack-0.9.3",
+        }
+    }
+
+    fn set_name(self) -> &'static str {
+        match self {
+            Variant::Slashem => "des-slashem",
+            Variant::DNetHack => "des-dnethack",
+            Variant::NotNotDNetHack => "des-notnotdnethack",
+            Variant::EvilHack => "des-evilhack",
+        }
+    }
+
+    fn dialect(self) -> des::Dialect {
+        match self {
+            Variant::EvilHack => des::Dialect::NetHack36,
+            _ => des::Dialect::NetHack343,
+        }
+    }
+
+    /// Its extensions' words, inserted whole beside its family's.
+    fn words(self) -> &'static [&'static str] {
+        match self {
+            Variant::Slashem => &[
+                "OBJFLAGS:", "o_lit", "RANDOM_REGION[0]:", "region[0]", "RANDOM_PLACES[1]:",
+                "place[0][1]", "none", "spooky", "scrawl", "\"Excalibur\"", "Z",
+            ],
+            Variant::DNetHack | Variant::NotNotDNetHack => &[
+                "FORGE:", "[skipcheck]", "[noskipcheck]", "'#'", "\"Quetzalcoatl\"", ",", "N",
+                "Y", "O", "CHANCE:",
+            ],
+            Variant::EvilHack => &[
+                "FORGE:", "MAGIC_CHEST:", "PUDDLE:", "SEWAGE:", "dead", "affixed_gem:",
+                "forged_qual:", "rndvault", "VAULTGEN:", "MINDEPTH:", "iron,", "stone,", "a", "w",
+            ],
+        }
+    }
+
+    /// The variable its reference `lev_comp` is named by.
+    fn reference_var(self) -> &'static str {
+        match self {
+            Variant::Slashem => "LEVBUILD_REF_LEV_COMP_SLASHEM",
+            Variant::DNetHack => "LEVBUILD_REF_LEV_COMP_DNETHACK",
+            Variant::NotNotDNetHack => "LEVBUILD_REF_LEV_COMP_NOTNOTDNETHACK",
+            Variant::EvilHack => "LEVBUILD_REF_LEV_COMP_EVILHACK",
+        }
+    }
+
+    /// Its game, read from its identity file once.
+    fn game(self) -> Arc<Game> {
+        static GAMES: [std::sync::OnceLock<Arc<Game>>; 4] = [
+            std::sync::OnceLock::new(),
+            std::sync::OnceLock::new(),
+            std::sync::OnceLock::new(),
+            std::sync::OnceLock::new(),
+        ];
+        let i = Variant::ALL.iter().position(|v| *v == self).unwrap();
+        Arc::clone(GAMES[i].get_or_init(|| {
+            let path = common::identity_file(self.game_name());
+            Arc::new(Game::from_identity_file(&path).unwrap())
+        }))
+    }
 }
 
 impl Set {
@@ -84,6 +174,7 @@ impl Set {
             Set::Des343 => "des-3.4.3",
             Set::Dungeon343 => "dungeon-3.4.3",
             Set::Dungeon36 => "dungeon-3.6.7",
+            Set::Variant(v) => v.set_name(),
         }
     }
 
@@ -91,11 +182,32 @@ impl Set {
         match self {
             Set::Des36 | Set::Dungeon36 => "nethack-3.6.7",
             Set::Des343 | Set::Dungeon343 => "nethack-3.4.3",
+            Set::Variant(v) => v.game_name(),
         }
     }
 
     fn is_des(self) -> bool {
-        matches!(self, Set::Des36 | Set::Des343)
+        matches!(self, Set::Des36 | Set::Des343 | Set::Variant(_))
+    }
+
+    /// Its number in the seeds (the four vanilla sets' as they were).
+    fn id(self) -> u64 {
+        match self {
+            Set::Des36 => 0,
+            Set::Des343 => 1,
+            Set::Dungeon343 => 2,
+            Set::Dungeon36 => 3,
+            Set::Variant(v) => 4 + Variant::ALL.iter().position(|w| *w == v).unwrap() as u64,
+        }
+    }
+
+    /// The level language of its `.des` files.
+    fn dialect(self) -> des::Dialect {
+        match self {
+            Set::Des36 => des::Dialect::NetHack36,
+            Set::Variant(v) => v.dialect(),
+            _ => des::Dialect::NetHack343,
+        }
     }
 
     fn ext(self) -> &'static str {
@@ -110,15 +222,32 @@ impl Set {
         match self {
             Set::Des36 | Set::Dungeon36 => Game::nethack_367(),
             Set::Des343 | Set::Dungeon343 => Game::nethack_343(),
+            Set::Variant(v) => v.game(),
         }
     }
 
     /// Words of the set's language, inserted whole.
     fn words(self) -> &'static [&'static str] {
+        static VARIANT_WORDS: std::sync::OnceLock<Vec<Vec<&'static str>>> =
+            std::sync::OnceLock::new();
         match self {
             Set::Des36 => WORDS_36,
             Set::Des343 => WORDS_343,
             Set::Dungeon343 | Set::Dungeon36 => WORDS_DUNGEON,
+            Set::Variant(v) => {
+                let all = VARIANT_WORDS.get_or_init(|| {
+                    (Variant::ALL.iter())
+                        .map(|v| {
+                            let family = match v.dialect() {
+                                des::Dialect::NetHack36 => WORDS_36,
+                                _ => WORDS_343,
+                            };
+                            family.iter().chain(v.words()).copied().collect()
+                        })
+                        .collect()
+                });
+                &all[Variant::ALL.iter().position(|w| *w == v).unwrap()]
+            }
         }
     }
 
@@ -133,6 +262,8 @@ impl Set {
                 ("[", "]"),
             ],
             Set::Des343 => &[("(", ")"), ("[", "]"), ("{", "}")],
+            Set::Variant(v) if v.dialect() == des::Dialect::NetHack36 => Set::Des36.nesting(),
+            Set::Variant(_) => Set::Des343.nesting(),
             Set::Dungeon343 | Set::Dungeon36 => &[("(", ")"), ("[", "]")],
         }
     }
@@ -226,6 +357,29 @@ fn mutation_diff_des_36() {
         return;
     };
     run(Set::Des36, Reference::LevComp(lev_comp));
+}
+
+/// Each variant's `.des` mutants against its own `lev_comp` (#34),
+/// opt-in by `Variant::reference_var`.
+#[test]
+fn mutation_diff_des_variants() {
+    let mut ran = 0;
+    for v in Variant::ALL {
+        if v.dialect() == des::Dialect::NetHack36 && !cfg!(feature = "nethack36") {
+            continue;
+        }
+        let Some(lev_comp) = common::reference_tool(v.reference_var()) else {
+            common::skip_unavailable(&format!(
+                "opt-in: {} does not name {}'s lev_comp",
+                v.reference_var(),
+                v.game_name()
+            ));
+            continue;
+        };
+        run(Set::Variant(v), Reference::LevComp(lev_comp));
+        ran += 1;
+    }
+    eprintln!("variant mutation runs: {ran}");
 }
 
 #[test]
@@ -380,7 +534,7 @@ fn run(set: Set, reference: Reference) {
     for index in range {
         let mut rng = Rng::new(
             seed ^ (index as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93)
-                ^ (set as u64 * 0x1_0000_0001),
+                ^ (set.id() * 0x1_0000_0001),
         );
         let (file, text) = &files[rng.below(files.len())];
         let (source, mut mutations, kinds) = mutant(&mut rng, set, text);
@@ -975,14 +1129,15 @@ fn levbuild_compile(set: Set, source: &[u8]) -> Compiled {
         let options = des::Options {
             game,
             layout,
-            dialect: match set {
-                Set::Des36 => des::Dialect::NetHack36,
-                _ => des::Dialect::NetHack343,
-            },
+            dialect: set.dialect(),
             ..Default::default()
         };
         des::compile_levels(&text, "m.des", &options).map(|blobs| {
-            let files = blobs
+            // What the game's lev_comp appends to vaults.dat beside them.
+            let vaults: String = (blobs.levels.iter())
+                .filter_map(|l| l.random_vault.map(|v| v.line(&l.name)))
+                .collect();
+            let mut files: BTreeMap<Vec<u8>, Vec<u8>> = blobs
                 .levels
                 .into_iter()
                 .map(|l| {
@@ -991,6 +1146,9 @@ fn levbuild_compile(set: Set, source: &[u8]) -> Compiled {
                     (name, l.bytes)
                 })
                 .collect();
+            if !vaults.is_empty() {
+                files.insert(b"vaults.dat".to_vec(), vaults.into_bytes());
+            }
             (files, blobs.warnings)
         })
     } else {
@@ -1165,7 +1323,7 @@ fn decoded_difference(set: Set, name: &[u8], want: &[u8], got: &[u8]) -> String 
         )
     };
     match set {
-        Set::Des36 => {
+        _ if set.is_des() && set.dialect() == des::Dialect::NetHack36 => {
             let a = des::nh36::decode(want, &level, &game, layout);
             let b = des::nh36::decode(got, &level, &game, layout);
             match (a, b) {
@@ -1191,7 +1349,7 @@ fn decoded_difference(set: Set, name: &[u8], want: &[u8], got: &[u8]) -> String 
                 ),
             }
         }
-        Set::Des343 => match (
+        Set::Des343 | Set::Variant(_) | Set::Des36 => match (
             des::decode(want, &level, &game, layout),
             des::decode(got, &level, &game, layout),
         ) {
