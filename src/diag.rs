@@ -632,7 +632,10 @@ fn draw(_: &Diagnostics, _: bool) -> String {
 #[cfg(not(doc))]
 fn draw(diagnostics: &Diagnostics, color: bool) -> String {
     use ariadne::{CharSet, Config, IndexType, Label, Report, ReportKind, Source};
-    let source = Source::from(&*diagnostics.source);
+    // The whole file escaped once: its diagnostics' spans are placed in it
+    // (a clipped line escapes its own window).
+    let whole = crate::text::Escaped::of(&diagnostics.source);
+    let source = Source::from(&*whole.text);
     let mut out = Vec::new();
     for d in &diagnostics.items {
         // A very long line is shown as a window around the span, so a
@@ -647,15 +650,14 @@ fn draw(diagnostics: &Diagnostics, color: bool) -> String {
         let drawn_line = before.matches('\n').count() + 1;
         let drawn_column =
             crate::text::shown_width(&before[before.rfind('\n').map_or(0, |i| i + 1)..]) + 1;
-        let (shown, span) = crate::text::escape_controls_span(text, span);
-        let shown_text: String;
-        let escaped_source;
-        let source = match (&clipped, shown) {
-            (None, std::borrow::Cow::Borrowed(_)) => &source,
-            (_, shown) => {
-                shown_text = shown.into_owned();
-                escaped_source = Source::from(shown_text.as_str());
-                &escaped_source
+        let (window_text, window);
+        let (source, span) = match &clipped {
+            None => (&source, whole.span(span)),
+            Some(_) => {
+                let (shown, span) = crate::text::escape_controls_span(text, span);
+                window_text = shown.into_owned();
+                window = Source::from(window_text.as_str());
+                (&window, span)
             }
         };
         let kind = match d.severity {

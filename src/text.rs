@@ -188,33 +188,60 @@ pub(crate) fn escape_controls_span(
     text: &str,
     span: std::ops::Range<usize>,
 ) -> (Cow<'_, str>, std::ops::Range<usize>) {
-    let mut chars = text.char_indices().peekable();
-    let mut out: Option<String> = None;
-    let (mut start, mut end) = (span.start, span.end);
-    while let Some((i, c)) = chars.next() {
-        let next = chars.peek().map(|&(_, n)| n);
-        match escaped(c, next) {
-            Some(e) => {
-                let out = out.get_or_insert_with(|| text[..i].to_string());
-                let grown = e.len() - c.len_utf8();
-                if span.start > i {
-                    start += grown;
+    let escaped = Escaped::of(text);
+    let span = escaped.span(span);
+    (escaped.text, span)
+}
+
+/// A text with its control characters escaped ([`escape_controls`]), and
+/// where its escapes grew it, to place spans of the text in it: made once
+/// for the many spans of a file's diagnostics.
+#[cfg(feature = "compile")]
+pub(crate) struct Escaped<'t> {
+    /// The escaped text.
+    pub text: Cow<'t, str>,
+    /// Each escaped character's byte offset in the text and the bytes
+    /// the escapes up to and including it added, in order.
+    growth: Vec<(usize, usize)>,
+}
+
+#[cfg(feature = "compile")]
+impl<'t> Escaped<'t> {
+    pub(crate) fn of(text: &'t str) -> Escaped<'t> {
+        let mut chars = text.char_indices().peekable();
+        let mut out: Option<String> = None;
+        let mut growth = Vec::new();
+        let mut grown = 0;
+        while let Some((i, c)) = chars.next() {
+            let next = chars.peek().map(|&(_, n)| n);
+            match escaped(c, next) {
+                Some(e) => {
+                    let out = out.get_or_insert_with(|| text[..i].to_string());
+                    grown += e.len() - c.len_utf8();
+                    growth.push((i, grown));
+                    out.push_str(&e);
                 }
-                if span.end > i {
-                    end += grown;
-                }
-                out.push_str(&e);
-            }
-            None => {
-                if let Some(out) = &mut out {
-                    out.push(c);
+                None => {
+                    if let Some(out) = &mut out {
+                        out.push(c);
+                    }
                 }
             }
         }
+        Escaped {
+            text: out.map_or(Cow::Borrowed(text), Cow::Owned),
+            growth,
+        }
     }
-    match out {
-        Some(out) => (Cow::Owned(out), start..end),
-        None => (Cow::Borrowed(text), span),
+
+    /// Where the byte range `span` of the text lies in the escaped text.
+    pub(crate) fn span(&self, span: std::ops::Range<usize>) -> std::ops::Range<usize> {
+        // What the escapes of the characters before `at` added.
+        let before = |at: usize| {
+            let n = self.growth.partition_point(|&(i, _)| i < at);
+            n.checked_sub(1).map_or(0, |k| self.growth[k].1)
+        };
+        span.start + before(span.start)..span.end + before(span.end)
     }
 }
 

@@ -113,7 +113,11 @@ impl<T> Lexed<'_, T> {
             report
                 .error(
                     block.span.start..block.span.start + 3,
-                    format!("MAP block of {} bytes: lev_comp's map buffer holds {}", block.bytes, MAP_BUFFER - 1),
+                    format!(
+                        "MAP block of {} bytes: lev_comp's map buffer holds {}",
+                        block.bytes,
+                        MAP_BUFFER - 1
+                    ),
                 )
                 .label(
                     "lev_comp copies a map block's rows into a buffer of 4096 bytes and writes \

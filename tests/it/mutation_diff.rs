@@ -127,16 +127,45 @@ impl Variant {
     fn words(self) -> &'static [&'static str] {
         match self {
             Variant::Slashem => &[
-                "OBJFLAGS:", "o_lit", "RANDOM_REGION[0]:", "region[0]", "RANDOM_PLACES[1]:",
-                "place[0][1]", "none", "spooky", "scrawl", "\"Excalibur\"", "Z",
+                "OBJFLAGS:",
+                "o_lit",
+                "RANDOM_REGION[0]:",
+                "region[0]",
+                "RANDOM_PLACES[1]:",
+                "place[0][1]",
+                "none",
+                "spooky",
+                "scrawl",
+                "\"Excalibur\"",
+                "Z",
             ],
             Variant::DNetHack | Variant::NotNotDNetHack => &[
-                "FORGE:", "[skipcheck]", "[noskipcheck]", "'#'", "\"Quetzalcoatl\"", ",", "N",
-                "Y", "O", "CHANCE:",
+                "FORGE:",
+                "[skipcheck]",
+                "[noskipcheck]",
+                "'#'",
+                "\"Quetzalcoatl\"",
+                ",",
+                "N",
+                "Y",
+                "O",
+                "CHANCE:",
             ],
             Variant::EvilHack => &[
-                "FORGE:", "MAGIC_CHEST:", "PUDDLE:", "SEWAGE:", "dead", "affixed_gem:",
-                "forged_qual:", "rndvault", "VAULTGEN:", "MINDEPTH:", "iron,", "stone,", "a", "w",
+                "FORGE:",
+                "MAGIC_CHEST:",
+                "PUDDLE:",
+                "SEWAGE:",
+                "dead",
+                "affixed_gem:",
+                "forged_qual:",
+                "rndvault",
+                "VAULTGEN:",
+                "MINDEPTH:",
+                "iron,",
+                "stone,",
+                "a",
+                "w",
             ],
         }
     }
@@ -533,8 +562,7 @@ fn run(set: Set, reference: Reference) {
     };
     for index in range {
         let mut rng = Rng::new(
-            seed ^ (index as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93)
-                ^ (set.id() * 0x1_0000_0001),
+            seed ^ (index as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93) ^ (set.id() * 0x1_0000_0001),
         );
         let (file, text) = &files[rng.below(files.len())];
         let (source, mut mutations, kinds) = mutant(&mut rng, set, text);
