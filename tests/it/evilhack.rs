@@ -13,12 +13,25 @@ fn identity(name: &str) -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/data/games/{name}.game"))
 }
 
+/// EvilHack's game, from its identity file, and options that compile for
+/// it (LP64, as its golden set was written).
+fn evilhack() -> (std::sync::Arc<Game>, des::Options) {
+    let game = std::sync::Arc::new(Game::from_identity_file(&identity("evilhack-0.9.3")).unwrap());
+    let options = des::Options {
+        game: game.clone(),
+        layout: Layout::LP64,
+        dialect: Dialect::NetHack36,
+        ..Default::default()
+    };
+    (game, options)
+}
+
 #[test]
 fn evilhack_levels_match_its_own_lev_comp() {
     let Some(shared) = common::shared_dir() else {
         return;
     };
-    let game = std::sync::Arc::new(Game::from_identity_file(&identity("evilhack-0.9.3")).unwrap());
+    let (game, options) = evilhack();
     let program = game.format().program.as_ref().unwrap();
     // Its own numbers, not 3.6.7's.
     assert_eq!(program.opcode("FORGE"), Some(11));
@@ -26,12 +39,6 @@ fn evilhack_levels_match_its_own_lev_comp() {
     assert_eq!(program.monster_properties.len(), 17);
     assert_eq!(program.object_properties.len(), 17);
     assert_eq!(game.format().numbering.terrain.len(), 43);
-    let options = des::Options {
-        game: game.clone(),
-        layout: Layout::LP64,
-        dialect: Dialect::NetHack36,
-        ..Default::default()
-    };
     let dat = shared.join("corpus/evilhack-0.9.3/dat");
     let golden = shared.join("golden/evilhack-0.9.3");
     let mut files: Vec<_> = std::fs::read_dir(&dat)
@@ -169,13 +176,7 @@ fn evilhack_build_writes_its_vaults_dat() {
 /// files for its game) compile, and decode back to their programs.
 #[test]
 fn generated_evilhack_files_compile_and_round_trip() {
-    let game = std::sync::Arc::new(Game::from_identity_file(&identity("evilhack-0.9.3")).unwrap());
-    let options = des::Options {
-        game: game.clone(),
-        layout: Layout::LP64,
-        dialect: Dialect::NetHack36,
-        ..Default::default()
-    };
+    let (game, options) = evilhack();
     let all: String = (0..300)
         .map(|s| common::gen36::des_file_for(s, &game))
         .collect();
@@ -221,13 +222,7 @@ fn generated_evilhack_files_match_evilhacks_lev_comp() {
         common::skip_unavailable(&format!("{var} does not name EvilHack's lev_comp"));
         return;
     };
-    let game = std::sync::Arc::new(Game::from_identity_file(&identity("evilhack-0.9.3")).unwrap());
-    let options = des::Options {
-        game: game.clone(),
-        layout: Layout::LP64,
-        dialect: Dialect::NetHack36,
-        ..Default::default()
-    };
+    let (game, options) = evilhack();
     let cases = common::diff_cases(1000);
     let (mut agree, mut both, mut differ) = (0, 0, Vec::new());
     for seed in 0..cases {

@@ -205,6 +205,45 @@ macro_rules! infos {
     };
 }
 
+/// `DOOR`'s arguments, with what a variant puts before its state.
+macro_rules! door_args {
+    ($($before:expr),*) => {
+        Pat::Seq(&[
+            COLON,
+            $($before,)*
+            Pat::Arg(
+                "door state",
+                &val_or_random!(Val::DoorState, "a door state")
+            ),
+            COMMA,
+            Pat::Arg("place", &SEL),
+        ])
+    };
+}
+
+/// `ROOMDOOR`'s arguments, with what a variant puts before them.
+macro_rules! room_door_args {
+    ($($before:expr),*) => {
+        Pat::Seq(&[
+            COLON,
+            $($before,)*
+            Pat::Arg(
+                "secret flag",
+                &val_or_random!(Val::Boolean, "`true` or `false`")
+            ),
+            COMMA,
+            Pat::Arg(
+                "door state",
+                &val_or_random!(Val::DoorState, "a door state")
+            ),
+            COMMA,
+            Pat::Arg("wall", &Pat::Alt(&[DIRECTIONS, RANDOM])),
+            COMMA,
+            Pat::Arg("position", &Pat::Alt(&[INT, RANDOM])),
+        ])
+    };
+}
+
 /// A row: `keyword`, its name in messages, its arguments, its builder.
 macro_rules! row {
     ($keyword:expr, $name:expr, $args:expr, $build:expr) => {
@@ -218,7 +257,7 @@ macro_rules! row {
         }
     };
 }
-pub(super) use {infos, row, timed, val_or_random};
+pub(super) use {door_args, infos, room_door_args, row, timed, val_or_random};
 
 /// `$name = value`: the pattern from the variable on.
 pub(crate) const DEFINE: Pat<Class> = Pat::Seq(&[
@@ -381,41 +420,8 @@ pub(crate) const ROWS: &[Form] = &[
         ]),
         read::trap
     ),
-    row!(
-        "DOOR",
-        "DOOR",
-        Pat::Seq(&[
-            COLON,
-            Pat::Arg(
-                "door state",
-                &val_or_random!(Val::DoorState, "a door state")
-            ),
-            COMMA,
-            Pat::Arg("place", &SEL),
-        ]),
-        read::door
-    ),
-    row!(
-        "ROOMDOOR",
-        "ROOMDOOR",
-        Pat::Seq(&[
-            COLON,
-            Pat::Arg(
-                "secret flag",
-                &val_or_random!(Val::Boolean, "`true` or `false`")
-            ),
-            COMMA,
-            Pat::Arg(
-                "door state",
-                &val_or_random!(Val::DoorState, "a door state")
-            ),
-            COMMA,
-            Pat::Arg("wall", &Pat::Alt(&[DIRECTIONS, RANDOM])),
-            COMMA,
-            Pat::Arg("position", &Pat::Alt(&[INT, RANDOM])),
-        ]),
-        read::room_door
-    ),
+    row!("DOOR", "DOOR", door_args!(), read::door),
+    row!("ROOMDOOR", "ROOMDOOR", room_door_args!(), read::room_door),
     row!(
         "DRAWBRIDGE",
         "DRAWBRIDGE",

@@ -4,8 +4,8 @@
 
 use super::read;
 use super::rows::{
-    infos, row, timed, val_or_random, BLOCK, COLON, COMMA, COORD, DIRECTIONS, EXPR, INT, MONSTER,
-    MONSTER_INFO, OBJECT, OBJECT_INFO, PLACES, RANDOM, SEL,
+    door_args, infos, room_door_args, row, timed, val_or_random, BLOCK, COLON, COMMA, COORD,
+    DIRECTIONS, EXPR, INT, MONSTER, MONSTER_INFO, OBJECT, OBJECT_INFO, PLACES, RANDOM, SEL,
 };
 use super::{Build, Class, Form};
 use crate::des::nh36::lexer::{Kw, Val};
@@ -26,38 +26,13 @@ pub(super) const DOOR_MATERIAL_ROWS: &[Form] = &[
     row!(
         "DOOR",
         "DOOR",
-        Pat::Seq(&[
-            COLON,
-            MATERIAL,
-            Pat::Arg(
-                "door state",
-                &val_or_random!(Val::DoorState, "a door state")
-            ),
-            COMMA,
-            Pat::Arg("place", &SEL),
-        ]),
+        door_args!(MATERIAL),
         read::door_with_material
     ),
     row!(
         "ROOMDOOR",
         "ROOMDOOR",
-        Pat::Seq(&[
-            COLON,
-            MATERIAL,
-            Pat::Arg(
-                "secret flag",
-                &val_or_random!(Val::Boolean, "`true` or `false`")
-            ),
-            COMMA,
-            Pat::Arg(
-                "door state",
-                &val_or_random!(Val::DoorState, "a door state")
-            ),
-            COMMA,
-            Pat::Arg("wall", &Pat::Alt(&[DIRECTIONS, RANDOM])),
-            COMMA,
-            Pat::Arg("position", &Pat::Alt(&[INT, RANDOM])),
-        ]),
+        room_door_args!(MATERIAL),
         read::room_door_with_material
     ),
 ];
