@@ -836,6 +836,10 @@ def nh36_forms():
 
 def nh36_cases():
     g = "nh36"
+    # 3.6's scanner copies each token and comment line into 512 bytes.
+    case(g, "token-overflows-lev-comps-buffer",
+         lines('MAZE: "a", random', "# " + "x" * 600, 'MESSAGE: "' + "y" * 520 + '"',
+               "NOMAP"))
     # lev_comp.l copies a map block's rows into a 4096-byte buffer.
     case(g, "map-block-overflows-lev-comps-buffer",
          lines('MAZE: "a", \' \'', "GEOMETRY: center, center", "MAP",

@@ -36,7 +36,15 @@ pub(crate) struct Lexed<'s, T> {
     /// A `MAP` block the file ends in without `ENDMAP`: flex's map state
     /// ends with the input and its rows go nowhere, so it gives no token.
     pub open_map: Option<Span>,
+    /// Comment lines of 3.6's scanner too long for its token buffer (see
+    /// [`TOKEN_BUFFER`]).
+    pub long_comments: Vec<Span>,
 }
+
+/// The size of 3.6's `lev_comp.l` token buffer (`curr_token[512]`): it
+/// copies every token and comment line into it, a NUL after.
+#[cfg(feature = "nethack36")]
+pub(crate) const TOKEN_BUFFER: usize = 512;
 
 /// Which lines are comments.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -169,6 +177,7 @@ pub(crate) struct Scanner<'r, 's, T> {
     /// The map blocks read so far.
     pub maps: Vec<MapBlock<'s>>,
     ends_at: Option<usize>,
+    long_comments: Vec<Span>,
 }
 
 impl<'r, 's, T> Scanner<'r, 's, T> {
@@ -184,6 +193,7 @@ impl<'r, 's, T> Scanner<'r, 's, T> {
             no_row_before: 0,
             maps: Vec::new(),
             ends_at: None,
+            long_comments: Vec::new(),
         }
     }
 
@@ -194,6 +204,7 @@ impl<'r, 's, T> Scanner<'r, 's, T> {
             open_map: self.in_map.map(|m| self.maps[m].span.start..self.src.len()),
             maps: self.maps,
             ends_at: self.ends_at,
+            long_comments: self.long_comments,
         }
     }
 }
@@ -243,6 +254,10 @@ impl<T> Iterator for Scanner<'_, '_, T> {
             }
             if at_line_start {
                 if let Some(n) = comment_len(rest, self.comments) {
+                    #[cfg(feature = "nethack36")]
+                    if self.comments == Comments::IndentedWithNewline && n >= TOKEN_BUFFER {
+                        self.long_comments.push(pos..pos + n);
+                    }
                     self.pos += n;
                     continue;
                 }

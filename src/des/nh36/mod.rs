@@ -187,6 +187,7 @@ fn compile(
         while let Some(chunk) = chunks.next_chunk() {
             let own = chunk.tokens.len() - usize::from(!chunk.last);
             check_numbers(source, &chunk.tokens[..own], &mut scanning);
+            check_token_lengths(&chunk.tokens[..own], &mut scanning);
             let deepest = &chunks.meter.deepest;
             too_deep |=
                 deepest.open > depth::REFERENCE_OPEN_LIMIT || deepest.depth > depth::DEPTH_LIMIT;
@@ -218,6 +219,9 @@ fn compile(
     });
     let mut report = reporter();
     lexed.warn_if_ended(source, &mut report);
+    for span in &lexed.long_comments {
+        token_too_long(span, "a comment line", &mut report);
+    }
     report.append(scanning);
     if nesting.open > depth::REFERENCE_OPEN_LIMIT {
         report
@@ -272,6 +276,38 @@ fn compile(
         }
     }
     (levels, report)
+}
+
+/// Tokens too long for 3.6's token buffer: its scanner copies every token
+/// but dice and map rows into `curr_token[512]`, writing past it from 512
+/// bytes on (its own memory corruption: levbuild refuses them).
+#[cfg(feature = "nethack36")]
+fn check_token_lengths(tokens: &[(lexer::Tok<'_>, diag::Span)], report: &mut Reporter) {
+    use lexer::Tok;
+    for (t, span) in tokens {
+        let saved = !matches!(t, Tok::Dice(..) | Tok::Map(_));
+        if saved && span.len() >= crate::des::scan::TOKEN_BUFFER {
+            token_too_long(span, "a token", report);
+        }
+    }
+}
+
+/// The error of a token or comment line of `span` past 3.6's buffer.
+#[cfg(feature = "nethack36")]
+fn token_too_long(span: &diag::Span, what: &str, report: &mut Reporter) {
+    report
+        .error(
+            span.start..span.start + 1,
+            format!(
+                "{what} of {} bytes: lev_comp's token buffer holds {}",
+                span.len(),
+                crate::des::scan::TOKEN_BUFFER - 1
+            ),
+        )
+        .label(
+            "3.6's lev_comp copies each token into a buffer of 512 bytes and writes past it \
+             here (it corrupts its own memory)",
+        );
 }
 
 /// The scanner's checks of numbers: `atoi` changing one (a warning), and
