@@ -38,6 +38,7 @@ pub(crate) struct Lexed<'s, T> {
     pub open_map: Option<Span>,
     /// Comment lines of 3.6's scanner too long for its token buffer (see
     /// [`TOKEN_BUFFER`]).
+    #[cfg(feature = "nethack36")]
     pub long_comments: Vec<Span>,
 }
 
@@ -177,6 +178,7 @@ pub(crate) struct Scanner<'r, 's, T> {
     /// The map blocks read so far.
     pub maps: Vec<MapBlock<'s>>,
     ends_at: Option<usize>,
+    #[cfg(feature = "nethack36")]
     long_comments: Vec<Span>,
 }
 
@@ -193,6 +195,7 @@ impl<'r, 's, T> Scanner<'r, 's, T> {
             no_row_before: 0,
             maps: Vec::new(),
             ends_at: None,
+            #[cfg(feature = "nethack36")]
             long_comments: Vec::new(),
         }
     }
@@ -204,6 +207,7 @@ impl<'r, 's, T> Scanner<'r, 's, T> {
             open_map: self.in_map.map(|m| self.maps[m].span.start..self.src.len()),
             maps: self.maps,
             ends_at: self.ends_at,
+            #[cfg(feature = "nethack36")]
             long_comments: self.long_comments,
         }
     }
