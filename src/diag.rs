@@ -295,6 +295,8 @@ struct Pending {
     help: Option<String>,
     code: Option<&'static str>,
     span: Span,
+    /// Shown before everything else, wherever it is.
+    lead: bool,
 }
 
 impl Reporter {
@@ -344,8 +346,35 @@ impl Reporter {
             help: None,
             code,
             span,
+            lead: false,
         });
         self
+    }
+
+    /// Shows the diagnostic recorded last before all others.
+    #[cfg(feature = "compile")]
+    pub(crate) fn lead(&mut self) -> &mut Self {
+        if !self.pending_dropped {
+            if let Some(last) = self.items.last_mut() {
+                last.lead = true;
+            }
+        }
+        self
+    }
+
+    /// Keeps only the first `n` errors (in source order) and no warning;
+    /// the number of errors there were.
+    #[cfg(feature = "compile")]
+    pub(crate) fn keep_first_errors(&mut self, n: usize) -> usize {
+        let total = self.errors;
+        self.items.sort_by_key(|d| d.span.start);
+        self.items.retain(|d| d.severity == Severity::Error);
+        self.items.truncate(n);
+        self.errors = self.items.len();
+        self.dropped = 0;
+        self.warnings = 0;
+        self.dropped_warnings = 0;
+        total
     }
 
     /// Attaches a caret label to the diagnostic recorded last.
@@ -407,7 +436,7 @@ impl Reporter {
     /// (diagnostics at the same place keep the order they were recorded in).
     pub(crate) fn finish(self, file: &str, source: &str) -> Diagnostics {
         let mut items = self.items;
-        items.sort_by_key(|d| d.span.start);
+        items.sort_by_key(|d| (!d.lead, d.span.start));
         for (severity, code, dropped, limit, what) in [
             (Severity::Error, None, self.dropped, MAX_ERRORS, "errors"),
             (
@@ -429,6 +458,7 @@ impl Reporter {
                     help: None,
                     code,
                     span: end..end,
+                    lead: false,
                 });
             }
         }
