@@ -194,6 +194,24 @@ pub struct Diagnostic {
     pub end_line: usize,
     /// 1-based column (in characters) of the span's end.
     pub end_column: usize,
+    /// Other places the diagnostic points at, each with what it says of
+    /// it: the `{` of a block that is never closed, under its `}`'s error.
+    pub secondary: Vec<Secondary>,
+}
+
+/// A place a [`Diagnostic`] points at besides its span, as rustc's
+/// secondary labels do.
+#[non_exhaustive]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Secondary {
+    /// Byte range in the source.
+    pub span: Span,
+    /// 1-based line of the span's start.
+    pub line: usize,
+    /// 1-based column (in characters) of the span's start.
+    pub column: usize,
+    /// What is said of it, e.g. "this `{` is never closed".
+    pub label: String,
 }
 
 impl Diagnostic {
@@ -297,6 +315,8 @@ struct Pending {
     span: Span,
     /// Shown before everything else, wherever it is.
     lead: bool,
+    /// Secondary labels.
+    secondary: Vec<(Span, String)>,
 }
 
 impl Reporter {
@@ -347,7 +367,20 @@ impl Reporter {
             code,
             span,
             lead: false,
+            secondary: Vec::new(),
         });
+        self
+    }
+
+    /// Attaches a secondary label at `span` to the diagnostic recorded last.
+    #[cfg(feature = "compile")]
+    pub(crate) fn secondary(&mut self, span: Span, label: impl Into<String>) -> &mut Self {
+        if self.pending_dropped {
+            return self;
+        }
+        if let Some(last) = self.items.last_mut() {
+            last.secondary.push((span, label.into()));
+        }
         self
     }
 
@@ -418,6 +451,9 @@ impl Reporter {
             if let Some(help) = item.help {
                 self.help(help);
             }
+            for (span, label) in item.secondary {
+                self.secondary(span, label);
+            }
         }
         // What `later` dropped comes after what it kept: past the limit
         // here too.
@@ -459,6 +495,7 @@ impl Reporter {
                     code,
                     span: end..end,
                     lead: false,
+                    secondary: Vec::new(),
                 });
             }
         }
@@ -480,6 +517,21 @@ impl Reporter {
                     std::borrow::Cow::Borrowed(_) => t,
                     std::borrow::Cow::Owned(e) => e,
                 };
+                let secondary = p
+                    .secondary
+                    .into_iter()
+                    .map(|(span, label)| {
+                        let start = span.start.min(source.len());
+                        let end = span.end.clamp(start, source.len());
+                        let (line, column) = lines.locate(source, start);
+                        Secondary {
+                            span: start..end,
+                            line,
+                            column,
+                            label: shown(label),
+                        }
+                    })
+                    .collect();
                 Diagnostic {
                     severity: p.severity,
                     message: shown(p.message),
@@ -491,6 +543,7 @@ impl Reporter {
                     column,
                     end_line,
                     end_column,
+                    secondary,
                 }
             })
             .collect();
@@ -611,6 +664,7 @@ impl Diagnostics {
                     d.message
                 );
                 push_label_and_help(&mut s, d.label.as_deref(), d.help.as_deref());
+                push_secondary(&mut s, &d.secondary);
                 s
             })
             .collect()
@@ -662,7 +716,8 @@ fn draw(_: &Diagnostics, _: bool) -> String {
 #[cfg(not(doc))]
 fn draw(diagnostics: &Diagnostics, color: bool) -> String {
     use ariadne::{CharSet, Config, IndexType, Label, Report, ReportKind, Source};
-    let source = Source::from(&*diagnostics.source);
+    let self_source = Source::from(&*diagnostics.source);
+    let source = &self_source;
     let mut out = Vec::new();
     for d in &diagnostics.items {
         // A very long line is shown as a window around the span, so a
@@ -681,7 +736,7 @@ fn draw(diagnostics: &Diagnostics, color: bool) -> String {
         let shown_text: String;
         let escaped_source;
         let source = match (&clipped, shown) {
-            (None, std::borrow::Cow::Borrowed(_)) => &source,
+            (None, std::borrow::Cow::Borrowed(_)) => source,
             (_, shown) => {
                 shown_text = shown.into_owned();
                 escaped_source = Source::from(shown_text.as_str());
@@ -705,8 +760,20 @@ fn draw(diagnostics: &Diagnostics, color: bool) -> String {
             } else {
                 CharSet::Ascii
             });
+        // Secondary labels where the text is drawn as it is (a clipped or
+        // escaped line moves offsets; there the short form says them).
+        let drawn_as_is = clipped.is_none() && std::ptr::eq(source, &self_source);
+        let secondary: Vec<Label<(&str, Span)>> = match drawn_as_is {
+            true => d
+                .secondary
+                .iter()
+                .map(|s| Label::new((file, s.span.clone())).with_message(&s.label))
+                .collect(),
+            false => Vec::new(),
+        };
         let mut report = Report::build(kind, (file, span))
             .with_config(config)
+            .with_labels(secondary)
             .with_message(format!("{} ({}:{}:{})", d.message, file, d.line, d.column))
             .with_label(label);
         // A warning shows its name: `[rock-in-room] Warning: …`.
@@ -738,6 +805,14 @@ pub(crate) fn severity_and_code(severity: Severity, code: Option<&str>) -> Strin
     match code {
         Some(code) => format!("{severity}[{code}]"),
         None => severity.to_string(),
+    }
+}
+
+/// Appends `; LINE:COLUMN: label` for each secondary label to a one-line
+/// message.
+pub(crate) fn push_secondary(line: &mut String, secondary: &[Secondary]) {
+    for s in secondary {
+        line.push_str(&format!("; {}:{}: {}", s.line, s.column, s.label));
     }
 }
 
