@@ -118,7 +118,7 @@ fn examples_that_are_not_doc_tests_are_the_fixture_crates_code() {
 
 /// The README's xtask, to be copied, is this repository's xtask (which
 /// `tests/fixture_crate.rs` runs): its `src/main.rs` but for the lines a
-/// doc test hides, its `Cargo.toml` but for comments and where levbuild
+/// doc test would hide (none), its `Cargo.toml` but for comments and where levbuild
 /// comes from, and its alias but for the crate's place.
 #[test]
 fn readme_xtask_is_the_repository_xtask() {
@@ -162,4 +162,34 @@ fn readme_xtask_is_the_repository_xtask() {
     let alias = code(block("toml", "xtask = "));
     let ours = read(".cargo/config.toml").replace("build-support/xtask", "xtask");
     assert_eq!(alias, code(ours.lines().map(String::from).collect()));
+}
+
+/// The README's Rust code is what a user pastes (#35): no line rustdoc
+/// hides (`# …`: pasted, `# #[cfg(feature = "build")]` is a syntax error),
+/// and no `cfg(feature = …)` (which, its `# ` deleted, would silently turn
+/// the build off). Its blocks are doc tests as they are, compiled with the
+/// features they need.
+#[test]
+fn readme_code_pastes_as_it_is() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let mut rust = 0;
+    for (info, lines) in code_blocks(readme.lines()) {
+        if !info.starts_with("rust") {
+            continue;
+        }
+        rust += 1;
+        for line in &lines {
+            let t = line.trim_start();
+            assert!(
+                t != "#" && !t.starts_with("# "),
+                "README: a line rustdoc hides: {line:?}"
+            );
+            assert!(
+                !line.contains("cfg(feature"),
+                "README: a feature cfg: {line:?}"
+            );
+        }
+    }
+    assert!(rust >= 6, "the README's Rust blocks: {rust}");
 }
