@@ -43,6 +43,21 @@ fn docs_build_without_warnings_and_without_foreign_blanket_impls() {
             assert!(!html.contains(foreign), "{page} lists {foreign}");
         }
     }
+    // The front page is what a user needs to start, not the whole README
+    // with its measurements and history (#35); `Build::dialect` names the
+    // feature its 3.6 dialect needs.
+    let front = std::fs::read_to_string(doc.join("index.html")).expect("index.html");
+    for history in ["Performance", "mutants", "Architecture", "Drop-in"] {
+        assert!(!front.contains(history), "the front page has {history}");
+    }
+    assert!(front.contains("nethack36") && front.contains("include_levels!"));
+    let build = std::fs::read_to_string(doc.join("struct.Build.html")).unwrap();
+    let dialect = &build[build.find("id=\"method.dialect\"").expect("Build::dialect")..];
+    let dialect = &dialect[..dialect[1..].find("id=\"method.").unwrap_or(dialect.len())];
+    assert!(
+        dialect.contains("nethack36"),
+        "Build::dialect does not name the feature"
+    );
 }
 
 /// The fenced code blocks of a Markdown text: each one's info string
@@ -99,7 +114,12 @@ fn examples_that_are_not_doc_tests_are_the_fixture_crates_code() {
         })
         .collect();
     let mut examples = 0;
-    for file in ["README.md", "src/lib.rs", "src/build/mod.rs"] {
+    for file in [
+        "README.md",
+        "docs/crate.md",
+        "src/lib.rs",
+        "src/build/mod.rs",
+    ] {
         let text = std::fs::read_to_string(root.join(file)).expect(file);
         for example in ignored_examples(&text, file.ends_with(".rs")) {
             for line in example.iter().map(|l| l.trim()) {
@@ -113,7 +133,10 @@ fn examples_that_are_not_doc_tests_are_the_fixture_crates_code() {
             examples += 1;
         }
     }
-    assert_eq!(examples, 3, "the README's, include_levels!'s and Build's");
+    assert_eq!(
+        examples, 4,
+        "the README's, the crate page's, include_levels!'s and Build's"
+    );
 }
 
 /// The README's xtask, to be copied, is this repository's xtask (which
@@ -192,4 +215,34 @@ fn readme_code_pastes_as_it_is() {
         }
     }
     assert!(rust >= 6, "the README's Rust blocks: {rust}");
+}
+
+/// The README starts with the two commands a fresh clone runs (the main
+/// job on the example tree, then the tests), and its measurements and
+/// history live in files of their own, which it links (#35).
+#[test]
+fn readme_starts_with_the_two_commands_and_links_its_history() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let (info, first) = &code_blocks(readme.lines())[0];
+    assert_eq!(info, "sh");
+    assert_eq!(
+        first,
+        &[
+            "cargo run --release --features cli -- build examples/dat -o target/levels",
+            "cargo test --all-features",
+        ]
+    );
+    for doc in [
+        "docs/performance.md",
+        "docs/drop-in.md",
+        "docs/architecture.md",
+    ] {
+        assert!(readme.contains(&format!("]({doc})")), "README links {doc}");
+        let text = std::fs::read_to_string(root.join(doc)).expect(doc);
+        assert!(text.starts_with("# "), "{doc}");
+    }
+    let performance = std::fs::read_to_string(root.join("docs/performance.md")).unwrap();
+    assert!(performance.contains("## Memory"));
+    assert!(!readme.contains("## Memory") && !readme.contains("mutation_diff"));
 }
