@@ -114,7 +114,7 @@ mod tests {
             .filter(|(p, _)| !p.starts_with(env!("CARGO_MANIFEST_DIR")))
         {
             assert_eq!(
-                nethack36_sign(&text).map(|s| s.1),
+                nethack36_sign(text).map(|s| s.1),
                 None,
                 "{}",
                 path.display()
