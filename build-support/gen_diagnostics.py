@@ -390,6 +390,12 @@ def nh343_cases():
     # A 3.4.3 file compiled for a game of the 3.6 language.
     case(g, "level-game-of-the-36-language",
          lines("# options: game=nethack-3.6.7", 'MAZE: "t", random', "NOMAP"))
+    # A 3.6 file compiled as 3.4.3: one error saying so, then three.
+    case(g, "file-in-the-36-language",
+         lines("# a NetHack 3.6 level", 'MAZE: "t", \' \'', "GEOMETRY: center, center",
+               "MAP", "...", "ENDMAP", "$place = { (0,0), (1,1) }",
+               "OBJECT: ('(', \"crystal ball\"), (0,0)",
+               "MONSTER: ('d', \"jackal\"), (1,1)", "IF [50%] {", "FOUNTAIN: (2,2)", "}"))
     M, H, R, L = maze343, maze_header343, room343, room_level343
 
     # lev_comp.l copies a map block's rows into a 4096-byte buffer.

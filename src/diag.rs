@@ -194,6 +194,24 @@ pub struct Diagnostic {
     pub end_line: usize,
     /// 1-based column (in characters) of the span's end.
     pub end_column: usize,
+    /// Other places the diagnostic points at, each with what it says of
+    /// it: the `{` of a block that is never closed, under its `}`'s error.
+    pub secondary: Vec<Secondary>,
+}
+
+/// A place a [`Diagnostic`] points at besides its span, as rustc's
+/// secondary labels do.
+#[non_exhaustive]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Secondary {
+    /// Byte range in the source.
+    pub span: Span,
+    /// 1-based line of the span's start.
+    pub line: usize,
+    /// 1-based column (in characters) of the span's start.
+    pub column: usize,
+    /// What is said of it, e.g. "this `{` is never closed".
+    pub label: String,
 }
 
 impl Diagnostic {
@@ -295,6 +313,10 @@ struct Pending {
     help: Option<String>,
     code: Option<&'static str>,
     span: Span,
+    /// Shown before everything else, wherever it is.
+    lead: bool,
+    /// Secondary labels.
+    secondary: Vec<(Span, String)>,
 }
 
 impl Reporter {
@@ -344,8 +366,48 @@ impl Reporter {
             help: None,
             code,
             span,
+            lead: false,
+            secondary: Vec::new(),
         });
         self
+    }
+
+    /// Attaches a secondary label at `span` to the diagnostic recorded last.
+    #[cfg(feature = "compile")]
+    pub(crate) fn secondary(&mut self, span: Span, label: impl Into<String>) -> &mut Self {
+        if self.pending_dropped {
+            return self;
+        }
+        if let Some(last) = self.items.last_mut() {
+            last.secondary.push((span, label.into()));
+        }
+        self
+    }
+
+    /// Shows the diagnostic recorded last before all others.
+    #[cfg(feature = "compile")]
+    pub(crate) fn lead(&mut self) -> &mut Self {
+        if !self.pending_dropped {
+            if let Some(last) = self.items.last_mut() {
+                last.lead = true;
+            }
+        }
+        self
+    }
+
+    /// Keeps only the first `n` errors (in source order) and no warning;
+    /// the number of errors there were.
+    #[cfg(feature = "compile")]
+    pub(crate) fn keep_first_errors(&mut self, n: usize) -> usize {
+        let total = self.errors;
+        self.items.sort_by_key(|d| d.span.start);
+        self.items.retain(|d| d.severity == Severity::Error);
+        self.items.truncate(n);
+        self.errors = self.items.len();
+        self.dropped = 0;
+        self.warnings = 0;
+        self.dropped_warnings = 0;
+        total
     }
 
     /// Attaches a caret label to the diagnostic recorded last.
@@ -389,6 +451,9 @@ impl Reporter {
             if let Some(help) = item.help {
                 self.help(help);
             }
+            for (span, label) in item.secondary {
+                self.secondary(span, label);
+            }
         }
         // What `later` dropped comes after what it kept: past the limit
         // here too.
@@ -407,7 +472,7 @@ impl Reporter {
     /// (diagnostics at the same place keep the order they were recorded in).
     pub(crate) fn finish(self, file: &str, source: &str) -> Diagnostics {
         let mut items = self.items;
-        items.sort_by_key(|d| d.span.start);
+        items.sort_by_key(|d| (!d.lead, d.span.start));
         for (severity, code, dropped, limit, what) in [
             (Severity::Error, None, self.dropped, MAX_ERRORS, "errors"),
             (
@@ -429,6 +494,8 @@ impl Reporter {
                     help: None,
                     code,
                     span: end..end,
+                    lead: false,
+                    secondary: Vec::new(),
                 });
             }
         }
@@ -450,6 +517,21 @@ impl Reporter {
                     std::borrow::Cow::Borrowed(_) => t,
                     std::borrow::Cow::Owned(e) => e,
                 };
+                let secondary = p
+                    .secondary
+                    .into_iter()
+                    .map(|(span, label)| {
+                        let start = span.start.min(source.len());
+                        let end = span.end.clamp(start, source.len());
+                        let (line, column) = lines.locate(source, start);
+                        Secondary {
+                            span: start..end,
+                            line,
+                            column,
+                            label: shown(label),
+                        }
+                    })
+                    .collect();
                 Diagnostic {
                     severity: p.severity,
                     message: shown(p.message),
@@ -461,6 +543,7 @@ impl Reporter {
                     column,
                     end_line,
                     end_column,
+                    secondary,
                 }
             })
             .collect();
@@ -581,6 +664,7 @@ impl Diagnostics {
                     d.message
                 );
                 push_label_and_help(&mut s, d.label.as_deref(), d.help.as_deref());
+                push_secondary(&mut s, &d.secondary);
                 s
             })
             .collect()
@@ -677,8 +761,17 @@ fn draw(diagnostics: &Diagnostics, color: bool) -> String {
             } else {
                 CharSet::Ascii
             });
+        // Secondary labels where the whole file is drawn (a clipped line is
+        // a window of its own; there the short form says them).
+        let secondary: Vec<Label<(&str, Span)>> = match clipped.is_none() {
+            true => (d.secondary.iter())
+                .map(|s| Label::new((file, whole.span(s.span.clone()))).with_message(&s.label))
+                .collect(),
+            false => Vec::new(),
+        };
         let mut report = Report::build(kind, (file, span))
             .with_config(config)
+            .with_labels(secondary)
             .with_message(format!("{} ({}:{}:{})", d.message, file, d.line, d.column))
             .with_label(label);
         // A warning shows its name: `[rock-in-room] Warning: …`.
@@ -710,6 +803,14 @@ pub(crate) fn severity_and_code(severity: Severity, code: Option<&str>) -> Strin
     match code {
         Some(code) => format!("{severity}[{code}]"),
         None => severity.to_string(),
+    }
+}
+
+/// Appends `; LINE:COLUMN: label` for each secondary label to a one-line
+/// message.
+pub(crate) fn push_secondary(line: &mut String, secondary: &[Secondary]) {
+    for s in secondary {
+        line.push_str(&format!("; {}:{}: {}", s.line, s.column, s.label));
     }
 }
 

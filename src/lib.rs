@@ -1,6 +1,6 @@
-// The front page is the README, so that its examples are doc tests and
-// cannot go stale.
-#![doc = include_str!("../README.md")]
+// The front page is what a user needs to start (docs/crate.md); the
+// guide is the README, whose examples are doc tests below.
+#![doc = include_str!("../docs/crate.md")]
 #![warn(missing_docs)]
 // A build.rs example is a whole `fn main`, as the file is.
 #![allow(clippy::needless_doctest_main)]
@@ -27,6 +27,13 @@ mod statement;
 mod suggest;
 pub mod tables;
 mod text;
+
+/// The README's examples, compiled and run as doc tests. They are the
+/// code a user pastes, with no hidden lines, so they need the features
+/// they use: `build` (and with it `compile`).
+#[cfg(all(doctest, feature = "build"))]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeExamples;
 
 pub use binary::DecodeError;
 #[cfg(feature = "build")]

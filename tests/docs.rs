@@ -43,6 +43,21 @@ fn docs_build_without_warnings_and_without_foreign_blanket_impls() {
             assert!(!html.contains(foreign), "{page} lists {foreign}");
         }
     }
+    // The front page is what a user needs to start, not the whole README
+    // with its measurements and history (#35); `Build::dialect` names the
+    // feature its 3.6 dialect needs.
+    let front = std::fs::read_to_string(doc.join("index.html")).expect("index.html");
+    for history in ["Performance", "mutants", "Architecture", "Drop-in"] {
+        assert!(!front.contains(history), "the front page has {history}");
+    }
+    assert!(front.contains("nethack36") && front.contains("include_levels!"));
+    let build = std::fs::read_to_string(doc.join("struct.Build.html")).unwrap();
+    let dialect = &build[build.find("id=\"method.dialect\"").expect("Build::dialect")..];
+    let dialect = &dialect[..dialect[1..].find("id=\"method.").unwrap_or(dialect.len())];
+    assert!(
+        dialect.contains("nethack36"),
+        "Build::dialect does not name the feature"
+    );
 }
 
 /// The fenced code blocks of a Markdown text: each one's info string
@@ -99,7 +114,12 @@ fn examples_that_are_not_doc_tests_are_the_fixture_crates_code() {
         })
         .collect();
     let mut examples = 0;
-    for file in ["README.md", "src/lib.rs", "src/build/mod.rs"] {
+    for file in [
+        "README.md",
+        "docs/crate.md",
+        "src/lib.rs",
+        "src/build/mod.rs",
+    ] {
         let text = std::fs::read_to_string(root.join(file)).expect(file);
         for example in ignored_examples(&text, file.ends_with(".rs")) {
             for line in example.iter().map(|l| l.trim()) {
@@ -113,12 +133,16 @@ fn examples_that_are_not_doc_tests_are_the_fixture_crates_code() {
             examples += 1;
         }
     }
-    assert_eq!(examples, 3, "the README's, include_levels!'s and Build's");
+    assert_eq!(
+        examples, 6,
+        "the README's and the crate page's two (include_levels!, \
+         levels::decode), include_levels!'s and Build's"
+    );
 }
 
 /// The README's xtask, to be copied, is this repository's xtask (which
 /// `tests/fixture_crate.rs` runs): its `src/main.rs` but for the lines a
-/// doc test hides, its `Cargo.toml` but for comments and where levbuild
+/// doc test would hide (none), its `Cargo.toml` but for comments and where levbuild
 /// comes from, and its alias but for the crate's place.
 #[test]
 fn readme_xtask_is_the_repository_xtask() {
@@ -162,4 +186,64 @@ fn readme_xtask_is_the_repository_xtask() {
     let alias = code(block("toml", "xtask = "));
     let ours = read(".cargo/config.toml").replace("build-support/xtask", "xtask");
     assert_eq!(alias, code(ours.lines().map(String::from).collect()));
+}
+
+/// The README's Rust code is what a user pastes (#35): no line rustdoc
+/// hides (`# …`: pasted, `# #[cfg(feature = "build")]` is a syntax error),
+/// and no `cfg(feature = …)` (which, its `# ` deleted, would silently turn
+/// the build off). Its blocks are doc tests as they are, compiled with the
+/// features they need.
+#[test]
+fn readme_code_pastes_as_it_is() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let mut rust = 0;
+    for (info, lines) in code_blocks(readme.lines()) {
+        if !info.starts_with("rust") {
+            continue;
+        }
+        rust += 1;
+        for line in &lines {
+            let t = line.trim_start();
+            assert!(
+                t != "#" && !t.starts_with("# "),
+                "README: a line rustdoc hides: {line:?}"
+            );
+            assert!(
+                !line.contains("cfg(feature"),
+                "README: a feature cfg: {line:?}"
+            );
+        }
+    }
+    assert!(rust >= 6, "the README's Rust blocks: {rust}");
+}
+
+/// The README starts with the two commands a fresh clone runs (the main
+/// job on the example tree, then the tests), and its measurements and
+/// history live in files of their own, which it links (#35).
+#[test]
+fn readme_starts_with_the_two_commands_and_links_its_history() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let (info, first) = &code_blocks(readme.lines())[0];
+    assert_eq!(info, "sh");
+    assert_eq!(
+        first,
+        &[
+            "cargo run --release --features cli -- build examples/dat -o target/levels",
+            "cargo test --all-features",
+        ]
+    );
+    for doc in [
+        "docs/performance.md",
+        "docs/drop-in.md",
+        "docs/architecture.md",
+    ] {
+        assert!(readme.contains(&format!("]({doc})")), "README links {doc}");
+        let text = std::fs::read_to_string(root.join(doc)).expect(doc);
+        assert!(text.starts_with("# "), "{doc}");
+    }
+    let performance = std::fs::read_to_string(root.join("docs/performance.md")).unwrap();
+    assert!(performance.contains("## Memory"));
+    assert!(!readme.contains("## Memory") && !readme.contains("mutation_diff"));
 }

@@ -212,11 +212,19 @@ fn build_script_errors_read_as_errors(root: &Path) {
     }
 }
 
-/// The most recently built build script of the fixture.
+/// The most recently built build script of the fixture (of its package:
+/// the other tests build crates into the same target directory at the
+/// same time, and a dependency's script may be newer).
 fn newest_build_script(root: &Path) -> PathBuf {
     std::fs::read_dir(root.join("target/fixture/debug/build"))
         .expect("the fixture's build scripts were built")
-        .map(|e| e.unwrap().path().join("build-script-build"))
+        .map(|e| e.unwrap().path())
+        .filter(|dir| {
+            dir.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("levbuild-fixture-"))
+        })
+        .map(|dir| dir.join("build-script-build"))
         .filter(|p| p.is_file())
         .max_by_key(|p| p.metadata().and_then(|m| m.modified()).ok())
         .expect("a fixture build script")

@@ -395,6 +395,20 @@ impl Build {
     /// 3.4.3's (the default) or 3.6's, each compiled for that dialect's
     /// built-in game ([`Game::builtin`]). A game tree brings its own
     /// language.
+    ///
+    /// [`Dialect::NetHack36`](crate::des::Dialect::NetHack36) needs
+    /// levbuild's `nethack36` feature (`levbuild = { version = "0.1",
+    /// features = ["nethack36"] }`); without it each 3.6 file is an error
+    /// naming the feature. A 3.6 file compiled as 3.4.3 is an error saying
+    /// that it looks like a 3.6 file.
+    ///
+    /// ```no_run
+    /// // build.rs of a NetHack 3.6 game
+    /// levbuild::Build::new()
+    ///     .source_dir("dat")
+    ///     .dialect(levbuild::des::Dialect::NetHack36)
+    ///     .compile();
+    /// ```
     pub fn dialect(&mut self, dialect: crate::des::Dialect) -> &mut Self {
         self.dialect = dialect;
         self

@@ -28,6 +28,8 @@ pub mod nh343;
 pub mod nh36;
 #[cfg(feature = "compile")]
 pub(crate) mod scan;
+#[cfg(feature = "compile")]
+mod sniff;
 
 pub use dialect::{Dialect, UnknownDialect};
 pub use nh343::ir::{self, *};
@@ -214,6 +216,24 @@ mod without_nethack36 {
         assert!(
             err.has_errors() && text.contains("`nethack36` feature"),
             "{text}"
+        );
+    }
+
+    /// A 3.6 file compiled as 3.4.3 in a build without the 3.6 compiler
+    /// names the feature.
+    #[test]
+    fn a_36_file_compiled_as_343_names_the_feature() {
+        let source = "MAZE: \"x\", ' '\n$x = 1\nIF [50%] {\n}\n";
+        let err = compile_levels(source, "x.des", &Options::default()).unwrap_err();
+        let first = err.iter().next().unwrap();
+        assert!(first.message.contains("looks like a NetHack 3.6"), "{err}");
+        assert!(
+            first
+                .help
+                .as_deref()
+                .unwrap_or("")
+                .contains("features = [\"nethack36\"]"),
+            "{err}"
         );
     }
 }

@@ -199,3 +199,39 @@ fn a_percentage_past_100_is_the_scanners_error() {
     }
     assert!(compile("MAZE:\"a\",' '\nIF[100%]{}\n").is_ok());
 }
+
+/// A block left open to the end of the file is reported there and at its
+/// `{` (#35), as rustc points at an unclosed delimiter: the error alone
+/// says only that the file ended. Each unclosed block, inner and outer,
+/// points at its own `{`.
+#[test]
+fn an_unclosed_block_points_at_its_brace() {
+    let source = "MAZE: \"t\", random\nIF [50%] {\n  LOOP [2] {\n    FOUNTAIN: (1,1)\n  }\n  IF [1 == 1] {\n    SINK: (2,2)\n";
+    let err = compile(source).unwrap_err();
+    let braces: Vec<Vec<(usize, usize, &str)>> = err
+        .errors()
+        .map(|d| {
+            d.secondary
+                .iter()
+                .map(|s| (s.line, s.column, &source[s.span.clone()]))
+                .collect()
+        })
+        .collect();
+    assert_eq!(braces, [vec![(6, 15, "{")], vec![(2, 10, "{")]], "{err}");
+    for d in err.errors() {
+        assert_eq!(d.line, 8, "{err}");
+        assert!(d.secondary[0].label.contains("never closed"), "{err}");
+    }
+    // Shown under the error, and on its short line.
+    let rich = err.render(false);
+    assert!(rich.contains(" 6 |   IF [1 == 1] {"), "{rich}");
+    assert!(
+        err.short()[0].ends_with("; 6:15: this `{` is never closed"),
+        "{:?}",
+        err.short()
+    );
+    // A closed block has none.
+    let closed =
+        compile("MAZE: \"t\", random\nIF [50%] {\n  SINK: (2,2)\n}\nFOUNTAIN: 1\n").unwrap_err();
+    assert!(closed.iter().all(|d| d.secondary.is_empty()), "{closed}");
+}

@@ -1573,3 +1573,48 @@ fn misspelt_names_get_a_suggestion() {
         "{trap_help}"
     );
 }
+
+/// A NetHack 3.6 file compiled as 3.4.3 (a default build, #35) is one
+/// error saying so, shown first, and the first three syntax errors; not
+/// one or more errors a line of the file.
+#[test]
+fn a_36_file_compiled_as_343_says_so_and_cuts_the_cascade() {
+    let mut src = String::from(
+        "# a 3.6 level\nMAZE: \"x\", ' '\nGEOMETRY: center, center\nMAP\n...\nENDMAP\n",
+    );
+    for i in 0..50 {
+        src.push_str(&format!("OBJECT: ('(', \"crystal ball\"), ({i},1)\n"));
+    }
+    src.push_str("$place = { (1,1), (2,2) }\n");
+    let err = des::compile(&src, "t.des").unwrap_err();
+    let errors: Vec<D> = list(&err);
+    assert_eq!(errors.len(), 4, "{err}");
+    assert_eq!(
+        errors[0],
+        d(
+            Error,
+            7,
+            1,
+            "this looks like a NetHack 3.6 level file, compiled as NetHack 3.4.3"
+        )
+    );
+    let note = err.iter().next().unwrap();
+    let help = note.help.as_deref().unwrap();
+    assert!(help.contains("--dialect 3.6"), "{help}");
+    assert!(help.contains("the first 3 of its "), "{help}");
+    assert!(
+        errors[1..].iter().all(|e| e.3 == "syntax error"),
+        "{errors:?}"
+    );
+    assert_eq!((errors[1].1, errors[3].1), (7, 9));
+    // Through `compile_levels`, as a build compiles it, the same.
+    let blobs = des::compile_levels(&src, "t.des", &Options::default()).unwrap_err();
+    assert_eq!(list(&blobs), errors);
+}
+
+/// A 3.4.3 file with errors and no sign of 3.6 keeps every error.
+#[test]
+fn a_343_file_with_many_errors_keeps_them() {
+    let src = maze(&"OBJECT: '(', \"crystal ball\", (1,1) junk\n".repeat(10));
+    assert_eq!(errors(&src).len(), 10);
+}

@@ -56,6 +56,9 @@ pub fn compile_with(
     refuse_other_dialects(source, path, options)?;
     let mut report = Reporter::default();
     let levels = parse_and_check(source, options, lexer::CHUNK_TOKENS, None, &mut report);
+    if report.has_errors() {
+        report = looks_like_36(source, report);
+    }
     let mut compiled = Vec::with_capacity(levels.len());
     if !report.has_errors() {
         for level in levels {
@@ -115,6 +118,41 @@ fn refuse_other_dialects(source: &str, path: &str, options: &Options) -> Result<
     Ok(())
 }
 
+/// A file that looks like a NetHack 3.6 one (`des::sniff`) fails as 3.4.3
+/// with a cascade of syntax errors, one or more a line (#35): they are cut
+/// to the first few, after one error, shown first, that says what the
+/// file looks like and how to compile it as 3.6. `report` is returned as
+/// it is for any other file.
+fn looks_like_36(source: &str, mut report: Reporter) -> Reporter {
+    /// The errors of compiling it as 3.4.3 shown after the note.
+    const SHOWN: usize = 3;
+    let Some((span, what)) = crate::des::sniff::nethack36_sign(source) else {
+        return report;
+    };
+    let total = report.keep_first_errors(SHOWN);
+    let how = "compile it as NetHack 3.6: `--dialect 3.6` on levbuild's command line, \
+               `Build::dialect(Dialect::NetHack36)` or a 3.6 game \
+               (`Game::nethack_367()`, a 3.6 game tree)";
+    #[cfg(not(feature = "nethack36"))]
+    let how = format!(
+        "{how}, with levbuild's `nethack36` feature, which this levbuild was built without \
+         (`levbuild = {{ version = \"0.1\", features = [\"nethack36\"] }}`)"
+    );
+    let mut note = Reporter::default();
+    note.error(
+        span,
+        "this looks like a NetHack 3.6 level file, compiled as NetHack 3.4.3",
+    )
+    .label(format!("{what} is NetHack 3.6's"))
+    .help(format!(
+        "{how}; the first {} of its {total} errors as 3.4.3 follow",
+        total.min(SHOWN)
+    ))
+    .lead();
+    note.append(report);
+    note
+}
+
 /// As [`compile_with`], each level's bytes only: each is encoded as it is
 /// finished, so the typed levels of a long file are never all held.
 pub(crate) fn compile_blobs(
@@ -136,6 +174,9 @@ pub(crate) fn compile_blobs(
         Some(&mut sink),
         &mut report,
     );
+    if report.has_errors() {
+        report = looks_like_36(source, report);
+    }
     let mut levels = Vec::with_capacity(encoded.len());
     if !report.has_errors() {
         for (name, bytes) in encoded {

@@ -201,7 +201,7 @@ impl<'a> Parser<'a, '_> {
         }
         let mut end = at + 1;
         let body = self.statements(&mut end);
-        self.close(&mut end, &["`}`", A_STATEMENT]);
+        self.close(at, &mut end, &["`}`", A_STATEMENT]);
         read(end, Operand::Block(body))
     }
 
@@ -241,16 +241,22 @@ impl<'a> Parser<'a, '_> {
             let body = self.statements(&mut end);
             cases.push(SwitchCase { value, span, body });
         }
-        self.close(&mut end, &["`}`", "`CASE`", "`DEFAULT`"]);
+        self.close(at, &mut end, &["`}`", "`CASE`", "`DEFAULT`"]);
         read(end, Operand::Cases(cases))
     }
 
-    /// Reads the `}` at `at`, or reports what was expected there.
-    fn close(&mut self, at: &mut usize, expected: &[&'static str]) {
+    /// Reads the `}` at `at` that closes the `{` at `open`, or reports
+    /// what was expected there; where the file ends, pointing at the `{`
+    /// too, as rustc does (the block may have opened anywhere above).
+    fn close(&mut self, open: usize, at: &mut usize, expected: &[&'static str]) {
         if self.tok(*at) == Some(&Tok::Punct(b'}')) {
             *at += 1;
         } else {
             self.unexpected(*at, expected);
+            if *at >= self.tokens.len() {
+                let brace = self.tokens[open].1.clone();
+                self.report.secondary(brace, "this `{` is never closed");
+            }
         }
     }
 
