@@ -255,7 +255,9 @@ impl Build {
             outputs.put(game_file, game.to_identity().as_bytes())?;
         }
         if !vaults.is_empty() && !outputs.index_is_current(&vaults_file, &vaults_key) {
-            outputs.put(&vaults_file, vaults.as_bytes())?;
+            // Level names as the source's bytes (a Latin-1 name is written
+            // as lev_comp writes it).
+            outputs.put(&vaults_file, &crate::text::bytes(&vaults))?;
         }
         outputs.finish()
     }

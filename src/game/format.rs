@@ -636,6 +636,9 @@ pub struct ProgramFormat {
     /// `DOOR_MATERIAL` words of `lev_comp.l` and their numbers (EvilHack's
     /// `iron`, `wooden`; empty for a game whose doors have no material).
     pub door_materials: Vec<(Box<str>, i64)>,
+    /// `SP_REGION_PACK` makes an `int` of a region (EvilHack's: a region
+    /// whose y2 is 128 or more is stored negative), not 3.6.7's `long`.
+    pub region_pack_int: bool,
 }
 
 /// NetHack 3.6.7's `SPO_` opcodes, in `sp_lev.h` order.
@@ -766,6 +769,7 @@ impl ProgramFormat {
             monster_properties: names(MONSTER_PROPERTIES_367),
             object_properties: names(OBJECT_PROPERTIES_367),
             door_materials: Vec::new(),
+            region_pack_int: false,
         }
     }
 
@@ -776,6 +780,16 @@ impl ProgramFormat {
             monster_properties: Vec::new(),
             object_properties: Vec::new(),
             door_materials: Vec::new(),
+            region_pack_int: false,
+        }
+    }
+
+    /// The packed value of region `(x1, y1, x2, y2)` (`SP_REGION_PACK`).
+    pub fn pack_region(&self, [x1, y1, x2, y2]: [i64; 4]) -> i64 {
+        let packed = (x1 & 0xff) | ((y1 & 0xff) << 8) | ((x2 & 0xff) << 16) | ((y2 & 0xff) << 24);
+        match self.region_pack_int {
+            true => i64::from(packed as i32),
+            false => packed,
         }
     }
 

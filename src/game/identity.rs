@@ -359,6 +359,9 @@ fn write_format(out: &mut String, f: &RecordFormat) {
         for (word, v) in &p.door_materials {
             let _ = writeln!(out, "door-material {} {v}", quoted(word));
         }
+        if p.region_pack_int {
+            let _ = writeln!(out, "region-pack int");
+        }
     }
 }
 
@@ -596,6 +599,14 @@ impl FormatFacts {
                     .map_err(|_| args.error(format!("descriptor {v} is out of range")))?;
                 (self.dungeon_descriptors.get_or_insert_with(Vec::new)).push((word.into(), v));
             }
+            "region-pack" => match args.word("`int`")? {
+                "int" => {
+                    self.program
+                        .get_or_insert_with(ProgramFormat::empty)
+                        .region_pack_int = true
+                }
+                other => return Err(args.error(format!("`{other}`: expected `int`"))),
+            },
             "door-material" => {
                 let word = args.string("its word")?;
                 let v = args.number()? as i64;

@@ -300,7 +300,22 @@ fn read_program(root: &Path, sp_lev: &str) -> Result<ProgramFormat, TreeError> {
         object_properties: list("sp_obj_var_flags", "SP_O_V_", "SP_O_V_END")?,
         // The probe's `ND` lines.
         door_materials: Vec::new(),
+        region_pack_int: region_pack_int(sp_lev),
     })
+}
+
+/// Whether `sp_lev.h`'s `SP_REGION_PACK` casts the packed region to `int`.
+fn region_pack_int(sp_lev: &str) -> bool {
+    let Some(at) = sp_lev.find("define SP_REGION_PACK(") else {
+        return false;
+    };
+    let body = &sp_lev[at..];
+    let body = &body[body.find(')').map_or(0, |i| i + 1)..];
+    let squeezed: String = body
+        .split_whitespace()
+        .collect::<String>()
+        .replace('\\', "");
+    squeezed.starts_with("((int)")
 }
 
 /// The names of `enum NAME`'s entries before `end`, `prefix` dropped,

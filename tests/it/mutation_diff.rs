@@ -1175,7 +1175,10 @@ fn levbuild_compile(set: Set, source: &[u8]) -> Compiled {
                 })
                 .collect();
             if !vaults.is_empty() {
-                files.insert(b"vaults.dat".to_vec(), vaults.into_bytes());
+                files.insert(
+                    b"vaults.dat".to_vec(),
+                    levbuild::source_bytes(&vaults).into_owned(),
+                );
             }
             (files, blobs.warnings)
         })

@@ -190,6 +190,15 @@ impl std::ops::DerefMut for Gen<'_, '_, '_, '_> {
 }
 
 impl Gen<'_, '_, '_, '_> {
+    /// The game's packed value of a region (`SP_REGION_PACK`).
+    fn pack_region(&self, r: [i64; 4]) -> i64 {
+        match &self.game.format().program {
+            Some(p) => p.pack_region(r),
+            // A game without opcode numbers: its level is an encode error.
+            None => 0,
+        }
+    }
+
     fn op(&mut self, op: Opcode) {
         self.code.op(op);
     }
@@ -410,7 +419,8 @@ impl Gen<'_, '_, '_, '_> {
             StmtKind::Wallify(sel) => {
                 match sel {
                     None => {
-                        self.push(Operand::Region(0xffff_ffff));
+                        let everywhere = self.pack_region([-1; 4]);
+                        self.push(Operand::Region(everywhere));
                         self.push_int(0);
                     }
                     Some(sel) => {

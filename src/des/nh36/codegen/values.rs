@@ -72,8 +72,7 @@ impl Gen<'_, '_, '_, '_> {
                         format!("Region start > end: ({x1},{y1},{x2},{y2})!"),
                     );
                 }
-                let packed =
-                    (x1 & 0xff) + ((y1 & 0xff) << 8) + ((x2 & 0xff) << 16) + ((y2 & 0xff) << 24);
+                let packed = self.pack_region([*x1, *y1, *x2, *y2]);
                 self.push(Operand::Region(packed));
             }
             Region::Var(v) => self.use_var(v, Base::Region),
