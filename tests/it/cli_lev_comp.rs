@@ -979,3 +979,27 @@ fn latin1_names_and_characters_are_bytes() {
         .collect();
     assert_eq!(names, [b"caf\xe9.lev".to_vec()]);
 }
+
+/// `lev-comp` of EvilHack's random vaults writes the `vaults.dat` its own
+/// `lev_comp` leaves beside the levels.
+#[test]
+fn lev_comp_lists_random_vaults_in_vaults_dat() {
+    let Some(shared) = common::shared_dir() else {
+        return;
+    };
+    let out = scratch("vaults");
+    let game = common::identity_file("evilhack-0.9.3");
+    let o = levbuild()
+        .args(["lev-comp", "--game"])
+        .arg(&game)
+        .arg("-o")
+        .arg(&out)
+        .arg(shared.join("corpus/evilhack-0.9.3/dat/vaults.des"))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        std::fs::read(out.join("vaults.dat")).unwrap(),
+        std::fs::read(shared.join("golden/evilhack-0.9.3/vaults.dat")).unwrap()
+    );
+}

@@ -26,7 +26,9 @@ pub const HELP: &str = "\
 usage: levbuild lev-comp [OPTIONS] [FILE.des ...]
 
 Compiles special-level files as lev_comp does: each level of each file
-into OUTDIR/NAME.lev, byte for byte as lev_comp writes it. Standard input
+into OUTDIR/NAME.lev, byte for byte as lev_comp writes it (and the
+random vaults of the files, as EvilHack's lev_comp lists them, into
+OUTDIR/vaults.dat). Standard input
 is read when no file is given (or for -). Each file is compiled on its
 own; a file with an error writes none of its levels, and the exit status
 is then 1.
@@ -111,6 +113,9 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
         d.retain(|d| d.code.is_none_or(|c| !silenced.contains(&c)));
     };
     let mut failed = false;
+    // The random vaults' lines, what the game's lev_comp appends to
+    // vaults.dat (its Makefile deletes the file first).
+    let mut vaults = String::new();
     for (path, options) in &jobs {
         let (name, source) = match read_source(path) {
             Ok(x) => x,
@@ -138,6 +143,9 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
                 }
                 for level in &file.levels {
                     write_atomic(&out_dir, &format!("{}.lev", level.name), &level.bytes)?;
+                    if let Some(v) = level.random_vault {
+                        vaults.push_str(&v.line(&level.name));
+                    }
                 }
             }
             Err(mut diagnostics) => {
@@ -170,6 +178,9 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
                 failed = true;
             }
         }
+    }
+    if !vaults.is_empty() {
+        write_atomic(&out_dir, "vaults.dat", &levbuild::source_bytes(&vaults))?;
     }
     Ok(if failed {
         ExitCode::FAILURE
