@@ -419,8 +419,10 @@ impl Gen<'_, '_, '_, '_> {
             StmtKind::Wallify(sel) => {
                 match sel {
                     None => {
-                        let everywhere = self.pack_region([-1; 4]);
-                        self.push(Operand::Region(everywhere));
+                        // SP_REGION_PACK(-1,-1,-1,-1), an int that lev_comp
+                        // reads back as a long: 0xffffffff on LP64 whatever
+                        // the game's packing (EvilHack's too).
+                        self.push(Operand::Region(0xffff_ffff));
                         self.push_int(0);
                     }
                     Some(sel) => {
