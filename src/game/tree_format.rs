@@ -473,7 +473,11 @@ fn terrain_names(rm_h: &str) -> Vec<String> {
     let mut names = Vec::new();
     for line in format!("#define {span}").lines() {
         let line = line.trim();
-        if let Some(rest) = line.strip_prefix("#define") {
+        // `#define` or, indented as the NetHack4 family writes it, `# define`.
+        let define = line
+            .strip_prefix('#')
+            .and_then(|d| d.trim_start().strip_prefix("define"));
+        if let Some(rest) = define {
             let name = rest.split_whitespace().next().unwrap_or("");
             // A function-like macro (`IS_WALL(typ)`) is not a type.
             if is_name(name) && !rest.trim_start()[name.len()..].starts_with('(') {
@@ -616,9 +620,10 @@ fn numbers_source(
         );
     }
     // The names lev_comp looks artifacts (and gods) up in, as makedefs
-    // includes them.
+    // includes them (the NetHack4 family's artilist.h lists only names
+    // with ARTINAMES_H, as its artinames.h).
     let gods = root.join("include/godlist.h").is_file();
-    c.push_str("#define MAKEDEFS_C\n#include \"artilist.h\"\n");
+    c.push_str("#define MAKEDEFS_C\n#define ARTINAMES_H\n#include \"artilist.h\"\n#undef ARTINAMES_H\n");
     if gods {
         c.push_str("#include \"godlist.h\"\n");
     }
