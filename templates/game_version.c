@@ -18,6 +18,14 @@ void levbuild_version(void);
 
 void levbuild_version(void)
 {
+#ifdef LEVBUILD_DEFLIST
+    /* makedefs -e's conditionals as its deflist[] has them, where that is
+     * not its config.h (the NetHack4 family: REINCARNATION TRUE); after
+     * levbuild_features' lines, so these are the ones read. */
+    int i;
+    for (i = 0; deflist[i].defname; i++)
+        printf("F %s %d\n", deflist[i].defname, deflist[i].true_or_false ? 1 : 0);
+#endif
     make_version();
 #if defined(LEVBUILD_NO_STRUCT_SIZES)
     /* the NetHack4 family: three words, no struct sizes */

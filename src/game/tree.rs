@@ -259,11 +259,12 @@ impl Game {
                 ),
             }
         };
-        let name = root
+        // The repository's name (FIQHack's, not its libnethack/).
+        let name = repository
             .canonicalize()
             .ok()
             .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
-            .unwrap_or_else(|| root.display().to_string());
+            .unwrap_or_else(|| repository.display().to_string());
         let mut game = Game::new(
             name,
             version,
@@ -761,6 +762,8 @@ fn run_probe(
         includes.push(common);
         names_defines.extend(aimake_defines(&host));
         defines.extend(aimake_defines(&target));
+        // Its makedefs -e features are its deflist's, not config.h's.
+        defines.push("LEVBUILD_DEFLIST".into());
     }
     let names_objects = host_cc.objects(
         root,

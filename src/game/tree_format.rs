@@ -233,7 +233,8 @@ pub(super) fn read_tree_format(root: &Path, dialect: Dialect) -> Result<TreeForm
     }
     format.header_word = struct_members(&global, "version_info")
         .and_then(|m| m.first().and_then(|(ty, _)| ctype_of(ty)))
-        .filter(|t| matches!(t, CType::Long | CType::LongLong))
+        // `unsigned int` in the NetHack4 family (a 12-byte header).
+        .filter(|t| matches!(t, CType::Int | CType::Long | CType::LongLong))
         .unwrap_or(CType::Long);
 
     // lev_comp.y's `random` coordinate: -MAX_REGISTERS-1 in 3.4.3.
