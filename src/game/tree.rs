@@ -1274,6 +1274,31 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_nethack4_repository_keeps_its_levels_under_libnethack() {
+        let dir = std::env::temp_dir().join(format!("levbuild-nh4-{}", std::process::id()));
+        let lib = dir.join("libnethack");
+        std::fs::create_dir_all(lib.join("util")).unwrap();
+        std::fs::create_dir_all(lib.join("include")).unwrap();
+        std::fs::create_dir_all(dir.join("libnethack_common/include")).unwrap();
+        assert_eq!(level_root(&dir), dir);
+        std::fs::write(lib.join("util/lev_comp.y"), "").unwrap();
+        assert_eq!(level_root(&dir), lib);
+        assert_eq!(nethack4_common_include(&lib), Some(dir.join("libnethack_common/include")));
+        assert_eq!(nethack4_common_include(&dir), None);
+        // Its patchlevel.h includes nethack.h, which says `# define`.
+        std::fs::write(lib.join("include/patchlevel.h"), "#include \"nethack.h\"\n").unwrap();
+        std::fs::write(
+            dir.join(NETHACK4_VERSION_HEADER),
+            "# define VERSION_MAJOR  4\n# define VERSION_MINOR  3\n# define PATCHLEVEL     1\n",
+        )
+        .unwrap();
+        assert_eq!(read_version(&dir, &lib).unwrap(), "4.3.1");
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(aimake_os_define("x86_64-unknown-linux-gnu"), "AIMAKE_BUILDOS_linux");
+        assert_eq!(aimake_os_define("x86_64-pc-windows-gnu"), "AIMAKE_BUILDOS_MSWin32");
+    }
+
+    #[test]
     fn date_h_words_parse() {
         let text = "#define VERSION_NUMBER 0x00020200UL\n#define VERSION_FEATURES 0x003e0cc6UL\n\
                     #define IGNORED_FEATURES 0x00800000UL\n#define VERSION_SANITY1 0x211bb16cUL\n\
@@ -1292,6 +1317,10 @@ mod tests {
             parse_date_h(&nh36),
             Ok(vec![0x20200, 0x3e0cc6, 0x211bb16c, 0xb8f34d70, 0x28000])
         );
+        // The NetHack4 family's one sanity word (FIQHack's date.h).
+        let nh4 = "#define VERSION_NUMBER 0x04030100U\n#define VERSION_FEATURES 0x00000000U\n\
+                   #define VERSION_SANITY1 0x211b817cU\n";
+        assert_eq!(parse_date_h(nh4), Ok(vec![0x04030100, 0, 0x211b817c]));
         let bad = text.replace("0x003e0cc6UL", "oops");
         assert!(parse_date_h(&bad)
             .unwrap_err()

@@ -922,6 +922,11 @@ mod tests {
         let defines =
             "#define STONE 0\n#define VWALL 1\n#define IS_WALL(t) ((t) <= 1)\n#define MAX_TYPE 2\n";
         assert_eq!(terrain_names(defines), ["STONE", "VWALL"]);
+        // The NetHack4 family indents its directives: `# define`.
+        assert_eq!(
+            terrain_names("# define STONE 0\n# define VWALL 1\n# define MAX_TYPE 2\n"),
+            ["STONE", "VWALL"]
+        );
         let enumerated = "enum {\n    STONE = 0,\n    VWALL,\n    TREE,\n    MAX_TYPE\n};";
         assert_eq!(terrain_names(enumerated), ["STONE", "VWALL", "TREE"]);
     }
