@@ -16,20 +16,30 @@
 #include "monsym.h"
 
 /* In makedefs, artilist.h is only the list of names (and godlist.h,
- * where a tree has one, the list of god names). */
+ * where a tree has one, the list of god names); the NetHack4 family's
+ * artilist.h says so by ARTINAMES_H (its artinames.h). */
 #define MAKEDEFS_C
+#define ARTINAMES_H
 #include "artilist.h"
 #ifdef LEVBUILD_GODS
 #include "godlist.h"
 #endif
 
+/* LEVBUILD_INIT_OBJLIST: the tree's objects[] is a copy init_objlist()
+ * makes at run time of its const tables, which its headers declare
+ * (objclass.h: the NetHack4 family). */
+#ifndef LEVBUILD_INIT_OBJLIST
 extern struct permonst mons[];
 extern struct objclass objects[];
 extern struct objdescr obj_descr[];
+#endif
 
 int main(void)
 {
     int i;
+#ifdef LEVBUILD_INIT_OBJLIST
+    init_objlist();
+#endif
     for (i = 0; mons[i].mlet; i++)
         printf("M %d %s\n", (int) mons[i].mlet, mons[i].mname);
     for (i = 0; !i || objects[i].oc_class != ILLOBJ_CLASS; i++)

@@ -36,7 +36,22 @@ void levbuild_version(void);
 void levbuild_numbers(void);
 #endif
 
-/* lev_comp links util/panic.c; alloc.c needs one. */
+/* lev_comp links util/panic.c; alloc.c needs one. Where panic is a
+ * macro for panic_core(__FILE__, __LINE__, ...) (the NetHack4 family's
+ * decl.h), the tables' objects need panic_core. */
+#ifdef panic
+void panic_core(const char *file, int line, const char *fmt, ...)
+{
+    va_list args;
+    (void) file;
+    (void) line;
+    va_start(args, fmt);
+    vfprintf(stderr, fmt, args);
+    va_end(args);
+    fputc('\n', stderr);
+    exit(1);
+}
+#else
 void panic(const char *fmt, ...)
 {
     va_list args;
@@ -46,10 +61,14 @@ void panic(const char *fmt, ...)
     fputc('\n', stderr);
     exit(1);
 }
+#endif
 
 int main(void)
 {
     int i;
+#ifdef LEVBUILD_INIT_OBJLIST
+    init_objlist();     /* objects[] is made at run time (game_names.c) */
+#endif
 
     for (i = 0; mons[i].mlet; i++)
         printf("M %d %s\n", (int) MONSYM((int) mons[i].mlet), mons[i].mname);

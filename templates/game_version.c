@@ -5,7 +5,8 @@
  * levbuild_version last), as makedefs links the tree's monst.c and
  * objects.c. Prints one line:
  *   V <number> <features> <entities> <struct sizes>...
- *     (four words for the 3.4.3 family, five for 3.6)
+ *     (four words for the 3.4.3 family, five for 3.6, three for the
+ *     NetHack4 family)
  */
 #include <stdio.h>
 
@@ -17,8 +18,21 @@ void levbuild_version(void);
 
 void levbuild_version(void)
 {
+#ifdef LEVBUILD_DEFLIST
+    /* makedefs -e's conditionals as its deflist[] has them, where that is
+     * not its config.h (the NetHack4 family: REINCARNATION TRUE); after
+     * levbuild_features' lines, so these are the ones read. */
+    int i;
+    for (i = 0; deflist[i].defname; i++)
+        printf("F %s %d\n", deflist[i].defname, deflist[i].true_or_false ? 1 : 0);
+#endif
     make_version();
-#ifdef LEVBUILD_NH36
+#if defined(LEVBUILD_NO_STRUCT_SIZES)
+    /* the NetHack4 family: three words, no struct sizes */
+    printf("V %llu %llu %llu\n", (unsigned long long) version.incarnation,
+           (unsigned long long) version.feature_set,
+           (unsigned long long) version.entity_count);
+#elif defined(LEVBUILD_NH36)
     printf("V %llu %llu %llu %llu %llu\n", (unsigned long long) version.incarnation,
            (unsigned long long) version.feature_set,
            (unsigned long long) version.entity_count,

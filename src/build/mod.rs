@@ -642,7 +642,9 @@ impl Build {
     /// directory link that git checked out as a file is followed.
     fn source_dirs_or_tree_dat(&self) -> Vec<PathBuf> {
         let dirs = match (&self.game, self.source_dirs.is_empty()) {
-            (Some(GameSource::Tree(root)), true) => vec![root.join("dat")],
+            (Some(GameSource::Tree(root)), true) => {
+                vec![crate::game::tree::level_root(root).join("dat")]
+            }
             _ => self.source_dirs.clone(),
         };
         dirs.iter()

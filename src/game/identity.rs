@@ -412,8 +412,9 @@ impl FormatFacts {
         match key {
             "header-word" => {
                 let t = args.ctype()?;
-                if !matches!(t, CType::Long | CType::LongLong) {
-                    return Err(args.error("a header word is `long` or `long-long`"));
+                // `int` in the NetHack4 family (`unsigned int` words).
+                if !matches!(t, CType::Int | CType::Long | CType::LongLong) {
+                    return Err(args.error("a header word is `int`, `long` or `long-long`"));
                 }
                 set_once(&mut self.header_word, t, key, n)?;
             }
@@ -861,10 +862,12 @@ fn parse(text: &str) -> Result<Game, IdentityError> {
                 while !args.rest.trim().is_empty() {
                     words.push(args.number()?);
                 }
-                if !(4..=5).contains(&words.len()) {
+                // 3 in the NetHack4 family (no struct sizes), 4 in the
+                // 3.4.3 family, 5 in 3.6.
+                if !(3..=5).contains(&words.len()) {
                     return Err(IdentityError::at(
                         n,
-                        format!("a header has 4 or 5 words, not {}", words.len()),
+                        format!("a header has 3 to 5 words, not {}", words.len()),
                     ));
                 }
                 facts.headers.push((model, words));
@@ -1258,7 +1261,7 @@ mod tests {
             .iter()
             .position(|l| l.starts_with("header lp64"))
             .unwrap();
-        assert!(error_of(&replace(header, "header lp64 0x1 0x2")).contains("4 or 5 words, not 2"));
+        assert!(error_of(&replace(header, "header lp64 0x1 0x2")).contains("3 to 5 words, not 2"));
         assert!(error_of(&replace(header, "header lp64 0x1 0x2 0xzz 4"))
             .contains("`0xzz` is not a number"));
         assert!(error_of(&replace(header, "header ilp32 1 2 3 4"))

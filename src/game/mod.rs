@@ -18,7 +18,7 @@
 mod format;
 mod identity;
 #[cfg(feature = "build")]
-mod tree;
+pub(crate) mod tree;
 #[cfg(feature = "build")]
 mod tree_format;
 

@@ -29,6 +29,50 @@ const VERSION_PROBE: &str = include_str!("../../templates/game_version.c");
 /// The tree's sources that `lev_comp` links.
 const TREE_SOURCES: [&str; 5] = ["monst.c", "objects.c", "drawing.c", "decl.c", "alloc.c"];
 
+/// Of [`TREE_SOURCES`], the one a tree may lack: the NetHack4 family
+/// (FIQHack) has no `src/alloc.c`, its tables need none.
+const OPTIONAL_TREE_SOURCE: &str = "alloc.c";
+
+/// Sources linked where a tree has them: the NetHack4 family keeps its
+/// class symbols (`def_monsyms`, `def_oc_syms`) in `src/symclass.c`.
+const EXTRA_TREE_SOURCES: [&str; 1] = ["symclass.c"];
+
+/// The [`TREE_SOURCES`] a tree has (all but an absent optional one), and
+/// those of [`EXTRA_TREE_SOURCES`] it has.
+fn tree_sources(root: &Path) -> impl Iterator<Item = &'static str> + '_ {
+    TREE_SOURCES
+        .iter()
+        .copied()
+        .filter(move |s| *s != OPTIONAL_TREE_SOURCE || root.join("src").join(s).is_file())
+        // aimake links the NetHack4 family's lev_comp with the objects
+        // whose symbols it uses: not decl.c, whose turn-state code needs
+        // the whole game.
+        .filter(move |s| *s != "decl.c" || nethack4_common_include(root).is_none())
+        .chain(
+            EXTRA_TREE_SOURCES
+                .iter()
+                .copied()
+                .filter(move |s| root.join("src").join(s).is_file()),
+        )
+}
+
+/// The NetHack4 family's shared sources its library links (`xmalloc`,
+/// which its `drawing.c` calls), where `root` is such a repository's
+/// [`NETHACK4_LIBRARY`].
+fn nethack4_common_sources(root: &Path) -> Vec<PathBuf> {
+    let Some(src) = root.parent().map(|r| r.join("libnethack_common/src")) else {
+        return Vec::new();
+    };
+    match nethack4_common_include(root) {
+        Some(_) => ["xmalloc.c"]
+            .into_iter()
+            .map(|s| src.join(s))
+            .filter(|p| p.is_file())
+            .collect(),
+        None => Vec::new(),
+    }
+}
+
 /// The level compiler's sources the record format and numbering are read
 /// from (see [`super::tree_format`]).
 const LEVEL_COMPILER_SOURCES: [&str; 4] = [
@@ -40,7 +84,7 @@ const LEVEL_COMPILER_SOURCES: [&str; 4] = [
 
 /// Changes whenever what the probe prints changes, so that cached probe
 /// output of an older levbuild build is not reused.
-const PROBE_REVISION: &[u8] = b"numbers 10";
+const PROBE_REVISION: &[u8] = b"numbers 11";
 
 /// The hints file a 3.6-family tree's Unix build is set up with
 /// (`sys/unix/setup.sh hints/linux`): its `CFLAGS` defines are the game's.
@@ -151,11 +195,12 @@ impl Game {
     /// the 3.4.3 family's nor 3.6's, no C compiler, C that does not compile or a probe
     /// that does not run (the compiler's first errors are in the message),
     /// a `date.h` (`verinfo.h`) that does not parse.
-    pub fn from_tree(root: &Path, options: &TreeOptions) -> Result<Game, TreeError> {
+    pub fn from_tree(repository: &Path, options: &TreeOptions) -> Result<Game, TreeError> {
+        let root = &level_root(repository);
         let files = tree_files(root)?;
         let dialect = level_dialect(root)?;
         let tree_format = super::tree_format::read_tree_format(root, dialect)?;
-        let version = read_version(root)?;
+        let version = read_version(repository, root)?;
         let key = probe_key(&files, options)?;
         let cached = options
             .cache_dir
@@ -214,11 +259,12 @@ impl Game {
                 ),
             }
         };
-        let name = root
+        // The repository's name (FIQHack's, not its libnethack/).
+        let name = repository
             .canonicalize()
             .ok()
             .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
-            .unwrap_or_else(|| root.display().to_string());
+            .unwrap_or_else(|| repository.display().to_string());
         let mut game = Game::new(
             name,
             version,
@@ -240,6 +286,64 @@ impl Game {
         game.format = format;
         Ok(game)
     }
+}
+
+/// Where a repository keeps its level tools and data: `libnethack/` in
+/// the NetHack4 family (FIQHack: `libnethack/util/lev_comp.y`,
+/// `libnethack/dat`, `libnethack/include`), else the repository's root.
+pub(crate) fn level_root(repository: &Path) -> PathBuf {
+    let nethack4 = repository.join(NETHACK4_LIBRARY);
+    if !repository.join("util/lev_comp.y").is_file() && nethack4.join("util/lev_comp.y").is_file() {
+        nethack4
+    } else {
+        repository.to_path_buf()
+    }
+}
+
+/// The NetHack4 family's game library folder, and the header of its
+/// version (outside that folder).
+const NETHACK4_LIBRARY: &str = "libnethack";
+const NETHACK4_VERSION_HEADER: &str = "libnethack_common/include/nethack.h";
+
+/// `artinames.h` as the NetHack4 family's build makes it: `artilist.h`
+/// read with `ARTINAMES_H` defined.
+const ARTINAMES_H: &str = "#define ARTINAMES_H\n#include \"artilist.h\"\n#undef ARTINAMES_H\n";
+
+/// The NetHack4 family's shared headers (`nethack_types.h`, `nethack.h`),
+/// which its `libnethack/include` headers include: `Some` where `root` is
+/// such a repository's [`NETHACK4_LIBRARY`].
+fn nethack4_common_include(root: &Path) -> Option<PathBuf> {
+    let repository = root.parent()?;
+    let include = repository.join("libnethack_common/include");
+    (root.file_name()? == NETHACK4_LIBRARY && include.is_dir()).then_some(include)
+}
+
+/// The defines aimake, the NetHack4 family's build tool, gives every
+/// compile: the OS it builds for (`AIMAKE_BUILDOS_linux`: its headers
+/// choose their system headers by it, and say `#error` without one), the
+/// symbol markers of a plain (not shared-library) build, and its
+/// `noreturn` as a GNU C compiler has it.
+fn aimake_defines(target: &str) -> Vec<String> {
+    let mut defines = vec![aimake_os_define(target)];
+    for marker in ["EXPORT", "IMPORT", "REVERSE_EXPORT", "REVERSE_IMPORT"] {
+        defines.push(format!("AIMAKE_{marker}(x)=x"));
+    }
+    defines.push("AIMAKE_ABI_VERSION(x)=".into());
+    defines.push("AIMAKE_NORETURN=__attribute__((noreturn))".into());
+    defines
+}
+
+fn aimake_os_define(target: &str) -> String {
+    let os = if target.contains("windows") {
+        "MSWin32"
+    } else if target.contains("apple") || target.contains("darwin") {
+        "darwin"
+    } else if target.contains("freebsd") {
+        "freebsd"
+    } else {
+        "linux"
+    };
+    format!("AIMAKE_BUILDOS_{os}")
 }
 
 /// The header `makedefs` writes that the tree's `lev_comp` includes:
@@ -344,7 +448,7 @@ fn tree_files(root: &Path) -> Result<Vec<PathBuf>, TreeError> {
     ]
     .into_iter()
     .map(String::from)
-    .chain(TREE_SOURCES.iter().map(|s| format!("src/{s}")))
+    .chain(tree_sources(root).map(|s| format!("src/{s}")))
     .chain(LEVEL_COMPILER_SOURCES.iter().map(|s| s.to_string()))
     .filter(|p| !root.join(p).is_file())
     .collect();
@@ -373,7 +477,13 @@ fn tree_files(root: &Path) -> Result<Vec<PathBuf>, TreeError> {
         })
         .collect();
     files.sort();
-    files.extend(TREE_SOURCES.iter().map(|s| root.join("src").join(s)));
+    files.extend(tree_sources(root).map(|s| root.join("src").join(s)));
+    files.extend(nethack4_common_sources(root));
+    if let Some(common) = nethack4_common_include(root) {
+        files.push(common.join("nethack.h"));
+        files.push(common.join("nethack_types.h"));
+        files.push(common.join("compilers.h"));
+    }
     files.push(root.join("util/makedefs.c"));
     files.extend(LEVEL_COMPILER_SOURCES.iter().map(|s| root.join(s)));
     for optional in [HINTS_FILE, "util/dgn_comp.l"] {
@@ -403,14 +513,28 @@ fn level_dialect(root: &Path) -> Result<crate::des::Dialect, TreeError> {
     }
 }
 
-/// `VERSION_MAJOR.VERSION_MINOR.PATCHLEVEL` from `include/patchlevel.h`.
-fn read_version(root: &Path) -> Result<String, TreeError> {
-    let text = std::fs::read_to_string(root.join("include/patchlevel.h"))
+/// `VERSION_MAJOR.VERSION_MINOR.PATCHLEVEL` from `include/patchlevel.h`,
+/// or in the NetHack4 family from `libnethack_common/include/nethack.h`
+/// (its `patchlevel.h` includes that).
+fn read_version(repository: &Path, root: &Path) -> Result<String, TreeError> {
+    let mut text = std::fs::read_to_string(root.join("include/patchlevel.h"))
         .map_err(|e| TreeError::io(root, "cannot read include/patchlevel.h", e))?;
+    let common = repository.join(NETHACK4_VERSION_HEADER);
+    if !text.contains("VERSION_MAJOR") && common.is_file() {
+        text = std::fs::read_to_string(&common).map_err(|e| {
+            TreeError::io(
+                repository,
+                &format!("cannot read {NETHACK4_VERSION_HEADER}"),
+                e,
+            )
+        })?;
+    }
     let get = |name: &str| {
         text.lines().find_map(|l| {
+            // `#define NAME` or, as nethack.h has it, `# define NAME`.
+            let l = l.trim_start().strip_prefix('#')?;
             let mut words = l.split_whitespace();
-            (words.next() == Some("#define") && words.next() == Some(name))
+            (words.next() == Some("define") && words.next() == Some(name))
                 .then(|| words.next().map(str::to_string))
                 .flatten()
         })
@@ -516,7 +640,7 @@ fn parse_probe(
             }
             "V" => {
                 let words: Vec<u64> = rest.split(' ').filter_map(|w| w.parse().ok()).collect();
-                if !(4..=5).contains(&words.len()) {
+                if !(3..=5).contains(&words.len()) {
                     return Err(bad(line));
                 }
                 facts.header = words;
@@ -547,10 +671,20 @@ fn parse_date_h(text: &str) -> Result<Vec<u64>, String> {
         "VERSION_SANITY2",
         "VERSION_SANITY3",
     ];
-    let has_third = text
-        .lines()
-        .any(|l| l.split_whitespace().nth(1) == Some("VERSION_SANITY3"));
-    NAMES[..if has_third { 5 } else { 4 }]
+    // Three sanity words in 3.6, two in the 3.4.3 family, one in the
+    // NetHack4 family (no struct sizes).
+    let has = |name: &str| {
+        text.lines()
+            .any(|l| l.split_whitespace().nth(1) == Some(name))
+    };
+    let words = if has("VERSION_SANITY3") {
+        5
+    } else if has("VERSION_SANITY2") {
+        4
+    } else {
+        3
+    };
+    NAMES[..words]
         .iter()
         .map(|name| {
             let value = text
@@ -584,9 +718,21 @@ fn run_probe(
 ) -> Result<String, TreeError> {
     let mut defines = hints_defines(root)?;
     defines.extend(options.defines.iter().cloned());
+    // The NetHack4 family's objects[] is a copy of its const tables that
+    // init_objlist() makes at run time (its objclass.h declares both).
+    let objclass_h = std::fs::read_to_string(root.join("include/objclass.h")).unwrap_or_default();
+    if objclass_h.contains("init_objlist") {
+        defines.push("LEVBUILD_INIT_OBJLIST".into());
+    }
+    // The NetHack4 family's version_info has no struct sizes (global.h).
+    let global_h = std::fs::read_to_string(root.join("include/global.h")).unwrap_or_default();
+    if global_h.contains("struct version_info") && !global_h.contains("struct_sizes") {
+        defines.push("LEVBUILD_NO_STRUCT_SIZES".into());
+    }
     let work =
         ProbeDir::new().map_err(|e| TreeError::io(root, "cannot make a temporary directory", e))?;
     let include = root.join("include");
+    let common = nethack4_common_include(root);
     let src = root.join("src");
     let write = |name: &str, text: &str| {
         std::fs::write(work.0.join(name), text)
@@ -613,10 +759,20 @@ fn run_probe(
         .chain((include.join("godlist.h").is_file()).then(|| "LEVBUILD_GODS".into()))
         .collect();
     let host_objects = work.0.join("host");
+    let target = options.target.clone().unwrap_or_else(|| host.clone());
+    let mut names_defines = names_defines;
+    let mut includes: Vec<&Path> = vec![&include];
+    if let Some(common) = &common {
+        includes.push(common);
+        names_defines.extend(aimake_defines(&host));
+        defines.extend(aimake_defines(&target));
+        // Its makedefs -e features are its deflist's, not config.h's.
+        defines.push("LEVBUILD_DEFLIST".into());
+    }
     let names_objects = host_cc.objects(
         root,
         &host_objects,
-        &[&include],
+        &includes,
         &names_sources,
         &names_defines,
     )?;
@@ -630,13 +786,16 @@ fn run_probe(
         ("pm.h", pm_h),
         ("onames.h", onames_h),
         ("gnames.h", gnames_h),
+        // The NetHack4 family's makedefs includes artinames.h, which its
+        // build makes by preprocessing artilist.h with ARTINAMES_H (the
+        // list of names only); no other tree includes it.
+        ("artinames.h", ARTINAMES_H.to_string()),
     ] {
         std::fs::write(generated.join(file), text)
             .map_err(|e| TreeError::io(root, "cannot write the probe", e))?;
     }
 
     // Stage two, for the game's target: its struct sizes are the header's.
-    let target = options.target.clone().unwrap_or_else(|| host.clone());
     let probe_exe = work.0.join("levbuild_probe");
     // The header comes from the tree's own makedefs -v (its feature bits
     // are its own: SLASH'EM's are not vanilla's), linked in.
@@ -645,7 +804,8 @@ fn run_probe(
         work.0.join("levbuild_features.c"),
         work.0.join("levbuild_version.c"),
     ];
-    sources.extend(TREE_SOURCES.iter().map(|s| src.join(s)));
+    sources.extend(tree_sources(root).map(|s| src.join(s)));
+    sources.extend(nethack4_common_sources(root));
     sources.push(work.0.join("levbuild_numbers.c"));
     // The host's table objects serve a probe for the host (no tree source
     // reads the probe's own defines).
@@ -671,7 +831,10 @@ fn run_probe(
     let mut objects = target_cc.objects(
         root,
         &work.0.join("target"),
-        &[&generated, &include, &util],
+        &[generated.as_path(), &include, &util]
+            .into_iter()
+            .chain(common.as_deref())
+            .collect::<Vec<_>>(),
         &sources,
         &defines,
     )?;
@@ -985,7 +1148,12 @@ fn compile_errors(root: &Path, target: &str, stderr: &str) -> String {
         );
     }
     let mut first: Vec<&str> = Vec::new();
-    for line in stderr.lines().filter(|l| l.contains("error")) {
+    // A link's own errors are its undefined references; its last line
+    // (`collect2: error: ld returned 1`) says only that it failed.
+    for line in stderr
+        .lines()
+        .filter(|l| l.contains("error") || l.contains("undefined reference"))
+    {
         if first.len() == 8 {
             break;
         }
@@ -1110,6 +1278,40 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_nethack4_repository_keeps_its_levels_under_libnethack() {
+        let dir = std::env::temp_dir().join(format!("levbuild-nh4-{}", std::process::id()));
+        let lib = dir.join("libnethack");
+        std::fs::create_dir_all(lib.join("util")).unwrap();
+        std::fs::create_dir_all(lib.join("include")).unwrap();
+        std::fs::create_dir_all(dir.join("libnethack_common/include")).unwrap();
+        assert_eq!(level_root(&dir), dir);
+        std::fs::write(lib.join("util/lev_comp.y"), "").unwrap();
+        assert_eq!(level_root(&dir), lib);
+        assert_eq!(
+            nethack4_common_include(&lib),
+            Some(dir.join("libnethack_common/include"))
+        );
+        assert_eq!(nethack4_common_include(&dir), None);
+        // Its patchlevel.h includes nethack.h, which says `# define`.
+        std::fs::write(lib.join("include/patchlevel.h"), "#include \"nethack.h\"\n").unwrap();
+        std::fs::write(
+            dir.join(NETHACK4_VERSION_HEADER),
+            "# define VERSION_MAJOR  4\n# define VERSION_MINOR  3\n# define PATCHLEVEL     1\n",
+        )
+        .unwrap();
+        assert_eq!(read_version(&dir, &lib).unwrap(), "4.3.1");
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(
+            aimake_os_define("x86_64-unknown-linux-gnu"),
+            "AIMAKE_BUILDOS_linux"
+        );
+        assert_eq!(
+            aimake_os_define("x86_64-pc-windows-gnu"),
+            "AIMAKE_BUILDOS_MSWin32"
+        );
+    }
+
+    #[test]
     fn date_h_words_parse() {
         let text = "#define VERSION_NUMBER 0x00020200UL\n#define VERSION_FEATURES 0x003e0cc6UL\n\
                     #define IGNORED_FEATURES 0x00800000UL\n#define VERSION_SANITY1 0x211bb16cUL\n\
@@ -1128,6 +1330,10 @@ mod tests {
             parse_date_h(&nh36),
             Ok(vec![0x20200, 0x3e0cc6, 0x211bb16c, 0xb8f34d70, 0x28000])
         );
+        // The NetHack4 family's one sanity word (FIQHack's date.h).
+        let nh4 = "#define VERSION_NUMBER 0x04030100U\n#define VERSION_FEATURES 0x00000000U\n\
+                   #define VERSION_SANITY1 0x211b817cU\n";
+        assert_eq!(parse_date_h(nh4), Ok(vec![0x04030100, 0, 0x211b817c]));
         let bad = text.replace("0x003e0cc6UL", "oops");
         assert!(parse_date_h(&bad)
             .unwrap_err()

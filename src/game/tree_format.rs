@@ -233,7 +233,8 @@ pub(super) fn read_tree_format(root: &Path, dialect: Dialect) -> Result<TreeForm
     }
     format.header_word = struct_members(&global, "version_info")
         .and_then(|m| m.first().and_then(|(ty, _)| ctype_of(ty)))
-        .filter(|t| matches!(t, CType::Long | CType::LongLong))
+        // `unsigned int` in the NetHack4 family (a 12-byte header).
+        .filter(|t| matches!(t, CType::Int | CType::Long | CType::LongLong))
         .unwrap_or(CType::Long);
 
     // lev_comp.y's `random` coordinate: -MAX_REGISTERS-1 in 3.4.3.
@@ -488,7 +489,11 @@ fn terrain_names(rm_h: &str) -> Vec<String> {
     let mut names = Vec::new();
     for line in format!("#define {span}").lines() {
         let line = line.trim();
-        if let Some(rest) = line.strip_prefix("#define") {
+        // `#define` or, indented as the NetHack4 family writes it, `# define`.
+        let define = line
+            .strip_prefix('#')
+            .and_then(|d| d.trim_start().strip_prefix("define"));
+        if let Some(rest) = define {
             let name = rest.split_whitespace().next().unwrap_or("");
             // A function-like macro (`IS_WALL(typ)`) is not a type.
             if is_name(name) && !rest.trim_start()[name.len()..].starts_with('(') {
@@ -631,9 +636,12 @@ fn numbers_source(
         );
     }
     // The names lev_comp looks artifacts (and gods) up in, as makedefs
-    // includes them.
+    // includes them (the NetHack4 family's artilist.h lists only names
+    // with ARTINAMES_H, as its artinames.h).
     let gods = root.join("include/godlist.h").is_file();
-    c.push_str("#define MAKEDEFS_C\n#include \"artilist.h\"\n");
+    c.push_str(
+        "#define MAKEDEFS_C\n#define ARTINAMES_H\n#include \"artilist.h\"\n#undef ARTINAMES_H\n",
+    );
     if gods {
         c.push_str("#include \"godlist.h\"\n");
     }
@@ -931,6 +939,11 @@ mod tests {
         let defines =
             "#define STONE 0\n#define VWALL 1\n#define IS_WALL(t) ((t) <= 1)\n#define MAX_TYPE 2\n";
         assert_eq!(terrain_names(defines), ["STONE", "VWALL"]);
+        // The NetHack4 family indents its directives: `# define`.
+        assert_eq!(
+            terrain_names("# define STONE 0\n# define VWALL 1\n# define MAX_TYPE 2\n"),
+            ["STONE", "VWALL"]
+        );
         let enumerated = "enum {\n    STONE = 0,\n    VWALL,\n    TREE,\n    MAX_TYPE\n};";
         assert_eq!(terrain_names(enumerated), ["STONE", "VWALL", "TREE"]);
     }

@@ -851,6 +851,38 @@ fn real_identity(root: &Path) -> String {
         .to_identity()
 }
 
+/// FIQHack 4.3.1 (#33, in progress): its identity file (read from its
+/// tree: the NetHack4 layout under `libnethack/`, a 12-byte header of
+/// three `unsigned int`, makedefs -e's deflist) builds its golden
+/// `dungeon`. Its levels do not build yet: each stores a hallucination
+/// message after its message, and its language has `HALLUMSG`, an empty
+/// `levregion()`, lighting `mineslight`, a level-region x of 0 and real
+/// `ROOM` positions, none of which levbuild reads yet.
+#[test]
+fn fiqhacks_identity_file_builds_its_golden_dungeon() {
+    let Some(shared) = common::shared_dir() else {
+        return;
+    };
+    let tmp = TempDir::new("identity-fiqhack");
+    let out = tmp.path().join("fiqhack-4.3.1");
+    Build::new()
+        .source_dir(shared.join("corpus/fiqhack-4.3.1/dat"))
+        .include("dungeon.def")
+        .allow("dungeon-missing-level")
+        .game_file(identity_file("fiqhack-4.3.1"))
+        .target("x86_64-unknown-linux-gnu")
+        .out_dir(&out)
+        .cargo_directives(false)
+        .try_compile()
+        .unwrap();
+    let want = std::fs::read(shared.join("golden/fiqhack-4.3.1/dungeon")).unwrap();
+    assert_eq!(std::fs::read(out.join("dungeon")).unwrap(), want);
+    assert_eq!(
+        &want[..12],
+        b"\x00\x01\x03\x04\x00\x00\x00\x00\x7c\x81\x1b\x21"
+    );
+}
+
 #[test]
 fn real_trees_give_the_committed_identity_files() {
     // (identity file, tree, whether its config.h leaves SINKS undefined)
@@ -863,6 +895,8 @@ fn real_trees_give_the_committed_identity_files() {
         ("slashem-extended-1.6.5", "slashem-extended-1.6.5", false),
         ("evilhack-0.9.3", "evilhack-0.9.3", false),
         ("acehack-3.6.0", "acehack-3.6.0", false),
+        // The NetHack4 layout: its tree is the repository's root.
+        ("fiqhack-4.3.1", "fiqhack-4.3.1", false),
         ("dnethack-3.18.0", "dnethack-3.18.0", false),
         (
             "notnotdnethack-2025.05.16",

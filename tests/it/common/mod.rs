@@ -149,7 +149,12 @@ pub fn real_tree(name: &str) -> Option<PathBuf> {
             if std::path::Path::new(&dir)
                 .join(name)
                 .join("include")
-                .is_dir() =>
+                .is_dir()
+                // The NetHack4 family (FIQHack) keeps it under libnethack/.
+                || std::path::Path::new(&dir)
+                    .join(name)
+                    .join("libnethack/include")
+                    .is_dir() =>
         {
             Some(std::path::Path::new(&dir).join(name))
         }
