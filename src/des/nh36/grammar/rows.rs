@@ -205,6 +205,39 @@ macro_rules! infos {
     };
 }
 
+/// `OBJECT`'s arguments, its properties `info` (a variant's has more).
+macro_rules! object_args {
+    ($info:expr) => {
+        Pat::Seq(&[COLON, Pat::Arg("object", &OBJECT), infos!($info)])
+    };
+}
+
+/// `CONTAINER`'s arguments, its properties `info`.
+macro_rules! container_args {
+    ($info:expr) => {
+        Pat::Seq(&[
+            COLON,
+            Pat::Arg("object", &OBJECT),
+            infos!($info),
+            Pat::Arg("contents", &BLOCK),
+        ])
+    };
+}
+
+/// `MONSTER`'s arguments, its properties `info`.
+macro_rules! monster_args {
+    ($info:expr) => {
+        Pat::Seq(&[
+            COLON,
+            Pat::Arg("monster", &MONSTER),
+            COMMA,
+            Pat::Arg("location", &COORD),
+            infos!($info),
+            Pat::Opt(&Pat::Arg("inventory", &BLOCK)),
+        ])
+    };
+}
+
 /// `DOOR`'s arguments, with what a variant puts before its state.
 macro_rules! door_args {
     ($($before:expr),*) => {
@@ -257,7 +290,10 @@ macro_rules! row {
         }
     };
 }
-pub(super) use {door_args, infos, room_door_args, row, timed, val_or_random};
+pub(super) use {
+    container_args, door_args, infos, monster_args, object_args, room_door_args, row, timed,
+    val_or_random,
+};
 
 /// `$name = value`: the pattern from the variable on.
 pub(crate) const DEFINE: Pat<Class> = Pat::Seq(&[
@@ -379,34 +415,17 @@ pub(crate) const ROWS: &[Form] = &[
         ]),
         read::geometry
     ),
-    row!(
-        "OBJECT",
-        "OBJECT",
-        Pat::Seq(&[COLON, Pat::Arg("object", &OBJECT), infos!(OBJECT_INFO)]),
-        read::object
-    ),
+    row!("OBJECT", "OBJECT", object_args!(OBJECT_INFO), read::object),
     row!(
         "CONTAINER",
         "CONTAINER",
-        Pat::Seq(&[
-            COLON,
-            Pat::Arg("object", &OBJECT),
-            infos!(OBJECT_INFO),
-            Pat::Arg("contents", &BLOCK),
-        ]),
+        container_args!(OBJECT_INFO),
         read::container
     ),
     row!(
         "MONSTER",
         "MONSTER",
-        Pat::Seq(&[
-            COLON,
-            Pat::Arg("monster", &MONSTER),
-            COMMA,
-            Pat::Arg("location", &COORD),
-            infos!(MONSTER_INFO),
-            Pat::Opt(&Pat::Arg("inventory", &BLOCK)),
-        ]),
+        monster_args!(MONSTER_INFO),
         read::monster
     ),
     row!(

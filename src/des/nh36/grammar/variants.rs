@@ -4,8 +4,9 @@
 
 use super::read;
 use super::rows::{
-    door_args, infos, room_door_args, row, timed, val_or_random, BLOCK, COLON, COMMA, COORD,
-    DIRECTIONS, EXPR, INT, MONSTER, MONSTER_INFO, OBJECT, OBJECT_INFO, PLACES, RANDOM, SEL,
+    container_args, door_args, infos, monster_args, object_args, room_door_args, row, timed,
+    val_or_random, BLOCK, COLON, COMMA, COORD, DIRECTIONS, EXPR, INT, MONSTER, MONSTER_INFO,
+    OBJECT, OBJECT_INFO, PLACES, RANDOM, SEL,
 };
 use super::{Build, Class, Form};
 use crate::des::nh36::lexer::{Kw, Val};
@@ -74,14 +75,7 @@ const MONSTER_INFO_DEAD: Pat<Class> =
 pub(super) const DEAD_MONSTER_ROWS: &[Form] = &[row!(
     "MONSTER",
     "MONSTER",
-    Pat::Seq(&[
-        COLON,
-        Pat::Arg("monster", &MONSTER),
-        COMMA,
-        Pat::Arg("location", &COORD),
-        infos!(MONSTER_INFO_DEAD),
-        Pat::Opt(&Pat::Arg("inventory", &BLOCK)),
-    ]),
+    monster_args!(MONSTER_INFO_DEAD),
     read::monster
 )];
 
@@ -99,22 +93,13 @@ pub(super) const FORGED_OBJECT_ROWS: &[Form] = &[
     row!(
         "OBJECT",
         "OBJECT",
-        Pat::Seq(&[
-            COLON,
-            Pat::Arg("object", &OBJECT),
-            infos!(OBJECT_INFO_FORGED)
-        ]),
+        object_args!(OBJECT_INFO_FORGED),
         read::object
     ),
     row!(
         "CONTAINER",
         "CONTAINER",
-        Pat::Seq(&[
-            COLON,
-            Pat::Arg("object", &OBJECT),
-            infos!(OBJECT_INFO_FORGED),
-            Pat::Arg("contents", &BLOCK),
-        ]),
+        container_args!(OBJECT_INFO_FORGED),
         read::container
     ),
 ];
