@@ -15,6 +15,8 @@ pub(crate) const MAP_Y_LIM: i64 = 21;
 /// A game's numbers as code generation looks them up.
 pub(crate) struct Numbers<'g> {
     numbering: &'g Numbering,
+    /// The terrain a joined `INIT_MAP` may have in front.
+    joined_foregrounds: &'g [i8],
     /// `what_map_char` of every byte.
     map_chars: [i8; 256],
     /// `STONE`, `HWALL`, `MAX_TYPE` (one past the last location type).
@@ -41,6 +43,7 @@ impl<'g> Numbers<'g> {
         let program = format.program.as_ref();
         Numbers {
             numbering,
+            joined_foregrounds: &format.level_rules.joined_foregrounds,
             map_chars,
             stone: terrain("STONE"),
             hwall: terrain("HWALL"),
@@ -59,8 +62,8 @@ impl<'g> Numbers<'g> {
 
     /// Whether terrain type `t` may be the foreground of a joined
     /// `INIT_MAP` (3.6.7: corridor and room).
-    pub(crate) fn is_joined_foreground(&self, t: i64, game: &Game) -> bool {
-        (game.format().level_rules.joined_foregrounds.iter()).any(|&j| i64::from(j) == t)
+    pub(crate) fn is_joined_foreground(&self, t: i64) -> bool {
+        self.joined_foregrounds.iter().any(|&j| i64::from(j) == t)
     }
 
     /// `get_room_type`.

@@ -97,7 +97,7 @@ impl Gen<'_, '_, '_, '_> {
         if bgt == terrain::INVALID_TYPE || bgt >= self.numbers.max_type {
             self.error(bg.span.clone(), "INIT_MAP: Invalid background type.");
         }
-        if *joined != 0 && !self.numbers.is_joined_foreground(fgt, self.game) {
+        if *joined != 0 && !self.numbers.is_joined_foreground(fgt) {
             self.error(
                 fg.span.clone(),
                 "INIT_MAP: Invalid foreground type for joined map.",
