@@ -4,6 +4,9 @@
  * stage), the way that tree's lev_comp is linked. Prints what lev_comp
  * and makedefs -e know of the game, one fact a line:
  *   M <class symbol> <name>    every mons[] entry, as lev_comp matches it
+ *   MF <number> <name>         a mons[] entry's female name, where it
+ *                              has its own and lev_comp matches it
+ *                              (LEVBUILD_FEMALE_NAMES: FIQHack's fname)
  *   O <class symbol> <name>    every objects[] entry
  *   MC <symbol>, OC <symbol>   every monster and object class symbol
  *   F <name> <0|1>             makedefs -e features (levbuild_features)
@@ -16,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdarg.h>
+#include <string.h>
 #include "hack.h"
 
 /* NetHack 3.6 keeps each class symbol in a struct. levbuild defines
@@ -72,6 +76,11 @@ int main(void)
 
     for (i = 0; mons[i].mlet; i++)
         printf("M %d %s\n", (int) MONSYM((int) mons[i].mlet), mons[i].mname);
+#ifdef LEVBUILD_FEMALE_NAMES
+    for (i = 0; mons[i].mlet; i++)
+        if (strcmp(mons[i].fname, mons[i].mname))
+            printf("MF %d %s\n", i, mons[i].fname);
+#endif
     for (i = 0; !i || objects[i].oc_class != ILLOBJ_CLASS; i++)
         printf("O %d %s\n", (int) OCSYM((int) objects[i].oc_class),
                obj_descr[i].oc_name ? obj_descr[i].oc_name : "");

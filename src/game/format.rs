@@ -206,12 +206,19 @@ pub struct Numbering {
     /// `artilist.h`'s artifact names, indexed by their number (SLASH'EM's
     /// door keys name one; empty for a built-in game).
     pub artifacts: Vec<Box<str>>,
+    /// The female names of `mons[]` entries that have one of their own
+    /// (FIQHack's `fname`, which its `get_monster_id` matches too: "succubus"
+    /// is its incubus), with the entry's number.
+    pub monster_female_names: Vec<(Box<str>, i16)>,
     /// `godlist.h`'s god names, indexed by their number (0 is none:
     /// notnotdNetHack's altars name one; empty for a game without).
     pub gods: Vec<Box<str>>,
     /// Curse state words (`blessed`, AceHack's `identified`) and their
     /// numbers.
     pub curse_states: Vec<(Box<str>, i8)>,
+    /// `lev_comp.l`'s lighting words (`lit`, FIQHack's `mineslight`) and
+    /// their numbers.
+    pub light_states: Vec<(Box<str>, i8)>,
     /// The `dungeon.h` level region types `lev_comp.y` stores (`LR_PORTAL`,
     /// AceHack's `LR_UPLADDER`), by C name, with their numbers.
     pub level_regions: Vec<(Box<str>, i8)>,
@@ -222,6 +229,9 @@ pub struct Numbering {
 
 /// NetHack 3.4.3's curse state words.
 const CURSE_STATES_343: &[(&str, i8)] = &[("blessed", 1), ("uncursed", 2), ("cursed", 3)];
+
+/// NetHack 3.4.3's lighting words.
+const LIGHT_STATES_343: &[(&str, i8)] = &[("lit", 1), ("unlit", 0)];
 
 /// The `dungeon.h` level region types NetHack 3.4.3's `lev_comp.y` stores.
 const LEVEL_REGIONS_343: &[(&str, i8)] = &[
@@ -275,8 +285,10 @@ impl Numbering {
                 .collect(),
             object_flags: Vec::new(),
             artifacts: Vec::new(),
+            monster_female_names: Vec::new(),
             gods: Vec::new(),
             curse_states: named(CURSE_STATES_343),
+            light_states: named(LIGHT_STATES_343),
             level_regions: named(LEVEL_REGIONS_343),
             dungeon_descriptors: (DUNGEON_DESCRIPTORS_343.iter())
                 .map(|&(w, v)| (w.into(), v))
@@ -297,12 +309,17 @@ impl Numbering {
             engravings: Vec::new(),
             object_flags: Vec::new(),
             artifacts: Vec::new(),
+            monster_female_names: Vec::new(),
             gods: Vec::new(),
             // Facts of the 3.4.3 family's records, which a 3.6 tree's
             // probe need not print (its lev_comp.y stores no level region
             // by name): 3.4.3's, as an identity file without their lines
             // has them.
             curse_states: CURSE_STATES_343
+                .iter()
+                .map(|&(n, v)| (n.into(), v))
+                .collect(),
+            light_states: LIGHT_STATES_343
                 .iter()
                 .map(|&(n, v)| (n.into(), v))
                 .collect(),
@@ -430,6 +447,11 @@ impl Numbering {
             .and_then(|i| i32::try_from(i + 1).ok())
     }
 
+    /// The word of lighting `code` (`lit`, FIQHack's `mineslight`).
+    pub fn light_state_name(&self, code: i8) -> Option<&str> {
+        word_of(&self.light_states, code)
+    }
+
     /// The word of curse state `code` (`blessed`).
     pub fn curse_state_name(&self, code: i8) -> Option<&str> {
         word_of(&self.curse_states, code)
@@ -554,6 +576,10 @@ pub struct LevelRules {
     /// The smallest `ROOM` position, and the largest x and y (3.4.3: 1,
     /// 5, 5, a grid cell; dNetHack: 0, 80, 20, a map cell).
     pub room_positions: (i64, i64, i64),
+    /// `lev_comp`'s error for a `ROOM` position outside them ("Room
+    /// position should be between 1 & 5!"; FIQHack's "… should be real
+    /// coordinates!").
+    pub room_position_error: Box<str>,
     /// Object class `'#'`: the object is named by a string the game
     /// parses at run time (dNetHack).
     pub named_objects: bool,
@@ -565,18 +591,41 @@ pub struct LevelRules {
     /// `[skipcheck]`/`[noskipcheck]` may follow the place of a monster,
     /// object or engraving (notnotdNetHack).
     pub sanity_flags: bool,
+    /// The map's size (`COLNO`, `ROWNO`): 80 by 21, FIQHack's 79 by 21.
+    /// A level region's x is below `COLNO`, its y below `ROWNO`; a
+    /// `NOMAP` part's places are within `COLNO - 1` and `ROWNO`.
+    pub map_size: (i64, i64),
+    /// The smallest x of a `levregion(…)` (3.4.3: 1; FIQHack: 0).
+    pub level_region_min_x: i64,
+    /// `levregion()` with no coordinates stands for the place off the map
+    /// (`COLNO`, `ROWNO`) a level region may name (FIQHack).
+    pub empty_level_regions: bool,
 }
 
 impl LevelRules {
+    /// The error of a game whose `lev_comp.y` levbuild did not read it
+    /// from (an identity file without its line): 3.4.3's for 3.4.3's
+    /// bounds, dNetHack's for others.
+    pub(crate) fn room_position_error_of(bounds: (i64, i64, i64)) -> &'static str {
+        match bounds {
+            (1, 5, 5) => "Room position should be between 1 & 5!",
+            _ => "Room position should be in map bounds!",
+        }
+    }
+
     /// NetHack 3.4.3's.
     pub fn nethack_343() -> LevelRules {
         LevelRules {
             joined_foregrounds: vec![23, 24],
             room_positions: (1, 5, 5),
+            room_position_error: LevelRules::room_position_error_of((1, 5, 5)).into(),
             named_objects: false,
             named_monsters: false,
             ordinary_room_chance: false,
             sanity_flags: false,
+            map_size: (80, 21),
+            level_region_min_x: 1,
+            empty_level_regions: false,
         }
     }
 }
@@ -600,6 +649,10 @@ pub struct RecordFormat {
     /// A ladder list (`char nlad`, then `x`, `y`, `up` each) after the
     /// stairs of every room, as maze parts have (AceHack).
     pub room_ladders: bool,
+    /// A hallucination message (a length byte and its text) after every
+    /// level's message (FIQHack: its `write_common_data` writes
+    /// `tmphallumsg`, which `HALLUMSG` lines fill).
+    pub hallucination_messages: bool,
     /// The coordinate `random` is stored as (-11; SLASH'EM -12).
     pub random_coordinate: i8,
     /// `tmpdungeon`'s int members after `base`/`rand`, in order.
@@ -825,6 +878,7 @@ impl RecordFormat {
             random_regions: false,
             place_sets: false,
             room_ladders: false,
+            hallucination_messages: false,
             random_coordinate: -11,
             dungeon_members: vec![Flags, Chance, Levels, Branches, EntryLevel],
             branch_members: vec![Chain, Type, Up],

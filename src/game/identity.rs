@@ -48,7 +48,11 @@
 //!
 //! and where they are not NetHack 3.4.3's (AceHack's): `list
 //! room-ladders`, `limit branches 100`, `curse-state "identified" 4`,
-//! `level-region "LR_UPLADDER" 7`.
+//! `level-region "LR_UPLADDER" 7`; FIQHack's `light-state "mineslight" 2`,
+//! `hallucination-messages yes` (a hallucination message after each
+//! level's message), `map-size 79 21` (`COLNO`, `ROWNO`),
+//! `level-region-min-x 0`, `empty-level-regions yes` (`levregion()`) and
+//! `room-position-error "…"`.
 //!
 //! Then the checks its `lev_comp` and `dgn_comp` make differently
 //! (`dungeon-default-chance`, `dungeon-reverse-branch-check`,
@@ -281,6 +285,30 @@ fn write_format(out: &mut String, f: &RecordFormat) {
     let _ = writeln!(out, "named-monsters {}", yes(lr.named_monsters));
     let _ = writeln!(out, "ordinary-room-chance {}", yes(lr.ordinary_room_chance));
     let _ = writeln!(out, "sanity-flags {}", yes(lr.sanity_flags));
+    // Written where they are not NetHack 3.4.3's (a file without them has
+    // 3.4.3's, or for the error the one its bounds give): FIQHack's.
+    if *lr.room_position_error
+        != *super::format::LevelRules::room_position_error_of(lr.room_positions)
+    {
+        let _ = writeln!(
+            out,
+            "room-position-error {}",
+            quoted(&lr.room_position_error)
+        );
+    }
+    let vanilla = super::format::LevelRules::nethack_343();
+    if lr.map_size != vanilla.map_size {
+        let _ = writeln!(out, "map-size {} {}", lr.map_size.0, lr.map_size.1);
+    }
+    if lr.level_region_min_x != vanilla.level_region_min_x {
+        let _ = writeln!(out, "level-region-min-x {}", lr.level_region_min_x);
+    }
+    if lr.empty_level_regions {
+        let _ = writeln!(out, "empty-level-regions yes");
+    }
+    if f.hallucination_messages {
+        let _ = writeln!(out, "hallucination-messages yes");
+    }
     let l = f.limits;
     let _ = writeln!(out, "limit dungeons {}", l.dungeons);
     let _ = writeln!(out, "limit special-levels {}", l.special_levels);
@@ -318,10 +346,12 @@ fn write_format(out: &mut String, f: &RecordFormat) {
         let _ = writeln!(out, "object-flag {} {bit:#x}", quoted(word));
     }
     // Written where they are not NetHack 3.4.3's (a file without them has
-    // 3.4.3's): AceHack's `identified` and ladder regions.
+    // 3.4.3's): AceHack's `identified` and ladder regions, FIQHack's
+    // `mineslight`.
     let vanilla = Numbering::nethack_343();
     for (key, table, theirs) in [
         ("curse-state", &n.curse_states, &vanilla.curse_states),
+        ("light-state", &n.light_states, &vanilla.light_states),
         ("level-region", &n.level_regions, &vanilla.level_regions),
     ] {
         if table != theirs {
@@ -335,6 +365,9 @@ fn write_format(out: &mut String, f: &RecordFormat) {
     }
     for name in &n.gods {
         let _ = writeln!(out, "god {}", quoted(name));
+    }
+    for (name, i) in &n.monster_female_names {
+        let _ = writeln!(out, "monster-female-name {i} {}", quoted(name));
     }
     // A game whose descriptors are NetHack 3.4.3's has no lines of them.
     let vanilla = super::format::DUNGEON_DESCRIPTORS_343;
@@ -382,6 +415,11 @@ struct FormatFacts {
     dungeon_rules: Option<DungeonRules>,
     joined_foregrounds: Option<Vec<i8>>,
     room_positions: Option<(i64, i64, i64)>,
+    room_position_error: Option<Box<str>>,
+    map_size: Option<(i64, i64)>,
+    level_region_min_x: Option<i64>,
+    empty_level_regions: Option<bool>,
+    hallucination_messages: Option<bool>,
     named_objects: Option<bool>,
     terrain: Option<Vec<Box<str>>>,
     map_chars: Option<Vec<(u8, i8)>>,
@@ -393,9 +431,11 @@ struct FormatFacts {
     object_flags: Vec<(Box<str>, i64)>,
     engravings: Option<Vec<(Box<str>, i8)>>,
     curse_states: Option<Vec<(Box<str>, i8)>>,
+    light_states: Option<Vec<(Box<str>, i8)>>,
     level_regions: Option<Vec<(Box<str>, i8)>>,
     artifacts: Vec<Box<str>>,
     gods: Vec<Box<str>>,
+    monster_female_names: Vec<(Box<str>, i16)>,
     named_monsters: Option<bool>,
     ordinary_room_chance: Option<bool>,
     sanity_flags: Option<bool>,
@@ -537,13 +577,14 @@ impl FormatFacts {
                 let chars = super::format::sorted_bytes(chars.bytes());
                 set_once(&mut self.map_row_chars, chars, key, n)?;
             }
-            "room-type" | "trap" | "engraving" | "curse-state" | "level-region" => {
+            "room-type" | "trap" | "engraving" | "curse-state" | "light-state" | "level-region" => {
                 let word = args.string("its word")?;
                 let v = args.small("its number")?;
                 let slot = match key {
                     "room-type" => &mut self.room_types,
                     "trap" => &mut self.traps,
                     "curse-state" => &mut self.curse_states,
+                    "light-state" => &mut self.light_states,
                     "level-region" => &mut self.level_regions,
                     _ => &mut self.engravings,
                 };
@@ -551,12 +592,26 @@ impl FormatFacts {
             }
             "artifact" => self.artifacts.push(args.string("an artifact name")?.into()),
             "god" => self.gods.push(args.string("a god's name")?.into()),
-            "named-objects" | "named-monsters" | "ordinary-room-chance" | "sanity-flags" => {
+            "monster-female-name" => {
+                let v = args.number()?;
+                let i = i16::try_from(v)
+                    .map_err(|_| args.error(format!("monster {v} is out of range")))?;
+                let name = args.string("its female name")?;
+                self.monster_female_names.push((name.into(), i));
+            }
+            "named-objects"
+            | "named-monsters"
+            | "ordinary-room-chance"
+            | "sanity-flags"
+            | "empty-level-regions"
+            | "hallucination-messages" => {
                 let on = args.yes_no()?;
                 let slot = match key {
                     "named-objects" => &mut self.named_objects,
                     "named-monsters" => &mut self.named_monsters,
                     "sanity-flags" => &mut self.sanity_flags,
+                    "empty-level-regions" => &mut self.empty_level_regions,
+                    "hallucination-messages" => &mut self.hallucination_messages,
                     _ => &mut self.ordinary_room_chance,
                 };
                 set_once(slot, on, key, args.line)?;
@@ -572,6 +627,29 @@ impl FormatFacts {
                 };
                 let v = (n()?, n()?, n()?);
                 set_once(&mut self.room_positions, v, key, args.line)?;
+            }
+            "room-position-error" => {
+                let message = args.string("lev_comp's error")?;
+                set_once(&mut self.room_position_error, message.into(), key, n)?;
+            }
+            "map-size" => {
+                let mut n = || -> Result<i64, IdentityError> {
+                    let v = args.number()?;
+                    i64::try_from(v)
+                        .ok()
+                        .filter(|v| (1..=127).contains(v))
+                        .ok_or_else(|| args.error(format!("{v} is out of range (1 to 127)")))
+                };
+                let v = (n()?, n()?);
+                set_once(&mut self.map_size, v, key, args.line)?;
+            }
+            "level-region-min-x" => {
+                let v = args.number()?;
+                let v = i64::try_from(v)
+                    .ok()
+                    .filter(|v| *v <= 1)
+                    .ok_or_else(|| args.error(format!("{v} is out of range (0 or 1)")))?;
+                set_once(&mut self.level_region_min_x, v, key, n)?;
             }
             "level-flag" => {
                 let word = args.string("its word")?;
@@ -675,6 +753,13 @@ impl FormatFacts {
             .joined_foregrounds
             .unwrap_or(std::mem::take(&mut lr.joined_foregrounds));
         lr.room_positions = self.room_positions.unwrap_or(lr.room_positions);
+        lr.room_position_error = self.room_position_error.unwrap_or_else(|| {
+            super::format::LevelRules::room_position_error_of(lr.room_positions).into()
+        });
+        lr.map_size = self.map_size.unwrap_or(lr.map_size);
+        lr.level_region_min_x = self.level_region_min_x.unwrap_or(lr.level_region_min_x);
+        lr.empty_level_regions = self.empty_level_regions.unwrap_or(false);
+        f.hallucination_messages = self.hallucination_messages.unwrap_or(false);
         lr.named_objects = self.named_objects.unwrap_or(lr.named_objects);
         lr.named_monsters = self.named_monsters.unwrap_or(lr.named_monsters);
         lr.ordinary_room_chance = self.ordinary_room_chance.unwrap_or(lr.ordinary_room_chance);
@@ -693,10 +778,12 @@ impl FormatFacts {
             .unwrap_or(std::mem::take(&mut n.level_flags));
         n.engravings = self.engravings.unwrap_or(std::mem::take(&mut n.engravings));
         n.curse_states = (self.curse_states).unwrap_or(std::mem::take(&mut n.curse_states));
+        n.light_states = (self.light_states).unwrap_or(std::mem::take(&mut n.light_states));
         n.level_regions = (self.level_regions).unwrap_or(std::mem::take(&mut n.level_regions));
         n.object_flags = self.object_flags;
         n.artifacts = self.artifacts;
         n.gods = self.gods;
+        n.monster_female_names = self.monster_female_names;
         n.dungeon_descriptors = self.dungeon_descriptors.unwrap_or_else(|| {
             (super::format::DUNGEON_DESCRIPTORS_343.iter())
                 .map(|&(w, v)| (w.into(), v))

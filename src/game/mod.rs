@@ -476,7 +476,22 @@ impl Game {
         if class.is_some_and(|c| !self.is_monster_class(c)) {
             return None;
         }
-        lowest_in_class(&self.monster_index, &self.monsters, name, class)
+        let by_name = lowest_in_class(&self.monster_index, &self.monsters, name, class);
+        // A female name matches as well (FIQHack's `fname`): the lowest
+        // entry either name matches is lev_comp's.
+        let female = &self.format.numbering.monster_female_names;
+        let by_female_name = (female.iter())
+            .filter(|(n, i)| {
+                **n == *name
+                    && (self.monsters.get(usize::try_from(*i).unwrap_or(usize::MAX)))
+                        .is_some_and(|(_, c)| class.is_none_or(|k| *c == k))
+            })
+            .map(|&(_, i)| i)
+            .min();
+        match (by_name, by_female_name) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
     }
 
     /// lev_comp's `get_object_id`: with a class character, the first object

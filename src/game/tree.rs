@@ -84,7 +84,7 @@ const LEVEL_COMPILER_SOURCES: [&str; 4] = [
 
 /// Changes whenever what the probe prints changes, so that cached probe
 /// output of an older levbuild build is not reused.
-const PROBE_REVISION: &[u8] = b"numbers 11";
+const PROBE_REVISION: &[u8] = b"numbers 12";
 
 /// The hints file a 3.6-family tree's Unix build is set up with
 /// (`sys/unix/setup.sh hints/linux`): its `CFLAGS` defines are the game's.
@@ -629,6 +629,11 @@ fn parse_probe(
                 }
             }
             "MC" => facts.monster_classes.push(symbol(rest)?),
+            "MF" => {
+                let (number, name) = rest.split_once(' ').ok_or_else(|| bad(line))?;
+                let number = number.parse::<i16>().map_err(|_| bad(line))?;
+                (format.numbering.monster_female_names).push((name.into(), number));
+            }
             "OC" => facts.object_classes.push(symbol(rest)?),
             "F" => {
                 let (name, on) = rest.split_once(' ').ok_or_else(|| bad(line))?;
@@ -723,6 +728,11 @@ fn run_probe(
     let objclass_h = std::fs::read_to_string(root.join("include/objclass.h")).unwrap_or_default();
     if objclass_h.contains("init_objlist") {
         defines.push("LEVBUILD_INIT_OBJLIST".into());
+    }
+    // FIQHack's get_monster_id matches a monster's female name too.
+    let lev_main = std::fs::read_to_string(root.join("util/lev_main.c")).unwrap_or_default();
+    if lev_main.contains("mons[i].fname") {
+        defines.push("LEVBUILD_FEMALE_NAMES".into());
     }
     // The NetHack4 family's version_info has no struct sizes (global.h).
     let global_h = std::fs::read_to_string(root.join("include/global.h")).unwrap_or_default();

@@ -46,6 +46,9 @@ pub(super) struct TreeFormat {
 pub(super) struct AfterProbe {
     /// `lev_comp.y`'s joined-map foregrounds, by location type name.
     joined_foregrounds: Vec<String>,
+    /// `lev_comp.y`'s `ROOM` position bounds (smallest, largest x and
+    /// y): numbers, `COLNO` or `ROWNO`.
+    room_position_bounds: Option<[String; 3]>,
     /// The bytes `lev_comp.l` lets into a `MAP` row (`None`: a lexer
     /// levbuild cannot read).
     map_row_chars: Option<Vec<u8>>,
@@ -74,6 +77,17 @@ impl AfterProbe {
                     })
                 })
                 .collect::<Result<_, _>>()?;
+        }
+        if let Some(words) = &self.room_position_bounds {
+            let (colno, rowno) = format.level_rules.map_size;
+            let value = |w: &str| match w {
+                "COLNO" => Some(colno),
+                "ROWNO" => Some(rowno),
+                _ => w.parse().ok(),
+            };
+            if let [Some(lo), Some(hx), Some(hy)] = [0, 1, 2].map(|i| value(&words[i])) {
+                format.level_rules.room_positions = (lo, hx, hy);
+            }
         }
         n.map_row_chars = self
             .map_row_chars
@@ -275,7 +289,9 @@ pub(super) fn read_tree_format(root: &Path, dialect: Dialect) -> Result<TreeForm
     }
 
     format.dungeon_rules = dungeon_rules(&read(root, "util/dgn_comp.y")?);
-    format.level_rules = level_rules(&lev_comp_y);
+    let (rules, room_position_bounds) = level_rules(&lev_comp_y);
+    format.level_rules = rules;
+    format.hallucination_messages = hallucination_messages(&read(root, "util/lev_main.c")?);
     format.level_rules.sanity_flags = lev_comp_l.contains("return SANITYFLAG;");
     let numbers_source = numbers_source(root, &sp_lev, &lev_comp_l, &lev_comp_y)?;
     Ok(TreeFormat {
@@ -283,6 +299,7 @@ pub(super) fn read_tree_format(root: &Path, dialect: Dialect) -> Result<TreeForm
         numbers_source,
         after_probe: AfterProbe {
             joined_foregrounds: joined_foreground_names(&lev_comp_y),
+            room_position_bounds,
             map_row_chars: map_row_class(&lev_comp_l),
         },
     })
@@ -428,27 +445,55 @@ fn dungeon_rules(dgn_comp_y: &str) -> DungeonRules {
 /// Where `lev_comp.y` checks differently from NetHack 3.4.3's, as far as
 /// its text says: the location types its joined-map check lets in front
 /// (their names, resolved once the numbering is known: see
-/// [`resolve_joined_foregrounds`]), the `ROOM` position bounds, and
-/// whether object class `'#'` is let through.
-fn level_rules(lev_comp_y: &str) -> LevelRules {
+/// [`resolve_joined_foregrounds`]), the `ROOM` position bounds (their
+/// words, resolved once the map size is known) and error, whether object
+/// class `'#'` is let through, the smallest x of a level region and
+/// whether `levregion()` may be empty.
+fn level_rules(lev_comp_y: &str) -> (LevelRules, Option<[String; 3]>) {
     let mut rules = LevelRules::nethack_343();
     let squeezed: String = lev_comp_y.split_whitespace().collect();
+    let mut bounds = None;
     if let Some(at) = squeezed.find("yyerror(\"Roompositionshouldbe") {
         // `if ($2 < LO || $2 > HX || $4 < LO || $4 > HY)` before it.
         let cond = &squeezed[squeezed[..at].rfind("if(").unwrap_or(at)..at];
-        let numbers: Vec<i64> = cond
-            .split(|c: char| !c.is_ascii_digit() && c != '$')
-            .filter(|w| !w.is_empty() && !w.starts_with('$'))
-            .filter_map(|w| w.parse().ok())
+        let words: Vec<String> = cond
+            .split("||")
+            .filter_map(|c| c.split_once(['<', '>']).map(|(_, w)| w))
+            .map(|w| {
+                w.chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect()
+            })
             .collect();
-        if let [lo, hx, _, hy] = numbers[..] {
-            rules.room_positions = (lo, hx, hy);
+        if let [lo, hx, _, hy] = &words[..] {
+            match [lo, hx, hy].map(|w| w.parse::<i64>()) {
+                [Ok(lo), Ok(hx), Ok(hy)] => rules.room_positions = (lo, hx, hy),
+                // `COLNO`, `ROWNO`: the probe's numbers.
+                _ => bounds = Some([lo.clone(), hx.clone(), hy.clone()]),
+            }
+        }
+        // The message as written (the squeezed text lost its spaces).
+        let start = lev_comp_y.find("yyerror(\"Room position should be");
+        if let Some(message) = start.and_then(|s| lev_comp_y[s + 9..].split('"').next()) {
+            rules.room_position_error = message.into();
         }
     }
     rules.named_objects = squeezed.contains("check_object_char(c)||c=='#'");
     rules.named_monsters = squeezed.contains("check_monster_char(c)||c=='#'");
     rules.ordinary_room_chance = !squeezed.contains("Onlytypedroomscanhaveachance");
-    rules
+    // `if ($3 <= 0 || $3 >= COLNO)` in 3.4.3's levregion; `$3 < 0` lets 0 in.
+    if squeezed.contains("if($3<0||$3>=COLNO)") {
+        rules.level_region_min_x = 0;
+    }
+    rules.empty_level_regions = squeezed.contains("LEV'('')'");
+    (rules, bounds)
+}
+
+/// Whether `lev_main.c` writes a hallucination message (`tmphallumsg`,
+/// after the level's message in its `write_common_data`).
+fn hallucination_messages(lev_main: &str) -> bool {
+    let squeezed: String = strip_comments(lev_main).split_whitespace().collect();
+    squeezed.contains("Write(fd,tmphallumsg,")
 }
 
 /// The names of the location types `lev_comp.y`'s joined-map check lets
@@ -672,6 +717,7 @@ fn numbers_source(
         ("FLAG_TYPE", "NL"),
         ("OBJFLAG_TYPE", "NO"),
         ("CURSE_TYPE", "NK"),
+        ("LIGHT_STATE", "NI"),
         ("DOOR_MATERIAL", "ND"),
     ] {
         for (word, constant) in lex_words(lev_comp_l, kind) {
@@ -690,7 +736,14 @@ fn numbers_source(
             let _ = writeln!(c, "    printf(\"NY %ld {word}\\n\", (long) ({constant}));");
         }
     }
-    for limit in ["MAXDUNGEON", "MAXLEVEL", "LEV_LIMIT", "BRANCH_LIMIT"] {
+    for limit in [
+        "MAXDUNGEON",
+        "MAXLEVEL",
+        "LEV_LIMIT",
+        "BRANCH_LIMIT",
+        "COLNO",
+        "ROWNO",
+    ] {
         let _ = writeln!(
             c,
             "#ifdef {limit}\n    printf(\"NX {limit} %ld\\n\", (long) ({limit}));\n#endif"
@@ -701,8 +754,8 @@ fn numbers_source(
 }
 
 /// The kinds of `N` lines: `NT`, `NC`, `NR`, `NP`, `NE`, `NL`, `NX`, `NA`,
-/// `NG`, `NO`, `NW`, `ND`, `NY`, `NK`, `NQ`.
-pub(super) const PROBE_TABLES: usize = 15;
+/// `NG`, `NO`, `NW`, `ND`, `NY`, `NK`, `NQ`, `NI`.
+pub(super) const PROBE_TABLES: usize = 16;
 
 /// Applies one `N` line of the probe's output to `format`'s numbering
 /// (the first line of a kind replaces NetHack 3.4.3's list); `false` for
@@ -719,6 +772,7 @@ pub(super) fn apply_probe_line(
     let n = &mut format.numbering;
     let slot = [
         "NT", "NC", "NR", "NP", "NE", "NL", "NX", "NA", "NG", "NO", "NW", "ND", "NY", "NK", "NQ",
+        "NI",
     ]
     .iter()
     .position(|t| *t == tag);
@@ -756,11 +810,12 @@ pub(super) fn apply_probe_line(
             };
             n.map_char_warnings.push((c, message.into()));
         }
-        "NR" | "NP" | "NE" | "NK" | "NQ" => {
+        "NR" | "NP" | "NE" | "NK" | "NQ" | "NI" => {
             let table = match tag {
                 "NR" => &mut n.room_types,
                 "NP" => &mut n.traps,
                 "NK" => &mut n.curse_states,
+                "NI" => &mut n.light_states,
                 "NQ" => &mut n.level_regions,
                 _ => &mut n.engravings,
             };
@@ -821,6 +876,8 @@ pub(super) fn apply_probe_line(
                 "MAXLEVEL" => format.limits.depth = v as i64,
                 "LEV_LIMIT" => format.limits.special_levels = v,
                 "BRANCH_LIMIT" => format.limits.branches = v,
+                "COLNO" => format.level_rules.map_size.0 = v as i64,
+                "ROWNO" => format.level_rules.map_size.1 = v as i64,
                 _ => return false,
             }
         }
@@ -912,13 +969,36 @@ mod tests {
         let vanilla = "if ( $2 < 1 || $2 > 5 ||\n $4 < 1 || $4 > 5 ) {\n yyerror(\"Room position should be between 1 & 5!\");\n\
                        if (init_lev.joined && init_lev.fg != CORR && init_lev.fg != ROOM)\n yyerror(\"Invalid foreground type for joined map.\");\n\
                        yyerror(\"Only typed rooms can have a chance!\");";
-        assert_eq!(level_rules(vanilla), LevelRules::nethack_343());
+        assert_eq!(level_rules(vanilla), (LevelRules::nethack_343(), None));
         assert_eq!(joined_foreground_names(vanilla), ["CORR", "ROOM"]);
         let variant = "if ( $2 < 0 || $2 > 80 ||\n $4 < 0 || $4 > 20 ) {\n yyerror(\"Room position should be in map bounds!\");\n\
                        if (check_object_char(c)||c=='#')";
-        let rules = level_rules(variant);
+        let (rules, words) = level_rules(variant);
         assert_eq!(rules.room_positions, (0, 80, 20));
+        assert_eq!(words, None);
+        assert_eq!(
+            &*rules.room_position_error,
+            "Room position should be in map bounds!"
+        );
         assert!(rules.named_objects && !rules.named_monsters && rules.ordinary_room_chance);
+        // FIQHack's: the map's size, a level region's x from 0, an empty
+        // `levregion()`.
+        let fiq = "if ( $2 < 0 || $2 > COLNO ||\n $4 < 0 || $4 > ROWNO ) {\n\
+                   yyerror(\"Room position should be real coordinates!\");\n\
+                   if ($3 < 0 || $3 >= COLNO)\n | LEV '(' ')'\n";
+        let (rules, words) = level_rules(fiq);
+        assert_eq!(words.unwrap(), ["0", "COLNO", "ROWNO"].map(String::from));
+        assert_eq!(
+            &*rules.room_position_error,
+            "Room position should be real coordinates!"
+        );
+        assert!(rules.empty_level_regions && rules.level_region_min_x == 0);
+        assert!(hallucination_messages(
+            "if (len)\n    Write(fd, tmphallumsg, (int)len);"
+        ));
+        assert!(!hallucination_messages(
+            "/* Write(fd, tmphallumsg, 1); */ Write(fd, tmpmessage, len);"
+        ));
     }
 
     #[test]
