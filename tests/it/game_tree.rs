@@ -851,15 +851,14 @@ fn real_identity(root: &Path) -> String {
         .to_identity()
 }
 
-/// FIQHack 4.3.1 (#33, in progress): its identity file (read from its
-/// tree: the NetHack4 layout under `libnethack/`, a 12-byte header of
-/// three `unsigned int`, makedefs -e's deflist) builds its golden
-/// `dungeon`. Its levels do not build yet: each stores a hallucination
-/// message after its message, and its language has `HALLUMSG`, an empty
-/// `levregion()`, lighting `mineslight`, a level-region x of 0 and real
-/// `ROOM` positions, none of which levbuild reads yet.
+/// FIQHack 4.3.1 (#33): its identity file (read from its tree: the
+/// NetHack4 layout under `libnethack/`, a 12-byte header of three
+/// `unsigned int`, makedefs -e's deflist, a hallucination message after
+/// each level's message, `HALLUMSG`, `levregion()`, `mineslight`, a
+/// 79-column map, real `ROOM` positions, monsters' female names) builds
+/// its whole golden set.
 #[test]
-fn fiqhacks_identity_file_builds_its_golden_dungeon() {
+fn fiqhacks_identity_file_builds_its_golden_set() {
     let Some(shared) = common::shared_dir() else {
         return;
     };
@@ -867,19 +866,28 @@ fn fiqhacks_identity_file_builds_its_golden_dungeon() {
     let out = tmp.path().join("fiqhack-4.3.1");
     Build::new()
         .source_dir(shared.join("corpus/fiqhack-4.3.1/dat"))
-        .include("dungeon.def")
-        .allow("dungeon-missing-level")
         .game_file(identity_file("fiqhack-4.3.1"))
         .target("x86_64-unknown-linux-gnu")
         .out_dir(&out)
         .cargo_directives(false)
         .try_compile()
         .unwrap();
+    assert_eq!(golden_matches(&shared, "fiqhack-4.3.1", &out), (114, 114));
     let want = std::fs::read(shared.join("golden/fiqhack-4.3.1/dungeon")).unwrap();
-    assert_eq!(std::fs::read(out.join("dungeon")).unwrap(), want);
     assert_eq!(
         &want[..12],
         b"\x00\x01\x03\x04\x00\x00\x00\x00\x7c\x81\x1b\x21"
+    );
+    // The endgame's hallucination messages, after the level's message.
+    let astral = std::fs::read(out.join("astral.lev")).unwrap();
+    let game = Game::from_identity_file(&identity_file("fiqhack-4.3.1")).unwrap();
+    let level = levbuild::des::decode(&astral, "astral", &game, levbuild::Layout::LP64).unwrap();
+    assert!(
+        level
+            .hallucination_message
+            .starts_with("You enter Oma's Diner."),
+        "{:?}",
+        level.hallucination_message
     );
 }
 
@@ -959,6 +967,8 @@ fn real_trees_build_their_golden_sets_with_and_without_date_h() {
         ("acehack-3.6.0", 114, None, Some("date.h")),
         ("dnethack-3.18.0", 332, None, Some("date.h")),
         ("notnotdnethack-2025.05.16", 381, None, None),
+        // The repository's root; its headers are under libnethack/.
+        ("fiqhack-4.3.1", 114, None, Some("date.h")),
     ] {
         let Some(tree) = common::real_tree(name) else {
             continue;
@@ -969,7 +979,12 @@ fn real_trees_build_their_golden_sets_with_and_without_date_h() {
         let tmp = TempDir::new("real-golden");
         let root = tmp.path().join(name);
         copy_tree(&tree, &root);
-        let _ = std::fs::remove_file(root.join("include/date.h"));
+        // A NetHack4 repository keeps its include/ under libnethack/.
+        let include = match root.join("libnethack/include").is_dir() {
+            true => root.join("libnethack/include"),
+            false => root.join("include"),
+        };
+        let _ = std::fs::remove_file(include.join("date.h"));
         // Without date.h: the header is computed as the game's makedefs -v
         // does; then with the date.h the game's makedefs wrote.
         let builds_golden = |out: &str, origin: &str| {
@@ -993,7 +1008,7 @@ fn real_trees_build_their_golden_sets_with_and_without_date_h() {
         };
         std::fs::copy(
             shared.join("golden").join(name).join(header),
-            root.join("include").join(header),
+            include.join(header),
         )
         .unwrap();
         builds_golden("date_h", &format!("header include/{header}"));

@@ -29,6 +29,7 @@ mod dungeon_variants;
 mod evilhack;
 mod fault_injection;
 mod features;
+mod fiqhack_language;
 mod game_tree;
 mod generated;
 mod identity_damage;

@@ -1,7 +1,7 @@
 //! The record formats of the 3.4.3-family variants, as their committed
 //! identity files describe them (written by `levbuild game` from the
 //! fetched trees): every golden `.lev` and dungeon file of SLASH'EM,
-//! SLASH'EM Extended, AceHack, dNetHack and notnotdNetHack decodes with no byte left over and encodes
+//! SLASH'EM Extended, AceHack, FIQHack, dNetHack and notnotdNetHack decodes with no byte left over and encodes
 //! back to the same bytes, the dump names their own terrain, room types
 //! and extra members, and `-w` gives each game's own warnings.
 
@@ -12,10 +12,11 @@ use levbuild::{des, dungeon, Game, Layout, RecordKind};
 use crate::common;
 
 /// The variants with a golden set and a committed identity file.
-const VARIANTS: [&str; 7] = [
+const VARIANTS: [&str; 8] = [
     "slashem-0.0.7E7F3",
     "slashem-extended-1.6.5",
     "acehack-3.6.0",
+    "fiqhack-4.3.1",
     "dnethack-3.18.0",
     "notnotdnethack-2025.05.16",
     "nethack-3.4.3",
@@ -241,6 +242,7 @@ fn each_variants_warnings_are_its_lev_comps() {
         ("slashem-0.0.7E7F3", "=== "),
         ("slashem-extended-1.6.5", "=== "),
         ("acehack-3.6.0", "=== "),
+        ("fiqhack-4.3.1", "=== "),
     ] {
         let golden = std::fs::read_to_string(
             shared

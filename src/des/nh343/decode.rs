@@ -42,6 +42,13 @@ pub fn decode(bytes: &[u8], name: &str, game: &Game, layout: Layout) -> Result<L
     let flags = LevelFlags::from_code(r.long("level flags")?);
     let msg_len = usize::from(r.u8("message length")?);
     let message = r.text(msg_len, "message")?;
+    let hallucination_message = match f.hallucination_messages {
+        true => {
+            let len = usize::from(r.u8("hallucination message length")?);
+            r.text(len, "hallucination message")?
+        }
+        false => String::new(),
+    };
     let body = match kind {
         1 => LevelBody::Rooms(rooms(&mut r, f)?),
         2 => LevelBody::Maze(maze(&mut r, f, init.is_some())?),
@@ -53,6 +60,7 @@ pub fn decode(bytes: &[u8], name: &str, game: &Game, layout: Layout) -> Result<L
         init,
         flags,
         message,
+        hallucination_message,
         body,
     })
 }

@@ -75,6 +75,13 @@ impl fmt::Display for LevelDisplay<'_> {
         if !level.message.is_empty() {
             writeln!(f, "  message {}", quoted(&level.message))?;
         }
+        if !level.hallucination_message.is_empty() {
+            writeln!(
+                f,
+                "  hallucination message {}",
+                quoted(&level.hallucination_message)
+            )?;
+        }
         match &level.body {
             LevelBody::Maze(maze) => {
                 writeln!(
@@ -255,7 +262,7 @@ fn init_map(init: &LevelInit, game: &Game) -> String {
     };
     let lit = match init.lit {
         Lighting::Random => "lit at random".to_string(),
-        l => word(l.name(), l.code()),
+        l => lighting(l, game),
     };
     let walled = match init.walled {
         Boolean::True => "walled".to_string(),
@@ -279,6 +286,15 @@ fn tristate(v: i8, yes: &str, no: &str) -> String {
         0 => no.to_string(),
         -1 => "random".to_string(),
         v => format!("{v}"),
+    }
+}
+
+/// A lighting as the `.des` writes it, in the game's words (FIQHack's
+/// `mineslight`).
+fn lighting(l: Lighting, game: &Game) -> String {
+    match game.format().numbering.light_state_name(l.code()) {
+        Some(w) => w.to_string(),
+        None => tristate(l.code(), "lit", "unlit"),
     }
 }
 
@@ -548,7 +564,7 @@ fn maze_part(f: &mut fmt::Formatter<'_>, part: &MazePart, game: &Game) -> fmt::R
             room_type(game, r.rtype),
             if r.unfilled { ", unfilled" } else { "" },
             if r.irregular { ", irregular" } else { "" },
-            tristate(r.lit.code(), "lit", "unlit")
+            lighting(r.lit, game)
         )?;
     }
     // A random region (SLASH'EM's `region[n]`) has no kind of its own.
@@ -658,7 +674,7 @@ fn room(f: &mut fmt::Formatter<'_>, i: usize, room: &Room, game: &Game) -> fmt::
     writeln!(
         f,
         ", {}, {}, at {} align {} size {}",
-        tristate(room.lit.code(), "lit", "unlit"),
+        lighting(room.lit, game),
         tristate(room.filled.code(), "filled", "unfilled"),
         pos(room.x, room.y),
         pos(room.xalign, room.yalign),

@@ -62,16 +62,34 @@ pub fn encode(level: &Level, game: &Game, layout: Layout) -> Result<Vec<u8>, Enc
         None => w.zeros(8),
     }
     w.long(level.flags.code());
-    let msg = text::bytes(&level.message);
-    let msg_len = u8::try_from(msg.len())
-        .map_err(|_| EncodeError(format!("message of {} bytes (at most 255)", msg.len())))?;
-    w.u8(msg_len);
-    w.raw(&msg);
+    message(&mut w, "message", &level.message)?;
+    if f.hallucination_messages {
+        message(
+            &mut w,
+            "hallucination message",
+            &level.hallucination_message,
+        )?;
+    } else if !level.hallucination_message.is_empty() {
+        return Err(EncodeError(format!(
+            "a hallucination message, which {}'s levels do not store",
+            game.name()
+        )));
+    }
     match &level.body {
         LevelBody::Maze(m) => maze(&mut w, f, m, level.init.is_some())?,
         LevelBody::Rooms(r) => rooms(&mut w, f, r)?,
     }
     Ok(w.bytes)
+}
+
+/// Writes a length byte and the text of `what`.
+fn message(w: &mut Writer, what: &str, text: &str) -> Result<(), EncodeError> {
+    let bytes = text::bytes(text);
+    let len = u8::try_from(bytes.len())
+        .map_err(|_| EncodeError(format!("{what} of {} bytes (at most 255)", bytes.len())))?;
+    w.u8(len);
+    w.raw(&bytes);
+    Ok(())
 }
 
 /// Writes a signed-byte count followed by each item.

@@ -31,6 +31,8 @@ pub(crate) type Rect = Sp<[i64; 4]>;
 pub(crate) enum LevRect {
     Map(Rect),
     Level(Rect),
+    /// FIQHack's `levregion()`: the place off the map (`COLNO`, `ROWNO`).
+    OffMap(Span),
 }
 
 /// A monster or object class argument.
@@ -128,6 +130,8 @@ pub(crate) enum StmtKind<'s> {
         walled: OrRandom,
     },
     Message(Sp<&'s str>),
+    /// FIQHack's `HALLUMSG`: a line of the hallucination message.
+    HallucinationMessage(Sp<&'s str>),
     RandomObjects(Vec<Sp<u8>>),
     RandomMonsters(Vec<Sp<u8>>),
     RandomPlaces {

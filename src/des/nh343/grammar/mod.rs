@@ -9,6 +9,7 @@
 
 mod acehack;
 mod dnethack;
+mod fiqhack;
 pub(crate) mod patterns;
 pub(crate) mod read;
 mod rows;
@@ -17,6 +18,7 @@ pub(crate) mod words;
 
 use std::sync::{Mutex, OnceLock};
 
+use super::ir::Lighting;
 use super::lexer::{Class, Language, Tok};
 use super::syntax::StmtKind;
 use crate::game::{Game, RecordFormat, RecordKind};
@@ -36,6 +38,8 @@ pub(crate) enum Stage {
     Flags,
     InitMap,
     Messages,
+    /// Maze levels: FIQHack's HALLUMSG, after the messages.
+    HallucinationMessages,
     /// Room levels: RANDOM_OBJECTS / RANDOM_MONSTERS.
     Registers,
     /// Maze: inside map parts; rooms: inside rooms.
@@ -91,6 +95,7 @@ struct GameWords<'f> {
     engravings: &'f [(Box<str>, i8)],
     object_flags: &'f [(Box<str>, i64)],
     curse_states: &'f [(Box<str>, i8)],
+    light_states: &'f [(Box<str>, i8)],
     map_row_chars: &'f [u8],
     rows: RecordRows,
 }
@@ -120,6 +125,10 @@ struct RecordRows {
     /// AceHack's `LADDER: levregion(…), …` (its `lev_comp.y` stores
     /// `LR_UPLADDER` and `LR_DOWNLADDER`).
     ladder_regions: bool,
+    /// FIQHack's `HALLUMSG` (levels with a hallucination message).
+    hallucination_messages: bool,
+    /// FIQHack's `levregion()`.
+    empty_level_regions: bool,
 }
 
 fn game_words(format: &RecordFormat) -> GameWords<'_> {
@@ -129,6 +138,7 @@ fn game_words(format: &RecordFormat) -> GameWords<'_> {
         engravings: &n.engravings,
         object_flags: &n.object_flags,
         curse_states: &n.curse_states,
+        light_states: &n.light_states,
         map_row_chars: &n.map_row_chars,
         rows: RecordRows {
             door_keys: format.extra_index(RecordKind::Door, "arti_key").is_some(),
@@ -142,6 +152,8 @@ fn game_words(format: &RecordFormat) -> GameWords<'_> {
             room_ladders: format.room_ladders,
             ladder_regions: n.level_region("LR_UPLADDER").is_some()
                 && n.level_region("LR_DOWNLADDER").is_some(),
+            hallucination_messages: format.hallucination_messages,
+            empty_level_regions: format.level_rules.empty_level_regions,
         },
     }
 }
@@ -156,7 +168,9 @@ fn game_words(format: &RecordFormat) -> GameWords<'_> {
 /// `RANDOM_PLACES[n]`, `none` and `place[i][j]` where they have numbered
 /// place lists; AceHack's curse state `identified`, `LADDER` in rooms where
 /// its rooms have ladders and `LADDER: levregion(…)` where its `lev_comp.y`
-/// stores ladder regions). One language is made for each such set and
+/// stores ladder regions; FIQHack's lighting `mineslight`, `HALLUMSG` where
+/// its levels have a hallucination message and `levregion()` where its
+/// `lev_comp.y` takes one). One language is made for each such set and
 /// kept.
 pub(crate) fn for_game(game: &Game) -> &'static Language {
     static VANILLA: OnceLock<RecordFormat> = OnceLock::new();
@@ -176,7 +190,10 @@ pub(crate) fn for_game(game: &Game) -> &'static Language {
         .filter(|(_, t)| {
             !matches!(
                 t,
-                Tok::Flag(_) | Tok::Val(words::ENGRAVING_TYPE, _) | Tok::Val(words::CURSE_TYPE, _)
+                Tok::Flag(_)
+                    | Tok::Light(_)
+                    | Tok::Val(words::ENGRAVING_TYPE, _)
+                    | Tok::Val(words::CURSE_TYPE, _)
             )
         })
         .cloned()
@@ -188,6 +205,10 @@ pub(crate) fn for_game(game: &Game) -> &'static Language {
     // Its curse states (AceHack's `identified`, 4).
     words
         .extend((key.curse_states.iter()).map(|(w, v)| (leak(w), Tok::Val(words::CURSE_TYPE, *v))));
+    // Its lighting words (FIQHack's `mineslight`, 2).
+    words.extend(
+        (key.light_states.iter()).map(|(w, v)| (leak(w), Tok::Light(Lighting::from_code(*v)))),
+    );
     let r = key.rows;
     if r.object_flags {
         // lev_comp's OBJFLAG_TYPE words: their bits (SLASH'EM's fit a byte).
@@ -219,6 +240,7 @@ pub(crate) fn for_game(game: &Game) -> &'static Language {
             r.room_ladders || r.ladder_regions,
             acehack::ladder_rows(r.room_ladders, r.ladder_regions),
         ),
+        (r.hallucination_messages, fiqhack::HALLUCINATION_ROWS),
     ] {
         if wanted {
             rows.retain(|row| !extra.iter().any(|e| e.keyword == row.keyword));
@@ -231,8 +253,17 @@ pub(crate) fn for_game(game: &Game) -> &'static Language {
     }
     if r.place_sets || r.random_regions {
         // Every coordinate may also be `place[i][j]` or `region[n]`.
+        let coordinates = |p: &Pat<Class>| match p {
+            Pat::Label(l, _) if *l == patterns::COORD_LABEL => Some(patterns::COORD_SETS),
+            _ => None,
+        };
         for row in &mut rows {
-            row.args = with_coordinates(&row.args, &patterns::COORD_SETS);
+            row.args = replaced(&row.args, &coordinates);
+        }
+    }
+    if r.empty_level_regions {
+        for row in &mut rows {
+            row.args = replaced(&row.args, &fiqhack::empty_level_region);
         }
     }
     let lang = Language::new(rows, &words, map_chars, |k| Tok::Kw(super::lexer::Kw(k)));
@@ -242,37 +273,43 @@ pub(crate) fn for_game(game: &Game) -> &'static Language {
     lang
 }
 
-/// `pat` with every coordinate ([`patterns::COORD`], known by its label)
-/// replaced by `coord`. The new patterns live as long as the language.
-fn with_coordinates(pat: &Pat<Class>, coord: &'static Pat<Class>) -> Pat<Class> {
+/// `pat` with every part `by` gives a replacement for replaced (its
+/// parts are not looked into). The new patterns live as long as the
+/// language.
+fn replaced(pat: &Pat<Class>, by: &dyn Fn(&Pat<Class>) -> Option<Pat<Class>>) -> Pat<Class> {
     fn leak(p: Pat<Class>) -> &'static Pat<Class> {
         Box::leak(Box::new(p))
     }
-    fn all(ps: &[Pat<Class>], coord: &'static Pat<Class>) -> &'static [Pat<Class>] {
-        Box::leak(ps.iter().map(|p| with_coordinates(p, coord)).collect())
+    fn all(
+        ps: &[Pat<Class>],
+        by: &dyn Fn(&Pat<Class>) -> Option<Pat<Class>>,
+    ) -> &'static [Pat<Class>] {
+        Box::leak(ps.iter().map(|p| replaced(p, by)).collect())
+    }
+    if let Some(new) = by(pat) {
+        return new;
     }
     match *pat {
-        Pat::Label(l, _) if l == patterns::COORD_LABEL => *coord,
         Pat::Tok(..) => *pat,
         #[cfg(feature = "nethack36")]
         Pat::Read(..) => *pat,
-        Pat::Seq(ps) => Pat::Seq(all(ps, coord)),
-        Pat::Alt(ps) => Pat::Alt(all(ps, coord)),
-        Pat::Opt(p) => Pat::Opt(leak(with_coordinates(p, coord))),
-        Pat::Many(p) => Pat::Many(leak(with_coordinates(p, coord))),
+        Pat::Seq(ps) => Pat::Seq(all(ps, by)),
+        Pat::Alt(ps) => Pat::Alt(all(ps, by)),
+        Pat::Opt(p) => Pat::Opt(leak(replaced(p, by))),
+        Pat::Many(p) => Pat::Many(leak(replaced(p, by))),
         Pat::SepBy {
             item,
             sep,
             min,
             max,
         } => Pat::SepBy {
-            item: leak(with_coordinates(item, coord)),
+            item: leak(replaced(item, by)),
             sep,
             min,
             max,
         },
-        Pat::Label(l, p) => Pat::Label(l, leak(with_coordinates(p, coord))),
-        Pat::Arg(n, p) => Pat::Arg(n, leak(with_coordinates(p, coord))),
+        Pat::Label(l, p) => Pat::Label(l, leak(replaced(p, by))),
+        Pat::Arg(n, p) => Pat::Arg(n, leak(replaced(p, by))),
     }
 }
 

@@ -140,6 +140,8 @@ pub(crate) fn rect(t: Toks<'_, '_>) -> Rect {
 /// A region of the map or `levregion(…)`.
 pub(crate) fn lev_rect(t: Toks<'_, '_>) -> LevRect {
     match t.first() {
+        // `levregion()`.
+        Some((Tok::Word(w), _)) if *w == LEVREGION && t.len() == 3 => LevRect::OffMap(span(t)),
         Some((Tok::Word(w), _)) if *w == LEVREGION => LevRect::Level(rect(&t[1..])),
         _ => LevRect::Map(rect(t)),
     }

@@ -37,6 +37,11 @@ pub struct Level {
     pub flags: LevelFlags,
     /// `MESSAGE` lines joined with `\n`.
     pub message: String,
+    /// FIQHack's `HALLUMSG` lines joined with `\n`: what a hallucinating
+    /// hero is told instead (stored by a game whose format has
+    /// [`hallucination_messages`](crate::RecordFormat::hallucination_messages)).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "String::is_empty"))]
+    pub hallucination_message: String,
     /// The maze or room body.
     pub body: LevelBody,
 }
@@ -452,7 +457,9 @@ pub struct Room {
     pub name: String,
     /// Parent room name for a subroom (empty for a top-level room).
     pub parent: String,
-    /// Position (1..5 grid cell for rooms, map cell for subrooms), -1 random.
+    /// Position (1..5 grid cell for rooms, map cell for subrooms and for
+    /// the rooms of a game whose `ROOM` positions are map coordinates,
+    /// as FIQHack's), -1 random.
     pub x: i8,
     /// See `x`.
     pub y: i8,

@@ -75,7 +75,10 @@ impl Builder<'_, '_> {
         let has_init = cur.level.init.is_some();
         if matches!(
             s.kind,
-            StmtKind::Flags(_) | StmtKind::InitMap { .. } | StmtKind::Message(_)
+            StmtKind::Flags(_)
+                | StmtKind::InitMap { .. }
+                | StmtKind::Message(_)
+                | StmtKind::HallucinationMessage(_)
         ) {
             Self::header_statement(report, &self.opts.game, &mut cur.level, s);
             return;
@@ -108,8 +111,9 @@ impl Builder<'_, '_> {
                     nomap: true,
                     drops_cell: false,
                     details: false,
-                    max_x: 79,
-                    max_y: 21,
+                    // lev_comp's max_x_map and max_y_map: COLNO - 1, ROWNO.
+                    max_x: self.opts.game.format().level_rules.map_size.0 - 1,
+                    max_y: self.opts.game.format().level_rules.map_size.1,
                 });
                 return;
             }
@@ -302,7 +306,7 @@ fn maze_detail(
                     .label(format!("this part's next random region is [{count}]"));
             }
             let place = part_place(opts, kinds, ps, has_init, None);
-            let r = lev_region(report, &place, area, exclude, 0, "");
+            let r = lev_region(report, opts.game.format(), &place, area, exclude, 0, "");
             // At most MAX_REGISTERS - 1: the tenth is the error.
             push_limited(
                 report,
@@ -557,7 +561,15 @@ fn map_detail(
             );
         }
         StmtKind::StairRegion { area, exclude, up } => {
-            let r = lev_region(report, place, area, exclude, i8::from(*up), "");
+            let r = lev_region(
+                report,
+                opts.game.format(),
+                place,
+                area,
+                exclude,
+                i8::from(*up),
+                "",
+            );
             push_limited(
                 report,
                 &mut part.level_regions,
@@ -573,7 +585,7 @@ fn map_detail(
             let n = &opts.game.format().numbering;
             let name = if *up { "LR_UPLADDER" } else { "LR_DOWNLADDER" };
             let kind = n.level_region(name).unwrap_or(-1);
-            let r = lev_region(report, place, area, exclude, kind, "");
+            let r = lev_region(report, opts.game.format(), place, area, exclude, kind, "");
             push_limited(
                 report,
                 &mut part.level_regions,
@@ -588,7 +600,7 @@ fn map_detail(
             exclude,
             dest,
         } => {
-            let r = lev_region(report, place, area, exclude, 2, dest.v);
+            let r = lev_region(report, opts.game.format(), place, area, exclude, 2, dest.v);
             push_limited(
                 report,
                 &mut part.level_regions,
@@ -604,7 +616,7 @@ fn map_detail(
                 Some(true) => 5,
                 Some(false) => 6,
             };
-            let r = lev_region(report, place, area, exclude, kind, "");
+            let r = lev_region(report, opts.game.format(), place, area, exclude, kind, "");
             push_limited(
                 report,
                 &mut part.level_regions,
@@ -615,7 +627,7 @@ fn map_detail(
             );
         }
         StmtKind::Branch { area, exclude } => {
-            let r = lev_region(report, place, area, exclude, 3, "");
+            let r = lev_region(report, opts.game.format(), place, area, exclude, 3, "");
             push_limited(
                 report,
                 &mut part.level_regions,
@@ -764,16 +776,20 @@ fn region_map_checks(
 
 fn lev_region(
     report: &mut Reporter,
+    format: &crate::game::RecordFormat,
     place: &Place<'_>,
     area: &LevRect,
     exclude: &LevRect,
     kind: i8,
     dest: &str,
 ) -> LevRegion {
+    let rules = &format.level_rules;
+    let (colno, rowno) = rules.map_size;
     let mut one = |r: &LevRect| match r {
         LevRect::Map(rect) => (place.area(report, rect), false),
         LevRect::Level(rect) => {
-            let limits = [(1, 79), (0, 20), (1, 79), (0, 20)];
+            let (lo_x, hi_x, hi_y) = (rules.level_region_min_x, colno - 1, rowno - 1);
+            let limits = [(lo_x, hi_x), (0, hi_y), (lo_x, hi_x), (0, hi_y)];
             if rect
                 .v
                 .iter()
@@ -782,9 +798,22 @@ fn lev_region(
             {
                 report
                     .error(rect.span.clone(), "Region out of level range!")
-                    .label("expected 1 <= x <= 79 and 0 <= y <= 20");
+                    .label(format!(
+                        "expected {lo_x} <= x <= {hi_x} and 0 <= y <= {hi_y}"
+                    ));
             }
             (rect_area(report, rect), true)
+        }
+        // `levregion()`: COLNO, ROWNO, as its lev_comp.y stores it.
+        LevRect::OffMap(_) => {
+            let (x, y) = (colno as i8, rowno as i8);
+            let a = Area {
+                x1: x,
+                y1: y,
+                x2: x,
+                y2: y,
+            };
+            (a, true)
         }
     };
     let (a, a_lev) = one(area);

@@ -456,23 +456,30 @@ impl<'r, 'm> Builder<'r, 'm> {
                     walled: Boolean::from_code(walled.unwrap_or(-1)),
                 });
             }
-            StmtKind::Message(m) => {
-                let needed = crate::text::byte_len(m.v) + 1 + crate::text::byte_len(&level.message);
-                if needed > MAX_MESSAGE {
-                    report
-                        .error(m.span.clone(), "Message string too long (>256 characters)")
-                        .label(format!(
-                            "the level's messages would need {needed} bytes, at most 254 fit"
-                        ));
-                } else {
-                    if !level.message.is_empty() {
-                        level.message.push('\n');
-                    }
-                    level.message.push_str(m.v);
-                }
+            StmtKind::Message(m) => add_message(report, &mut level.message, m),
+            // Its own buffer, with MESSAGE's check and error.
+            StmtKind::HallucinationMessage(m) => {
+                add_message(report, &mut level.hallucination_message, m)
             }
             _ => {}
         }
+    }
+}
+
+/// Adds a line to a level's `MESSAGE`s (or `HALLUMSG`s), if it fits.
+fn add_message(report: &mut Reporter, message: &mut String, m: &Sp<&str>) {
+    let needed = crate::text::byte_len(m.v) + 1 + crate::text::byte_len(message);
+    if needed > MAX_MESSAGE {
+        report
+            .error(m.span.clone(), "Message string too long (>256 characters)")
+            .label(format!(
+                "the level's messages would need {needed} bytes, at most 254 fit"
+            ));
+    } else {
+        if !message.is_empty() {
+            message.push('\n');
+        }
+        message.push_str(m.v);
     }
 }
 

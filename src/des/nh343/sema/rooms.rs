@@ -106,14 +106,11 @@ impl Builder<'_, '_> {
                 let (x, y) = match pos {
                     None => (-1, -1),
                     Some(p) => {
-                        let (lo, hx, hy) = opts.game.format().level_rules.room_positions;
+                        let rules = &opts.game.format().level_rules;
+                        let (lo, hx, hy) = rules.room_positions;
                         if !(lo..=hx).contains(&p.v.0) || !(lo..=hy).contains(&p.v.1) {
-                            let message = match (lo, hx, hy) {
-                                (1, 5, 5) => "Room position should be between 1 & 5!",
-                                _ => "Room position should be in map bounds!",
-                            };
                             report
-                                .error(p.span.clone(), message)
+                                .error(p.span.clone(), &*rules.room_position_error)
                                 .label(format!("expected ({lo}..{hx},{lo}..{hy})"));
                         }
                         pair_bytes(report, p)
