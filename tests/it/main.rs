@@ -42,6 +42,7 @@ mod robustness;
 mod slashem_language;
 #[cfg(feature = "nethack36")]
 mod suggestions;
+mod variant_differential;
 mod variant_formats;
 #[cfg(feature = "nethack36")]
 mod warning_names;

@@ -4,6 +4,15 @@
 //! comments, and numbers at and past the ends of their fields. Used by the
 //! suite (no panic, no error, `decode(encode(x)) == x`) and by the
 //! differential test against the reference tools.
+//!
+//! For a variant of the family ([`des_file_for`]) it also writes what its
+//! format says its language adds ([`Extensions`], read from the game,
+//! never from its name): AceHack's curse state `identified`, ladders in
+//! rooms and ladder level regions, FIQHack's `HALLUMSG`, `mineslight`,
+//! `levregion()`, level regions from x 0 on its 79-column map and `ROOM`
+//! positions as map coordinates; now and then out of place, so that
+//! refusals are compared too. NetHack 3.4.3's files are the same as
+//! before: an extension draws no random number where the game has none.
 
 #![allow(dead_code)]
 
@@ -85,6 +94,73 @@ const ROOM_TYPES: &[&str] = &[
 const ENGRAVINGS: &[&str] = &["dust", "engrave", "burn", "mark"];
 const ALIGNS: &[&str] = &["law", "neutral", "chaos", "noalign"];
 
+/// What a game's language adds to 3.4.3's that the generator writes, as
+/// its format describes it.
+pub struct Extensions {
+    /// Its curse state words, in its numbering's order (AceHack's
+    /// `identified`).
+    curse_states: Vec<String>,
+    /// Its lighting words (FIQHack's `mineslight`).
+    light_states: Vec<String>,
+    /// `LADDER` in rooms.
+    room_ladders: bool,
+    /// `LADDER: levregion(…), …, up|down`.
+    ladder_regions: bool,
+    /// `HALLUMSG`.
+    hallucination_messages: bool,
+    /// `levregion()`.
+    empty_level_regions: bool,
+    /// `COLNO`, `ROWNO`.
+    map_size: (i64, i64),
+    /// The smallest x of a `levregion(…)`.
+    level_region_min_x: i64,
+    /// The bounds of a `ROOM` position (3.4.3's 1..5 grid, or the map's).
+    room_positions: (i64, i64, i64),
+}
+
+impl Extensions {
+    pub fn of(game: &Game) -> Extensions {
+        let f = game.format();
+        let n = &f.numbering;
+        let words = |t: &[(Box<str>, i8)]| t.iter().map(|(w, _)| w.to_string()).collect();
+        let rules = &f.level_rules;
+        Extensions {
+            curse_states: words(&n.curse_states),
+            light_states: words(&n.light_states),
+            room_ladders: f.room_ladders,
+            ladder_regions: n.level_region("LR_UPLADDER").is_some(),
+            hallucination_messages: f.hallucination_messages,
+            empty_level_regions: rules.empty_level_regions,
+            map_size: rules.map_size,
+            level_region_min_x: rules.level_region_min_x,
+            room_positions: rules.room_positions,
+        }
+    }
+
+    /// Lighting words beyond `lit` and `unlit`.
+    fn more_lights(&self) -> bool {
+        self.light_states.len() > 2
+    }
+
+    /// Statements a maze part may have beyond 3.4.3's.
+    fn part_statements(&self) -> usize {
+        usize::from(self.ladder_regions) + 3 * usize::from(self.empty_level_regions)
+    }
+
+    /// Statements a room may have beyond 3.4.3's.
+    fn room_statements(&self) -> usize {
+        usize::from(self.room_ladders) + usize::from(self.hallucination_messages)
+    }
+}
+
+/// A lighting word: `lit` or `unlit`, or one of the game's.
+fn light(r: &mut Rng, ext: &Extensions) -> String {
+    match ext.more_lights() {
+        true => r.pick(&ext.light_states).clone(),
+        false => r.pick(&["lit", "unlit"]).to_string(),
+    }
+}
+
 /// A comma with random spacing around it.
 fn comma(r: &mut Rng) -> &'static str {
     const COMMAS: [&str; 5] = [",", ", ", " ,", " , ", ",\t"];
@@ -157,7 +233,7 @@ fn number(r: &mut Rng) -> i64 {
 }
 
 /// A maze level of one or two map parts with content statements.
-fn maze(r: &mut Rng, game: &Game, name: &str) -> String {
+fn maze(r: &mut Rng, game: &Game, ext: &Extensions, name: &str) -> String {
     let mut s = format!("MAZE: \"{name}\"{}' '\n", comma(r));
     if r.chance(30) {
         let flags = [
@@ -172,10 +248,23 @@ fn maze(r: &mut Rng, game: &Game, name: &str) -> String {
         s.push_str(&format!("FLAGS: {}\n", list.join(",")));
     }
     if r.chance(20) {
-        s.push_str("INIT_MAP: '.', ' ', true, true, lit, false\n");
+        let lit = match ext.more_lights() {
+            true => light(r, ext),
+            false => "lit".into(),
+        };
+        s.push_str(&format!("INIT_MAP: '.', ' ', true, true, {lit}, false\n"));
     }
     for _ in 0..r.below(3) {
         s.push_str(&format!("MESSAGE: {}\n", text(r, 60)));
+    }
+    if ext.hallucination_messages {
+        for _ in 0..r.below(3) {
+            s.push_str(&format!("HALLUMSG: {}\n", text(r, 60)));
+        }
+        // Out of place: a MESSAGE after them.
+        if r.chance(4) {
+            s.push_str(&format!("MESSAGE: {}\n", text(r, 20)));
+        }
     }
     if r.chance(15) {
         // A part without a map, its places at random: a fixed place after
@@ -230,8 +319,9 @@ fn maze(r: &mut Rng, game: &Game, name: &str) -> String {
             let list: Vec<String> = (0..n).map(|_| at(r)).collect();
             s.push_str(&format!("RANDOM_PLACES: {}\n", list.join(",")));
         }
+        let (colno, rowno) = ext.map_size;
         for _ in 0..r.below(12) {
-            let stmt = match r.below(22) {
+            let stmt = match r.below(22 + ext.part_statements()) {
                 0 => format!("MONSTER: {}{}{}", monster(r, game), comma(r), at(r)),
                 1 => format!(
                     "MONSTER: {}, {}, \"{}\", {}",
@@ -245,7 +335,7 @@ fn maze(r: &mut Rng, game: &Game, name: &str) -> String {
                     "OBJECT: {}, {}, {}, {}",
                     object(r, game),
                     at(r),
-                    r.pick(&["blessed", "uncursed", "cursed"]),
+                    r.pick(&ext.curse_states),
                     number(r)
                 ),
                 4 => format!("TRAP: \"{}\"{}{}", r.pick(TRAPS), comma(r), at(r)),
@@ -268,7 +358,7 @@ fn maze(r: &mut Rng, game: &Game, name: &str) -> String {
                     let (x2, y2) = (x1 + r.below(w - 1 - x1), y1 + r.below(h - 1 - y1));
                     format!(
                         "REGION: ({x1},{y1},{x2},{y2}), {}, \"{}\"",
-                        r.pick(&["lit", "unlit"]),
+                        light(r, ext),
                         r.pick(ROOM_TYPES)
                     )
                 }
@@ -291,8 +381,10 @@ fn maze(r: &mut Rng, game: &Game, name: &str) -> String {
                 ),
                 15 => format!("TELEPORT_REGION: (1,1,{},{}), (0,0,0,0)", w - 2, h - 2),
                 16 => format!(
-                    "TELEPORT_REGION: levregion({},0,79,20), (0,0,{},{}){}",
-                    1 + r.below(30),
+                    "TELEPORT_REGION: levregion({},0,{},{}), (0,0,{},{}){}",
+                    ext.level_region_min_x + r.below(30) as i64,
+                    colno - 1,
+                    rowno - 1,
                     w - 1,
                     h - 1,
                     r.pick(&["", ", up", ", down"])
@@ -316,7 +408,8 @@ fn maze(r: &mut Rng, game: &Game, name: &str) -> String {
                     ])
                 ),
                 20 => format!("CONTAINER: '(', \"chest\", {}", at(r)),
-                _ => "WALLIFY".to_string(),
+                21 => "WALLIFY".to_string(),
+                n => extra_part_statement(r, ext, n - 22, (w, h)),
             };
             s.push_str(&stmt);
             s.push('\n');
@@ -328,16 +421,73 @@ fn maze(r: &mut Rng, game: &Game, name: &str) -> String {
     s
 }
 
+/// The `n`th of the statements a game adds to a maze part of `w` by `h`:
+/// ladder regions, then regions with `levregion()`.
+fn extra_part_statement(r: &mut Rng, ext: &Extensions, n: usize, (w, h): (usize, usize)) -> String {
+    let (colno, rowno) = ext.map_size;
+    // A level region, now and then past the map's edge (refused).
+    let lev = |r: &mut Rng| {
+        let x1 = ext.level_region_min_x + r.below(20) as i64;
+        let x2 = match r.chance(5) {
+            true => colno,
+            false => colno - 1 - r.below(10) as i64,
+        };
+        format!("levregion({x1},{},{x2},{})", r.below(5), rowno - 1)
+    };
+    let n = n + usize::from(!ext.ladder_regions);
+    match n {
+        0 => format!(
+            "LADDER: {}, (0,0,{},{}), {}",
+            lev(r),
+            w - 1,
+            h - 1,
+            r.pick(&["up", "down"])
+        ),
+        1 => format!(
+            "BRANCH: (1,1,1,1), {}",
+            r.pick(&["levregion()", "(0,0,0,0)"])
+        ),
+        2 => format!(
+            "TELEPORT_REGION: levregion(), (0,0,{},{}){}",
+            w - 1,
+            h - 1,
+            r.pick(&["", ", up", ", down"])
+        ),
+        _ => {
+            let area = ["levregion()".to_string(), lev(r)];
+            format!(
+                "STAIR: {}, {}, {}",
+                r.pick(&area),
+                r.pick(&["levregion()", "(1,1,1,1)"]),
+                r.pick(&["up", "down"])
+            )
+        }
+    }
+}
+
 /// A room level with a few rooms and their contents.
-fn rooms(r: &mut Rng, game: &Game, name: &str) -> String {
+fn rooms(r: &mut Rng, game: &Game, ext: &Extensions, name: &str) -> String {
     let mut s = format!("LEVEL: \"{name}\"\n");
     let rooms = 1 + r.below(3);
     for room in 0..rooms {
         let (w, h) = (2 + r.below(5), 2 + r.below(4));
+        let kind = r.pick(&["ordinary", "ordinary", "temple", "zoo", "morgue"]);
+        let lit = match ext.more_lights() {
+            true => match r.chance(20) {
+                true => "random".to_string(),
+                false => light(r, ext),
+            },
+            false => r.pick(&["lit", "unlit", "random"]).to_string(),
+        };
+        // A game whose rooms are placed by map coordinates: one now and
+        // then, sometimes past its bounds (refused).
+        let (lo, hx, hy) = ext.room_positions;
+        let pos = match (lo, hx, hy) != (1, 5, 5) && r.chance(40) {
+            true => format!("({},{})", r.range(lo, hx + 1), r.range(lo, hy + 1)),
+            false => "random".to_string(),
+        };
         s.push_str(&format!(
-            "ROOM: \"{}\", {}, random, random, ({w},{h})\n",
-            r.pick(&["ordinary", "ordinary", "temple", "zoo", "morgue"]),
-            r.pick(&["lit", "unlit", "random"])
+            "ROOM: \"{kind}\", {lit}, {pos}, random, ({w},{h})\n"
         ));
         if r.chance(25) {
             s.push_str(&format!("NAME: \"room{room}\"\n"));
@@ -354,7 +504,7 @@ fn rooms(r: &mut Rng, game: &Game, name: &str) -> String {
         }
         let at = |r: &mut Rng| format!("({},{})", r.below(w), r.below(h));
         for _ in 0..r.below(5) {
-            let stmt = match r.below(9) {
+            let stmt = match r.below(9 + ext.room_statements()) {
                 6 => format!("SINK: {}", at(r)),
                 7 => format!("POOL: {}", at(r)),
                 8 => format!(
@@ -368,12 +518,18 @@ fn rooms(r: &mut Rng, game: &Game, name: &str) -> String {
                 2 => format!("TRAP: \"{}\", {}", r.pick(TRAPS), at(r)),
                 3 => format!("GOLD: {}, {}", number(r), at(r)),
                 4 => format!("FOUNTAIN: {}", at(r)),
-                _ => format!(
+                5 => format!(
                     "ENGRAVING: {}, {}, {}",
                     at(r),
                     r.pick(ENGRAVINGS),
                     text(r, 30)
                 ),
+                // A ladder in the room; without room ladders, a
+                // hallucination message in a room level (refused).
+                9 if ext.room_ladders => {
+                    format!("LADDER: {}, {}", at(r), r.pick(&["up", "down"]))
+                }
+                _ => format!("HALLUMSG: {}", text(r, 20)),
             };
             s.push_str(&stmt);
             s.push('\n');
@@ -387,10 +543,17 @@ fn rooms(r: &mut Rng, game: &Game, name: &str) -> String {
     s
 }
 
-/// A `.des` file of one or two levels, named `gNNNNa`, `gNNNNb`.
+/// A NetHack 3.4.3 `.des` file of one or two levels, named `gNNNNa`,
+/// `gNNNNb`.
 pub fn des_file(seed: u64) -> String {
+    des_file_for(seed, &Game::nethack_343())
+}
+
+/// A `.des` file of one or two levels of `game` (its monsters, objects
+/// and [`Extensions`]), named `gNNNNa`, `gNNNNb`.
+pub fn des_file_for(seed: u64, game: &Game) -> String {
     let mut r = Rng::new(seed);
-    let game = Game::nethack_343();
+    let ext = Extensions::of(game);
     let mut s = String::new();
     if r.chance(30) {
         s.push_str("# generated\n");
@@ -398,9 +561,9 @@ pub fn des_file(seed: u64) -> String {
     for suffix in ["a", "b"].iter().take(1 + r.below(2)) {
         let name = format!("g{:04}{suffix}", seed % 10_000);
         if r.chance(50) {
-            s.push_str(&maze(&mut r, &game, &name));
+            s.push_str(&maze(&mut r, game, &ext, &name));
         } else {
-            s.push_str(&rooms(&mut r, &game, &name));
+            s.push_str(&rooms(&mut r, game, &ext, &name));
         }
     }
     s
