@@ -10,43 +10,13 @@
 
 use std::sync::Arc;
 
-use levbuild::des::{self, Level, LevelBody, Point};
+use levbuild::des::{self, LevelBody, Point};
 use levbuild::{Game, Layout};
 
-use crate::common;
+use crate::common::variant::{self, errors, level};
 
 fn acehack() -> Arc<Game> {
-    Arc::new(Game::from_identity_file(&common::identity_file("acehack-3.6.0")).unwrap())
-}
-
-fn options(game: &Arc<Game>) -> des::Options {
-    des::Options {
-        layout: Layout::LP64,
-        game: game.clone(),
-        ..Default::default()
-    }
-}
-
-/// The one level of `src` compiled for `game`, after checking that its
-/// bytes decode back to it and encode again to themselves; with its dump.
-fn level(game: &Arc<Game>, src: &str) -> (Level, Vec<u8>, String) {
-    let file = des::compile_with(src, "t.des", &options(game))
-        .unwrap_or_else(|d| panic!("{}", d.short().join("\n")));
-    let compiled = &file.levels[0];
-    let back = des::decode(&compiled.bytes, &compiled.name, game, Layout::LP64).unwrap();
-    assert_eq!(back, compiled.level, "decode(encode) differs");
-    assert_eq!(
-        des::encode(&back, game, Layout::LP64).unwrap(),
-        compiled.bytes
-    );
-    let dump = back.display(game).to_string();
-    (back, compiled.bytes.clone(), dump)
-}
-
-/// `src`'s errors for `game`.
-fn errors(game: Arc<Game>, src: &str) -> String {
-    let err = des::compile_with(src, "t.des", &options(&game)).unwrap_err();
-    err.short().join("\n")
+    variant::game("acehack-3.6.0")
 }
 
 const MAZE: &str = "MAZE: \"t\", ' '\nGEOMETRY: center, center\nMAP\n.....\n.....\n.....\nENDMAP\n";

@@ -6,17 +6,9 @@
 //! skipped, and says so, without them; `LEVBUILD_DIFF_CASES` files, 1,000
 //! by default). Both must accept or refuse alike, and write the same bytes.
 
-use std::sync::Arc;
-
-use levbuild::des;
-use levbuild::{Game, Layout};
-
 use crate::common;
 use crate::common::gen343::des_file_for;
-
-fn game(name: &str) -> Arc<Game> {
-    Arc::new(Game::from_identity_file(&common::identity_file(name)).unwrap())
-}
+use crate::common::variant::{game, options};
 
 fn differential(var: &str, identity: &str, label: &str) {
     let Some(lev_comp) = common::reference_tool(var) else {
@@ -24,15 +16,10 @@ fn differential(var: &str, identity: &str, label: &str) {
         return;
     };
     let game = game(identity);
-    let options = des::Options {
-        layout: Layout::LP64,
-        game: game.clone(),
-        ..Default::default()
-    };
     common::generated_differential(
         label,
         &lev_comp,
-        &options,
+        &options(&game),
         common::diff_cases(1000),
         |seed| des_file_for(seed, &game),
         3,

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 pub mod gen343;
 pub mod gen36;
 pub mod gendnh;
+pub mod variant;
 
 /// `../shared` beside the project root (or the directory
 /// `LEVBUILD_SHARED` names: `LEVBUILD_SHARED=/nonexistent cargo test`
