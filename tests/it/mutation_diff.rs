@@ -16,6 +16,9 @@
 //! * `LEVBUILD_REF_MAKEDEFS`, `LEVBUILD_REF_DGN_COMP`: 3.4.3's `makedefs`
 //!   and `dgn_comp` (mutants of its `dungeon.def`, through `makedefs -e`);
 //! * `LEVBUILD_REF_MAKEDEFS_36`, `LEVBUILD_REF_DGN_COMP_36`: 3.6.7's.
+//! * `LEVBUILD_REF_LEV_COMP_SLASHEM`, `_DNETHACK`, `_NOTNOTDNETHACK`,
+//!   `_EVILHACK`, `_ACEHACK`, `_FIQHACK`: each variant's own `lev_comp`
+//!   (mutants of its corpus, compiled for its identity file).
 //!
 //! Settings:
 //!
@@ -87,14 +90,18 @@ enum Variant {
     DNetHack,
     NotNotDNetHack,
     EvilHack,
+    AceHack,
+    FiqHack,
 }
 
 impl Variant {
-    const ALL: [Variant; 4] = [
+    const ALL: [Variant; 6] = [
         Variant::Slashem,
         Variant::DNetHack,
         Variant::NotNotDNetHack,
         Variant::EvilHack,
+        Variant::AceHack,
+        Variant::FiqHack,
     ];
 
     /// Its corpus, identity file and golden set.
@@ -104,6 +111,8 @@ impl Variant {
             Variant::DNetHack => "dnethack-3.18.0",
             Variant::NotNotDNetHack => "notnotdnethack-2025.05.16",
             Variant::EvilHack => "evilhack-0.9.3",
+            Variant::AceHack => "acehack-3.6.0",
+            Variant::FiqHack => "fiqhack-4.3.1",
         }
     }
 
@@ -113,6 +122,8 @@ impl Variant {
             Variant::DNetHack => "des-dnethack",
             Variant::NotNotDNetHack => "des-notnotdnethack",
             Variant::EvilHack => "des-evilhack",
+            Variant::AceHack => "des-acehack",
+            Variant::FiqHack => "des-fiqhack",
         }
     }
 
@@ -167,6 +178,15 @@ impl Variant {
                 "a",
                 "w",
             ],
+            Variant::AceHack => &["identified", "LADDER:", "levregion(1,0,79,20)", "up"],
+            Variant::FiqHack => &[
+                "HALLUMSG:",
+                "mineslight",
+                "levregion()",
+                "levregion(0,0,78,20)",
+                "\"succubus\"",
+                "(79,21)",
+            ],
         }
     }
 
@@ -177,12 +197,16 @@ impl Variant {
             Variant::DNetHack => "LEVBUILD_REF_LEV_COMP_DNETHACK",
             Variant::NotNotDNetHack => "LEVBUILD_REF_LEV_COMP_NOTNOTDNETHACK",
             Variant::EvilHack => "LEVBUILD_REF_LEV_COMP_EVILHACK",
+            Variant::AceHack => "LEVBUILD_REF_LEV_COMP_ACEHACK",
+            Variant::FiqHack => "LEVBUILD_REF_LEV_COMP_FIQHACK",
         }
     }
 
     /// Its game, read from its identity file once.
     fn game(self) -> Arc<Game> {
-        static GAMES: [std::sync::OnceLock<Arc<Game>>; 4] = [
+        static GAMES: [std::sync::OnceLock<Arc<Game>>; 6] = [
+            std::sync::OnceLock::new(),
+            std::sync::OnceLock::new(),
             std::sync::OnceLock::new(),
             std::sync::OnceLock::new(),
             std::sync::OnceLock::new(),
