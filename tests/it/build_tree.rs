@@ -342,8 +342,10 @@ fn damaged_cache_entries_are_recompiled() {
         }
         std::fs::write(p, bytes).unwrap();
     }
+    // Only the source whose output is gone needs its entry: damaged, it
+    // is compiled again, not trusted.
     let report = build(&src, &out).try_compile().unwrap();
-    assert_eq!((report.compiled, report.cached), (3, 0));
+    assert_eq!((report.compiled, report.cached), (1, 2));
     assert_eq!(std::fs::read(out.join("alpha.lev")).unwrap(), want);
 }
 
@@ -858,37 +860,42 @@ fn temporary_files_of_a_killed_build_are_cleared_by_the_next() {
 }
 
 #[test]
-fn identical_sets_share_one_cache_pack_and_dropped_sets_leave_none() {
-    let tmp = TempDir::new("shared-packs");
+fn identical_sources_share_cache_entries_and_what_no_set_uses_goes() {
+    let tmp = TempDir::new("shared-entries");
     let names = ["a", "b", "c", "d", "e"];
     let sets = variant_sets(&tmp, &names);
+    // One set of its own content: `e`'s a.des differs.
+    let own = sets[4].join("a.des");
+    std::fs::write(&own, format!("{A}# e's own\n")).unwrap();
     let out = tmp.path().join("out");
     sets_build(&sets, &out).try_compile().unwrap();
-    let count = |ext: &str| {
+    let entries = || {
         std::fs::read_dir(out.join(".levbuild-cache"))
             .unwrap()
             .filter(|f| {
-                f.as_ref()
-                    .unwrap()
-                    .path()
-                    .extension()
-                    .is_some_and(|x| x == ext)
+                let path = f.as_ref().unwrap().path();
+                path.extension().is_some_and(|x| x == "entry")
             })
             .count()
     };
-    assert_eq!(
-        (count("pack"), count("entries")),
-        (5, 1),
-        "one pack, five references"
-    );
-    // Two sets dropped: their references go, the shared pack stays.
+    // Three sources a set, shared by the identical ones: e adds one.
+    assert_eq!(entries(), 4, "one entry per distinct source");
+    // Dropping a set that shares everything drops nothing.
+    sets_build(&sets[1..], &out).try_compile().unwrap();
+    assert_eq!(entries(), 4);
+    // Dropping the set of the one distinct source drops its entry.
     sets_build(&sets[..3], &out).try_compile().unwrap();
-    assert_eq!((count("pack"), count("entries")), (3, 1));
-    // Rebuilding from the cache still works.
-    std::fs::remove_file(out.join("a/dat/alpha.lev")).unwrap();
+    assert_eq!(entries(), 3);
+    // An edit replaces its entry; undoing it replaces it back.
+    let a = sets[0].join("a.des");
+    std::fs::write(&a, format!("{A}# edited\n")).unwrap();
     let report = sets_build(&sets[..3], &out).try_compile().unwrap();
-    assert_eq!(report.compiled, 0);
-    assert!(out.join("a/dat/alpha.lev").is_file());
+    assert_eq!((report.compiled, entries()), (1, 4), "a's old content is still b's");
+    // Rebuilding from the cache still works.
+    std::fs::remove_file(out.join("b/dat/alpha.lev")).unwrap();
+    let report = sets_build(&sets[..3], &out).try_compile().unwrap();
+    assert_eq!((report.compiled, report.cached), (0, 9));
+    assert!(out.join("b/dat/alpha.lev").is_file());
 }
 
 #[test]
