@@ -56,8 +56,9 @@ fn corpus_tree_is_golden_and_a_rebuild_touches_nothing() {
             again.written.len(),
             again.unchanged
         ),
-        // 113 levels, the dungeon, levels.c, levels.game, levels.rs, levels.h
-        (0, 25, 0, 118)
+        // 113 levels, the dungeon, levels.c and its 25 data files (one a
+        // source), levels.game, levels.rs, levels.h
+        (0, 25, 0, 143)
     );
     assert_eq!(
         snapshot(tmp.path()),
@@ -170,7 +171,11 @@ fn discovery_cross_check_and_stale_outputs() {
     std::fs::write(out.join("mine.lev"), "not levbuild's").unwrap();
     std::fs::remove_file(src.join("sub/b.des")).unwrap();
     let report = build(&src, &out).try_compile().unwrap();
-    assert_eq!(report.removed, [out.join("beta.lev")]);
+    // Its level, and the data file of levels.c that held its bytes.
+    assert_eq!(report.removed.len(), 2, "{:?}", report.removed);
+    assert_eq!(report.removed[0], out.join("beta.lev"));
+    let data = report.removed[1].strip_prefix(&out).unwrap().to_string_lossy().into_owned();
+    assert!(data.starts_with("levels.c.d/sub_b.des-") && data.ends_with(".inc"), "{data}");
     assert!(out.join("mine.lev").exists());
     let index = std::fs::read_to_string(out.join("levels.rs")).unwrap();
     assert!(!index.contains("beta"));
@@ -692,7 +697,8 @@ fn a_users_file_over_a_stale_output_is_left_alone() {
     std::fs::remove_file(src.join("a.des")).unwrap();
     let report = build(&src, &out).try_compile().unwrap();
     assert!(!out.join("alpha.lev").exists());
-    assert_eq!(report.removed.len(), 1);
+    // alpha.lev and a.des's data file of levels.c.
+    assert_eq!(report.removed.len(), 2, "{:?}", report.removed);
 }
 
 #[cfg(unix)]
@@ -816,8 +822,14 @@ fn an_invisible_edit_of_an_output_cannot_wedge_the_build() {
         .unwrap()
         .set_modified(mtime)
         .unwrap();
-    // Something that regenerates levels.c from the blobs on disk.
-    std::fs::remove_file(out.join("levels.c")).unwrap();
+    // Something that regenerates alpha's data file of levels.c from the
+    // blob on disk.
+    let data = std::fs::read_dir(out.join("levels.c.d"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.file_name().unwrap().to_string_lossy().starts_with("a.des-"))
+        .unwrap();
+    std::fs::remove_file(data).unwrap();
     let e = build(&src, &out).try_compile().unwrap_err();
     assert!(e.to_string().contains("build again"), "{e}");
     // The next build succeeds and restores it; so do those after it.
@@ -1029,8 +1041,8 @@ fn a_36_tree_builds_with_dialect_36_and_the_dialect_is_in_the_cache_key() {
     let again = b.try_compile().unwrap();
     assert_eq!(
         (again.compiled, again.unchanged),
-        (0, 125),
-        "the failed 3.4.3 build wrote nothing"
+        (0, 150),
+        "the failed 3.4.3 build wrote nothing (125 files and 25 data files of levels.c)"
     );
 }
 
