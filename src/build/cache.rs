@@ -61,8 +61,7 @@ impl Cache {
 
     /// The file of the entry under `key`.
     fn entry_path(&self, key: &blake3::Hash) -> PathBuf {
-        self.dir
-            .join(format!("{}.{ENTRY_EXTENSION}", key.to_hex()))
+        self.dir.join(format!("{}.{ENTRY_EXTENSION}", key.to_hex()))
     }
 
     /// The entry under `key`; none if there is none or it is damaged.

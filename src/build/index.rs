@@ -304,7 +304,12 @@ fn comment(s: &str) -> String {
 
 /// The template contexts of `sets`; with `only`, of that one set, with
 /// the bytes of its levels then dungeons.
-fn contexts(sets: &[SetIndex<'_>], style: &PathStyle, sources: &str, only: Option<usize>) -> Context {
+fn contexts(
+    sets: &[SetIndex<'_>],
+    style: &PathStyle,
+    sources: &str,
+    only: Option<usize>,
+) -> Context {
     let several = sets.len() > 1;
     let mut list = Vec::new();
     for (n, set) in sets.iter().enumerate() {
@@ -518,7 +523,12 @@ impl CDataFile<'_, '_> {
     /// identities and the symbols' prefix.
     pub(crate) fn key(&self, set: &SetIndex<'_>, several: bool) -> String {
         let mut h = blake3::Hasher::new();
-        for part in [env!("CARGO_PKG_VERSION"), "c data", &set.c_symbol_prefix(several), self.source] {
+        for part in [
+            env!("CARGO_PKG_VERSION"),
+            "c data",
+            &set.c_symbol_prefix(several),
+            self.source,
+        ] {
             h.update(part.as_bytes());
             h.update(b"\0");
         }
@@ -531,7 +541,12 @@ impl CDataFile<'_, '_> {
     }
 
     /// The file's text: `data` holds each blob's bytes.
-    pub(crate) fn text(&self, set: &SetIndex<'_>, several: bool, data: &[&[u8]]) -> Result<String, String> {
+    pub(crate) fn text(
+        &self,
+        set: &SetIndex<'_>,
+        several: bool,
+        data: &[&[u8]],
+    ) -> Result<String, String> {
         let cprefix = set.c_symbol_prefix(several);
         // The blob's place among its source's, as `c_arrays` counts it:
         // levels first, then dungeons, in index order.
@@ -700,8 +715,17 @@ mod tests {
             let data = castle.text(&sets[0], several, &[b"bytes"]).unwrap();
             assert!(data.contains("98,121,116,101,115,"));
             // levels.c's table names the arrays the data files define.
-            let array = data.split("unsigned char ").nth(1).unwrap().split('[').next().unwrap();
-            assert!(c.contains(&format!("{{ \"castle\", {array}, sizeof {array} }}")), "{c}");
+            let array = data
+                .split("unsigned char ")
+                .nth(1)
+                .unwrap()
+                .split('[')
+                .next()
+                .unwrap();
+            assert!(
+                c.contains(&format!("{{ \"castle\", {array}, sizeof {array} }}")),
+                "{c}"
+            );
         }
     }
 

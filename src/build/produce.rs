@@ -54,7 +54,9 @@ pub(super) fn produce(
         let found = job::identify(jobs[i].source, probe, options).and_then(|id| {
             match cache.and_then(|c| c.get(&id.key)) {
                 Some(entry) => Ok((id, Some(entry))),
-                None if id.bytes.is_none() => Ok((job::read(jobs[i].source, id.stamp, options)?, None)),
+                None if id.bytes.is_none() => {
+                    Ok((job::read(jobs[i].source, id.stamp, options)?, None))
+                }
                 None => Ok((id, None)),
             }
         });

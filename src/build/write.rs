@@ -210,7 +210,11 @@ impl Build {
         ]
         .into_iter()
         .flatten()
-        .chain(c_data.iter().map(|(_, file, key)| (file.as_str(), key.as_str())))
+        .chain(
+            c_data
+                .iter()
+                .map(|(_, file, key)| (file.as_str(), key.as_str())),
+        )
         .collect();
         // A set proven unchanged, source by source, is left as it is.
         let blobs: usize = done.iter().map(|(_, d)| d.outputs.len()).sum();

@@ -174,8 +174,15 @@ fn discovery_cross_check_and_stale_outputs() {
     // Its level, and the data file of levels.c that held its bytes.
     assert_eq!(report.removed.len(), 2, "{:?}", report.removed);
     assert_eq!(report.removed[0], out.join("beta.lev"));
-    let data = report.removed[1].strip_prefix(&out).unwrap().to_string_lossy().into_owned();
-    assert!(data.starts_with("levels.c.d/sub_b.des-") && data.ends_with(".inc"), "{data}");
+    let data = report.removed[1]
+        .strip_prefix(&out)
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
+    assert!(
+        data.starts_with("levels.c.d/sub_b.des-") && data.ends_with(".inc"),
+        "{data}"
+    );
     assert!(out.join("mine.lev").exists());
     let index = std::fs::read_to_string(out.join("levels.rs")).unwrap();
     assert!(!index.contains("beta"));
@@ -827,7 +834,12 @@ fn an_invisible_edit_of_an_output_cannot_wedge_the_build() {
     let data = std::fs::read_dir(out.join("levels.c.d"))
         .unwrap()
         .map(|e| e.unwrap().path())
-        .find(|p| p.file_name().unwrap().to_string_lossy().starts_with("a.des-"))
+        .find(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("a.des-")
+        })
         .unwrap();
     std::fs::remove_file(data).unwrap();
     let e = build(&src, &out).try_compile().unwrap_err();
@@ -902,7 +914,11 @@ fn identical_sources_share_cache_entries_and_what_no_set_uses_goes() {
     let a = sets[0].join("a.des");
     std::fs::write(&a, format!("{A}# edited\n")).unwrap();
     let report = sets_build(&sets[..3], &out).try_compile().unwrap();
-    assert_eq!((report.compiled, entries()), (1, 4), "a's old content is still b's");
+    assert_eq!(
+        (report.compiled, entries()),
+        (1, 4),
+        "a's old content is still b's"
+    );
     // Rebuilding from the cache still works.
     std::fs::remove_file(out.join("b/dat/alpha.lev")).unwrap();
     let report = sets_build(&sets[..3], &out).try_compile().unwrap();
