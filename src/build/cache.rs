@@ -4,27 +4,22 @@
 //! which names its output, and the source's bytes; not its path: warnings
 //! are stored without it) and holds the outputs and the warnings.
 //!
-//! The entries of one level set live together in one *pack* file, so a
-//! tree of a hundred sets costs a hundred cache files, not thousands, and
-//! a changed set costs one read and one write. A pack holds exactly the
-//! entries of the set's current sources: it is rewritten whenever one of
-//! them missed, which also drops the entries of deleted or edited files.
+//! Each entry is one file named by its key (`<key>.entry`): identical
+//! sources in any number of level sets (variants share many) share one
+//! entry, and an edit costs what the edited file costs: its new entry is
+//! written and nothing else is read or rewritten. A build looks entries up
+//! only for the sources its manifests cannot prove unchanged.
 //!
-//! Packs are stored by the hash of their content (`<hash>.entries`), and
-//! each set names its pack in a small reference file (`<set>.pack`): sets
-//! with identical sources (variants share many) share one pack, written
-//! once. A cache that only one output directory uses (the default, inside
-//! it) is pruned after each build that writes to it: references of sets no
-//! longer built and packs no set refers to are removed.
-//!
-//! Packs are written to a temporary file and renamed into place, so a
-//! build killed at any point leaves either the old pack or the new one,
-//! and builds sharing a cache directory never see half a pack (the last
-//! rename wins, and every pack is correct for the keys it holds). Each
-//! pack carries a hash of its payload: a corrupted or truncated pack is
-//! ignored (its sources are recompiled and it is rewritten), never trusted.
+//! Entries are written to a temporary file and renamed into place, so a
+//! build killed at any point leaves either no entry or a whole one, and
+//! builds sharing a cache directory never see half an entry. Each entry
+//! carries a hash of its payload and its key: a corrupted, truncated or
+//! misnamed entry is ignored (its source is recompiled and the entry
+//! rewritten), never trusted. A cache that only one output directory uses
+//! (the default, inside it) keeps only the entries of the sources it last
+//! built: [`Cache::prune`] drops the rest after each build that changed it.
 
-use std::collections::HashMap;
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -44,12 +39,14 @@ pub(crate) struct Entry {
     pub vaults: Vec<String>,
 }
 
-/// Version 4: an entry lists its random vaults (packs of versions 1,
-/// warnings as lines, 2, warnings without names, and 3, without vaults,
-/// are ignored and rewritten).
-const MAGIC: &[u8; 8] = b"LVBPACK4";
-/// The start of a set's reference file, before its pack's content hash.
-const REF_MAGIC: &[u8; 8] = b"LVBREF01";
+/// Version 5: one entry a file (the packs of a level set's entries of
+/// versions 1 to 4, `*.entries` named by `*.pack`, are removed by
+/// [`Cache::prune`]).
+const MAGIC: &[u8; 8] = b"LVBENT05";
+/// The file name extension of an entry.
+const ENTRY_EXTENSION: &str = "entry";
+/// The extensions of the files of earlier cache versions.
+const LEGACY_EXTENSIONS: [&str; 2] = ["pack", "entries"];
 
 /// A cache directory.
 #[derive(Clone, Debug)]
@@ -57,115 +54,55 @@ pub(crate) struct Cache {
     dir: PathBuf,
 }
 
-/// The entries of one level set, as read from its pack.
-#[derive(Debug, Default)]
-pub(crate) struct Pack {
-    entries: HashMap<blake3::Hash, Arc<Entry>>,
-}
-
 impl Cache {
     pub(crate) fn new(dir: PathBuf) -> Self {
         Cache { dir }
     }
 
-    /// The reference file of the set identified by `set` (a hash of its
-    /// directory and of the options, see `produce::set_id`).
-    fn ref_path(&self, set: &blake3::Hash) -> PathBuf {
-        self.dir.join(format!("{}.pack", set.to_hex()))
+    /// The file of the entry under `key`.
+    fn entry_path(&self, key: &blake3::Hash) -> PathBuf {
+        self.dir.join(format!("{}.{ENTRY_EXTENSION}", key.to_hex()))
     }
 
-    /// The pack file whose content hashes to `content`.
-    fn pack_path(&self, content: &blake3::Hash) -> PathBuf {
-        self.dir.join(format!("{}.entries", content.to_hex()))
-    }
-
-    /// The content hash a set's reference file names.
-    fn referenced(&self, set: &blake3::Hash) -> Option<blake3::Hash> {
-        let bytes = std::fs::read(self.ref_path(set)).ok()?;
-        let hash: [u8; 32] = bytes.strip_prefix(REF_MAGIC)?.try_into().ok()?;
-        Some(blake3::Hash::from_bytes(hash))
-    }
-
-    /// The pack of `set`; empty if there is none or it is damaged.
-    pub(crate) fn load(&self, set: &blake3::Hash) -> Pack {
-        let entries = self
-            .referenced(set)
-            .and_then(|content| std::fs::read(self.pack_path(&content)).ok())
-            .and_then(|bytes| {
-                let rest = bytes.strip_prefix(MAGIC)?;
-                let (sum, payload) = rest.split_at_checked(32)?;
-                (blake3::hash(payload).as_bytes() == sum)
-                    .then(|| decode(payload))
-                    .flatten()
-            })
-            .unwrap_or_default();
-        Pack { entries }
-    }
-
-    /// Makes `entries` the pack of `set`. Failure only costs a recompile
-    /// later.
-    pub(crate) fn save(
-        &self,
-        set: &blake3::Hash,
-        entries: &[(blake3::Hash, &Entry)],
-    ) -> std::io::Result<()> {
-        let payload = encode(entries);
-        let content = blake3::hash(&payload);
-        let pack = self.pack_path(&content);
-        // Another set (or an earlier build) may have stored it already; a
-        // damaged copy fails its hash when loaded and is written again.
-        if !self.holds_intact(&pack, &content) {
-            let mut bytes = Vec::with_capacity(payload.len() + 40);
-            bytes.extend_from_slice(MAGIC);
-            bytes.extend_from_slice(content.as_bytes());
-            bytes.extend_from_slice(&payload);
-            write_atomic(&pack, &bytes)?;
+    /// The entry under `key`; none if there is none or it is damaged.
+    pub(crate) fn get(&self, key: &blake3::Hash) -> Option<Arc<Entry>> {
+        let bytes = std::fs::read(self.entry_path(key)).ok()?;
+        let rest = bytes.strip_prefix(MAGIC)?;
+        let (sum, payload) = rest.split_at_checked(32)?;
+        if blake3::hash(payload).as_bytes() != sum {
+            return None;
         }
-        if self.referenced(set) != Some(content) {
-            let mut reference = REF_MAGIC.to_vec();
-            reference.extend_from_slice(content.as_bytes());
-            write_atomic(&self.ref_path(set), &reference)?;
-        }
-        Ok(())
+        let (stored_key, entry) = decode(payload)?;
+        (stored_key == *key).then(|| Arc::new(entry))
     }
 
-    /// True if the pack file at `path` holds content hashing to `content`.
-    fn holds_intact(&self, path: &Path, content: &blake3::Hash) -> bool {
-        std::fs::read(path).is_ok_and(|bytes| {
-            bytes
-                .strip_prefix(MAGIC)
-                .and_then(|rest| rest.split_at_checked(32))
-                .is_some_and(|(sum, payload)| {
-                    sum == content.as_bytes() && blake3::hash(payload) == *content
-                })
-        })
+    /// Stores `entry` under `key`. Failure only costs a recompile later.
+    pub(crate) fn put(&self, key: &blake3::Hash, entry: &Entry) -> std::io::Result<()> {
+        let payload = encode(key, entry);
+        let mut bytes = Vec::with_capacity(payload.len() + 40);
+        bytes.extend_from_slice(MAGIC);
+        bytes.extend_from_slice(blake3::hash(&payload).as_bytes());
+        bytes.extend_from_slice(&payload);
+        write_atomic(&self.entry_path(key), &bytes)
     }
 
-    /// True if the cache directory holds clearly more files than `sets`
-    /// level sets need (a reference and at most a pack each).
-    pub(crate) fn is_cluttered(&self, sets: usize) -> bool {
-        std::fs::read_dir(&self.dir).is_ok_and(|files| files.count() > 2 * sets + 16)
-    }
-
-    /// Keeps only the references of `sets` and the packs they name: for a
-    /// cache that no other output directory uses.
-    pub(crate) fn prune(&self, sets: &[blake3::Hash]) {
+    /// Keeps only the entries under `live` (and removes earlier cache
+    /// versions' files): for a cache that no other output directory uses.
+    pub(crate) fn prune(&self, live: &HashSet<blake3::Hash>) {
         let Ok(files) = std::fs::read_dir(&self.dir) else {
             return;
         };
-        let keep_refs: std::collections::HashSet<String> = sets
-            .iter()
-            .map(|s| format!("{}.pack", s.to_hex()))
-            .collect();
-        let keep_packs: std::collections::HashSet<String> = sets
-            .iter()
-            .filter_map(|s| self.referenced(s))
-            .map(|c| format!("{}.entries", c.to_hex()))
-            .collect();
         for f in files.flatten() {
-            let name = f.file_name().to_string_lossy().into_owned();
-            let stale = (name.ends_with(".pack") && !keep_refs.contains(&name))
-                || (name.ends_with(".entries") && !keep_packs.contains(&name));
+            let name = f.file_name();
+            let Some((stem, extension)) = name.to_str().and_then(|n| n.rsplit_once('.')) else {
+                continue;
+            };
+            let stale = match extension {
+                ENTRY_EXTENSION => {
+                    blake3::Hash::from_hex(stem).map_or(true, |key| !live.contains(&key))
+                }
+                _ => LEGACY_EXTENSIONS.contains(&extension),
+            };
             if stale {
                 let _ = std::fs::remove_file(f.path());
             }
@@ -175,18 +112,6 @@ impl Cache {
     /// Removes what killed builds left in the cache directory.
     pub(crate) fn remove_leftovers(&self) {
         remove_stale_temp_files(&self.dir);
-    }
-}
-
-impl Pack {
-    /// Every entry with its key.
-    pub(crate) fn entries(&self) -> impl Iterator<Item = (&blake3::Hash, &Arc<Entry>)> {
-        self.entries.iter()
-    }
-
-    /// True if the pack holds exactly the entries under `keys`.
-    pub(crate) fn holds_exactly(&self, keys: &[blake3::Hash]) -> bool {
-        self.entries.len() == keys.len() && keys.iter().all(|k| self.entries.contains_key(k))
     }
 }
 
@@ -276,24 +201,22 @@ fn put_bytes(out: &mut Vec<u8>, b: &[u8]) {
     out.extend_from_slice(b);
 }
 
-fn encode(entries: &[(blake3::Hash, &Entry)]) -> Vec<u8> {
+/// An entry's payload: its key, then its outputs, warnings and vault lines.
+fn encode(key: &blake3::Hash, e: &Entry) -> Vec<u8> {
     let mut out = Vec::new();
-    out.extend_from_slice(&(entries.len() as u64).to_le_bytes());
-    for (key, e) in entries {
-        out.extend_from_slice(key.as_bytes());
-        out.extend_from_slice(&(e.outputs.len() as u64).to_le_bytes());
-        for (name, data) in &e.outputs {
-            put_bytes(&mut out, name.as_bytes());
-            put_bytes(&mut out, data);
-        }
-        out.extend_from_slice(&(e.warnings.len() as u64).to_le_bytes());
-        for w in &e.warnings {
-            put_warning(&mut out, w);
-        }
-        out.extend_from_slice(&(e.vaults.len() as u64).to_le_bytes());
-        for line in &e.vaults {
-            put_bytes(&mut out, line.as_bytes());
-        }
+    out.extend_from_slice(key.as_bytes());
+    out.extend_from_slice(&(e.outputs.len() as u64).to_le_bytes());
+    for (name, data) in &e.outputs {
+        put_bytes(&mut out, name.as_bytes());
+        put_bytes(&mut out, data);
+    }
+    out.extend_from_slice(&(e.warnings.len() as u64).to_le_bytes());
+    for w in &e.warnings {
+        put_warning(&mut out, w);
+    }
+    out.extend_from_slice(&(e.vaults.len() as u64).to_le_bytes());
+    for line in &e.vaults {
+        put_bytes(&mut out, line.as_bytes());
     }
     out
 }
@@ -387,36 +310,27 @@ impl<'a> Cursor<'a> {
     }
 }
 
-fn decode(payload: &[u8]) -> Option<HashMap<blake3::Hash, Arc<Entry>>> {
+/// What [`encode`] wrote: the key and the entry.
+fn decode(payload: &[u8]) -> Option<(blake3::Hash, Entry)> {
     let mut c = Cursor(payload);
-    let mut entries = HashMap::new();
+    let key = blake3::Hash::from_bytes(c.take(32)?.try_into().ok()?);
+    let mut e = Entry::default();
     for _ in 0..c.u64()? {
-        let key = blake3::Hash::from_bytes(c.take(32)?.try_into().ok()?);
-        let mut e = Entry::default();
-        for _ in 0..c.u64()? {
-            let name = c.text()?;
-            e.outputs.push((name, c.bytes()?.into()));
-        }
-        for _ in 0..c.u64()? {
-            e.warnings.push(c.warning()?);
-        }
-        for _ in 0..c.u64()? {
-            e.vaults.push(c.text()?);
-        }
-        entries.insert(key, Arc::new(e));
+        let name = c.text()?;
+        e.outputs.push((name, c.bytes()?.into()));
     }
-    c.0.is_empty().then_some(entries)
+    for _ in 0..c.u64()? {
+        e.warnings.push(c.warning()?);
+    }
+    for _ in 0..c.u64()? {
+        e.vaults.push(c.text()?);
+    }
+    c.0.is_empty().then_some((key, e))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn get(pack: &Pack, key: &blake3::Hash) -> Option<Entry> {
-        pack.entries()
-            .find(|(k, _)| *k == key)
-            .map(|(_, e)| (**e).clone())
-    }
 
     #[test]
     fn temp_file_names_give_their_process() {
@@ -432,10 +346,9 @@ mod tests {
     }
 
     #[test]
-    fn packs_round_trip_and_damage_is_detected() {
+    fn entries_round_trip_and_damage_is_detected() {
         let dir = std::env::temp_dir().join(format!("levbuild-cache-unit-{}", std::process::id()));
         let cache = Cache::new(dir.clone());
-        let set = blake3::hash(b"set");
         let (k1, k2) = (blake3::hash(b"k1"), blake3::hash(b"k2"));
         let e = Entry {
             outputs: vec![("a".into(), Arc::from([1, 2, 3].as_slice()))],
@@ -452,19 +365,12 @@ mod tests {
             ],
             vaults: vec!["0 200 vlt-0000\n".into()],
         };
-        assert_eq!(get(&cache.load(&set), &k1), None);
-        cache
-            .save(&set, &[(k1, &e), (k2, &Entry::default())])
-            .unwrap();
-        let pack = cache.load(&set);
-        assert_eq!(get(&pack, &k1), Some(e.clone()));
-        assert!(pack.holds_exactly(&[k2, k1]) && !pack.holds_exactly(&[k1]));
-        // Identical entries for another set share the pack.
-        let twin = blake3::hash(b"twin");
-        cache
-            .save(&twin, &[(k1, &e), (k2, &Entry::default())])
-            .unwrap();
-        let packs = |ext: &str| {
+        assert_eq!(cache.get(&k1), None);
+        cache.put(&k1, &e).unwrap();
+        cache.put(&k2, &Entry::default()).unwrap();
+        assert_eq!(cache.get(&k1).as_deref(), Some(&e));
+        assert_eq!(cache.get(&k2).as_deref(), Some(&Entry::default()));
+        let files = |ext: &str| {
             std::fs::read_dir(&dir)
                 .unwrap()
                 .filter(|f| {
@@ -476,30 +382,29 @@ mod tests {
                 })
                 .count()
         };
-        assert_eq!((packs("pack"), packs("entries")), (2, 1));
-        // Pruning keeps only what the sets still built refer to.
-        cache.prune(&[set]);
-        assert_eq!((packs("pack"), packs("entries")), (1, 1));
-        assert_eq!(get(&cache.load(&set), &k1), Some(e.clone()));
-        cache.prune(&[]);
-        assert_eq!((packs("pack"), packs("entries")), (0, 0));
-        cache
-            .save(&set, &[(k1, &e), (k2, &Entry::default())])
-            .unwrap();
-        let path = cache.pack_path(&cache.referenced(&set).unwrap());
+        // Pruning keeps only the live entries, and drops earlier versions'
+        // packs and everything not named by a key.
+        std::fs::write(dir.join("0123.pack"), b"LVBREF01").unwrap();
+        std::fs::write(dir.join("not-a-key.entry"), b"x").unwrap();
+        std::fs::write(dir.join("probe-output.txt"), b"kept").unwrap();
+        cache.prune(&HashSet::from([k1]));
+        assert_eq!((files("entry"), files("pack"), files("txt")), (1, 0, 1));
+        assert_eq!(cache.get(&k1).as_deref(), Some(&e));
+        assert_eq!(cache.get(&k2), None);
+        // A damaged entry is ignored, and a put repairs it.
+        let path = cache.entry_path(&k1);
         let mut bytes = std::fs::read(&path).unwrap();
         let last = bytes.len() - 1;
         bytes[last] ^= 1;
         std::fs::write(&path, &bytes).unwrap();
-        assert_eq!(get(&cache.load(&set), &k1), None, "flipped byte");
+        assert_eq!(cache.get(&k1), None, "flipped byte");
         std::fs::write(&path, &bytes[..20]).unwrap();
-        assert_eq!(get(&cache.load(&set), &k1), None, "truncated");
-        // Saving again repairs the damaged shared pack.
-        cache.save(&set, &[(k1, &e)]).unwrap();
-        cache
-            .save(&twin, &[(k1, &e), (k2, &Entry::default())])
-            .unwrap();
-        assert_eq!(get(&cache.load(&twin), &k1), Some(e));
+        assert_eq!(cache.get(&k1), None, "truncated");
+        cache.put(&k1, &e).unwrap();
+        assert_eq!(cache.get(&k1).as_deref(), Some(&e));
+        // An intact entry under another key's name is not that key's.
+        std::fs::copy(&path, cache.entry_path(&k2)).unwrap();
+        assert_eq!(cache.get(&k2), None, "misnamed");
         let _ = std::fs::remove_dir_all(dir);
     }
 }

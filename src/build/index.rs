@@ -1,6 +1,7 @@
 //! The generated index: `levels.rs` (a Rust module to `include!`),
-//! `levels.h` and `levels.c` (a C table of the blobs), written next to the
-//! blobs from the templates in `templates/`.
+//! `levels.h` and `levels.c` (a C table of the blobs, whose arrays are in
+//! one file a source under `levels.c.d/`), written next to the blobs from
+//! the templates in `templates/`.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -8,6 +9,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 const RUST_TEMPLATE: &str = include_str!("../../templates/levels.rs.tmpl");
 const C_HEADER_TEMPLATE: &str = include_str!("../../templates/levels.h.tmpl");
 const C_SOURCE_TEMPLATE: &str = include_str!("../../templates/levels.c.tmpl");
+const C_DATA_TEMPLATE: &str = include_str!("../../templates/levels.c.data.tmpl");
 
 use super::job::Output;
 use crate::layout::{ByteOrder, DataModel, Layout};
@@ -53,6 +55,32 @@ pub(crate) const VAULTS_FILE: &str = "vaults.dat";
 /// The name of the identity file of each set's game, next to its blobs:
 /// `levels.rs` embeds it, so a program can decode the blobs at run time.
 pub(crate) const GAME_FILE: &str = "levels.game";
+
+/// The directory, next to `levels.c`, of the files that hold its arrays:
+/// one a source, so that an edit regenerates its own source's arrays and
+/// `levels.c` stays as it is.
+const C_DATA_DIR: &str = "levels.c.d";
+
+/// The file of `levels.c`'s arrays of one source, with its blobs.
+pub(crate) struct CDataFile<'s, 'a> {
+    /// Its path relative to `levels.c` (`levels.c.d/NAME.inc`).
+    pub file: String,
+    /// The source, relative to its source directory.
+    pub source: &'a str,
+    /// The source's blobs, in the order it writes them.
+    pub blobs: Vec<&'s Blob<'a>>,
+}
+
+/// A hash of `source` (a path relative to its source directory): names
+/// its data file and arrays uniquely, whatever the path's characters.
+fn source_tag(source: &str) -> String {
+    blake3::hash(source.as_bytes()).to_hex()[..16].to_string()
+}
+
+/// The C array of the `k`th blob of `source`.
+fn c_array(cprefix: &str, source: &str, k: usize) -> String {
+    format!("{cprefix}blob_{}_{k}", source_tag(source))
+}
 
 /// How `levels.rs` names blob files.
 pub(crate) enum PathStyle {
@@ -280,16 +308,16 @@ fn contexts(
     sets: &[SetIndex<'_>],
     style: &PathStyle,
     sources: &str,
-    only: Option<(usize, &[&[u8]])>,
+    only: Option<usize>,
 ) -> Context {
     let several = sets.len() > 1;
     let mut list = Vec::new();
     for (n, set) in sets.iter().enumerate() {
-        let data = match only {
-            Some((o, _)) if o != n => continue,
-            Some((_, data)) => Some(data),
-            None => None,
-        };
+        if only.is_some_and(|o| o != n) {
+            continue;
+        }
+        let prefix = set.c_symbol_prefix(several);
+        let arrays = set.c_arrays(&prefix);
         let mut constants = ConstantNames::default();
         let path = |file: &str| match style {
             PathStyle::OutDir(prefix) => {
@@ -302,34 +330,30 @@ fn contexts(
             }
             PathStyle::Relative => format!("\"{}\"", rust_string(file)),
         };
-        let blob_ctx = |i: usize, b: &Blob<'_>, constant: String, bytes: Option<&[u8]>| {
+        let blob_ctx = |i: usize, b: &Blob<'_>, constant: String, array: &str| {
             let o = b.output;
             let mut c = Context::new();
             c.insert("index", text(i.to_string()));
             c.insert("name", text(rust_string(o.path.name())));
             c.insert("cname", text(c_string(o.path.name())));
             c.insert("source", text(rust_string(b.source)));
-            c.insert("csource", text(comment(b.source)));
             c.insert("path", text(path(o.path.file())));
             c.insert("const", text(constant));
-            c.insert("size", text(o.size.to_string()));
-            if let Some(bytes) = bytes {
-                c.insert("bytes", text(c_bytes(bytes)));
-            }
+            c.insert("array", text(array));
             c
         };
-        let nth = |i: usize| data.and_then(|d| d.get(i).copied());
-        let levels = set
-            .levels
-            .iter()
-            .enumerate()
-            .map(|(i, b)| blob_ctx(i, b, constants.name(b.output.path.name()), nth(i)))
+        let levels = (set.levels.iter().enumerate())
+            .map(|(i, b)| blob_ctx(i, b, constants.name(b.output.path.name()), &arrays[i]))
             .collect();
-        let dungeons = set
-            .dungeons
-            .iter()
-            .enumerate()
-            .map(|(i, b)| blob_ctx(i, b, String::new(), nth(set.levels.len() + i)))
+        let dungeons = (set.dungeons.iter().enumerate())
+            .map(|(i, b)| blob_ctx(i, b, String::new(), &arrays[set.levels.len() + i]))
+            .collect();
+        let data_files = (set.c_data_files().into_iter())
+            .map(|d| {
+                let mut c = Context::new();
+                c.insert("data_file", text(c_string(&d.file)));
+                c
+            })
             .collect();
         let mut c = Context::new();
         let what = if several {
@@ -353,11 +377,6 @@ fn contexts(
         c.insert("game", text(comment(&set.game.to_string())));
         let decoder = set.decoder.then(|| decoder_context(set));
         c.insert("decoder", Value::List(decoder.into_iter().collect()));
-        let prefix = if several {
-            format!("{}{}_", set.c_prefix, set.module)
-        } else {
-            set.c_prefix.clone()
-        };
         c.insert("CPREFIX", text(prefix.to_ascii_uppercase()));
         c.insert("cprefix", text(prefix));
         if several {
@@ -378,6 +397,7 @@ fn contexts(
         }
         c.insert("levels", Value::List(levels));
         c.insert("dungeons", Value::List(dungeons));
+        c.insert("data_files", Value::List(data_files));
         list.push(c);
     }
     let mut root = Context::new();
@@ -416,22 +436,16 @@ fn decoder_context(set: &SetIndex<'_>) -> Context {
     c
 }
 
-/// The digests of one set's part of the index (see [`key`]).
-#[derive(Clone, Copy)]
-pub(crate) struct Digests {
-    /// Names, layout and the blobs' identities.
-    pub contents: blake3::Hash,
-    /// Names and layout only (all the C header depends on).
-    pub names: blake3::Hash,
-}
-
 impl SetIndex<'_> {
-    /// Digests of what this set contributes to the generated files.
-    pub(crate) fn digests(&self) -> Digests {
+    /// A digest of what this set contributes to the index files (see
+    /// [`key`]): names, sources, files, layout, prefix, game and whether it
+    /// has random vaults; not the blobs' bytes, which only the data files
+    /// of `levels.c` hold (each keyed on its own, [`CDataFile::key`]), so
+    /// an edit that keeps a set's names regenerates no index file.
+    pub(crate) fn digest(&self) -> blake3::Hash {
         // Gathered into one buffer and hashed once: far cheaper than an
         // update per field for thousands of small fields.
         let mut names: Vec<u8> = Vec::with_capacity(8192);
-        let mut ids: Vec<u8> = Vec::with_capacity(4096);
         let mut put = |part: &[u8]| {
             names.extend_from_slice(part);
             names.push(0);
@@ -442,30 +456,122 @@ impl SetIndex<'_> {
         put(self.c_prefix.as_bytes());
         put(self.game_file.as_bytes());
         put(&[u8::from(self.decoder)]);
-        ids.extend_from_slice(self.game.fingerprint().as_bytes());
+        put(self.game.fingerprint().as_bytes());
+        put(self.vaults_file.as_deref().unwrap_or("").as_bytes());
         for (kind, list) in [(b"L", &self.levels), (b"D", &self.dungeons)] {
             for b in list {
                 put(kind);
                 put(b.output.path.name().as_bytes());
                 put(b.source.as_bytes());
                 put(b.output.path.file().as_bytes());
-                ids.extend_from_slice(b.output.identity.as_bytes());
             }
         }
-        let names_only = blake3::hash(&names);
-        let mut h = blake3::Hasher::new();
-        h.update(names_only.as_bytes());
-        h.update(&ids);
-        Digests {
-            contents: h.finalize(),
-            names: names_only,
+        blake3::hash(&names)
+    }
+}
+
+impl<'a> SetIndex<'a> {
+    /// What the set's C symbols start with: the build's prefix, and the
+    /// set's module when there are several.
+    fn c_symbol_prefix(&self, several: bool) -> String {
+        match several {
+            true => format!("{}{}_", self.c_prefix, self.module),
+            false => self.c_prefix.clone(),
         }
+    }
+
+    /// The C array of each blob: the levels', then the dungeons'.
+    fn c_arrays(&self, cprefix: &str) -> Vec<String> {
+        let mut nth_of_source: HashMap<&str, usize> = HashMap::new();
+        (self.levels.iter().chain(&self.dungeons))
+            .map(|b| {
+                let k = nth_of_source.entry(b.source).or_default();
+                *k += 1;
+                c_array(cprefix, b.source, *k - 1)
+            })
+            .collect()
+    }
+
+    /// The files of `levels.c`'s arrays, one a source, by source path.
+    pub(crate) fn c_data_files(&self) -> Vec<CDataFile<'_, 'a>> {
+        let mut by_source: BTreeMap<&str, Vec<&Blob<'a>>> = BTreeMap::new();
+        for b in self.levels.iter().chain(&self.dungeons) {
+            by_source.entry(b.source).or_default().push(b);
+        }
+        (by_source.into_iter())
+            .map(|(source, blobs)| {
+                // Readable, and unique by the tag; short enough for any
+                // file system.
+                let readable: String = (source.chars().take(64))
+                    .map(|c| match c.is_ascii_alphanumeric() || "._-".contains(c) {
+                        true => c,
+                        false => '_',
+                    })
+                    .collect();
+                CDataFile {
+                    file: format!("{C_DATA_DIR}/{readable}-{}.inc", source_tag(source)),
+                    source,
+                    blobs,
+                }
+            })
+            .collect()
+    }
+}
+
+impl CDataFile<'_, '_> {
+    /// A hash of what the file is made of: its blobs' names and
+    /// identities and the symbols' prefix.
+    pub(crate) fn key(&self, set: &SetIndex<'_>, several: bool) -> String {
+        let mut h = blake3::Hasher::new();
+        for part in [
+            env!("CARGO_PKG_VERSION"),
+            "c data",
+            &set.c_symbol_prefix(several),
+            self.source,
+        ] {
+            h.update(part.as_bytes());
+            h.update(b"\0");
+        }
+        for b in &self.blobs {
+            h.update(b.output.path.name().as_bytes());
+            h.update(b"\0");
+            h.update(b.output.identity.as_bytes());
+        }
+        h.finalize().to_hex().to_string()
+    }
+
+    /// The file's text: `data` holds each blob's bytes.
+    pub(crate) fn text(
+        &self,
+        set: &SetIndex<'_>,
+        several: bool,
+        data: &[&[u8]],
+    ) -> Result<String, String> {
+        let cprefix = set.c_symbol_prefix(several);
+        // The blob's place among its source's, as `c_arrays` counts it:
+        // levels first, then dungeons, in index order.
+        let blobs = (self.blobs.iter().zip(data).enumerate())
+            .map(|(k, (b, bytes))| {
+                let mut c = Context::new();
+                c.insert("cname", text(comment(b.output.path.name())));
+                c.insert("array", text(c_array(&cprefix, self.source, k)));
+                c.insert("size", text(bytes.len().to_string()));
+                c.insert("bytes", text(c_bytes(bytes)));
+                c
+            })
+            .collect();
+        let mut root = Context::new();
+        root.insert("version", text(env!("CARGO_PKG_VERSION")));
+        root.insert("csource", text(comment(self.source)));
+        root.insert("blobs", Value::List(blobs));
+        let mut out = String::new();
+        expand(C_DATA_TEMPLATE, &mut vec![&root], &mut out)?;
+        Ok(out)
     }
 }
 
 /// A hash of what a generated file (`what`) is made of, to skip
-/// regenerating it when nothing changed: the sets' digests (one kind or
-/// the other), whether there are several sets, the list of source
+/// regenerating it when nothing changed: the sets' digests, whether there are several sets, the list of source
 /// directories and how paths are written.
 pub(crate) fn key<'d>(
     digests: impl IntoIterator<Item = &'d blake3::Hash>,
@@ -512,13 +618,8 @@ pub(crate) fn c_header(sets: &[SetIndex<'_>], sources: &str) -> Result<String, S
 
 /// The `levels.c` of set `n`: its byte arrays and tables. `data` holds
 /// the bytes of its levels, then of its dungeons.
-pub(crate) fn c_source(
-    sets: &[SetIndex<'_>],
-    n: usize,
-    data: &[impl AsRef<[u8]>],
-) -> Result<String, String> {
-    let data: Vec<&[u8]> = data.iter().map(AsRef::as_ref).collect();
-    let root = contexts(sets, &PathStyle::Relative, &sets[n].dir, Some((n, &data)));
+pub(crate) fn c_source(sets: &[SetIndex<'_>], n: usize) -> Result<String, String> {
+    let root = contexts(sets, &PathStyle::Relative, &sets[n].dir, Some(n));
     let mut out = String::new();
     expand(C_SOURCE_TEMPLATE, &mut vec![&root], &mut out)?;
     Ok(out)
@@ -572,7 +673,6 @@ mod tests {
         let output = |name: &str, kind| Output {
             path: super::super::discover::OutputPath::new("x/dat", kind, name),
             identity: super::super::output::Identity::of(b"bytes"),
-            size: 5,
             content: super::super::job::Content::Bytes(std::sync::Arc::from(&b"bytes"[..])),
         };
         use super::super::language::Language;
@@ -606,8 +706,26 @@ mod tests {
             assert!(rs.contains("::levbuild::des::decode(level.data"));
             let h = c_header(&sets, "src").unwrap();
             assert!(h.contains("#ifndef GAME_LEVBUILD_LEVELS_H"));
-            let c = c_source(&sets, 0, &[b"bytes", b"bytes"]).unwrap();
-            assert!(c.contains("98,121,116,101,115,"));
+            let c = c_source(&sets, 0).unwrap();
+            let several = sets.len() > 1;
+            let files = sets[0].c_data_files();
+            let castle = &files[0];
+            assert_eq!(castle.source, "castle.des");
+            assert!(c.contains(&format!("#include \"{}\"", castle.file)));
+            let data = castle.text(&sets[0], several, &[b"bytes"]).unwrap();
+            assert!(data.contains("98,121,116,101,115,"));
+            // levels.c's table names the arrays the data files define.
+            let array = data
+                .split("unsigned char ")
+                .nth(1)
+                .unwrap()
+                .split('[')
+                .next()
+                .unwrap();
+            assert!(
+                c.contains(&format!("{{ \"castle\", {array}, sizeof {array} }}")),
+                "{c}"
+            );
         }
     }
 

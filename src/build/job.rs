@@ -91,7 +91,6 @@ pub(crate) struct Output {
     pub path: OutputPath,
     /// The hash of the content.
     pub identity: Identity,
-    pub size: u64,
     pub content: Content,
 }
 
@@ -229,7 +228,6 @@ pub(crate) fn probe(
                 Some(Output {
                     path: o.path,
                     identity: r.hash,
-                    size: r.size,
                     content: Content::OnDisk(r),
                 })
             })
@@ -358,7 +356,6 @@ pub(crate) fn from_entry(
         .map(|(name, bytes)| Output {
             path: OutputPath::new(prefix, source.language, name),
             identity: Identity::of(bytes),
-            size: bytes.len() as u64,
             content: Content::Bytes(Arc::clone(bytes)),
         })
         .collect();

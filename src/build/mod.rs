@@ -13,14 +13,13 @@
 //! 1. per set, find its sources, read its manifest and *probe* each
 //!    source (`job`, `output`): proven unchanged with its outputs intact,
 //!    or to be produced;
-//! 2. for the sets where something changed, produce every source from the
-//!    set's cache pack or the compiler, each distinct content once
-//!    (`produce`, `cache`);
+//! 2. produce every source not proven unchanged from its cache entry or
+//!    the compiler, each distinct content once (`produce`, `cache`);
 //! 3. sort the results per set, fail with every diagnostic, check level
 //!    names and the dungeon's needs (`gather`);
 //! 4. write each changed set's blobs, `levels.c` and manifest, then the
 //!    index files and the output directory's manifest (`write`, `index`),
-//!    while the cache packs are saved.
+//!    while the new cache entries are saved.
 
 mod cache;
 mod cargo;

@@ -739,6 +739,18 @@ impl Outputs {
                 Err(e) => return Err(Error::io(&path, e)),
             }
         }
+        // A directory of levbuild's files below the manifest's (levels.c's
+        // data files) goes with its last file; one holding anything else
+        // stays.
+        let home = self.dir.join(&self.home_prefix);
+        let mut parents: Vec<&Path> = (removed.iter())
+            .filter_map(|p| p.parent())
+            .filter(|d| d.starts_with(&home) && *d != home.as_path())
+            .collect();
+        parents.dedup();
+        for dir in parents {
+            let _ = std::fs::remove_dir(dir);
+        }
         // Every recording above set `changed` if it differed from the last
         // build's; equal counts then mean nothing was dropped either.
         let same = !self.changed

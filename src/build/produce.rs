@@ -1,71 +1,40 @@
-//! Results for the sources of the level sets that changed: from a cache
-//! pack where one holds the key, else compiled, each distinct content
-//! once; and the packs to save afterwards.
+//! Results for the sources the manifests cannot prove unchanged: from the
+//! cache where it holds their key, else compiled, each distinct content
+//! once; and the entries to save afterwards.
 
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::cache::{Entry, Pack};
-use super::discover::LevelSet;
+use super::cache::{Cache, Entry};
 use super::job::{self, Done, FileFailure, Job, Probe};
 use super::workers::Workers;
 
-/// Names a set's cache pack: its directory and the build options.
-pub(super) fn set_id(fingerprint: &blake3::Hash, set: &LevelSet) -> blake3::Hash {
-    let mut h = blake3::Hasher::new();
-    h.update(b"levbuild set\0");
-    h.update(fingerprint.as_bytes());
-    h.update(set.dir.to_string_lossy().as_bytes());
-    h.finalize()
-}
-
-/// The entries of one set's cache pack, with their keys.
-type PackEntries = Vec<(blake3::Hash, Arc<Entry>)>;
-
-/// The changed sets whose pack does not hold exactly the entries of their
-/// current sources, with those entries.
-pub(super) fn packs_to_save(
-    jobs: &[Job<'_>],
+/// The entries compiled by this build, each once, to be saved in the
+/// cache.
+pub(super) fn entries_to_save(
     results: &[Option<&Result<Done, FileFailure>>],
-    changed_sets: &[usize],
-    packs: &[Option<&Pack>],
-) -> Vec<(usize, PackEntries)> {
-    let mut entries: HashMap<usize, PackEntries> =
-        changed_sets.iter().map(|&n| (n, Vec::new())).collect();
-    for (j, r) in jobs.iter().zip(results) {
-        if let (Some(list), Some(Ok(done))) = (entries.get_mut(&j.set), r) {
-            if let Some(entry) = &done.entry {
-                list.push((done.key, entry.clone()));
-            }
+) -> Vec<(blake3::Hash, Arc<Entry>)> {
+    let mut saves: HashMap<blake3::Hash, Arc<Entry>> = HashMap::new();
+    for done in results.iter().flatten().filter_map(|r| r.as_ref().ok()) {
+        if let (Some(entry), false) = (&done.entry, done.from_cache) {
+            saves.entry(done.key).or_insert_with(|| Arc::clone(entry));
         }
     }
-    let mut saves: Vec<_> = entries
-        .into_iter()
-        .filter(|(n, list)| {
-            let keys: Vec<blake3::Hash> = list.iter().map(|(k, _)| *k).collect();
-            !packs[*n].as_ref().is_some_and(|p| p.holds_exactly(&keys))
-        })
-        .collect();
-    saves.sort_by_key(|(n, _)| *n);
-    saves
+    saves.into_iter().collect()
 }
 
-/// The results of the sources of the changed sets (`work`: job index and
-/// probe): from a cache pack where one holds the key, else compiled, each
-/// distinct content once (a tree of variants shares many files).
+/// The results of the sources the manifests cannot prove unchanged
+/// (`work`: job index and probe): from `cache` where it holds the key, else
+/// compiled, each distinct content once (a tree of variants shares many
+/// files).
 pub(super) fn produce(
     workers: &Workers,
     jobs: &[Job<'_>],
     prefixes: &[String],
     work: Vec<(usize, Probe)>,
-    packs: &[&Pack],
+    cache: Option<&Cache>,
     options: &[job::Options],
 ) -> Vec<(usize, Result<Done, FileFailure>)> {
-    let cached: HashMap<blake3::Hash, &Arc<Entry>> = packs
-        .iter()
-        .flat_map(|p| p.entries())
-        .map(|(k, e)| (*k, e))
-        .collect();
     let done = |i: usize, id: job::Identified, entry: Arc<Entry>, from_cache: bool| {
         let j = &jobs[i];
         job::from_entry(
@@ -82,30 +51,30 @@ pub(super) fn produce(
     // reading the file; a proven key the cache lacks means a read after all.
     let identified = workers.map(work, |(i, probe)| {
         let options = &options[jobs[i].set];
-        let id = job::identify(jobs[i].source, probe, options).and_then(|id| {
-            if id.bytes.is_none() && !cached.contains_key(&id.key) {
-                job::read(jobs[i].source, id.stamp, options)
-            } else {
-                Ok(id)
+        let found = job::identify(jobs[i].source, probe, options).and_then(|id| {
+            match cache.and_then(|c| c.get(&id.key)) {
+                Some(entry) => Ok((id, Some(entry))),
+                None if id.bytes.is_none() => {
+                    Ok((job::read(jobs[i].source, id.stamp, options)?, None))
+                }
+                None => Ok((id, None)),
             }
         });
-        (i, id)
+        (i, found)
     });
     let mut groups: Vec<Vec<(usize, job::Identified)>> = Vec::new();
     let mut group_of: HashMap<blake3::Hash, usize> = HashMap::new();
-    for (i, id) in identified {
-        match id {
+    for (i, found) in identified {
+        match found {
             Err(e) => results.push((i, Err(e))),
-            Ok(id) => match cached.get(&id.key) {
-                Some(entry) => results.push((i, Ok(done(i, id, Arc::clone(entry), true)))),
-                None => {
-                    let g = *group_of.entry(id.key).or_insert_with(|| {
-                        groups.push(Vec::new());
-                        groups.len() - 1
-                    });
-                    groups[g].push((i, id));
-                }
-            },
+            Ok((id, Some(entry))) => results.push((i, Ok(done(i, id, entry, true)))),
+            Ok((id, None)) => {
+                let g = *group_of.entry(id.key).or_insert_with(|| {
+                    groups.push(Vec::new());
+                    groups.len() - 1
+                });
+                groups[g].push((i, id));
+            }
         }
     }
     let compiled = workers.map(groups, |members| {

@@ -1,16 +1,17 @@
 //! One run of [`Build::try_compile`], phase by phase (see the module
 //! docs of `build`): the settings it resolves, the level sets it scans,
-//! the results it gets for their sources (from the manifest, a cache pack
+//! the results it gets for their sources (from the manifest, a cache entry
 //! or the compiler), and what it writes. Each phase is a function over a
 //! record per set ([`SetRun`]) and per source ([`SourceRun`]).
 
+use std::collections::HashSet;
 use std::path::PathBuf;
 
-use super::cache::{Cache, Pack};
+use super::cache::Cache;
 use super::cargo::{self, Directives};
 use super::discover::LevelSet;
 use super::job::{self, Done, FileFailure, Job, Probe};
-use super::produce::{packs_to_save, produce, set_id};
+use super::produce::{entries_to_save, produce};
 use super::workers::Workers;
 use super::write::Written;
 use super::{
@@ -42,12 +43,8 @@ pub(super) struct Plan {
 struct SetRun {
     /// Its manifest, as read; written again with its new outputs.
     manifest: super::output::Outputs,
-    /// The name of its cache pack.
-    id: blake3::Hash,
     /// True unless the manifest proves every source unchanged.
     changed: bool,
-    /// Its cache pack, loaded when it changed.
-    pack: Option<Pack>,
 }
 
 /// The level sets of a run after their walk.
@@ -82,20 +79,17 @@ impl Build {
         for s in &sources {
             set_runs[s.job.set].changed |= !matches!(s.probe, Some(Probe::Known(_)));
         }
-        load_packs(&plan, &mut set_runs);
         produce_results(&plan, &sets, &set_runs, &mut sources);
+        let results: Vec<_> = sources.iter().map(|s| s.result.as_ref()).collect();
         let saves = match &plan.cache {
-            Some(_) => {
-                let (jobs, results): (Vec<Job<'_>>, Vec<_>) =
-                    sources.iter().map(|s| (s.job, s.result.as_ref())).unzip();
-                let changed: Vec<usize> = changed_sets(&set_runs);
-                let packs: Vec<Option<&Pack>> = set_runs.iter().map(|s| s.pack.as_ref()).collect();
-                packs_to_save(&jobs, &results, &changed, &packs)
-            }
+            Some(_) => entries_to_save(&results),
             None => Vec::new(),
         };
-        let (manifests, ids): (Vec<_>, Vec<_>) =
-            set_runs.into_iter().map(|s| (s.manifest, s.id)).unzip();
+        // Every source's key: what a cache of this build alone keeps.
+        let live: HashSet<blake3::Hash> = (results.iter().flatten())
+            .filter_map(|r| r.as_ref().ok().map(|done| done.key))
+            .collect();
+        let manifests: Vec<_> = set_runs.into_iter().map(|s| s.manifest).collect();
         // A failed build (gather) writes nothing, not even the cache.
         let (jobs, results): (Vec<Job<'_>>, Vec<_>) =
             sources.into_iter().map(|s| (s.job, s.result)).unzip();
@@ -109,16 +103,15 @@ impl Build {
             return Err(Error::new(ErrorKind::WarningsDenied(report.warnings)));
         }
         let prefixes: Vec<String> = sets.iter().map(LevelSet::out_prefix).collect();
-        let packs_saved = !saves.is_empty();
-        // The cache packs are saved while the outputs are written; what a
+        let entries_saved = !saves.is_empty();
+        // The cache entries are saved while the outputs are written; what a
         // killed build left in the cache goes even when nothing is saved.
-        let save_packs = || {
+        let save_entries = || {
             if let Some(cache) = plan.cache.as_ref() {
                 cache.remove_leftovers();
-                plan.workers.map(saves, |(n, entries)| {
-                    let entries: Vec<_> = entries.iter().map(|(k, e)| (*k, &**e)).collect();
-                    // A pack that cannot be written only costs a recompile later.
-                    let _ = cache.save(&ids[n], &entries);
+                plan.workers.map(saves, |(key, entry)| {
+                    // An entry that cannot be written only costs a recompile later.
+                    let _ = cache.put(&key, &entry);
                 });
             }
         };
@@ -139,8 +132,8 @@ impl Build {
             }
             Ok(report)
         };
-        let report = plan.workers.join(save_packs, write).1?;
-        self.finish(&plan, report, &ids, &prefixes, packs_saved, directives)
+        let report = plan.workers.join(save_entries, write).1?;
+        self.finish(&plan, report, &live, &prefixes, entries_saved, directives)
     }
 
     /// The settings of the run: where outputs go, for which layout and
@@ -247,7 +240,7 @@ impl Build {
             self.scan(spec, &plan.out_dir, options, &hex, plan.cache.is_some())
         });
         let (mut sets, mut set_runs, mut probes) = (Vec::new(), Vec::new(), Vec::new());
-        for (scan, options) in scans.into_iter().zip(&plan.options) {
+        for scan in scans {
             let scan = scan?;
             report.notes.extend(scan.notes);
             if plan.emit {
@@ -260,9 +253,7 @@ impl Build {
             }
             set_runs.push(SetRun {
                 manifest: scan.outputs,
-                id: set_id(&options.fingerprint, &scan.set),
                 changed: false,
-                pack: None,
             });
             sets.push(scan.set);
             probes.extend(scan.probes);
@@ -302,18 +293,17 @@ impl Build {
         &self,
         plan: &Plan,
         report: Report,
-        ids: &[blake3::Hash],
+        live: &HashSet<blake3::Hash>,
         prefixes: &[String],
-        packs_saved: bool,
+        entries_saved: bool,
         mut directives: Directives,
     ) -> Result<Report, Error> {
         if let Some(cache) = plan.cache.as_ref().filter(|_| self.cache_dir.is_none()) {
             // The default cache is this output directory's alone: what no
-            // set refers to goes when sets are dropped, and when edits have
-            // left enough superseded packs (counting them is one directory
-            // listing; pruning reads every reference).
-            if !report.removed.is_empty() || (packs_saved && cache.is_cluttered(ids.len())) {
-                cache.prune(ids);
+            // source built refers to goes whenever the cache or the outputs
+            // changed (one directory listing).
+            if !report.removed.is_empty() || entries_saved {
+                cache.prune(live);
             }
         }
         if self.compile_c && !self.check_only {
@@ -351,27 +341,9 @@ fn sources(sets: &[LevelSet], probes: Vec<Probe>) -> Vec<SourceRun<'_>> {
         .collect()
 }
 
-fn changed_sets(set_runs: &[SetRun]) -> Vec<usize> {
-    (0..set_runs.len())
-        .filter(|&n| set_runs[n].changed)
-        .collect()
-}
-
-/// Loads the cache pack of every changed set, in parallel.
-fn load_packs(plan: &Plan, set_runs: &mut [SetRun]) {
-    let Some(cache) = &plan.cache else {
-        return;
-    };
-    let changed = changed_sets(set_runs);
-    let ids: Vec<blake3::Hash> = changed.iter().map(|&n| set_runs[n].id).collect();
-    let packs = plan.workers.map(ids, |id| cache.load(&id));
-    for (n, pack) in changed.into_iter().zip(packs) {
-        set_runs[n].pack = Some(pack);
-    }
-}
-
-/// The result of every source: what the manifest proves for an unchanged
-/// set, else from the set's cache pack or the compiler.
+/// The result of every source: what its set's manifest proves (a source
+/// proven unchanged, outputs intact), else from the cache or the compiler
+/// for the sources of the sets that changed.
 fn produce_results(
     plan: &Plan,
     sets: &[LevelSet],
@@ -381,15 +353,15 @@ fn produce_results(
     let mut work = Vec::new();
     for (i, s) in sources.iter_mut().enumerate() {
         match s.probe.take() {
-            Some(probe) if set_runs[s.job.set].changed => work.push((i, probe)),
             Some(Probe::Known(done)) => s.result = Some(Ok(done)),
+            Some(probe) if set_runs[s.job.set].changed => work.push((i, probe)),
             _ => {}
         }
     }
     let prefixes: Vec<String> = sets.iter().map(LevelSet::out_prefix).collect();
     let jobs: Vec<Job<'_>> = sources.iter().map(|s| s.job).collect();
-    let packs: Vec<&Pack> = set_runs.iter().filter_map(|s| s.pack.as_ref()).collect();
-    for (i, r) in produce(&plan.workers, &jobs, &prefixes, work, &packs, &plan.options) {
+    let cache = plan.cache.as_ref();
+    for (i, r) in produce(&plan.workers, &jobs, &prefixes, work, cache, &plan.options) {
         sources[i].result = Some(r);
     }
 }

@@ -93,9 +93,9 @@ impl Build {
         // Each set's blobs, levels.c and manifest, in parallel.
         let several = w.sets.len() > 1;
         let done = workers.map(manifests.into_iter().enumerate().collect(), |(n, m)| {
-            let digests = indexes[n].digests();
-            self.write_set(n, m, workers, w, &indexes, &digests)
-                .map(|written| (written, digests))
+            let digest = indexes[n].digest();
+            self.write_set(n, m, workers, w, &indexes, &digest)
+                .map(|written| (written, digest))
         });
         let mut digests = Vec::with_capacity(done.len());
         for d in done {
@@ -134,7 +134,7 @@ impl Build {
             None => index::PathStyle::Relative,
         };
         if self.rust_index {
-            let all = digests.iter().map(|d| &d.contents);
+            let all = digests.iter();
             let key = index::key(all, several, &style, &sources, "rs");
             if !top.index_is_current("levels.rs", &key) {
                 top.put(
@@ -146,7 +146,7 @@ impl Build {
             }
         }
         if self.c_index {
-            let all = digests.iter().map(|d| &d.names);
+            let all = digests.iter();
             let key = index::key(all, several, &style, &sources, "h");
             if !top.index_is_current("levels.h", &key) {
                 let header = index::c_header(&indexes, &sources).map_err(template_error)?;
@@ -166,11 +166,13 @@ impl Build {
         workers: &Workers,
         w: &Written<'_>,
         indexes: &[index::SetIndex<'_>],
-        digests: &index::Digests,
+        digest: &blake3::Hash,
     ) -> Result<output::Finished, Error> {
         let c_file = output_file(&w.prefixes[n], "levels.c");
+        let several = w.sets.len() > 1;
+        // levels.c names its arrays; their bytes are in its data files.
         let c_key = index::key(
-            [&digests.contents],
+            [digest],
             w.sets.len() > 1,
             &index::PathStyle::Relative,
             &indexes[n].dir,
@@ -190,6 +192,16 @@ impl Build {
             .collect();
         let vaults_file = (indexes[n].vaults_file.clone()).unwrap_or_default();
         let vaults_key = blake3::hash(vaults.as_bytes()).to_hex();
+        let set = &indexes[n];
+        let c_data: Vec<(index::CDataFile<'_, '_>, String, String)> = match self.c_index {
+            true => (set.c_data_files().into_iter())
+                .map(|d| {
+                    let (file, key) = (output_file(&w.prefixes[n], &d.file), d.key(set, several));
+                    (d, file, key)
+                })
+                .collect(),
+            false => Vec::new(),
+        };
         let index_files: Vec<(&str, &str)> = [
             self.c_index.then_some((c_file.as_str(), c_key.as_str())),
             self.rust_index
@@ -198,6 +210,11 @@ impl Build {
         ]
         .into_iter()
         .flatten()
+        .chain(
+            c_data
+                .iter()
+                .map(|(_, file, key)| (file.as_str(), key.as_str())),
+        )
         .collect();
         // A set proven unchanged, source by source, is left as it is.
         let blobs: usize = done.iter().map(|(_, d)| d.outputs.len()).sum();
@@ -224,31 +241,38 @@ impl Build {
                 outputs.record_source(source.path.to_string_lossy().into_owned(), record);
             }
         }
-        // levels.c is made while the blobs are stored.
-        let make_c = self.c_index && !outputs.index_is_current(&c_file, &c_key);
         let shared = &outputs;
-        let (stored, c_text) = workers.join(
-            || {
-                workers.map(to_store, |(o, bytes)| {
-                    shared.store(o.path.file(), bytes, o.identity)
-                })
-            },
-            || {
-                make_c
-                    .then(|| c_source_of(indexes, n, w.out_dir))
-                    .transpose()
-            },
-        );
+        let stored = workers.map(to_store, |(o, bytes)| {
+            shared.store(o.path.file(), bytes, o.identity)
+        });
         for s in stored {
             outputs.commit(s?);
         }
-        let c_text = c_text.inspect_err(|_| {
-            // An output changed behind levbuild's back without a trace in
-            // its size or time: forget the set's record, so that the next
-            // build produces every output again instead of failing too.
-            outputs.forget();
-        })?;
-        if let Some(text) = c_text {
+        // The data files of the sources whose blobs changed, then levels.c
+        // if its table did.
+        let stale: Vec<_> = (c_data.iter())
+            .filter(|(_, file, key)| !outputs.index_is_current(file, key))
+            .collect();
+        let shared = &outputs;
+        let stored = workers.map(stale, |(d, file, _)| {
+            let text = c_data_text(set, d, several, w.out_dir)?;
+            shared.store(file, text.as_bytes(), output::Identity::of(text.as_bytes()))
+        });
+        for s in stored {
+            match s {
+                Ok(s) => outputs.commit(s),
+                Err(e) => {
+                    // An output changed behind levbuild's back without a
+                    // trace in its size or time: forget the set's record,
+                    // so that the next build produces every output again
+                    // instead of failing too.
+                    outputs.forget();
+                    return Err(e);
+                }
+            }
+        }
+        if self.c_index && !outputs.index_is_current(&c_file, &c_key) {
+            let text = index::c_source(indexes, n).map_err(template_error)?;
             outputs.put(&c_file, text.as_bytes())?;
         }
         if self.rust_index && !outputs.index_is_current(game_file, &game_key) {
@@ -294,19 +318,19 @@ fn template_error(why: String) -> Error {
     )))
 }
 
-/// The `levels.c` of set `n`, its blobs' bytes read back from `out_dir`
-/// where they are not at hand.
-fn c_source_of(indexes: &[index::SetIndex<'_>], n: usize, out_dir: &Path) -> Result<String, Error> {
-    let set = &indexes[n];
-    let data = set
-        .levels
-        .iter()
-        .chain(&set.dungeons)
+/// The text of the data file `d` of `set`, its blobs' bytes read back
+/// from `out_dir` where they are not at hand.
+fn c_data_text(
+    set: &index::SetIndex<'_>,
+    d: &index::CDataFile<'_, '_>,
+    several: bool,
+    out_dir: &Path,
+) -> Result<String, Error> {
+    let data = (d.blobs.iter())
         .map(|b| {
-            b.output
-                .bytes(out_dir)
-                .map_err(|e| Error::io(out_dir.join(b.output.path.file()), e))
+            (b.output.bytes(out_dir)).map_err(|e| Error::io(out_dir.join(b.output.path.file()), e))
         })
         .collect::<Result<Vec<_>, _>>()?;
-    index::c_source(indexes, n, &data).map_err(template_error)
+    let data: Vec<&[u8]> = data.iter().map(|b| &**b).collect();
+    d.text(set, several, &data).map_err(template_error)
 }

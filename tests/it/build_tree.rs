@@ -56,8 +56,9 @@ fn corpus_tree_is_golden_and_a_rebuild_touches_nothing() {
             again.written.len(),
             again.unchanged
         ),
-        // 113 levels, the dungeon, levels.c, levels.game, levels.rs, levels.h
-        (0, 25, 0, 118)
+        // 113 levels, the dungeon, levels.c and its 25 data files (one a
+        // source), levels.game, levels.rs, levels.h
+        (0, 25, 0, 143)
     );
     assert_eq!(
         snapshot(tmp.path()),
@@ -170,7 +171,18 @@ fn discovery_cross_check_and_stale_outputs() {
     std::fs::write(out.join("mine.lev"), "not levbuild's").unwrap();
     std::fs::remove_file(src.join("sub/b.des")).unwrap();
     let report = build(&src, &out).try_compile().unwrap();
-    assert_eq!(report.removed, [out.join("beta.lev")]);
+    // Its level, and the data file of levels.c that held its bytes.
+    assert_eq!(report.removed.len(), 2, "{:?}", report.removed);
+    assert_eq!(report.removed[0], out.join("beta.lev"));
+    let data = report.removed[1]
+        .strip_prefix(&out)
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
+    assert!(
+        data.starts_with("levels.c.d/sub_b.des-") && data.ends_with(".inc"),
+        "{data}"
+    );
     assert!(out.join("mine.lev").exists());
     let index = std::fs::read_to_string(out.join("levels.rs")).unwrap();
     assert!(!index.contains("beta"));
@@ -342,8 +354,10 @@ fn damaged_cache_entries_are_recompiled() {
         }
         std::fs::write(p, bytes).unwrap();
     }
+    // Only the source whose output is gone needs its entry: damaged, it
+    // is compiled again, not trusted.
     let report = build(&src, &out).try_compile().unwrap();
-    assert_eq!((report.compiled, report.cached), (3, 0));
+    assert_eq!((report.compiled, report.cached), (1, 2));
     assert_eq!(std::fs::read(out.join("alpha.lev")).unwrap(), want);
 }
 
@@ -690,7 +704,8 @@ fn a_users_file_over_a_stale_output_is_left_alone() {
     std::fs::remove_file(src.join("a.des")).unwrap();
     let report = build(&src, &out).try_compile().unwrap();
     assert!(!out.join("alpha.lev").exists());
-    assert_eq!(report.removed.len(), 1);
+    // alpha.lev and a.des's data file of levels.c.
+    assert_eq!(report.removed.len(), 2, "{:?}", report.removed);
 }
 
 #[cfg(unix)]
@@ -814,8 +829,19 @@ fn an_invisible_edit_of_an_output_cannot_wedge_the_build() {
         .unwrap()
         .set_modified(mtime)
         .unwrap();
-    // Something that regenerates levels.c from the blobs on disk.
-    std::fs::remove_file(out.join("levels.c")).unwrap();
+    // Something that regenerates alpha's data file of levels.c from the
+    // blob on disk.
+    let data = std::fs::read_dir(out.join("levels.c.d"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("a.des-")
+        })
+        .unwrap();
+    std::fs::remove_file(data).unwrap();
     let e = build(&src, &out).try_compile().unwrap_err();
     assert!(e.to_string().contains("build again"), "{e}");
     // The next build succeeds and restores it; so do those after it.
@@ -858,37 +884,46 @@ fn temporary_files_of_a_killed_build_are_cleared_by_the_next() {
 }
 
 #[test]
-fn identical_sets_share_one_cache_pack_and_dropped_sets_leave_none() {
-    let tmp = TempDir::new("shared-packs");
+fn identical_sources_share_cache_entries_and_what_no_set_uses_goes() {
+    let tmp = TempDir::new("shared-entries");
     let names = ["a", "b", "c", "d", "e"];
     let sets = variant_sets(&tmp, &names);
+    // One set of its own content: `e`'s a.des differs.
+    let own = sets[4].join("a.des");
+    std::fs::write(&own, format!("{A}# e's own\n")).unwrap();
     let out = tmp.path().join("out");
     sets_build(&sets, &out).try_compile().unwrap();
-    let count = |ext: &str| {
+    let entries = || {
         std::fs::read_dir(out.join(".levbuild-cache"))
             .unwrap()
             .filter(|f| {
-                f.as_ref()
-                    .unwrap()
-                    .path()
-                    .extension()
-                    .is_some_and(|x| x == ext)
+                let path = f.as_ref().unwrap().path();
+                path.extension().is_some_and(|x| x == "entry")
             })
             .count()
     };
-    assert_eq!(
-        (count("pack"), count("entries")),
-        (5, 1),
-        "one pack, five references"
-    );
-    // Two sets dropped: their references go, the shared pack stays.
+    // Three sources a set, shared by the identical ones: e adds one.
+    assert_eq!(entries(), 4, "one entry per distinct source");
+    // Dropping a set that shares everything drops nothing.
+    sets_build(&sets[1..], &out).try_compile().unwrap();
+    assert_eq!(entries(), 4);
+    // Dropping the set of the one distinct source drops its entry.
     sets_build(&sets[..3], &out).try_compile().unwrap();
-    assert_eq!((count("pack"), count("entries")), (3, 1));
-    // Rebuilding from the cache still works.
-    std::fs::remove_file(out.join("a/dat/alpha.lev")).unwrap();
+    assert_eq!(entries(), 3);
+    // An edit replaces its entry; undoing it replaces it back.
+    let a = sets[0].join("a.des");
+    std::fs::write(&a, format!("{A}# edited\n")).unwrap();
     let report = sets_build(&sets[..3], &out).try_compile().unwrap();
-    assert_eq!(report.compiled, 0);
-    assert!(out.join("a/dat/alpha.lev").is_file());
+    assert_eq!(
+        (report.compiled, entries()),
+        (1, 4),
+        "a's old content is still b's"
+    );
+    // Rebuilding from the cache still works.
+    std::fs::remove_file(out.join("b/dat/alpha.lev")).unwrap();
+    let report = sets_build(&sets[..3], &out).try_compile().unwrap();
+    assert_eq!((report.compiled, report.cached), (0, 9));
+    assert!(out.join("b/dat/alpha.lev").is_file());
 }
 
 #[test]
@@ -1022,8 +1057,8 @@ fn a_36_tree_builds_with_dialect_36_and_the_dialect_is_in_the_cache_key() {
     let again = b.try_compile().unwrap();
     assert_eq!(
         (again.compiled, again.unchanged),
-        (0, 125),
-        "the failed 3.4.3 build wrote nothing"
+        (0, 150),
+        "the failed 3.4.3 build wrote nothing (125 files and 25 data files of levels.c)"
     );
 }
 

@@ -212,6 +212,63 @@ fn a_file_with_errors_writes_nothing_and_fails_but_others_are_written() {
 }
 
 #[test]
+fn files_compiled_in_parallel_report_and_write_in_their_order() {
+    // Twelve files, every third one bad: with four threads the reports
+    // and outputs are those of one thread, in the order given.
+    let dir = scratch("parallel");
+    let mut names = Vec::new();
+    for i in 0..12 {
+        let name = format!("f{i:02}.des");
+        let text = match i % 3 {
+            0 => format!(
+                "{}TRAP: \"no such trap {i}\", (1,1)\n",
+                GOOD.replace("good", &format!("l{i}"))
+            ),
+            _ => GOOD.replace("good", &format!("l{i}")),
+        };
+        std::fs::write(dir.join(&name), text).unwrap();
+        names.push(name);
+    }
+    let run = |jobs: &str, out: &str| {
+        let mut args = vec!["lev-comp", jobs, "--format", "short", "-o", out];
+        args.extend(names.iter().map(String::as_str));
+        run_in(&dir, &args, None)
+    };
+    let (one, four) = (run("-j1", "one"), run("-j4", "four"));
+    assert_eq!((one.status.code(), four.status.code()), (Some(1), Some(1)));
+    assert_eq!(
+        String::from_utf8_lossy(&four.stderr),
+        String::from_utf8_lossy(&one.stderr)
+    );
+    let stderr = String::from_utf8_lossy(&four.stderr);
+    let reported: Vec<usize> = (0..12)
+        .filter_map(|i| stderr.find(&format!("f{i:02}.des:9:7: error: Unknown trap type!")))
+        .collect();
+    assert_eq!(reported.len(), 4, "{stderr}");
+    assert!(
+        reported.windows(2).all(|w| w[0] < w[1]),
+        "in file order: {stderr}"
+    );
+    let written = files_in(&dir.join("four"));
+    assert_eq!(written, files_in(&dir.join("one")));
+    assert_eq!(written.len(), 8, "{written:?}");
+    for f in &written {
+        assert_eq!(
+            std::fs::read(dir.join("four").join(f)).unwrap(),
+            std::fs::read(dir.join("one").join(f)).unwrap()
+        );
+    }
+    // -j takes a positive number.
+    let o = run("-j0", "zero");
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+#[test]
 fn unsafe_level_names_never_write_outside_the_output_dir() {
     let dir = scratch("escape");
     let out = dir.join("out");

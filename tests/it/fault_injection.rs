@@ -1,5 +1,5 @@
 //! Fault injection on the tree build, seeded and bounded: builds killed at
-//! random moments, cache packs, manifests and blobs damaged between
+//! random moments, cache entries, manifests and blobs damaged between
 //! builds, outputs deleted, and two builds sharing one output directory.
 //! After every round, at most two ordinary builds bring the output
 //! directory back to exactly what a clean build writes.

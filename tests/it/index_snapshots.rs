@@ -1,4 +1,5 @@
-//! The generated `levels.rs`, `levels.h` and `levels.c` of a single-set
+//! The generated `levels.rs`, `levels.h`, `levels.c` and the data files
+//! it includes (`levels.c.d/`) of a single-set
 //! and of a multi-set tree, byte for byte against the files in
 //! `tests/it/snapshots/`. A deliberate change of the generated code is
 //! accepted by running the tests with `LEVBUILD_BLESS=1`, which rewrites
@@ -46,7 +47,19 @@ fn check(tmp: &TempDir, name: &str, dirs: &[PathBuf], files: &[&str]) {
         .join(name);
     let bless = std::env::var_os("LEVBUILD_BLESS").is_some();
     let tmp_path = tmp.path().display().to_string();
-    for file in files {
+    // Each levels.c with the data files it includes.
+    let mut files: Vec<String> = files.iter().map(|f| f.to_string()).collect();
+    for c in files.clone().iter().filter(|f| f.ends_with("levels.c")) {
+        let data_dir = format!("{c}.d");
+        let mut data: Vec<String> = std::fs::read_dir(out.join(&data_dir))
+            .unwrap()
+            .map(|e| format!("{data_dir}/{}", e.unwrap().file_name().to_string_lossy()))
+            .collect();
+        data.sort();
+        assert!(!data.is_empty(), "{c} has no data files");
+        files.extend(data);
+    }
+    for file in &files {
         let got = std::fs::read_to_string(out.join(file))
             .unwrap_or_else(|e| panic!("{file}: {e}"))
             .replace(&tmp_path, "<tmp>");

@@ -174,3 +174,11 @@ impl GameChoice {
         Ok(game)
     }
 }
+
+/// The thread count of `-j N` (`build`, `lev-comp`).
+pub fn thread_count(text: &str) -> Result<usize> {
+    text.parse()
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or_else(|| anyhow::anyhow!("-j takes a number of threads, not {text:?}"))
+}

@@ -9,7 +9,7 @@ use anyhow::{bail, Result};
 use levbuild::diag::Severity;
 use levbuild::{Build, ErrorKind, Warning};
 
-use crate::args::{allowed, unknown, Arg, Args, GameChoice};
+use crate::args::{allowed, thread_count, unknown, Arg, Args, GameChoice};
 use crate::output::print_stdout;
 use crate::{diag_github, diag_json};
 
@@ -298,14 +298,6 @@ fn refuse_tree_roots(dirs: &[PathBuf]) -> Result<()> {
     Ok(())
 }
 
-/// The thread count of `-j N`.
-fn jobs(text: &str) -> Result<usize> {
-    text.parse()
-        .ok()
-        .filter(|&n| n > 0)
-        .ok_or_else(|| anyhow::anyhow!("-j takes a number of threads, not {text:?}"))
-}
-
 /// What `check FILE...` needs of the options (a build takes them all).
 #[derive(Default)]
 pub struct FileOptions {
@@ -340,11 +332,11 @@ pub fn run(args: &[OsString], check_only: bool) -> Result<ExitCode> {
         match arg {
             Arg::Flag("-o" | "--out-dir") => out = PathBuf::from(scan.value("-o")?),
             Arg::Flag("-j" | "--jobs") => {
-                build.jobs(jobs(scan.text("-j")?)?);
+                build.jobs(thread_count(scan.text("-j")?)?);
             }
             // `-j4`, as make and cargo take it.
             Arg::Flag(f) if f.starts_with("-j") && f.len() > 2 => {
-                build.jobs(jobs(&f[2..])?);
+                build.jobs(thread_count(&f[2..])?);
             }
             Arg::Flag("--no-cache") => {
                 build.cache(false);

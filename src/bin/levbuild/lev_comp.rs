@@ -5,8 +5,9 @@
 //! it, each file is compiled independently, standard input is read when no
 //! file is given, and the exit status is 1 if any file had an error. Unlike
 //! it, a file with an error writes none of its levels, files are written
-//! atomically, level names cannot escape OUTDIR, and OUTDIR is created if
-//! missing.
+//! atomically, level names cannot escape OUTDIR, OUTDIR is created if
+//! missing, and the files are compiled in parallel (reported and written
+//! in their order).
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -16,7 +17,7 @@ use anyhow::{Context, Result};
 use levbuild::des;
 use levbuild::diag::{Diagnostics, LegacyTool};
 
-use crate::args::{allowed, unknown, Arg, Args, GameChoice};
+use crate::args::{allowed, thread_count, unknown, Arg, Args, GameChoice};
 use crate::output::{
     print_diagnostics, print_file_message, read_source, report_open_failure, write_atomic, Format,
 };
@@ -30,12 +31,14 @@ into OUTDIR/NAME.lev, byte for byte as lev_comp writes it (and the
 random vaults of the files, as EvilHack's lev_comp lists them, into
 OUTDIR/vaults.dat). Standard input
 is read when no file is given (or for -). Each file is compiled on its
-own; a file with an error writes none of its levels, and the exit status
-is then 1.
+own (in parallel; reported and written in the order given); a file with
+an error writes none of its levels, and the exit status is then 1.
 
 Options:
   -o, --out-dir OUTDIR       write the levels into OUTDIR (default: the
                              current directory), which is created if missing
+  -j, --jobs N               compile with N threads (default: one per core;
+                             -jN also works)
   -w                         also report lev_comp's -w warnings (rock-in-room
                              and non-rock-edge) for the files after it, as
                              lev_comp's -w does; for 3.6, whose lev_comp has
@@ -73,6 +76,7 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
     let mut deny_warnings = false;
     let mut silenced: Vec<&'static str> = Vec::new();
     let mut jobs: Vec<(OsString, des::Options)> = Vec::new();
+    let mut threads = std::thread::available_parallelism().map_or(1, usize::from);
     let mut scan = Args::new(args);
     while let Some(arg) = scan.next_arg() {
         match arg {
@@ -84,6 +88,9 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
             }
             Arg::Flag(f) if game.accept(f, &mut scan)? => {}
             Arg::Flag("-o" | "--out-dir") => out_dir = PathBuf::from(scan.value("-o")?),
+            Arg::Flag("-j" | "--jobs") => threads = thread_count(scan.text("-j")?)?,
+            // `-j4`, as make and cargo take it.
+            Arg::Flag(f) if f.starts_with("-j") && f.len() > 2 => threads = thread_count(&f[2..])?,
             Arg::Flag("--format") => {
                 format = Format::parse(scan.text("--format")?, LegacyTool::LevComp)?
             }
@@ -116,8 +123,8 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
     // The random vaults' lines, what the game's lev_comp appends to
     // vaults.dat (its Makefile deletes the file first).
     let mut vaults = String::new();
-    for (path, options) in &jobs {
-        let (name, source) = match read_source(path) {
+    for ((path, options), compiled) in jobs.iter().zip(compile_all(&jobs, threads)) {
+        let (name, source, result) = match compiled {
             Ok(x) => x,
             Err(e) => {
                 report_open_failure(format, path, &e)?;
@@ -125,7 +132,7 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
                 continue;
             }
         };
-        match des::compile_levels(&source, &name, options) {
+        match result {
             Ok(mut file) => {
                 silence(&mut file.warnings);
                 print_diagnostics(&file.warnings, format)?;
@@ -187,6 +194,49 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// A file read and compiled: its name, text and result.
+type Compiled = (String, String, Result<des::Blobs, Diagnostics>);
+
+/// Reads and compiles every job's file on up to `threads` threads (one
+/// file a thread at a time, the next file to whichever thread is free);
+/// the results in job order.
+fn compile_all(
+    jobs: &[(OsString, des::Options)],
+    threads: usize,
+) -> Vec<std::io::Result<Compiled>> {
+    let compile = |(path, options): &(OsString, des::Options)| {
+        read_source(path).map(|(name, source)| {
+            let result = des::compile_levels(&source, &name, options);
+            (name, source, result)
+        })
+    };
+    let threads = threads.min(jobs.len());
+    if threads <= 1 {
+        return jobs.iter().map(compile).collect();
+    }
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut results: Vec<(usize, std::io::Result<Compiled>)> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                s.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(job) = jobs.get(i) else { break done };
+                        done.push((i, compile(job)));
+                    }
+                })
+            })
+            .collect();
+        // A compiler that panics is a bug of levbuild's: said as such.
+        (workers.into_iter())
+            .flat_map(|w| w.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            .collect()
+    });
+    results.sort_by_key(|(i, _)| *i);
+    results.into_iter().map(|(_, r)| r).collect()
 }
 
 /// The errors of a file counted by the level (`LEVEL:` or `MAZE:` line)

@@ -75,11 +75,22 @@ pub fn print_stdout(text: &str) -> Result<()> {
     }
 }
 
-/// Writes `bytes` to `dir/name` through a temporary file and a rename, so a
-/// reader never sees a half-written file and an old longer file never
-/// leaves its tail behind.
+/// Writes `bytes` to `dir/name` (unless it holds them already) through a
+/// temporary file and a rename, so a reader never sees a half-written file
+/// and an old longer file never leaves its tail behind.
 pub fn write_atomic(dir: &Path, name: &str, bytes: &[u8]) -> Result<()> {
     let target = dir.join(file_name(name));
+    // A file that already holds the bytes is left alone: replacing a file
+    // by a rename makes some file systems (ext4) flush it at once, which
+    // costs a recompile of an unchanged tree ten times its compile.
+    let holds = |meta: std::fs::Metadata| {
+        meta.is_file()
+            && meta.len() == bytes.len() as u64
+            && std::fs::read(&target).is_ok_and(|b| b == bytes)
+    };
+    if std::fs::metadata(&target).is_ok_and(holds) {
+        return Ok(());
+    }
     let tmp = dir.join(file_name(&format!(".{name}.{}.tmp", std::process::id())));
     std::fs::write(&tmp, bytes).with_context(|| format!("cannot write {}", tmp.display()))?;
     std::fs::rename(&tmp, &target).with_context(|| {

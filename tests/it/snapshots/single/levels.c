@@ -2,51 +2,19 @@
 /* Compile with the output directory on the include path (-I OUT). */
 #include "levels.h"
 
-/* crypt-1, from crypt.des */
-static const unsigned char snap_level_0[85] = {
-    0,3,4,3,0,0,0,0,198,12,30,0,0,0,0,0,126,17,27,33,0,0,0,0,
-    80,73,210,184,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
-    0,0,0,0,1,0,0,0,0,255,255,255,255,255,255,0,0,1,1,0,0,0,0,0,
-    0,0,0,0,0,0,1,255,0,0,0,0,0,
-};
-
-/* crypt-2, from crypt.des */
-static const unsigned char snap_level_1[85] = {
-    0,3,4,3,0,0,0,0,198,12,30,0,0,0,0,0,126,17,27,33,0,0,0,0,
-    80,73,210,184,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
-    0,0,0,0,1,0,0,0,0,255,255,255,255,255,255,0,0,1,1,0,0,0,0,0,
-    0,0,0,0,0,0,1,255,0,0,0,0,0,
-};
-
-/* tower, from tower.des */
-static const unsigned char snap_level_2[84] = {
-    0,3,4,3,0,0,0,0,198,12,30,0,0,0,0,0,126,17,27,33,0,0,0,0,
-    80,73,210,184,0,0,0,0,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
-    0,0,0,1,3,3,3,3,2,2,2,1,24,1,2,2,2,0,0,0,0,0,0,0,
-    0,0,0,0,0,0,0,0,0,0,0,0,
-};
-
-/* dungeon, from dungeon.def */
-static const unsigned char snap_dungeon_0[208] = {
-    0,3,4,3,0,0,0,0,198,12,30,0,0,0,0,0,126,17,27,33,0,0,0,0,
-    80,73,210,184,0,0,0,0,1,0,0,0,68,0,0,0,0,0,0,0,0,0,0,0,
-    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
-    0,0,0,0,0,0,0,0,0,0,0,0,2,0,0,0,0,0,0,0,0,0,0,0,
-    2,0,0,0,0,0,0,0,0,0,0,0,68,0,0,0,116,111,119,101,114,0,0,0,
-    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,100,0,0,0,
-    0,0,0,0,255,255,255,255,0,0,0,0,84,0,0,0,99,114,121,112,116,0,0,0,
-    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,2,0,0,0,100,0,0,0,
-    2,0,0,0,255,255,255,255,0,0,0,0,67,0,0,0,
-};
+/* The arrays, one file a source (an edit regenerates only its own). */
+#include "levels.c.d/crypt.des-2a41ac1d64108319.inc"
+#include "levels.c.d/dungeon.def-d1c33cc00b2f59d8.inc"
+#include "levels.c.d/tower.des-4a2c4a03dbe73630.inc"
 
 const struct snap_blob snap_levels[3 + 1] = {
-    { "crypt-1", snap_level_0, 85UL },
-    { "crypt-2", snap_level_1, 85UL },
-    { "tower", snap_level_2, 84UL },
+    { "crypt-1", snap_blob_2a41ac1d64108319_0, sizeof snap_blob_2a41ac1d64108319_0 },
+    { "crypt-2", snap_blob_2a41ac1d64108319_1, sizeof snap_blob_2a41ac1d64108319_1 },
+    { "tower", snap_blob_4a2c4a03dbe73630_0, sizeof snap_blob_4a2c4a03dbe73630_0 },
     { 0, 0, 0 }
 };
 
 const struct snap_blob snap_dungeons[1 + 1] = {
-    { "dungeon", snap_dungeon_0, 208UL },
+    { "dungeon", snap_blob_d1c33cc00b2f59d8_0, sizeof snap_blob_d1c33cc00b2f59d8_0 },
     { 0, 0, 0 }
 };

@@ -2,34 +2,14 @@
 /* Compile with the output directory on the include path (-I OUT). */
 #include "levels.h"
 
-/* crypt-1, from crypt.des */
-static const unsigned char snap_variant_level_0[85] = {
-    0,3,4,3,0,0,0,0,198,12,30,0,0,0,0,0,126,17,27,33,0,0,0,0,
-    80,73,210,184,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
-    0,0,0,0,1,0,0,0,0,255,255,255,255,255,255,0,0,1,1,0,0,0,0,0,
-    0,0,0,0,0,0,1,255,0,0,0,0,0,
-};
-
-/* crypt-2, from crypt.des */
-static const unsigned char snap_variant_level_1[85] = {
-    0,3,4,3,0,0,0,0,198,12,30,0,0,0,0,0,126,17,27,33,0,0,0,0,
-    80,73,210,184,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
-    0,0,0,0,1,0,0,0,0,255,255,255,255,255,255,0,0,1,1,0,0,0,0,0,
-    0,0,0,0,0,0,1,255,0,0,0,0,0,
-};
-
-/* tower, from tower.des */
-static const unsigned char snap_variant_level_2[84] = {
-    0,3,4,3,0,0,0,0,198,12,30,0,0,0,0,0,126,17,27,33,0,0,0,0,
-    80,73,210,184,0,0,0,0,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
-    0,0,0,1,3,3,3,3,2,2,2,1,24,1,2,2,2,0,0,0,0,0,0,0,
-    0,0,0,0,0,0,0,0,0,0,0,0,
-};
+/* The arrays, one file a source (an edit regenerates only its own). */
+#include "levels.c.d/crypt.des-2a41ac1d64108319.inc"
+#include "levels.c.d/tower.des-4a2c4a03dbe73630.inc"
 
 const struct snap_blob snap_variant_levels[3 + 1] = {
-    { "crypt-1", snap_variant_level_0, 85UL },
-    { "crypt-2", snap_variant_level_1, 85UL },
-    { "tower", snap_variant_level_2, 84UL },
+    { "crypt-1", snap_variant_blob_2a41ac1d64108319_0, sizeof snap_variant_blob_2a41ac1d64108319_0 },
+    { "crypt-2", snap_variant_blob_2a41ac1d64108319_1, sizeof snap_variant_blob_2a41ac1d64108319_1 },
+    { "tower", snap_variant_blob_4a2c4a03dbe73630_0, sizeof snap_variant_blob_4a2c4a03dbe73630_0 },
     { 0, 0, 0 }
 };
 
