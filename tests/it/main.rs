@@ -37,6 +37,8 @@ mod index_snapshots;
 mod layouts;
 mod map_characters;
 mod mutation_diff;
+#[cfg(feature = "render")]
+mod render_pinned;
 mod robustness;
 mod slashem_language;
 #[cfg(feature = "nethack36")]
