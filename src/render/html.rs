@@ -36,7 +36,8 @@ pub(super) fn style() -> String {
          table.legend td { padding: 0 0.6em 0 0; vertical-align: top; }\n\
          table.legend td.g { font-family: monospace; background: #000; text-align: center; \
          padding: 0 0.3em; }\n\
-         .cond { font-style: italic; }\n",
+         .cond { font-style: italic; }\n\
+         details.legend > summary { font-size: 85%; color: #909090; cursor: pointer; }\n",
     );
     for c in 0..16u8 {
         let _ = writeln!(css, ".c{c} {{ color: {}; }}", rgb(c));
@@ -52,7 +53,7 @@ pub(super) fn page(drawings: &[Drawing]) -> String {
     };
     let mut body = String::new();
     for d in drawings {
-        body.push_str(&section(d));
+        body.push_str(&section(d, "", true));
     }
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n\
@@ -62,14 +63,15 @@ pub(super) fn page(drawings: &[Drawing]) -> String {
     )
 }
 
-/// One level: its name, notes, maps with their legends.
-pub(super) fn section(d: &Drawing) -> String {
+/// One level: its name, notes, maps with their legends (shown, or folded
+/// unless `open`); its id starts with `prefix` ([`anchor`]).
+pub(super) fn section(d: &Drawing, prefix: &str, open: bool) -> String {
     let mut out = String::new();
     let _ = write!(
         out,
-        "<section class=\"level\" data-name=\"{}\" id=\"level-{}\">\n<h3>{}</h3>\n",
+        "<section class=\"level\" data-name=\"{}\" id=\"{}\">\n<h3>{}</h3>\n",
         escape(&d.name),
-        anchor(&d.file, &d.name),
+        anchor(prefix, &d.file, &d.name),
         escape(&d.name)
     );
     if !d.notes.is_empty() {
@@ -80,15 +82,16 @@ pub(super) fn section(d: &Drawing) -> String {
         out.push_str("</ul>\n");
     }
     for p in &d.pictures {
-        picture(&mut out, p);
+        picture(&mut out, p, open);
     }
     out.push_str("</section>\n");
     out
 }
 
-/// A page anchor for a level of a file: letters, digits, `-` and `_`.
-pub(super) fn anchor(file: &str, name: &str) -> String {
-    format!("{file}-{name}")
+/// The page anchor of level `name` of `file`, after `prefix`: letters,
+/// digits, `-` and `_`.
+pub(super) fn anchor(prefix: &str, file: &str, name: &str) -> String {
+    format!("{prefix}level-{file}-{name}")
         .chars()
         .map(|c| {
             if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
@@ -100,7 +103,7 @@ pub(super) fn anchor(file: &str, name: &str) -> String {
         .collect()
 }
 
-fn picture(out: &mut String, p: &Picture) {
+fn picture(out: &mut String, p: &Picture, open: bool) {
     let _ = writeln!(out, "<p class=\"notes\">{}</p>", escape(&p.title));
     // Hover text per cell: every legend entry drawn there.
     let mut hover: Vec<Vec<usize>> = vec![Vec::new(); p.cells.len()];
@@ -176,7 +179,13 @@ fn picture(out: &mut String, p: &Picture) {
     }
     out.push_str("</pre></div>\n");
     if !p.legend.is_empty() || !p.areas.is_empty() {
-        out.push_str("<table class=\"legend\">");
+        let _ = write!(
+            out,
+            "<details class=\"legend\"{}><summary>legend ({} line{})</summary><table class=\"legend\">",
+            if open { " open" } else { "" },
+            p.legend.len() + p.areas.len(),
+            if p.legend.len() + p.areas.len() == 1 { "" } else { "s" }
+        );
         for e in &p.legend {
             let _ = write!(
                 out,
@@ -197,7 +206,7 @@ fn picture(out: &mut String, p: &Picture) {
                 escape(&a.text)
             );
         }
-        out.push_str("</table>\n");
+        out.push_str("</table></details>\n");
     }
 }
 

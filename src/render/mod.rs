@@ -27,6 +27,10 @@
 //! # }
 //! ```
 
+#[cfg(feature = "build")]
+mod dungeon;
+#[cfg(feature = "build")]
+pub(crate) mod gallery;
 mod html;
 mod level;
 mod monster_colours;

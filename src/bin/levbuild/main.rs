@@ -57,6 +57,8 @@ Commands:
   render FILE                draw every level of a .des or .lev file as the
                              game draws a map (--format text, ansi, svg or
                              html)
+  gallery DIR... -o SITE     draw every level of each DIR (a level set) and
+                             its dungeon into one page, SITE/index.html
   game                       write a game's identity file (its tables,
                              features and headers), which --game FILE reads
   help [COMMAND | warnings]  this help, COMMAND's help (the same as
@@ -94,6 +96,7 @@ fn help_of(command: &str) -> Option<&'static str> {
         "dump" => dump::HELP,
         "game" => game::HELP,
         "render" => render::HELP,
+        "gallery" => build::GALLERY_HELP,
         _ => return None,
     })
 }
@@ -131,8 +134,9 @@ fn main() -> ExitCode {
     }
     let result = match command.as_str() {
         "lev-comp" => lev_comp::run(&args),
-        "build" => build::run(&args, false),
-        "check" => build::run(&args, true),
+        "build" => build::run(&args, build::Command::Build),
+        "check" => build::run(&args, build::Command::Check),
+        "gallery" => build::run(&args, build::Command::Gallery),
         "dgn-comp" => dgn_comp::run(&args),
         "dump" => dump::run(&args),
         "game" => game::run(&args),
