@@ -38,6 +38,8 @@ mod layouts;
 mod map_characters;
 mod mutation_diff;
 #[cfg(feature = "render")]
+mod render_browser;
+#[cfg(feature = "render")]
 mod render_pinned;
 mod robustness;
 mod slashem_language;
