@@ -68,7 +68,7 @@ pub fn level(level: &Level, game: &Game) -> Drawing {
 }
 
 /// The words for a horizontal and vertical alignment.
-fn alignment(halign: i8, valign: i8) -> String {
+pub(super) fn alignment(halign: i8, valign: i8) -> String {
     let h = match halign {
         1 => "left",
         2 => "half-left",

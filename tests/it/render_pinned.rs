@@ -97,6 +97,29 @@ fn text_renders_of_every_vanilla_343_level_are_pinned() {
     check_pinned("nethack-3.4.3", Game::nethack_343(), &files);
 }
 
+#[cfg(feature = "nethack36")]
+#[test]
+fn text_renders_of_a_set_of_367_levels_are_pinned() {
+    let Some(shared) = common::shared_dir() else {
+        return;
+    };
+    let dat = common::corpus_dat_of(&shared, "nethack-3.6.7");
+    let files: Vec<PathBuf> = [
+        "bigroom.des",
+        "castle.des",
+        "medusa.des",
+        "mines.des",
+        "oracle.des",
+        "sokoban.des",
+        "tower.des",
+        "Valkyrie.des",
+    ]
+    .iter()
+    .map(|f| dat.join(f))
+    .collect();
+    check_pinned("nethack-3.6.7", Game::nethack_367(), &files);
+}
+
 /// How the game shows each 3.4.3 map character (`drawing.c`'s defsyms,
 /// DECgraphics off): the characters a secret door may show as.
 fn shown_as(c: char) -> &'static [char] {
