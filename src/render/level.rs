@@ -202,30 +202,12 @@ fn areas(picture: &mut Picture, part: &MazePart, game: &Game, nomap: bool) {
             .areas
             .push(area(AreaKind::NonPasswall, rect(a), text));
     }
-    let regions = (part.level_regions.iter().map(|r| (None, r))).chain(
-        part.random_regions
-            .iter()
-            .enumerate()
-            .map(|(i, r)| (Some(i), r)),
-    );
-    for (random, r) in regions {
+    for (random, r) in words::level_regions(part) {
+        let text = words::level_region(game, random, r);
         let kind = match random {
             Some(i) => format!("random region [{i}]"),
-            None => (r.kind_name())
-                .or_else(|| game.format().numbering.level_region_name(r.kind))
-                .map_or_else(|| format!("level region {}", r.kind), str::to_string),
+            None => r.kind_name().unwrap_or("level region").to_string(),
         };
-        let scope = |level: bool| if level { "level" } else { "map" };
-        let mut text = format!(
-            "{kind} region in {} {} except {} {}",
-            scope(r.area_in_level),
-            words::area(&r.area),
-            scope(r.exclude_in_level),
-            words::area(&r.exclude)
-        );
-        if !r.destination.is_empty() {
-            text.push_str(&format!(" to {}", quoted(&r.destination)));
-        }
         // Level coordinates are drawn on a picture of the whole level
         // (column 1 is its first); on a map they lie elsewhere.
         let drawn = match (r.area_in_level, nomap) {

@@ -256,6 +256,16 @@ pub fn program(program: &Program, game: &Game) -> Drawing {
     }
 }
 
+/// The class character and table index of the first monster or object
+/// (`SP_MONST_PACK`, `SP_OBJ_PACK`) `pick` finds in the arguments; 0 and
+/// -1 for a random one.
+fn packed(args: &[Arg<'_>], pick: impl Fn(&Arg<'_>) -> Option<i64>) -> (u8, i16) {
+    match args.iter().find_map(pick) {
+        Some(v) if v != -1 => ((v & 0xff) as u8, ((v >> 8) & 0xffff) as i16 - 10),
+        _ => (0, -1),
+    }
+}
+
 /// The ints of a statement's arguments, in order.
 fn ints(args: &[Arg<'_>]) -> Vec<i64> {
     args.iter()
@@ -287,14 +297,10 @@ fn statement(canvas: &mut Canvas<'_>, op: Opcode, args: &[Arg<'_>], cond: bool) 
         }
         Opcode::EndRoom => canvas.rooms = canvas.rooms.saturating_sub(1),
         Opcode::Monster => {
-            let m = args.iter().find_map(|a| match a {
+            let (class, id) = packed(args, |a| match a {
                 Arg::Monster(m) => Some(*m),
                 _ => None,
             });
-            let (class, id) = match m {
-                Some(m) if m != -1 => ((m & 0xff) as u8, ((m >> 8) & 0xffff) as i16 - 10),
-                _ => (0, -1),
-            };
             let name = (id >= 0).then(|| game.monster_name(id)).flatten();
             let (glyph, colour) = match class {
                 0 => (ANY_MONSTER, super::NO_COLOUR),
@@ -308,14 +314,10 @@ fn statement(canvas: &mut Canvas<'_>, op: Opcode, args: &[Arg<'_>], cond: bool) 
             canvas.thing(args, glyph, colour, text, cond);
         }
         Opcode::Object => {
-            let o = args.iter().find_map(|a| match a {
+            let (class, id) = packed(args, |a| match a {
                 Arg::Object(o) => Some(*o),
                 _ => None,
             });
-            let (class, id) = match o {
-                Some(o) if o != -1 => ((o & 0xff) as u8, ((o >> 8) & 0xffff) as i16 - 10),
-                _ => (0, -1),
-            };
             let name = (id >= 0).then(|| game.object_name(id)).flatten();
             let (glyph, colour) = match class {
                 0 => (ANY_OBJECT, super::NO_COLOUR),

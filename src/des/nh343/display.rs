@@ -5,8 +5,8 @@
 use std::fmt::{self, Write as _};
 
 use super::ir::{
-    Alignment, Altar, Area, Boolean, Contents, Corridor, Direction, Level, LevelBody, LevelInit,
-    Lighting, MazePart, Point, Room, Terrain, TerrainMap, RANDOM_COORD,
+    Alignment, Altar, Area, Boolean, Contents, Corridor, Direction, LevRegion, Level, LevelBody,
+    LevelInit, Lighting, MazePart, Point, Room, Terrain, TerrainMap, RANDOM_COORD,
 };
 use crate::des::map_text;
 use crate::game::Game;
@@ -564,39 +564,8 @@ fn maze_part(f: &mut fmt::Formatter<'_>, part: &MazePart, game: &Game) -> fmt::R
             tristate(r.lit.code(), "lit", "unlit")
         )?;
     }
-    // A random region (SLASH'EM's `region[n]`) has no kind of its own.
-    let level_regions = (part.level_regions.iter().map(|r| (None, r))).chain(
-        part.random_regions
-            .iter()
-            .enumerate()
-            .map(|(i, r)| (Some(i), r)),
-    );
-    for (random, r) in level_regions {
-        let scope = |level: bool| if level { "level" } else { "map" };
-        let (what, kind) = match random {
-            Some(i) if r.kind == 0 => ("random region".to_string(), format!("[{i}]")),
-            Some(i) => (format!("random region [{i}]"), format!("kind {}", r.kind)),
-            None => (
-                "level region".to_string(),
-                // Beyond 3.4.3's, the game's own `LR_` name (AceHack's
-                // LR_UPLADDER).
-                (r.kind_name())
-                    .or_else(|| game.format().numbering.level_region_name(r.kind))
-                    .map_or_else(|| format!("kind {}", r.kind), str::to_string),
-            ),
-        };
-        write!(
-            f,
-            "    {what} {kind} in {} {} except {} {}",
-            scope(r.area_in_level),
-            area(&r.area),
-            scope(r.exclude_in_level),
-            area(&r.exclude),
-        )?;
-        if !r.destination.is_empty() {
-            write!(f, " to {}", quoted(&r.destination))?;
-        }
-        writeln!(f)?;
+    for (random, r) in level_regions(part) {
+        writeln!(f, "    {}", level_region(game, random, r))?;
     }
     for a in &part.non_diggable {
         writeln!(f, "    non-diggable {}", area(a))?;
@@ -605,6 +574,47 @@ fn maze_part(f: &mut fmt::Formatter<'_>, part: &MazePart, game: &Game) -> fmt::R
         writeln!(f, "    non-passwall {}", area(a))?;
     }
     Ok(())
+}
+
+/// A maze part's level regions, then its random regions (SLASH'EM's
+/// `region[n]`, which have no kind of their own) with their numbers.
+pub(crate) fn level_regions(part: &MazePart) -> impl Iterator<Item = (Option<usize>, &LevRegion)> {
+    (part.level_regions.iter().map(|r| (None, r))).chain(
+        part.random_regions
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (Some(i), r)),
+    )
+}
+
+/// A level region in words: `level region up stair in map (…) except map
+/// (…)`, its destination; `random region [n]` for SLASH'EM's numbered
+/// random region `random` (which has no kind of its own).
+pub(crate) fn level_region(game: &Game, random: Option<usize>, r: &LevRegion) -> String {
+    let scope = |level: bool| if level { "level" } else { "map" };
+    let (what, kind) = match random {
+        Some(i) if r.kind == 0 => ("random region".to_string(), format!("[{i}]")),
+        Some(i) => (format!("random region [{i}]"), format!("kind {}", r.kind)),
+        None => (
+            "level region".to_string(),
+            // Beyond 3.4.3's, the game's own `LR_` name (AceHack's
+            // LR_UPLADDER).
+            (r.kind_name())
+                .or_else(|| game.format().numbering.level_region_name(r.kind))
+                .map_or_else(|| format!("kind {}", r.kind), str::to_string),
+        ),
+    };
+    let mut text = format!(
+        "{what} {kind} in {} {} except {} {}",
+        scope(r.area_in_level),
+        area(&r.area),
+        scope(r.exclude_in_level),
+        area(&r.exclude),
+    );
+    if !r.destination.is_empty() {
+        let _ = write!(text, " to {}", quoted(&r.destination));
+    }
+    text
 }
 
 /// A corridor between two room walls, random corridors, or a corridor
