@@ -26,6 +26,7 @@ where the level names them). A .des file is compiled first (its errors
 are reported and nothing is drawn); a .lev file is read as dump reads it.
 
 Options:
+  --level NAME               draw only the level NAME of the file
   --format FORMAT            text (the default; plain, for a wiki), ansi
                              (the game's 16 tty colours), svg (one image)
                              or html (a page with a legend and hover text)
@@ -43,6 +44,7 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
     let mut layout = levbuild::Layout::host();
     let mut game = GameChoice::default();
     let mut file: Option<PathBuf> = None;
+    let mut only: Option<String> = None;
     let mut scan = Args::new(args);
     while let Some(arg) = scan.next_arg() {
         match arg {
@@ -52,6 +54,7 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
                     .parse()
                     .map_err(|e| anyhow!("--format: {e}"))?
             }
+            Arg::Flag("--level") => only = Some(scan.text("--level")?.to_string()),
             Arg::Flag("--target") => layout = game.read_target(&mut scan)?,
             Arg::Flag(f) if game.accept(f, &mut scan)? => {}
             Arg::Flag(f) => return unknown(f, HELP),
@@ -107,6 +110,20 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
             .map(|level| render::blob(&level.bytes, &level.name, &file_name, &game, layout))
             .collect::<Result<Vec<_>, _>>()
             .with_context(|| format!("{shown}: a level levbuild compiled does not read back"))?
+    };
+    let drawings = match only {
+        None => drawings,
+        Some(name) => {
+            let names: Vec<String> = drawings.iter().map(|d| d.name.clone()).collect();
+            let one: Vec<_> = drawings.into_iter().filter(|d| d.name == name).collect();
+            if one.is_empty() {
+                bail!(
+                    "{shown} has no level {name:?} (its levels: {})",
+                    names.join(", ")
+                );
+            }
+            one
+        }
     };
     print_stdout(&format.write(&drawings))?;
     Ok(ExitCode::SUCCESS)
