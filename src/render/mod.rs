@@ -1,8 +1,9 @@
 //! Levels drawn as the game draws a map (feature `render`): the picture
 //! of a compiled level in the game's default tty symbols and colours
 //! (`DECgraphics` off), with a legend of everything placed on it, as
-//! plain text, ANSI-coloured text, one SVG image or an HTML page; and a
-//! gallery of every level of a tree ([`gallery`]).
+//! plain text, ANSI-coloured text, one SVG image or an HTML page; and,
+//! with the `build` feature, a gallery of every level of a build
+//! (`Build::gallery`).
 //!
 //! A level is first made a [`Drawing`] (the game-independent picture:
 //! cells, marked areas and a legend), by [`level`] for the 3.4.3 family's

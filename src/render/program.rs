@@ -80,7 +80,10 @@ fn conditional(code: &[Instr]) -> Vec<bool> {
             _ => continue,
         };
         // sp_lev.c adds the offset to the jump's index, then steps on.
-        let target = (i as i64 + offset + 1).clamp(0, code.len() as i64) as usize;
+        let target = (i as i64)
+            .saturating_add(offset)
+            .saturating_add(1)
+            .clamp(0, code.len() as i64) as usize;
         let (from, to) = if target > i {
             (i + 1, target)
         } else {
@@ -499,4 +502,53 @@ fn map(canvas: &mut Canvas<'_>, args: &[Arg<'_>], cond: bool) {
         picture.paint((i % width) as i32, (i / width) as i32, glyph, colour);
     }
     canvas.maps.push(picture);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn what_a_jump_can_skip_or_repeat_is_conditional() {
+        let code = vec![
+            Instr::Push(Operand::Int(1)),
+            Instr::Op(Opcode::Jmp),
+            Instr::Op(Opcode::Wallify),
+            Instr::Op(Opcode::Wallify),
+            Instr::Push(Operand::Int(-3)),
+            Instr::Op(Opcode::Jne),
+            Instr::Op(Opcode::Wallify),
+        ];
+        let c = conditional(&code);
+        // Skipped by the first jump, repeated by the second.
+        assert_eq!(c, [false, false, true, true, true, true, false]);
+        let far = [i64::MAX, i64::MIN]
+            .map(|n| conditional(&[Instr::Push(Operand::Int(n)), Instr::Op(Opcode::Jmp)]));
+        // Jumps past either end are clamped, not overflowed.
+        assert_eq!(far, [vec![false, false], vec![true, true]]);
+    }
+
+    #[test]
+    fn a_map_of_no_cells_or_odd_operands_draws_without_panicking() {
+        let game = Game::nethack_367();
+        let code = vec![
+            Instr::Push(Operand::Coord(0x0003_0003)),
+            Instr::Push(Operand::Str("\u{1}\u{ff}".to_string())),
+            Instr::Push(Operand::Int(-5)),
+            Instr::Push(Operand::Int(0)),
+            Instr::Op(Opcode::Map),
+            Instr::Push(Operand::Monster(i64::MAX)),
+            Instr::Push(Operand::Coord(0x00ff_00ff)),
+            Instr::Op(Opcode::Monster),
+            Instr::Op(Opcode::SelAdd),
+            Instr::Op(Opcode::Terrain),
+        ];
+        let program = Program {
+            name: "odd".to_string(),
+            code,
+        };
+        let drawing = super::program(&program, &game);
+        let text = super::super::Format::Text.write(&[drawing]);
+        assert!(text.starts_with("level \"odd\""));
+    }
 }

@@ -7,6 +7,8 @@ mod acehack_language;
 mod build_tree;
 mod cli_lev_comp;
 mod cli_options;
+#[cfg(feature = "render")]
+mod cli_render;
 mod common;
 #[cfg(feature = "nethack36")]
 mod des36_depth;
