@@ -299,6 +299,30 @@ fn statement(canvas: &mut Canvas<'_>, op: Opcode, args: &[Arg<'_>], cond: bool) 
             ));
         }
         Opcode::EndRoom => canvas.rooms = canvas.rooms.saturating_sub(1),
+        Opcode::LevelFlags => {
+            let bits = ints(args).first().copied().unwrap_or(0);
+            let set: Vec<&str> = (numbering.level_flags.iter())
+                .filter(|&&(_, bit)| bits & bit != 0)
+                .map(|(n, _)| &**n)
+                .collect();
+            if !set.is_empty() {
+                canvas
+                    .notes
+                    .push(format!("flags{when}: {}", set.join(", ")));
+            }
+        }
+        Opcode::InitLevel => {
+            let style = match ints(args).first() {
+                Some(1) => "solid fill",
+                Some(2) => "maze grid",
+                Some(3) => "a random map, mines style",
+                Some(4) => "a rogue level",
+                _ => "nothing made",
+            };
+            canvas
+                .notes
+                .push(format!("the level starts as {style}{when}"));
+        }
         Opcode::Monster => {
             let (class, id) = packed(args, |a| match a {
                 Arg::Monster(m) => Some(*m),
@@ -480,6 +504,19 @@ fn map(canvas: &mut Canvas<'_>, args: &[Arg<'_>], cond: bool) {
         _ => return,
     };
     let (width, height) = (width.clamp(0, 255) as usize, height.clamp(0, 255) as usize);
+    if width == 0 || height == 0 {
+        // NOMAP: places are the whole level's from here on.
+        if !canvas.maps.is_empty() {
+            let title = format!(
+                "no map: the whole level{}",
+                if cond { " (conditional)" } else { "" }
+            );
+            canvas
+                .maps
+                .push(Picture::new(title, COLNO, ROWNO, Cell::default()));
+        }
+        return;
+    }
     let align = match args.first() {
         Some(Arg::Point(h, v)) => super::level::alignment(*h as i8, *v as i8),
         _ => "random".to_string(),

@@ -19,10 +19,7 @@ fn render_draws_a_des_and_a_lev_file_in_every_format() {
     assert!(o.status.success(), "{}", text(&o.stderr));
     let out = text(&o.stdout);
     // The map as the game shows it, with what is placed on it.
-    assert!(
-        out.contains("\n    0 .d.\n    1 .|.\n    2 ^..\n"),
-        "{out}"
-    );
+    assert!(out.contains("\n    0 .d.\n    1 .|.\n    2 ^..\n"), "{out}");
     assert!(out.contains("d (1,0): monster jackal"), "{out}");
     assert!(out.contains("region (0,0)-(2,2): ordinary, lit"), "{out}");
     let ansi = text(&run_in(&dir, &["render", "--format", "ansi", "good.des"], None).stdout);
