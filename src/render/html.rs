@@ -23,15 +23,16 @@ pub(super) fn style() -> String {
          .map pre { margin: 0; font: inherit; color: #c0c0c0; }\n\
          .map pre span[title] { cursor: help; }\n\
          .area { position: absolute; box-sizing: border-box; pointer-events: none; }\n\
-         .area.lit { background: rgba(255,255,128,0.13); }\n\
-         .area.unlit { background: rgba(0,0,64,0.35); outline: 1px solid rgba(128,128,255,0.5); }\n\
-         .area.rlit { background: rgba(255,255,128,0.06); outline: 1px dashed rgba(255,255,128,0.5); }\n\
-         .area.nodig { outline: 2px solid #ff9030; }\n\
-         .area.nopass { outline: 1px dashed #ff70ff; }\n\
-         .area.lregion { background: rgba(48,176,176,0.12); outline: 1px dotted #70ffff; }\n\
-         .area.place { outline: 1px dashed #ffffff; }\n\
-         .area.select { background: rgba(48,176,48,0.15); outline: 1px solid #60ff60; }\n\
+         .area.lit, .area-key.lit { background: rgba(255,255,128,0.13); }\n\
+         .area.unlit, .area-key.unlit { background: rgba(0,0,64,0.35); outline: 1px solid rgba(128,128,255,0.5); }\n\
+         .area.rlit, .area-key.rlit { background: rgba(255,255,128,0.06); outline: 1px dashed rgba(255,255,128,0.5); }\n\
+         .area.nodig, .area-key.nodig { outline: 2px solid #ff9030; }\n\
+         .area.nopass, .area-key.nopass { outline: 1px dashed #ff70ff; }\n\
+         .area.lregion, .area-key.lregion { background: rgba(48,176,176,0.12); outline: 1px dotted #70ffff; }\n\
+         .area.place, .area-key.place { outline: 1px dashed #ffffff; }\n\
+         .area.select, .area-key.select { background: rgba(48,176,48,0.15); outline: 1px solid #60ff60; }\n\
          .area.cond { opacity: 0.6; }\n\
+         .area-key { display: inline-block; width: 1.4em; height: 0.9em; }\n\
          table.legend { border-collapse: collapse; font-size: 85%; margin-bottom: 0.5em; }\n\
          table.legend td { padding: 0 0.6em 0 0; vertical-align: top; }\n\
          table.legend td.g { font-family: monospace; background: #000; text-align: center; \
@@ -126,10 +127,9 @@ fn picture(out: &mut String, p: &Picture, open: bool) {
         }
         let _ = write!(
             out,
-            "<div class=\"area {}{}\" title=\"{}\" style=\"left:{x1}ch;top:{}px;width:{}ch;height:{}px\"></div>",
+            "<div class=\"area {}{}\" style=\"left:{x1}ch;top:{}px;width:{}ch;height:{}px\"></div>",
             a.kind.class(),
             if a.conditional { " cond" } else { "" },
-            escape(&a.text),
             y1 * 18,
             x2 - x1 + 1,
             (y2 - y1 + 1) * 18
