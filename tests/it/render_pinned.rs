@@ -9,6 +9,10 @@
 //! nothing placed overlays a cell (its map characters through the tty
 //! symbols of `drawing.c`, written out here), and verbatim in the text
 //! where all its characters are their own symbols.
+//!
+//! A third draws the gallery of every game whose corpus levbuild builds
+//! (with its identity file): every level has its section, none fails to
+//! be drawn.
 
 use std::path::{Path, PathBuf};
 
@@ -222,4 +226,60 @@ fn map_rows_appear_in_the_render_as_in_the_source() {
         cells > 10_000 && verbatim_rows > 200,
         "{cells} cells, {verbatim_rows} rows"
     );
+}
+
+/// Every game levbuild builds from its corpus and identity file has its
+/// gallery: every level drawn (none "not drawn"), each under its file.
+/// (Several are 3.6-family games.)
+#[cfg(feature = "nethack36")]
+#[test]
+fn every_supported_games_gallery_draws_every_level() {
+    let Some(shared) = common::shared_dir() else {
+        return;
+    };
+    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/games");
+    let cases: &[(&str, Option<&str>, usize)] = &[
+        ("nethack-3.4.3", None, 113),
+        ("nethack-3.6.7", Some("nethack-3.6.7"), 120),
+        ("acehack-3.6.0", Some("acehack-3.6.0"), 113),
+        ("dnethack-3.18.0", Some("dnethack-3.18.0"), 329),
+        ("evilhack-0.9.3", Some("evilhack-0.9.3"), 233),
+        ("grunthack-0.2.2", Some("grunthack-0.2.2"), 126),
+        (
+            "notnotdnethack-2025.05.16",
+            Some("notnotdnethack-2025.05.16"),
+            380,
+        ),
+        (
+            "slashem-extended-1.6.5",
+            Some("slashem-extended-1.6.5"),
+            2852,
+        ),
+    ];
+    let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("render-games");
+    for &(corpus, identity, levels) in cases {
+        let site = tmp.join(corpus);
+        let mut build = levbuild::Build::new();
+        build
+            .source_dir(common::corpus_dat_of(&shared, corpus))
+            .out_dir(site.join("levels"))
+            .check_only(true)
+            .cargo_directives(false)
+            .gallery(&site);
+        if let Some(g) = identity {
+            build.game_file(games.join(format!("{g}.game")));
+        }
+        let report = build
+            .try_compile()
+            .unwrap_or_else(|e| panic!("{corpus}: {e}"));
+        assert_eq!(report.levels, levels, "{corpus}");
+        let page = std::fs::read_to_string(site.join("index.html")).unwrap();
+        assert_eq!(
+            page.matches("<section class=\"level\"").count(),
+            levels,
+            "{corpus}: a section a level"
+        );
+        assert!(!page.contains("not drawn:"), "{corpus}: a level not drawn");
+    }
+    let _ = std::fs::remove_dir_all(&tmp);
 }
