@@ -283,3 +283,30 @@ fn every_supported_games_gallery_draws_every_level() {
     }
     let _ = std::fs::remove_dir_all(&tmp);
 }
+
+/// A build that writes its blobs draws its gallery from them; built again
+/// with nothing changed, it draws the same page from the blobs on disk.
+#[test]
+fn a_no_op_builds_gallery_is_drawn_from_the_blobs_on_disk() {
+    let Some(shared) = common::shared_dir() else {
+        return;
+    };
+    let tmp = common::TempDir::new("render-no-op");
+    let build = || {
+        levbuild::Build::new()
+            .source_dir(common::corpus_dat(&shared))
+            .out_dir(tmp.path().join("levels"))
+            .cargo_directives(false)
+            .gallery(tmp.path().join("site"))
+            .try_compile()
+            .expect("the vanilla tree builds")
+    };
+    let first = build();
+    assert!(tmp.path().join("levels/castle.lev").is_file());
+    let page = std::fs::read_to_string(first.gallery.unwrap()).unwrap();
+    let again = build();
+    assert!(again.is_up_to_date(), "{again}");
+    let same = std::fs::read_to_string(again.gallery.unwrap()).unwrap();
+    assert_eq!(page.matches("<section class=\"level\"").count(), 113);
+    assert!(page == same, "the no-op build's gallery is the same page");
+}
