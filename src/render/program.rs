@@ -15,6 +15,7 @@ use crate::game::Game;
 use crate::text::quoted;
 
 use super::level::{note, COLNO, ROWNO};
+use super::rooms::{self as room_geometry, Interior};
 use super::symbols::{self, ANY_MONSTER, ANY_OBJECT};
 use super::{Area, AreaKind, Cell, Colour, Drawing, Entry, Picture};
 
@@ -108,14 +109,26 @@ struct Canvas<'g> {
     /// The whole level, for what comes before the first map.
     level: Picture,
     maps: Vec<Picture>,
-    /// Inside `ROOM` … `ENDROOM`: places are the room's.
-    rooms: usize,
+    /// The `ROOM`s and `SUBROOM`s being defined, innermost last, with
+    /// their interior when their place and size are fixed: places inside
+    /// are the room's.
+    rooms: Vec<Option<Interior>>,
     notes: Vec<String>,
 }
 
 impl Canvas<'_> {
     fn current(&mut self) -> &mut Picture {
         self.maps.last_mut().unwrap_or(&mut self.level)
+    }
+
+    /// Where a statement's places start in the picture: the map's or
+    /// level's corner, the innermost room's interior, or `None` inside a
+    /// room whose place is random.
+    fn origin(&self) -> Option<(i32, i32)> {
+        match self.rooms.last() {
+            None => Some((0, 0)),
+            Some(room) => room.map(|(lx, ly, _, _)| (lx, ly)),
+        }
     }
 
     /// A thing at the statement's first point, drawn there when the point
@@ -125,9 +138,16 @@ impl Canvas<'_> {
             Arg::Point(x, y) => Some((*x, *y)),
             _ => None,
         });
-        let (at, place) = match (at, self.rooms) {
-            (Some((x, y)), 0) => (Some((x, y)), format!("({x},{y})")),
-            (Some((x, y)), _) => (None, format!("({x},{y}) in its room")),
+        let in_room = if self.rooms.is_empty() {
+            ""
+        } else {
+            " in its room"
+        };
+        let (at, place) = match (at, self.origin()) {
+            (Some((x, y)), Some((ox, oy))) => {
+                (Some((ox + x, oy + y)), format!("({x},{y}){in_room}"))
+            }
+            (Some((x, y)), None) => (None, format!("({x},{y}){in_room}")),
             (None, _) => match args.iter().any(|a| matches!(a, Arg::Computed)) {
                 true => (None, "computed".to_string()),
                 false => (None, "random".to_string()),
@@ -153,7 +173,7 @@ impl Canvas<'_> {
                 _ => Vec::new(),
             })
             .collect();
-        if rects.is_empty() || self.rooms > 0 {
+        if rects.is_empty() {
             self.thing(args, glyph, colour, text.to_string(), cond);
             return;
         }
@@ -189,7 +209,7 @@ pub fn program(program: &Program, game: &Game) -> Drawing {
             Cell::default(),
         ),
         maps: Vec::new(),
-        rooms: 0,
+        rooms: Vec::new(),
         notes: vec!["NetHack 3.6 level program".to_string()],
     };
     let mut args: Vec<Arg<'_>> = Vec::new();
@@ -291,14 +311,10 @@ fn statement(canvas: &mut Canvas<'_>, op: Opcode, args: &[Arg<'_>], cond: bool) 
                 canvas.notes.push(format!("message{when}: {}", quoted(s)));
             }
         }
-        Opcode::Room | Opcode::Subroom => {
-            canvas.rooms += 1;
-            canvas.notes.push(format!(
-                "{}{when}: its contents are placed in it, listed with each map",
-                op.name().to_lowercase()
-            ));
+        Opcode::Room | Opcode::Subroom => room(canvas, op, args, cond),
+        Opcode::EndRoom => {
+            canvas.rooms.pop();
         }
-        Opcode::EndRoom => canvas.rooms = canvas.rooms.saturating_sub(1),
         Opcode::LevelFlags => {
             let bits = ints(args).first().copied().unwrap_or(0);
             let set: Vec<&str> = (numbering.level_flags.iter())
@@ -418,7 +434,7 @@ fn statement(canvas: &mut Canvas<'_>, op: Opcode, args: &[Arg<'_>], cond: bool) 
             let text = format!("terrain {name}");
             for a in args {
                 match a {
-                    Arg::Selection(rects) if canvas.rooms == 0 && !cond => {
+                    Arg::Selection(rects) if canvas.rooms.is_empty() && !cond => {
                         for &(x1, y1, x2, y2) in rects {
                             for y in y1.min(y2)..=y1.max(y2) {
                                 for x in x1.min(x2)..=x1.max(x2) {
@@ -493,6 +509,77 @@ fn statement(canvas: &mut Canvas<'_>, op: Opcode, args: &[Arg<'_>], cond: bool) 
         }
         _ => {}
     }
+}
+
+/// `ROOM` or `SUBROOM` (`rtype, chance, lit`, then `flags, xalign,
+/// yalign, x, y, w, h`, -1 for random): drawn where `create_room` or
+/// `create_subroom` puts it when its place and size are fixed and it is
+/// not conditional, else listed; what it holds is placed in it.
+fn room(canvas: &mut Canvas<'_>, op: Opcode, args: &[Arg<'_>], cond: bool) {
+    let i = ints(args);
+    let [rtype, chance, lit, .., ax, ay, x, y, w, h] = i[..] else {
+        canvas.rooms.push(None);
+        return;
+    };
+    let small = |v: i64| i8::try_from(v).unwrap_or(-1);
+    let mut des = crate::des::Room::default();
+    (des.x, des.y, des.w, des.h) = (small(x), small(y), small(w), small(h));
+    (des.xalign, des.yalign) = (small(ax), small(ay));
+    des.rtype = crate::des::RoomType(small(rtype));
+    let interior = match (op, canvas.rooms.last()) {
+        _ if cond => None,
+        (Opcode::Room, None) => room_geometry::top_level(&des, canvas.game),
+        (Opcode::Subroom, Some(Some(parent))) => room_geometry::subroom(&des, *parent),
+        _ => None,
+    };
+    let value = |v: i64| {
+        if v < 0 {
+            "random".to_string()
+        } else {
+            v.to_string()
+        }
+    };
+    let mut text = format!(
+        "{} {}, {}, at ({},{}) size {}x{}",
+        op.name().to_lowercase(),
+        canvas
+            .game
+            .format()
+            .numbering
+            .room_type_name(small(rtype))
+            .unwrap_or("random"),
+        match lit {
+            1 => "lit",
+            0 => "unlit",
+            _ => "lit at random",
+        },
+        value(x),
+        value(y),
+        value(w),
+        value(h),
+    );
+    if chance != 100 {
+        text.push_str(&format!(", {chance}% chance"));
+    }
+    match interior {
+        Some(rect) => {
+            room_geometry::walls(canvas.current(), rect);
+            let kind = match lit {
+                1 => AreaKind::Lit,
+                0 => AreaKind::Unlit,
+                _ => AreaKind::RandomLight,
+            };
+            canvas.area(kind, rect, text, cond);
+        }
+        None => {
+            let when = if cond { " (conditional)" } else { "" };
+            canvas.notes.push(format!(
+                "{text}{when}: not drawn (its place or size is random, or it is conditional); \
+                 what it holds is listed"
+            ));
+        }
+    }
+    canvas.rooms.push(interior);
 }
 
 /// `MAP`: a new picture of its cells (terrain types + 1; one past the

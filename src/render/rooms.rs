@@ -12,7 +12,7 @@ use super::level::{door, ladders, note, put, registers, things, COLNO, ROWNO};
 use super::{symbols, Area, AreaKind, Cell, Entry, Picture};
 
 /// A room's interior on the level: left, top, right, bottom.
-type Interior = (i32, i32, i32, i32);
+pub(super) type Interior = (i32, i32, i32, i32);
 
 /// The fixed rooms of `rooms` drawn on the level; what is not drawn goes
 /// to the legend, and the corridors to `notes`.
@@ -100,7 +100,7 @@ fn label(i: usize, room: &Room, game: &Game) -> String {
 /// Where `create_room` puts a top-level room whose grid cell, size and
 /// alignments are all given (3.4.3's 5×5 grid of the level); `None` for
 /// a vault (always placed at random) or anything random.
-fn top_level(room: &Room, game: &Game) -> Option<Interior> {
+pub(super) fn top_level(room: &Room, game: &Game) -> Option<Interior> {
     let fixed = [room.x, room.y, room.w, room.h, room.xalign, room.yalign]
         .iter()
         .all(|&v| v >= 0);
@@ -139,7 +139,7 @@ fn top_level(room: &Room, game: &Game) -> Option<Interior> {
 
 /// Where `create_subroom` puts a subroom of fixed place and size in its
 /// parent's interior `parent`.
-fn subroom(room: &Room, parent: Interior) -> Option<Interior> {
+pub(super) fn subroom(room: &Room, parent: Interior) -> Option<Interior> {
     if [room.x, room.y, room.w, room.h].iter().any(|&v| v < 0) {
         return None;
     }
@@ -164,7 +164,7 @@ fn subroom(room: &Room, parent: Interior) -> Option<Interior> {
 }
 
 /// A room's floor and the walls around it.
-fn walls(picture: &mut Picture, (lx, ly, hx, hy): Interior) {
+pub(super) fn walls(picture: &mut Picture, (lx, ly, hx, hy): Interior) {
     let (floor, floor_colour) = ('.', symbols::PLAIN);
     for y in ly - 1..=hy + 1 {
         for x in lx - 1..=hx + 1 {
