@@ -21,6 +21,9 @@ mod game;
 pub mod layout;
 #[cfg(feature = "compile")]
 mod parsing;
+#[cfg(feature = "render")]
+#[cfg_attr(docsrs, doc(cfg(feature = "render")))]
+pub mod render;
 #[cfg(feature = "compile")]
 mod statement;
 #[cfg(any(feature = "compile", feature = "targets"))]

@@ -25,6 +25,8 @@ mod cache;
 mod cargo;
 mod discover;
 mod error;
+#[cfg(feature = "render")]
+mod gallery;
 mod gather;
 mod glob;
 mod index;
@@ -138,6 +140,9 @@ pub struct Build {
     cargo: Option<bool>,
     check_only: bool,
     allow_empty: bool,
+    /// Where [`Build::gallery`] writes the gallery.
+    #[cfg(feature = "render")]
+    gallery: Option<PathBuf>,
 }
 
 impl Default for Build {
@@ -183,6 +188,8 @@ pub struct Report {
     /// The C data layout the blobs were written in (`None` only for a
     /// report made before the build chose one).
     pub layout: Option<Layout>,
+    /// The gallery page [`Build::gallery`] wrote, if it asked for one.
+    pub gallery: Option<PathBuf>,
     /// Source directories in which no level or dungeon file was found.
     /// Outside a build script each is also a `warning:` line of
     /// [`Report::notes`]; in one it is an error unless
@@ -317,6 +324,8 @@ impl Build {
             cargo: None,
             check_only: false,
             allow_empty: false,
+            #[cfg(feature = "render")]
+            gallery: None,
         }
     }
 
@@ -586,6 +595,29 @@ impl Build {
     /// targets, says so with `allow_empty(true)`.
     pub fn allow_empty(&mut self, on: bool) -> &mut Self {
         self.allow_empty = on;
+        self
+    }
+
+    /// Also writes a gallery of every level into `dir` (feature
+    /// `render`): one self-contained `dir/index.html` (nothing fetched; it
+    /// works from `file://`) with every level drawn as its game draws it
+    /// ([`crate::render`]), grouped by `.des` file and searchable by name,
+    /// and each dungeon file as a branch diagram. It is drawn from the
+    /// build's own results, the blobs it writes (or, with
+    /// [`Build::check_only`], would write): nothing is parsed twice.
+    ///
+    /// ```no_run
+    /// levbuild::Build::new()
+    ///     .source_dir("dat")
+    ///     .out_dir("target/levels")
+    ///     .gallery("target/gallery")
+    ///     .try_compile()?;
+    /// # Ok::<(), levbuild::Error>(())
+    /// ```
+    #[cfg(feature = "render")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "render")))]
+    pub fn gallery(&mut self, dir: impl AsRef<Path>) -> &mut Self {
+        self.gallery = Some(dir.as_ref().to_path_buf());
         self
     }
 

@@ -133,6 +133,8 @@ impl Build {
             Ok(report)
         };
         let report = plan.workers.join(save_entries, write).1?;
+        #[cfg(feature = "render")]
+        let report = self.draw_gallery(&plan, &sets, &per_set, report)?;
         self.finish(&plan, report, &live, &prefixes, entries_saved, directives)
     }
 
@@ -285,6 +287,29 @@ impl Build {
             set_runs,
             probes,
         })
+    }
+
+    /// With [`Build::gallery`], the gallery of the levels the run compiled
+    /// (or proved unchanged), written; `report` says where.
+    #[cfg(feature = "render")]
+    fn draw_gallery(
+        &self,
+        plan: &Plan,
+        sets: &[LevelSet],
+        per_set: &[Vec<(&super::discover::Source, Done)>],
+        mut report: Report,
+    ) -> Result<Report, Error> {
+        if let Some(site) = &self.gallery {
+            let games: Vec<_> = plan.options.iter().map(|o| o.game.clone()).collect();
+            let at = super::gallery::Site {
+                dir: site,
+                workers: &plan.workers,
+                layout: plan.layout,
+                out_dir: &plan.out_dir,
+            };
+            report.gallery = Some(at.write(sets, per_set, &games)?);
+        }
+        Ok(report)
     }
 
     /// After the outputs are written: prunes the default cache, compiles

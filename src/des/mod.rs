@@ -23,7 +23,7 @@
 //! for a file of any dialect, and the scanner both lexers are built on.
 
 mod dialect;
-mod map_text;
+pub(crate) mod map_text;
 pub mod nh343;
 pub mod nh36;
 #[cfg(feature = "compile")]

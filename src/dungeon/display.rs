@@ -37,7 +37,7 @@ impl fmt::Display for Shown<'_> {
 /// `flags` as the `dungeon.def` words (`descriptors`, in the game's order)
 /// whose bits it holds: `hellish mazelike`, `neutral`, `none` for 0, and
 /// the hex of any bits no word names.
-fn flag_words(flags: impl Into<i64>, descriptors: &[(&str, i32)]) -> String {
+pub(crate) fn flag_words(flags: impl Into<i64>, descriptors: &[(&str, i32)]) -> String {
     let mut left = flags.into();
     if left == 0 {
         return "none".to_string();

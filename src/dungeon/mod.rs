@@ -24,7 +24,7 @@
 
 mod crosscheck;
 mod decode;
-mod display;
+pub(crate) mod display;
 mod encode;
 #[cfg(feature = "compile")]
 mod grammar;

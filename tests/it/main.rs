@@ -7,6 +7,8 @@ mod acehack_language;
 mod build_tree;
 mod cli_lev_comp;
 mod cli_options;
+#[cfg(feature = "render")]
+mod cli_render;
 mod common;
 #[cfg(feature = "nethack36")]
 mod des36_depth;
@@ -38,6 +40,10 @@ mod index_snapshots;
 mod layouts;
 mod map_characters;
 mod mutation_diff;
+#[cfg(feature = "render")]
+mod render_browser;
+#[cfg(feature = "render")]
+mod render_pinned;
 mod robustness;
 mod slashem_language;
 #[cfg(feature = "nethack36")]

@@ -1,5 +1,6 @@
-//! `levbuild build` and `levbuild check`: whole source trees through
-//! [`levbuild::Build`]; `check FILE...` through `check_files`.
+//! `levbuild build`, `levbuild check` and `levbuild gallery`: whole
+//! source trees through [`levbuild::Build`]; `check FILE...` through
+//! `check_files`.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -113,6 +114,35 @@ Options:
 ",
     shared_options!()
 );
+
+/// `levbuild gallery --help`.
+pub const GALLERY_HELP: &str = concat!(
+    "\
+usage: levbuild gallery [OPTIONS] DIR... -o SITE
+
+Compiles as check does (writing no blob) and draws every level of every
+DIR (a level set) as its game draws a map into SITE/index.html: one
+self-contained page (no network, no external file; it opens from file://)
+with every level grouped by its .des file, a search by level name, and
+each dungeon.def drawn as a branch diagram. The pictures are drawn from
+the compiled levels themselves, as levbuild render draws one file.
+
+Options:
+  -o, --out-dir SITE         write SITE/index.html (default: target/gallery)
+",
+    shared_options!()
+);
+
+/// Which of the tree commands runs.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Command {
+    /// `build`: blobs and indexes.
+    Build,
+    /// `check`: diagnostics only.
+    Check,
+    /// `gallery`: diagnostics and the gallery page.
+    Gallery,
+}
 
 /// How `build` and `check` print their diagnostics.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -315,17 +345,22 @@ pub struct FileOptions {
     pub overrides: Vec<(String, bool)>,
 }
 
-/// Runs `build` (writes blobs and index) or, with `check_only`, `check`
-/// (diagnostics only, writes nothing).
-pub fn run(args: &[OsString], check_only: bool) -> Result<ExitCode> {
-    let (command, help) = match check_only {
-        true => ("check", CHECK_HELP),
-        false => ("build", BUILD_HELP),
+/// Runs `build` (writes blobs and index), `check` (diagnostics only,
+/// writes nothing) or `gallery` (diagnostics and the gallery).
+pub fn run(args: &[OsString], which: Command) -> Result<ExitCode> {
+    let (command, help) = match which {
+        Command::Check => ("check", CHECK_HELP),
+        Command::Build => ("build", BUILD_HELP),
+        Command::Gallery => ("gallery", GALLERY_HELP),
     };
+    let check_only = which != Command::Build;
     let mut build = Build::new();
     let mut files = FileOptions::default();
     let mut style = Style::Rich;
-    let mut out = PathBuf::from("target/levels");
+    let mut out = PathBuf::from(match which {
+        Command::Gallery => "target/gallery",
+        _ => "target/levels",
+    });
     let mut paths = Vec::new();
     let mut scan = Args::new(args);
     while let Some(arg) = scan.next_arg() {
@@ -420,10 +455,11 @@ pub fn run(args: &[OsString], check_only: bool) -> Result<ExitCode> {
     // Files rather than directories: `check` compiles each on its own.
     let given_files: Vec<&PathBuf> = paths.iter().filter(|p| p.is_file()).collect();
     if let Some(file) = given_files.first() {
-        if !check_only {
+        if which != Command::Check {
             bail!(
-                "{} is a file: build takes source directories (levbuild check {0} checks the \
-                 file, levbuild lev-comp or dgn-comp compiles it)",
+                "{} is a file: {command} takes source directories (levbuild check {0} checks \
+                 the file, levbuild render {0} draws a .des file, levbuild lev-comp or \
+                 dgn-comp compiles it)",
                 file.display()
             );
         }
@@ -460,6 +496,9 @@ pub fn run(args: &[OsString], check_only: bool) -> Result<ExitCode> {
         .out_dir(&out)
         .check_only(check_only)
         .cargo_directives(false);
+    if which == Command::Gallery {
+        build.gallery(&out);
+    }
     match build.try_compile() {
         Ok(report) => {
             if check_only || matches!(style, Style::Json | Style::Github) {
@@ -467,6 +506,13 @@ pub fn run(args: &[OsString], check_only: bool) -> Result<ExitCode> {
             }
             match (check_only, style) {
                 (_, Style::Json) => {}
+                (true, _) if which == Command::Gallery => eprintln!(
+                    "levbuild gallery: {} level(s) of {} file(s) drawn into {}; {} warning(s)",
+                    report.levels,
+                    report.sources,
+                    report.gallery.as_deref().unwrap_or(&out).display(),
+                    report.warnings.len()
+                ),
                 (false, Style::Github) => eprintln!("{}", report.summary()),
                 (true, _) => eprintln!(
                     "levbuild check: {} file(s), no errors, {} warning(s)",

@@ -202,7 +202,7 @@ fn first_word(bytes: &[u8], layout: Layout) -> Option<u64> {
 
 /// The dialect whose version the file's first header word names (3.6 for
 /// `0x0306….`, else 3.4.3).
-fn header_dialect(bytes: &[u8], layout: Layout) -> des::Dialect {
+pub fn header_dialect(bytes: &[u8], layout: Layout) -> des::Dialect {
     match first_word(bytes, layout) {
         Some(v) => des::Dialect::for_version((v >> 24) as u32 & 0xff, (v >> 16) as u32 & 0xff),
         None => des::Dialect::NetHack343,

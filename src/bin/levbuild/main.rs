@@ -6,6 +6,8 @@
 //! levbuild lev-comp [OPTIONS] [FILE.des ...]
 //! levbuild dgn-comp [OPTIONS] [FILE]
 //! levbuild dump [OPTIONS] FILE
+//! levbuild render [OPTIONS] FILE
+//! levbuild gallery [OPTIONS] DIR...
 //! levbuild game [OPTIONS]
 //! levbuild help [COMMAND | warnings]
 //! ```
@@ -27,6 +29,7 @@ mod dump_json;
 mod game;
 mod lev_comp;
 mod output;
+mod render;
 
 const HELP: &str = "\
 usage: levbuild COMMAND [OPTIONS] [ARGS]
@@ -51,6 +54,11 @@ Commands:
                              into OUTDIR/dungeon (-o, --out-dir OUTDIR)
   dump FILE                  print a .lev or dungeon file as text (--json: as
                              JSON)
+  render FILE                draw every level of a .des or .lev file as the
+                             game draws a map (--format text, ansi, svg or
+                             html)
+  gallery DIR... -o SITE     draw every level of each DIR (a level set) and
+                             its dungeon into one page, SITE/index.html
   game                       write a game's identity file (its tables,
                              features and headers), which --game FILE reads
   help [COMMAND | warnings]  this help, COMMAND's help (the same as
@@ -87,6 +95,8 @@ fn help_of(command: &str) -> Option<&'static str> {
         "dgn-comp" => dgn_comp::HELP,
         "dump" => dump::HELP,
         "game" => game::HELP,
+        "render" => render::HELP,
+        "gallery" => build::GALLERY_HELP,
         _ => return None,
     })
 }
@@ -124,11 +134,13 @@ fn main() -> ExitCode {
     }
     let result = match command.as_str() {
         "lev-comp" => lev_comp::run(&args),
-        "build" => build::run(&args, false),
-        "check" => build::run(&args, true),
+        "build" => build::run(&args, build::Command::Build),
+        "check" => build::run(&args, build::Command::Check),
+        "gallery" => build::run(&args, build::Command::Gallery),
         "dgn-comp" => dgn_comp::run(&args),
         "dump" => dump::run(&args),
         "game" => game::run(&args),
+        "render" => render::run(&args),
         "help" | "-h" | "--help" => help(&args),
         _ => {
             eprintln!("levbuild: unknown command {command:?}\n\n{HELP}");
@@ -153,8 +165,8 @@ fn help(args: &[OsString]) -> anyhow::Result<ExitCode> {
         Some(topic) => match help_of(&topic) {
             Some(help) => format!("{help}\n"),
             None => anyhow::bail!(
-                "no help on {topic:?}: the commands are build, check, lev-comp, dgn-comp, dump \
-                 and game; levbuild help warnings lists the warnings"
+                "no help on {topic:?}: the commands are build, check, lev-comp, dgn-comp, dump, \
+                 render, gallery and game; levbuild help warnings lists the warnings"
             ),
         },
     };

@@ -5,8 +5,8 @@
 use std::fmt::{self, Write as _};
 
 use super::ir::{
-    Alignment, Altar, Area, Boolean, Contents, Corridor, Direction, Level, LevelBody, LevelInit,
-    Lighting, MazePart, Point, Room, Terrain, TerrainMap, RANDOM_COORD,
+    Alignment, Altar, Area, Boolean, Contents, Corridor, Direction, LevRegion, Level, LevelBody,
+    LevelInit, Lighting, MazePart, Point, Room, Terrain, TerrainMap, RANDOM_COORD,
 };
 use crate::des::map_text;
 use crate::game::Game;
@@ -187,10 +187,75 @@ fn legend(f: &mut fmt::Formatter<'_>, level: &Level, game: &Game) -> fmt::Result
     Ok(())
 }
 
+/// A `MONSTER` in words: `monster NAME (class C) chance N%`, its name,
+/// disguise, alignment, peacefulness, sleep and extra members.
+pub(crate) fn monster_text(m: &super::ir::Monster, game: &Game) -> String {
+    let name = if m.id >= 0 {
+        game.monster_name(m.id).unwrap_or("?")
+    } else {
+        "random"
+    };
+    let mut text = format!(
+        "monster {name} (class {}) chance {}%",
+        class(m.class, "monster"),
+        m.chance
+    );
+    if !m.name.is_empty() {
+        let _ = write!(text, " named {}", quoted(&m.name));
+    }
+    if !m.appear_as.is_empty() {
+        let _ = write!(text, " appearing as {}", quoted(&m.appear_as));
+    }
+    if m.align != Alignment::Unspecified {
+        let _ = write!(text, " align {}", alignment(m.align));
+    }
+    if m.peaceful >= 0 {
+        let _ = write!(text, ", {}", tristate(m.peaceful, "peaceful", "hostile"));
+    }
+    if m.asleep >= 0 {
+        let _ = write!(text, ", {}", tristate(m.asleep, "asleep", "awake"));
+    }
+    text + &extras(game, RecordKind::Monster, &m.extra)
+}
+
+/// An `OBJECT` or `CONTAINER` in words: `object NAME (class C) chance
+/// N%, CURSE, spe N`, its name, corpse monster, extra members, and
+/// whether it is a container.
+pub(crate) fn object_text(o: &super::ir::Object, game: &Game) -> String {
+    let name = if o.id >= 0 {
+        game.object_name(o.id).unwrap_or("?")
+    } else {
+        "random"
+    };
+    let mut text = format!(
+        "object {name} (class {}) chance {}%, {}, spe {}",
+        class(o.class, "object"),
+        o.chance,
+        curse(o, game),
+        spe(o.spe)
+    );
+    if !o.name.is_empty() {
+        let _ = write!(text, " named {}", quoted(&o.name));
+    }
+    if o.corpsenm >= 0 {
+        let c = game.monster_name(o.corpsenm as i16).unwrap_or("?");
+        let _ = write!(text, " of {c}");
+    }
+    text += &extras(game, RecordKind::Object, &o.extra);
+    match o.containment {
+        0 | 1 => {}
+        2 => text.push_str(", a container"),
+        c => {
+            let _ = write!(text, ", containment {c}");
+        }
+    }
+    text
+}
+
 /// A position as the `.des` writes it in `game`: `(x,y)`, `random`,
 /// `place[n]`, and with numbered place lists (SLASH'EM) `place[i][j]`
 /// and `region[n]`.
-fn at(game: &Game, p: &Point) -> String {
+pub(crate) fn at(game: &Game, p: &Point) -> String {
     let format = game.format();
     let register = |v: i8| -i16::from(v) - 1;
     match (p.x, p.y) {
@@ -205,7 +270,7 @@ fn at(game: &Game, p: &Point) -> String {
 
 /// The extra members of a record (`, arti_key 3`), nothing for a game
 /// whose records have none.
-fn extras(game: &Game, record: RecordKind, values: &[i64]) -> String {
+pub(crate) fn extras(game: &Game, record: RecordKind, values: &[i64]) -> String {
     let mut text = String::new();
     for (m, v) in game.format().extra_members(record).zip(values) {
         let _ = write!(text, ", {} {v}", m.name);
@@ -215,7 +280,7 @@ fn extras(game: &Game, record: RecordKind, values: &[i64]) -> String {
 
 /// A class as the `.des` writes it: a character, `random` or a register,
 /// `monster[n]` or `object[n]` as `register` says.
-fn class(c: i8, register: &str) -> String {
+pub(crate) fn class(c: i8, register: &str) -> String {
     match c {
         RANDOM_COORD => "random".to_string(),
         c if c < 0 => format!("{register}[{}]", -i16::from(c) - 1),
@@ -225,12 +290,12 @@ fn class(c: i8, register: &str) -> String {
 
 /// A symbolic value's `.des` word, or `code N` for a code no word
 /// stands for.
-fn word(name: Option<&str>, code: i8) -> String {
+pub(crate) fn word(name: Option<&str>, code: i8) -> String {
     name.map_or_else(|| format!("code {code}"), str::to_string)
 }
 
 /// An alignment as the `.des` writes it: a keyword or `align[n]`.
-fn alignment(a: Alignment) -> String {
+pub(crate) fn alignment(a: Alignment) -> String {
     match a {
         Alignment::Register(n) => format!("align[{n}]"),
         a => word(a.name(), a.code()),
@@ -252,7 +317,7 @@ fn terrain(game: &Game, t: Terrain) -> String {
 }
 
 /// `INIT_MAP: fg, bg, smoothed, joined, lit, walled` in words.
-fn init_map(init: &LevelInit, game: &Game) -> String {
+pub(crate) fn init_map(init: &LevelInit, game: &Game) -> String {
     let yes_no = |set: bool, word: &str| {
         if set {
             word.to_string()
@@ -280,7 +345,7 @@ fn init_map(init: &LevelInit, game: &Game) -> String {
 }
 
 /// A lev_comp three-state flag: 1, 0 or -1 (`random`, or left to the game).
-fn tristate(v: i8, yes: &str, no: &str) -> String {
+pub(crate) fn tristate(v: i8, yes: &str, no: &str) -> String {
     match v {
         1 => yes.to_string(),
         0 => no.to_string(),
@@ -392,78 +457,26 @@ impl<'g> Placed<'g> {
             engravings,
         } = c;
         for m in monsters {
-            let name = if m.id >= 0 {
-                game.monster_name(m.id).unwrap_or("?")
-            } else {
-                "random"
-            };
             let mark = if m.class > 0 {
                 m.class as u8 as char
             } else {
                 'M'
             };
-            let mut text = format!(
-                "monster {name} (class {}) chance {}%",
-                class(m.class, "monster"),
-                m.chance
-            );
-            if !m.name.is_empty() {
-                let _ = write!(text, " named {}", quoted(&m.name));
-            }
-            if !m.appear_as.is_empty() {
-                let _ = write!(text, " appearing as {}", quoted(&m.appear_as));
-            }
-            if m.align != Alignment::Unspecified {
-                let _ = write!(text, " align {}", alignment(m.align));
-            }
-            if m.peaceful >= 0 {
-                let _ = write!(text, ", {}", tristate(m.peaceful, "peaceful", "hostile"));
-            }
-            if m.asleep >= 0 {
-                let _ = write!(text, ", {}", tristate(m.asleep, "asleep", "awake"));
-            }
-            text += &extras(game, RecordKind::Monster, &m.extra);
-            self.add(&m.pos, mark, text);
+            self.add(&m.pos, mark, monster_text(m, game));
         }
         for o in objects {
-            let name = if o.id >= 0 {
-                game.object_name(o.id).unwrap_or("?")
-            } else {
-                "random"
-            };
             let mark = if o.class > 0 {
                 o.class as u8 as char
             } else {
                 'O'
             };
-            let mut text = format!(
-                "object {name} (class {}) chance {}%, {}, spe {}",
-                class(o.class, "object"),
-                o.chance,
-                curse(o, game),
-                spe(o.spe)
-            );
-            if !o.name.is_empty() {
-                let _ = write!(text, " named {}", quoted(&o.name));
-            }
-            if o.corpsenm >= 0 {
-                let c = game.monster_name(o.corpsenm as i16).unwrap_or("?");
-                let _ = write!(text, " of {c}");
-            }
-            text += &extras(game, RecordKind::Object, &o.extra);
+            let text = object_text(o, game);
             match o.containment {
-                0 => self.add(&o.pos, mark, text),
+                0 | 2 => self.add(&o.pos, mark, text),
                 1 => self
                     .lines
                     .push(format!("{mark}   inside the container above: {text}")),
-                c => {
-                    if c == 2 {
-                        text.push_str(", a container");
-                    } else {
-                        let _ = write!(text, ", containment {c}");
-                    }
-                    self.add(&o.pos, mark, text);
-                }
+                _ => self.add(&o.pos, mark, text),
             }
         }
         for t in traps {
@@ -505,7 +518,7 @@ impl<'g> Placed<'g> {
     }
 }
 
-fn altar(a: &Altar) -> String {
+pub(crate) fn altar(a: &Altar) -> String {
     let kind = a.kind_name().unwrap_or("random");
     format!("{kind}, alignment {}", alignment(a.align))
 }
@@ -567,39 +580,8 @@ fn maze_part(f: &mut fmt::Formatter<'_>, part: &MazePart, game: &Game) -> fmt::R
             lighting(r.lit, game)
         )?;
     }
-    // A random region (SLASH'EM's `region[n]`) has no kind of its own.
-    let level_regions = (part.level_regions.iter().map(|r| (None, r))).chain(
-        part.random_regions
-            .iter()
-            .enumerate()
-            .map(|(i, r)| (Some(i), r)),
-    );
-    for (random, r) in level_regions {
-        let scope = |level: bool| if level { "level" } else { "map" };
-        let (what, kind) = match random {
-            Some(i) if r.kind == 0 => ("random region".to_string(), format!("[{i}]")),
-            Some(i) => (format!("random region [{i}]"), format!("kind {}", r.kind)),
-            None => (
-                "level region".to_string(),
-                // Beyond 3.4.3's, the game's own `LR_` name (AceHack's
-                // LR_UPLADDER).
-                (r.kind_name())
-                    .or_else(|| game.format().numbering.level_region_name(r.kind))
-                    .map_or_else(|| format!("kind {}", r.kind), str::to_string),
-            ),
-        };
-        write!(
-            f,
-            "    {what} {kind} in {} {} except {} {}",
-            scope(r.area_in_level),
-            area(&r.area),
-            scope(r.exclude_in_level),
-            area(&r.exclude),
-        )?;
-        if !r.destination.is_empty() {
-            write!(f, " to {}", quoted(&r.destination))?;
-        }
-        writeln!(f)?;
+    for (random, r) in level_regions(part) {
+        writeln!(f, "    {}", level_region(game, random, r))?;
     }
     for a in &part.non_diggable {
         writeln!(f, "    non-diggable {}", area(a))?;
@@ -610,9 +592,50 @@ fn maze_part(f: &mut fmt::Formatter<'_>, part: &MazePart, game: &Game) -> fmt::R
     Ok(())
 }
 
+/// A maze part's level regions, then its random regions (SLASH'EM's
+/// `region[n]`, which have no kind of their own) with their numbers.
+pub(crate) fn level_regions(part: &MazePart) -> impl Iterator<Item = (Option<usize>, &LevRegion)> {
+    (part.level_regions.iter().map(|r| (None, r))).chain(
+        part.random_regions
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (Some(i), r)),
+    )
+}
+
+/// A level region in words: `level region up stair in map (…) except map
+/// (…)`, its destination; `random region [n]` for SLASH'EM's numbered
+/// random region `random` (which has no kind of its own).
+pub(crate) fn level_region(game: &Game, random: Option<usize>, r: &LevRegion) -> String {
+    let scope = |level: bool| if level { "level" } else { "map" };
+    let (what, kind) = match random {
+        Some(i) if r.kind == 0 => ("random region".to_string(), format!("[{i}]")),
+        Some(i) => (format!("random region [{i}]"), format!("kind {}", r.kind)),
+        None => (
+            "level region".to_string(),
+            // Beyond 3.4.3's, the game's own `LR_` name (AceHack's
+            // LR_UPLADDER).
+            (r.kind_name())
+                .or_else(|| game.format().numbering.level_region_name(r.kind))
+                .map_or_else(|| format!("kind {}", r.kind), str::to_string),
+        ),
+    };
+    let mut text = format!(
+        "{what} {kind} in {} {} except {} {}",
+        scope(r.area_in_level),
+        area(&r.area),
+        scope(r.exclude_in_level),
+        area(&r.exclude),
+    );
+    if !r.destination.is_empty() {
+        let _ = write!(text, " to {}", quoted(&r.destination));
+    }
+    text
+}
+
 /// A corridor between two room walls, random corridors, or a corridor
 /// to the nearest room (the numbered form).
-fn corridor(c: &Corridor) -> String {
+pub(crate) fn corridor(c: &Corridor) -> String {
     let door = |d: i8| {
         if d < 0 {
             "random".to_string()
@@ -642,11 +665,11 @@ fn corridor(c: &Corridor) -> String {
 }
 
 /// A room type's word in `game`, or its number.
-fn room_type(game: &Game, t: super::ir::RoomType) -> String {
+pub(crate) fn room_type(game: &Game, t: super::ir::RoomType) -> String {
     word(game.format().numbering.room_type_name(t.code()), t.code())
 }
 
-fn area(a: &Area) -> String {
+pub(crate) fn area(a: &Area) -> String {
     format!("({},{})-({},{})", a.x1, a.y1, a.x2, a.y2)
 }
 

@@ -10,7 +10,7 @@
 //! dialects.
 
 mod decode;
-mod display;
+pub(crate) mod display;
 mod encode;
 #[cfg(all(test, feature = "compile"))]
 mod extension_tests;
