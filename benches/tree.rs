@@ -1,6 +1,10 @@
 //! Tree-build figures on the vanilla `dat/` from `../shared`: one copy
 //! cold and no-op, then 100 copies (one level set each) cold, no-op and
-//! with one file changed. Run: `cargo bench --bench tree`.
+//! with one file changed; then one level set of 20 copies of `dat/`'s
+//! `.des` files with their levels renamed (2,260 levels) and one edit
+//! that changes a level, against one run of the game's `lev_comp` on the
+//! edited file when `LEVBUILD_REF_LEV_COMP` names NetHack 3.4.3's (built
+//! outside the repository). Run: `cargo bench --bench tree`.
 //!
 //! "Cold" means no outputs and no cache: each cold run builds into a new
 //! output directory, and old ones are deleted only at the end (deleting
@@ -44,6 +48,54 @@ fn copy_dat(from: &Path, to: &Path, comment: &str) {
             std::fs::write(to.join(&*name), text).unwrap();
         }
     }
+}
+
+/// 20 copies of the `.des` files of `from` in `to`, each level renamed
+/// `lCCNNN` (copy, running number): one set of 2,260 levels.
+fn renamed_copies(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    let mut names: Vec<_> = std::fs::read_dir(from)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "des"))
+        .collect();
+    names.sort();
+    let mut n = 0;
+    for copy in 0..20 {
+        for path in &names {
+            let text = String::from_utf8_lossy(&std::fs::read(path).unwrap()).into_owned();
+            let mut out = String::with_capacity(text.len());
+            for line in text.split_inclusive('\n') {
+                let header = ["MAZE", "LEVEL"].iter().find(|h| line.starts_with(*h));
+                match (header, line.split('"').nth(2)) {
+                    (Some(h), Some(rest)) => {
+                        n += 1;
+                        out.push_str(&format!("{h}:\"l{copy:02}{:03}\"{rest}", n % 1000));
+                    }
+                    _ => out.push_str(line),
+                }
+            }
+            let stem = path.file_stem().unwrap().to_string_lossy();
+            std::fs::write(to.join(format!("{stem}_{copy:02}.des")), out).unwrap();
+        }
+    }
+}
+
+/// The best time of `runs` runs of `lev_comp FILE` in a scratch directory.
+fn best_lev_comp(lev_comp: &Path, file: &Path, scratch: &Path, runs: usize) -> Duration {
+    std::fs::create_dir_all(scratch).unwrap();
+    best(
+        runs,
+        || {},
+        || {
+            let status = std::process::Command::new(lev_comp)
+                .arg(file)
+                .current_dir(scratch)
+                .status()
+                .expect("LEVBUILD_REF_LEV_COMP runs");
+            assert!(status.success());
+        },
+    )
 }
 
 fn build(dirs: &[PathBuf], out: &Path) -> levbuild::Report {
@@ -165,6 +217,32 @@ fn main() {
             assert_eq!(r.compiled, 1);
         },
     );
+
+    // One large set, one edit that changes a level (a trap added to the
+    // end of a knox copy, then taken away).
+    let large = vec![tmp.join("large/dat")];
+    renamed_copies(&dat, &large[0]);
+    age_sources();
+    let out_large = tmp.join("large-out");
+    assert_eq!(build(&large, &out_large).levels, 2260);
+    settle();
+    let edited = large[0].join("knox_05.des");
+    let plain = std::fs::read_to_string(&edited).unwrap();
+    let with_trap = format!("{plain}TRAP:random,random\n");
+    let mut trap = false;
+    let edit_large = best(
+        20,
+        || {
+            trap = !trap;
+            std::fs::write(&edited, if trap { &with_trap } else { &plain }).unwrap();
+        },
+        || {
+            let r = build(&large, &out_large);
+            assert_eq!((r.compiled, r.written.len()), (1, 2), "the level and its C data file");
+        },
+    );
+    let reference = std::env::var_os("LEVBUILD_REF_LEV_COMP")
+        .map(|lc| best_lev_comp(Path::new(&lc), &edited, &tmp.join("ref"), 20));
     let _ = std::fs::remove_dir_all(&tmp);
 
     println!("levbuild tree build, best of runs (reference tools on this machine: dat/ 40 ms, 100 copies 7.95 s)");
@@ -192,4 +270,16 @@ fn main() {
         "  100 copies, 1 changed    {:8.2} ms   (target <=  20 ms)",
         ms(changed100)
     );
+    println!(
+        "  2,260 levels, 1 edit     {:8.2} ms   (in process)",
+        ms(edit_large)
+    );
+    match reference {
+        Some(r) => println!(
+            "  lev_comp knox_05.des     {:8.2} ms   (a process; ratio {:.2}, target <= 1.5)",
+            ms(r),
+            edit_large.as_secs_f64() / r.as_secs_f64()
+        ),
+        None => println!("  lev_comp knox_05.des     skipped    (LEVBUILD_REF_LEV_COMP not set)"),
+    }
 }
