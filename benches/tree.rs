@@ -238,7 +238,11 @@ fn main() {
         },
         || {
             let r = build(&large, &out_large);
-            assert_eq!((r.compiled, r.written.len()), (1, 2), "the level and its C data file");
+            assert_eq!(
+                (r.compiled, r.written.len()),
+                (1, 2),
+                "the level and its C data file"
+            );
         },
     );
     let reference = std::env::var_os("LEVBUILD_REF_LEV_COMP")

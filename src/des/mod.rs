@@ -166,8 +166,34 @@ impl Blobs {
 /// game of the 3.4.3 family (whose tables it cannot use), or without the
 /// `nethack36` feature, is one.
 pub fn compile_levels(source: &str, path: &str, options: &Options) -> Result<Blobs, Diagnostics> {
+    let mut levels = Vec::new();
+    let warnings = compile_levels_each(source, path, options, &mut |level| levels.push(level))?;
+    Ok(Blobs {
+        levels: Blobs::written_over(levels),
+        warnings,
+    })
+}
+
+#[cfg(feature = "compile")]
+#[cfg_attr(docsrs, doc(cfg(feature = "compile")))]
+/// Compiles a `.des` file as [`compile_levels`] does, handing each level
+/// to `each` as soon as it is encoded (a 3.6 file's once the whole file
+/// is), so that a file of many levels is never held whole: its levels in
+/// definition order, each as the game's `lev_comp` writes it, a level
+/// defined again coming again (to be written over the earlier one's file
+/// without truncating it, as `lev_comp` does). Returns the warnings.
+///
+/// # Errors
+/// As [`compile_levels`]: then what was handed over is not the file's
+/// result, and is to be dropped.
+pub fn compile_levels_each(
+    source: &str,
+    path: &str,
+    options: &Options,
+    each: &mut dyn FnMut(Blob),
+) -> Result<Diagnostics, Diagnostics> {
     match options.dialect {
-        Dialect::NetHack343 => nh343::compile_blobs(source, path, options),
+        Dialect::NetHack343 => nh343::compile_each(source, path, options, each),
         #[cfg(not(feature = "nethack36"))]
         Dialect::NetHack36 => {
             let mut report = Reporter::default();
@@ -194,7 +220,9 @@ pub fn compile_levels(source: &str, path: &str, options: &Options) -> Result<Blo
                     .help("use Game::nethack_367() or a 3.6 game tree");
                 return Err(report.finish(path, source));
             }
-            nh36::compile_blobs(source, path, options)
+            let blobs = nh36::compile_blobs(source, path, options)?;
+            blobs.levels.into_iter().for_each(each);
+            Ok(blobs.warnings)
         }
     }
 }

@@ -269,6 +269,46 @@ fn files_compiled_in_parallel_report_and_write_in_their_order() {
 }
 
 #[test]
+fn levels_are_written_as_lev_comp_writes_them_and_only_for_a_good_file() {
+    // A level defined twice, the second time shorter: lev_comp writes the
+    // second over the first's file without truncating it, as the library
+    // says the file's levels are.
+    let dir = scratch("streamed");
+    let long = GOOD.replace(
+        "REGION: (0,0,2,2), lit, \"ordinary\"\n",
+        "TRAP: \"fire\", (0,0)\nTRAP: \"pit\", (2,2)\n",
+    );
+    let twice = format!("{long}{GOOD}").replace("good", "twice");
+    std::fs::write(dir.join("twice.des"), &twice).unwrap();
+    let o = run_in(&dir, &["lev-comp", "twice.des"], None);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let want =
+        levbuild::des::compile_levels(&twice, "twice.des", &levbuild::des::Options::default())
+            .unwrap();
+    assert_eq!(want.levels.len(), 1);
+    assert_eq!(
+        std::fs::read(dir.join("twice.lev")).unwrap(),
+        want.levels[0].bytes
+    );
+    // A file whose error comes after a level that compiled writes nothing,
+    // and leaves no temporary file behind.
+    std::fs::write(
+        dir.join("late.des"),
+        format!("{GOOD}MAZE: \"bad\", ' '\nNOMAP\nTRAP: \"no such trap\", (1,1)\n")
+            .replace("good", "early"),
+    )
+    .unwrap();
+    let o = run_in(&dir, &["lev-comp", "late.des"], None);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(files_in(&dir), ["late.des", "twice.des", "twice.lev"]);
+}
+
+#[test]
 fn unsafe_level_names_never_write_outside_the_output_dir() {
     let dir = scratch("escape");
     let out = dir.join("out");

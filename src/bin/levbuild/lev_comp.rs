@@ -21,6 +21,7 @@ use crate::args::{allowed, thread_count, unknown, Arg, Args, GameChoice};
 use crate::output::{
     print_diagnostics, print_file_message, read_source, report_open_failure, write_atomic, Format,
 };
+use crate::pending::PendingLevels;
 
 /// `levbuild lev-comp --help`.
 pub const HELP: &str = "\
@@ -123,8 +124,8 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
     // The random vaults' lines, what the game's lev_comp appends to
     // vaults.dat (its Makefile deletes the file first).
     let mut vaults = String::new();
-    for ((path, options), compiled) in jobs.iter().zip(compile_all(&jobs, threads)) {
-        let (name, source, result) = match compiled {
+    for ((path, options), compiled) in jobs.iter().zip(compile_all(&jobs, &out_dir, threads)) {
+        let (name, source, result, levels) = match compiled {
             Ok(x) => x,
             Err(e) => {
                 report_open_failure(format, path, &e)?;
@@ -133,11 +134,11 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
             }
         };
         match result {
-            Ok(mut file) => {
-                silence(&mut file.warnings);
-                print_diagnostics(&file.warnings, format)?;
-                if deny_warnings && !file.warnings.is_empty() {
-                    let n = file.warnings.warnings().count();
+            Ok(mut warnings) => {
+                silence(&mut warnings);
+                print_diagnostics(&warnings, format)?;
+                if deny_warnings && !warnings.is_empty() {
+                    let n = warnings.warnings().count();
                     print_file_message(
                         format,
                         &name,
@@ -148,12 +149,7 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
                     failed = true;
                     continue;
                 }
-                for level in &file.levels {
-                    write_atomic(&out_dir, &format!("{}.lev", level.name), &level.bytes)?;
-                    if let Some(v) = level.random_vault {
-                        vaults.push_str(&v.line(&level.name));
-                    }
-                }
+                vaults.push_str(&levels.commit()?);
             }
             Err(mut diagnostics) => {
                 silence(&mut diagnostics);
@@ -196,25 +192,36 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
     })
 }
 
-/// A file read and compiled: its name, text and result.
-type Compiled = (String, String, Result<des::Blobs, Diagnostics>);
+/// A file read and compiled: its name, text, result (its warnings, or
+/// its errors) and its levels, written as they were compiled and moved
+/// into place only if the file is committed.
+type Compiled = (
+    String,
+    String,
+    Result<Diagnostics, Diagnostics>,
+    PendingLevels,
+);
 
 /// Reads and compiles every job's file on up to `threads` threads (one
-/// file a thread at a time, the next file to whichever thread is free);
-/// the results in job order.
+/// file a thread at a time, the next file to whichever thread is free),
+/// writing its levels into `out_dir` as they are compiled; the results in
+/// job order.
 fn compile_all(
     jobs: &[(OsString, des::Options)],
+    out_dir: &std::path::Path,
     threads: usize,
 ) -> Vec<std::io::Result<Compiled>> {
-    let compile = |(path, options): &(OsString, des::Options)| {
+    let compile = |i: usize| {
+        let (path, options) = &jobs[i];
         read_source(path).map(|(name, source)| {
-            let result = des::compile_levels(&source, &name, options);
-            (name, source, result)
+            let mut levels = PendingLevels::new(out_dir, i);
+            let result = des::compile_levels_each(&source, &name, options, &mut |l| levels.put(l));
+            (name, source, result, levels)
         })
     };
     let threads = threads.min(jobs.len());
     if threads <= 1 {
-        return jobs.iter().map(compile).collect();
+        return (0..jobs.len()).map(compile).collect();
     }
     let next = std::sync::atomic::AtomicUsize::new(0);
     let mut results: Vec<(usize, std::io::Result<Compiled>)> = std::thread::scope(|s| {
@@ -224,8 +231,10 @@ fn compile_all(
                     let mut done = Vec::new();
                     loop {
                         let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some(job) = jobs.get(i) else { break done };
-                        done.push((i, compile(job)));
+                        if i >= jobs.len() {
+                            break done;
+                        }
+                        done.push((i, compile(i)));
                     }
                 })
             })

@@ -29,6 +29,7 @@ mod dump_json;
 mod game;
 mod lev_comp;
 mod output;
+mod pending;
 mod render;
 
 const HELP: &str = "\

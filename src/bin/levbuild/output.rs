@@ -80,15 +80,7 @@ pub fn print_stdout(text: &str) -> Result<()> {
 /// and an old longer file never leaves its tail behind.
 pub fn write_atomic(dir: &Path, name: &str, bytes: &[u8]) -> Result<()> {
     let target = dir.join(file_name(name));
-    // A file that already holds the bytes is left alone: replacing a file
-    // by a rename makes some file systems (ext4) flush it at once, which
-    // costs a recompile of an unchanged tree ten times its compile.
-    let holds = |meta: std::fs::Metadata| {
-        meta.is_file()
-            && meta.len() == bytes.len() as u64
-            && std::fs::read(&target).is_ok_and(|b| b == bytes)
-    };
-    if std::fs::metadata(&target).is_ok_and(holds) {
+    if holds(&target, bytes) {
         return Ok(());
     }
     let tmp = dir.join(file_name(&format!(".{name}.{}.tmp", std::process::id())));
@@ -99,10 +91,22 @@ pub fn write_atomic(dir: &Path, name: &str, bytes: &[u8]) -> Result<()> {
     })
 }
 
+/// True if `target` is a file that holds `bytes`. Such a file is left
+/// alone: replacing a file by a rename makes some file systems (ext4)
+/// flush it at once, which costs a recompile of an unchanged tree ten
+/// times its compile.
+pub fn holds(target: &Path, bytes: &[u8]) -> bool {
+    std::fs::metadata(target).is_ok_and(|meta| {
+        meta.is_file()
+            && meta.len() == bytes.len() as u64
+            && std::fs::read(target).is_ok_and(|b| b == bytes)
+    })
+}
+
 /// The file name `name` stands for: on Unix its source bytes, as the C
 /// tools name files (`caf\xE9.lev` for a Latin-1 level name); elsewhere
 /// the text itself.
-fn file_name(name: &str) -> std::ffi::OsString {
+pub fn file_name(name: &str) -> std::ffi::OsString {
     #[cfg(unix)]
     {
         use std::os::unix::ffi::OsStringExt;
@@ -150,14 +154,21 @@ pub fn read_source(path: &std::ffi::OsStr) -> std::io::Result<(String, String)> 
     // command.
     if path == "-" {
         let buf = levbuild::read_source(std::io::stdin().lock())?;
-        return Ok((
-            "(stdin)".to_string(),
-            levbuild::source_text(&buf).into_owned(),
-        ));
+        return Ok(("(stdin)".to_string(), into_text(buf)));
     }
     let bytes = levbuild::read_source(std::fs::File::open(path)?)?;
-    Ok((
-        path.to_string_lossy().into_owned(),
-        levbuild::source_text(&bytes).into_owned(),
-    ))
+    Ok((path.to_string_lossy().into_owned(), into_text(bytes)))
+}
+
+/// A source's text: its bytes themselves when they are the text already
+/// (ASCII), so that a large file is not held twice.
+fn into_text(bytes: Vec<u8>) -> String {
+    let decoded = match levbuild::source_text(&bytes) {
+        std::borrow::Cow::Owned(text) => Some(text),
+        std::borrow::Cow::Borrowed(_) => None,
+    };
+    decoded.unwrap_or_else(|| {
+        String::from_utf8(bytes)
+            .unwrap_or_else(|e| levbuild::source_text(e.as_bytes()).into_owned())
+    })
 }

@@ -155,17 +155,25 @@ fn looks_like_36(source: &str, mut report: Reporter) -> Reporter {
 
 /// As [`compile_with`], each level's bytes only: each is encoded as it is
 /// finished, so the typed levels of a long file are never all held.
-pub(crate) fn compile_blobs(
+pub(crate) fn compile_each(
     source: &str,
     path: &str,
     options: &Options,
-) -> Result<crate::des::Blobs, Diagnostics> {
+    each: &mut dyn FnMut(crate::des::Blob),
+) -> Result<Diagnostics, Diagnostics> {
     refuse_other_dialects(source, path, options)?;
     let mut report = Reporter::default();
-    let mut encoded = Vec::new();
-    let mut sink = |level: Level| {
-        let bytes = encode(&level, &options.game, options.layout);
-        encoded.push((level.name, bytes));
+    // Each level is encoded and handed over as soon as it is checked (the
+    // caller drops them all if the file has an error); one that cannot be
+    // encoded is an error of the file.
+    let mut failed_encodes = Vec::new();
+    let mut sink = |level: Level| match encode(&level, &options.game, options.layout) {
+        Ok(bytes) => each(crate::des::Blob {
+            name: level.name,
+            bytes,
+            random_vault: None,
+        }),
+        Err(e) => failed_encodes.push((level.name, e)),
     };
     parse_and_check(
         source,
@@ -176,30 +184,16 @@ pub(crate) fn compile_blobs(
     );
     if report.has_errors() {
         report = looks_like_36(source, report);
-    }
-    let mut levels = Vec::with_capacity(encoded.len());
-    if !report.has_errors() {
-        for (name, bytes) in encoded {
-            match bytes {
-                Ok(bytes) => levels.push(crate::des::Blob {
-                    name,
-                    bytes,
-                    random_vault: None,
-                }),
-                Err(e) => {
-                    report.error(0..0, format!("Level \"{}\" cannot be encoded: {e}", name));
-                }
-            }
+    } else {
+        for (name, e) in failed_encodes {
+            report.error(0..0, format!("Level \"{}\" cannot be encoded: {e}", name));
         }
     }
     let diagnostics = report.finish(path, source);
-    if diagnostics.has_errors() {
-        return Err(diagnostics);
+    match diagnostics.has_errors() {
+        true => Err(diagnostics),
+        false => Ok(diagnostics),
     }
-    Ok(crate::des::Blobs {
-        levels: crate::des::Blobs::written_over(levels),
-        warnings: diagnostics,
-    })
 }
 
 /// Parses and checks `source` into typed levels without encoding them.
@@ -287,7 +281,7 @@ mod tests {
             let whole = outcome(&source, usize::MAX);
             let chunked = outcome(&source, 1);
             let options = Options::default();
-            let blobs = match compile_blobs(&source, "x.des", &options) {
+            let blobs = match crate::des::compile_levels(&source, "x.des", &options) {
                 Ok(b) => (
                     b.levels.into_iter().map(|l| (l.name, l.bytes)).collect(),
                     b.warnings.render(false),
@@ -314,7 +308,7 @@ mod tests {
                 ),
                 Err(d) => (Vec::new(), d.render(false)),
             };
-            assert!(blobs == typed, "{}: compile_blobs differs", path.display());
+            assert!(blobs == typed, "{}: compile_levels differs", path.display());
             assert!(
                 chunked == whole,
                 "{}: {} levels, diagnostics:\n{}\nin one chunk {} levels:\n{}",

@@ -35,6 +35,6 @@ pub use encode::{encode, EncodeError};
 #[cfg(feature = "compile")]
 mod compile;
 #[cfg(feature = "compile")]
-pub(crate) use compile::compile_blobs;
+pub(crate) use compile::compile_each;
 #[cfg(feature = "compile")]
 pub use compile::{compile, compile_with, CompiledFile, CompiledLevel};
