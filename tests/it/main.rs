@@ -9,6 +9,7 @@ mod cli_lev_comp;
 mod cli_options;
 #[cfg(feature = "render")]
 mod cli_render;
+mod cli_watch;
 mod common;
 #[cfg(feature = "nethack36")]
 mod des36_depth;

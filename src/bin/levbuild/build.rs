@@ -56,6 +56,9 @@ macro_rules! shared_options {
                              (its %NAME lines are kept)
   -U, --undefine NAME        undefine the makedefs feature NAME (its %NAME
                              lines are dropped)
+  --watch                    after the run, watch the source directories (or
+                             the game tree) and run again whenever a source
+                             changes, until interrupted (Ctrl-C)
   -h, --help                 print this help
   -V, --version              print levbuild's version"
     };
@@ -362,10 +365,12 @@ pub fn run(args: &[OsString], which: Command) -> Result<ExitCode> {
         _ => "target/levels",
     });
     let mut paths = Vec::new();
+    let mut watch = false;
     let mut scan = Args::new(args);
     while let Some(arg) = scan.next_arg() {
         match arg {
             Arg::Flag("-o" | "--out-dir") => out = PathBuf::from(scan.value("-o")?),
+            Arg::Flag("--watch") => watch = true,
             Arg::Flag("-j" | "--jobs") => {
                 build.jobs(thread_count(scan.text("-j")?)?);
             }
@@ -466,6 +471,9 @@ pub fn run(args: &[OsString], which: Command) -> Result<ExitCode> {
         if given_files.len() < paths.len() {
             bail!("check takes source directories or files, not both");
         }
+        if watch {
+            bail!("--watch watches source directories, not files");
+        }
         return crate::check_files::run(&paths, &files, style);
     }
     if let Some(dialect) = files.game.dialect() {
@@ -499,6 +507,43 @@ pub fn run(args: &[OsString], which: Command) -> Result<ExitCode> {
     if which == Command::Gallery {
         build.gallery(&out);
     }
+    if !watch {
+        return run_once(&build, which, style, &out, command);
+    }
+    let watched = match files.game.tree() {
+        Some(root) if paths.is_empty() => vec![root.to_path_buf()],
+        _ => paths.clone(),
+    };
+    let watcher = crate::watch::Watch::new(&watched, &out)?;
+    loop {
+        run_once(&build, which, style, &out, command)?;
+        let shown: Vec<String> = watched.iter().map(|d| d.display().to_string()).collect();
+        eprintln!(
+            "levbuild: watching {} for changes (Ctrl-C stops)",
+            shown.join(", ")
+        );
+        let changed = watcher.next_change()?;
+        let first = changed
+            .first()
+            .map(|p| p.display().to_string())
+            .unwrap_or_default();
+        match changed.len() {
+            1 => eprintln!("levbuild: {first} changed"),
+            n => eprintln!("levbuild: {first} and {} more changed", n - 1),
+        }
+    }
+}
+
+/// One run of the tree command `which` with `build`, its report printed;
+/// the exit status it calls for.
+fn run_once(
+    build: &Build,
+    which: Command,
+    style: Style,
+    out: &std::path::Path,
+    command: &str,
+) -> Result<ExitCode> {
+    let check_only = which != Command::Build;
     match build.try_compile() {
         Ok(report) => {
             if check_only || matches!(style, Style::Json | Style::Github) {
@@ -510,7 +555,7 @@ pub fn run(args: &[OsString], which: Command) -> Result<ExitCode> {
                     "levbuild gallery: {} level(s) of {} file(s) drawn into {}; {} warning(s)",
                     report.levels,
                     report.sources,
-                    report.gallery.as_deref().unwrap_or(&out).display(),
+                    report.gallery.as_deref().unwrap_or(out).display(),
                     report.warnings.len()
                 ),
                 (false, Style::Github) => eprintln!("{}", report.summary()),

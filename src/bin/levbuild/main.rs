@@ -31,6 +31,7 @@ mod lev_comp;
 mod output;
 mod pending;
 mod render;
+mod watch;
 
 const HELP: &str = "\
 usage: levbuild COMMAND [OPTIONS] [ARGS]
