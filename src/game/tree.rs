@@ -84,11 +84,15 @@ const LEVEL_COMPILER_SOURCES: [&str; 4] = [
 
 /// Changes whenever what the probe prints changes, so that cached probe
 /// output of an older levbuild build is not reused.
-const PROBE_REVISION: &[u8] = b"numbers 11";
+const PROBE_REVISION: &[u8] = b"numbers 12";
 
 /// The hints file a 3.6-family tree's Unix build is set up with
 /// (`sys/unix/setup.sh hints/linux`): its `CFLAGS` defines are the game's.
 const HINTS_FILE: &str = "sys/unix/hints/linux";
+
+/// The configure script of a tree built with autoconf instead of a hints
+/// file (UnNetHack): see [`configure_defines`].
+const CONFIGURE_FILE: &str = "sys/autoconf/configure.ac";
 
 /// How to read a tree.
 #[cfg_attr(docsrs, doc(cfg(feature = "build")))]
@@ -212,7 +216,7 @@ impl Game {
         {
             Some(text) => text,
             None => {
-                let text = run_probe(root, dialect, &tree_format.numbers_source, options)?;
+                let text = run_probe(root, &tree_format.numbers_source, options)?;
                 if let Some(path) = &cached {
                     // A cache that cannot be written only costs a rerun.
                     let _ = write_atomically(path, text.as_bytes());
@@ -486,7 +490,7 @@ fn tree_files(root: &Path) -> Result<Vec<PathBuf>, TreeError> {
     }
     files.push(root.join("util/makedefs.c"));
     files.extend(LEVEL_COMPILER_SOURCES.iter().map(|s| root.join(s)));
-    for optional in [HINTS_FILE, "util/dgn_comp.l"] {
+    for optional in [HINTS_FILE, CONFIGURE_FILE, "util/dgn_comp.l"] {
         if root.join(optional).is_file() {
             files.push(root.join(optional));
         }
@@ -712,11 +716,11 @@ fn parse_date_h(text: &str) -> Result<Vec<u64>, String> {
 /// Compiles and runs both probe stages in a temporary directory.
 fn run_probe(
     root: &Path,
-    dialect: crate::des::Dialect,
     numbers: &str,
     options: &TreeOptions,
 ) -> Result<String, TreeError> {
     let mut defines = hints_defines(root)?;
+    defines.extend(configure_defines(root));
     defines.extend(options.defines.iter().cloned());
     // The NetHack4 family's objects[] is a copy of its const tables that
     // init_objlist() makes at run time (its objclass.h declares both).
@@ -728,6 +732,17 @@ fn run_probe(
     let global_h = std::fs::read_to_string(root.join("include/global.h")).unwrap_or_default();
     if global_h.contains("struct version_info") && !global_h.contains("struct_sizes") {
         defines.push("LEVBUILD_NO_STRUCT_SIZES".into());
+    }
+    // The tree's headers, not its version number or level format, say
+    // which structures the probe reads: 3.6's version_info has two struct
+    // size words and its class symbols are structs (decl.h); SporkHack
+    // and UnNetHack have 3.6's opcode lev_comp and 3.4.3's of both.
+    if global_h.contains("struct_sizes2") {
+        defines.push("LEVBUILD_STRUCT_SIZES2".into());
+    }
+    let decl_h = std::fs::read_to_string(root.join("include/decl.h")).unwrap_or_default();
+    if decl_h.contains("struct class_sym def_monsyms") {
+        defines.push("LEVBUILD_CLASS_SYM".into());
     }
     let work =
         ProbeDir::new().map_err(|e| TreeError::io(root, "cannot make a temporary directory", e))?;
@@ -816,13 +831,7 @@ fn run_probe(
     if !reused.is_empty() {
         sources.retain(|s| !tables.contains(s));
     }
-    // The tree's level format, not its version number, says which
-    // structures the probe reads (notnotdNetHack 2025 is of the 3.4.3
-    // family).
     defines.push("LEVBUILD_NUMBERS".into());
-    if dialect == crate::des::Dialect::NetHack36 {
-        defines.push("LEVBUILD_NH36".into());
-    }
     let util = root.join("util");
     let target_cc = match target == host {
         true => host_cc,
@@ -867,6 +876,22 @@ fn hints_defines(root: &Path) -> Result<Vec<String>, TreeError> {
         .filter(|d| !d.is_empty() && !d.contains('$'))
         .map(|d| d.replace("\\\"", "\""))
         .collect())
+}
+
+/// The defines a tree built by its configure script ([`CONFIGURE_FILE`],
+/// and no hints file) needs from it: `HAVE_INTTYPES_H` and
+/// `HAVE_STDINT_H`, which configure finds on every C99 system and which
+/// UnNetHack's `config.h` tests outside `AUTOCONF` before it includes the
+/// header that gives `flag.h` its `uint64_t`. The rest of configure's
+/// `autoconf.h` (and `autoconf_paths.h`, installation paths) is not
+/// defined: with `AUTOCONF` undefined, `config.h`'s own defaults give the
+/// same version features and tables as configure's defaults (UnNetHack
+/// 5.3.2's header is its `date.h`'s).
+fn configure_defines(root: &Path) -> Vec<String> {
+    match !root.join(HINTS_FILE).is_file() && root.join(CONFIGURE_FILE).is_file() {
+        true => vec!["HAVE_INTTYPES_H=1".into(), "HAVE_STDINT_H=1".into()],
+        false => Vec::new(),
+    }
 }
 
 /// The `levbuild_features` function of the probe: each feature name

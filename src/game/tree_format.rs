@@ -291,9 +291,17 @@ pub(super) fn read_tree_format(root: &Path, dialect: Dialect) -> Result<TreeForm
 /// A 3.6-family tree's opcode program format: its `sp_lev.h` enums of
 /// opcodes and monster and object properties, each in order.
 fn read_program(root: &Path, sp_lev: &str) -> Result<ProgramFormat, TreeError> {
+    // An enum in 3.6; `#define`s in the early opcode games (SporkHack,
+    // UnNetHack), whose property lists are no enum.
     let list = |name: &str, prefix: &str, end: &str| {
-        enum_names(sp_lev, name, prefix, end)
-            .map_err(|why| TreeError::new(root, format!("include/sp_lev.h: enum {name}: {why}")))
+        let read = match sp_lev.contains(&format!("enum {name}")) {
+            true => enum_names(sp_lev, name, prefix, end),
+            false => define_names(sp_lev, prefix, end),
+        };
+        read.map_err(|why| match sp_lev.contains(&format!("enum {name}")) {
+            true => TreeError::new(root, format!("include/sp_lev.h: enum {name}: {why}")),
+            false => TreeError::new(root, format!("include/sp_lev.h: the {prefix} defines: {why}")),
+        })
     };
     Ok(ProgramFormat {
         opcodes: list("opcode_defs", "SPO_", "MAX_SP_OPCODES")?,
@@ -345,6 +353,33 @@ fn enum_names(text: &str, name: &str, prefix: &str, end: &str) -> Result<Vec<Box
             if v.parse::<usize>().ok() != Some(names.len()) {
                 return Err(format!("`{entry} = {v}` is not numbered by its position"));
             }
+        }
+        names.push(short.into());
+    }
+    Err(format!("no {end}"))
+}
+
+/// The names of the `#define PREFIXNAME n` lines before `#define END`,
+/// `prefix` dropped, in order: each must be numbered by its position
+/// (`None` of them: an error naming `end`).
+fn define_names(text: &str, prefix: &str, end: &str) -> Result<Vec<Box<str>>, String> {
+    let mut names = Vec::new();
+    for line in text.lines() {
+        let Some(rest) = line.trim_start().strip_prefix('#') else {
+            continue;
+        };
+        let mut words = rest.trim_start().strip_prefix("define").unwrap_or("").split_whitespace();
+        let (Some(entry), Some(value)) = (words.next(), words.next()) else {
+            continue;
+        };
+        if entry == end {
+            return Ok(names);
+        }
+        let Some(short) = entry.strip_prefix(prefix) else {
+            continue;
+        };
+        if value.parse::<usize>().ok() != Some(names.len()) {
+            return Err(format!("`{entry} {value}` is not numbered by its position"));
         }
         names.push(short.into());
     }
@@ -611,10 +646,11 @@ fn numbers_source(
          if (b < 32 || b > 126 || b == '\\\\')\n            printf(\"\\\\x%02x\", b);\n        \
          else\n            putchar(b);\n    }\n    putchar('\\n');\n}\n\
          #define yywarning levbuild_warning\n\
+         #define lc_warning levbuild_warning\n\
          static int levbuild_map_char(char c)\n",
     );
     c.push_str(body);
-    c.push_str("\n#undef yywarning\n");
+    c.push_str("\n#undef yywarning\n#undef lc_warning\n");
     // Each number as lev_comp stores it: converted to the type of the
     // `sp_lev.h` member it is assigned to (an `xchar`: SLASH'EM Extended's
     // trap 180 is stored, and read back, as -76).
