@@ -362,6 +362,26 @@ fn write_format(out: &mut String, f: &RecordFormat) {
         if p.region_pack_int {
             let _ = writeln!(out, "region-pack int");
         }
+        // Value packing: lines only where it is not 3.6.7's (what a file
+        // without them means).
+        if p.value_offset != super::format::VALUE_OFFSET_367 {
+            let _ = writeln!(out, "value-offset {}", p.value_offset);
+        }
+        match p.random_coord_flag {
+            None => {
+                let _ = writeln!(out, "random-coord packed");
+            }
+            Some(bit) if bit != super::format::COORD_RANDOM_367 => {
+                let _ = writeln!(out, "random-coord flag {bit:#x}");
+            }
+            Some(_) => {}
+        }
+        if p.int_varargs {
+            let _ = writeln!(out, "int-varargs yes");
+        }
+        if !p.room_flags_from_alignment {
+            let _ = writeln!(out, "room-flags from-flags");
+        }
     }
 }
 
@@ -607,6 +627,42 @@ impl FormatFacts {
                         .region_pack_int = true
                 }
                 other => return Err(args.error(format!("`{other}`: expected `int`"))),
+            },
+            "value-offset" => {
+                let v = args.number()?;
+                let p = self.program.get_or_insert_with(ProgramFormat::empty);
+                p.value_offset = i64::try_from(v)
+                    .ok()
+                    .filter(|v| (0..=255).contains(v))
+                    .ok_or_else(|| args.error(format!("value offset {v} is out of range")))?;
+            }
+            "random-coord" => {
+                let flag = match args.word("`packed` or `flag`")? {
+                    "packed" => None,
+                    "flag" => Some(args.number()? as i64),
+                    other => {
+                        return Err(args.error(format!("`{other}`: expected `packed` or `flag`")))
+                    }
+                };
+                self.program
+                    .get_or_insert_with(ProgramFormat::empty)
+                    .random_coord_flag = flag;
+            }
+            "int-varargs" => match args.word("`yes`")? {
+                "yes" => {
+                    self.program
+                        .get_or_insert_with(ProgramFormat::empty)
+                        .int_varargs = true
+                }
+                other => return Err(args.error(format!("`{other}`: expected `yes`"))),
+            },
+            "room-flags" => match args.word("`from-flags`")? {
+                "from-flags" => {
+                    self.program
+                        .get_or_insert_with(ProgramFormat::empty)
+                        .room_flags_from_alignment = false
+                }
+                other => return Err(args.error(format!("`{other}`: expected `from-flags`"))),
             },
             "door-material" => {
                 let word = args.string("its word")?;

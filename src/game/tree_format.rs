@@ -226,7 +226,7 @@ pub(super) fn read_tree_format(root: &Path, dialect: Dialect) -> Result<TreeForm
     match dialect {
         Dialect::NetHack343 => read_records(root, &sp_lev, &mut format)?,
         Dialect::NetHack36 => {
-            format.program = Some(read_program(root, &sp_lev)?);
+            format.program = Some(read_program(root, &sp_lev, &lev_comp_y)?);
             // Every list of its numbering is the probe's: none is 3.4.3's.
             format.numbering = Numbering::empty();
         }
@@ -290,7 +290,7 @@ pub(super) fn read_tree_format(root: &Path, dialect: Dialect) -> Result<TreeForm
 
 /// A 3.6-family tree's opcode program format: its `sp_lev.h` enums of
 /// opcodes and monster and object properties, each in order.
-fn read_program(root: &Path, sp_lev: &str) -> Result<ProgramFormat, TreeError> {
+fn read_program(root: &Path, sp_lev: &str, lev_comp_y: &str) -> Result<ProgramFormat, TreeError> {
     // An enum in 3.6; `#define`s in the early opcode games (SporkHack,
     // UnNetHack), whose property lists are no enum.
     let list = |name: &str, prefix: &str, end: &str| {
@@ -300,7 +300,10 @@ fn read_program(root: &Path, sp_lev: &str) -> Result<ProgramFormat, TreeError> {
         };
         read.map_err(|why| match sp_lev.contains(&format!("enum {name}")) {
             true => TreeError::new(root, format!("include/sp_lev.h: enum {name}: {why}")),
-            false => TreeError::new(root, format!("include/sp_lev.h: the {prefix} defines: {why}")),
+            false => TreeError::new(
+                root,
+                format!("include/sp_lev.h: the {prefix} defines: {why}"),
+            ),
         })
     };
     Ok(ProgramFormat {
@@ -310,7 +313,99 @@ fn read_program(root: &Path, sp_lev: &str) -> Result<ProgramFormat, TreeError> {
         // The probe's `ND` lines.
         door_materials: Vec::new(),
         region_pack_int: region_pack_int(sp_lev),
+        value_offset: value_offset(sp_lev)
+            .map_err(|why| TreeError::new(root, format!("include/sp_lev.h: {why}")))?,
+        random_coord_flag: define_value(sp_lev, "SP_COORD_IS_RANDOM"),
+        // 3.6's lev_comp.y casts every add_opvars value with VA_PASS.
+        int_varargs: !lev_comp_y.contains("VA_PASS"),
+        room_flags_from_alignment: room_flags_from_alignment(lev_comp_y).ok_or_else(|| {
+            TreeError::new(
+                root,
+                "util/lev_comp.y: its room_def rule writes a ROOM's flags from neither its \
+                 alignment ($8) nor its flags ($10)",
+            )
+        })?,
     })
+}
+
+/// What `SP_MONST_PACK`, `SP_OBJ_PACK` and `SP_MAPCHAR_PACK` add to the
+/// value they shift (`((10 + (pm)) << 8)` in 3.6.7, `((( m ) << 8)` in
+/// SporkHack): one number for the three, or an error naming them.
+fn value_offset(sp_lev: &str) -> Result<i64, String> {
+    let offset = |name: &str| -> Result<i64, String> {
+        let at = sp_lev
+            .find(&format!("define {name}("))
+            .ok_or_else(|| format!("no {name}"))?;
+        let line: String = sp_lev[at..]
+            .lines()
+            .next()
+            .unwrap_or("")
+            .split_whitespace()
+            .collect();
+        let body = &line[line.find(')').map_or(line.len(), |i| i + 1)..];
+        // `(N+(` before the shifted value, or none.
+        let Some(plus) = body.find("+(") else {
+            return Ok(0);
+        };
+        let before = &body[..plus];
+        let digits: String = before
+            .chars()
+            .rev()
+            .take_while(char::is_ascii_digit)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        match digits.parse() {
+            Ok(n) if before.ends_with(&digits) && body.find("<<8").is_some_and(|s| s > plus) => {
+                Ok(n)
+            }
+            _ => Ok(0),
+        }
+    };
+    let monster = offset("SP_MONST_PACK")?;
+    for other in ["SP_OBJ_PACK", "SP_MAPCHAR_PACK"] {
+        if offset(other)? != monster {
+            return Err(format!(
+                "SP_MONST_PACK adds {monster} but {other} does not: levbuild cannot pack its values"
+            ));
+        }
+    }
+    Ok(monster)
+}
+
+/// The number `#define NAME` gives (`0x01000000L`), if it is defined so.
+fn define_value(text: &str, name: &str) -> Option<i64> {
+    text.lines().find_map(|l| {
+        let mut words = l
+            .trim_start()
+            .strip_prefix('#')?
+            .trim_start()
+            .strip_prefix("define")?
+            .split_whitespace();
+        (words.next() == Some(name)).then_some(())?;
+        let v = words.next()?.trim_end_matches(['L', 'l', 'U', 'u']);
+        match v.strip_prefix("0x").or_else(|| v.strip_prefix("0X")) {
+            Some(hex) => i64::from_str_radix(hex, 16).ok(),
+            None => v.parse().ok(),
+        }
+    })
+}
+
+/// Whether `lev_comp.y`'s `room_def` action takes the flags it writes
+/// from `$8`, the vertical alignment (3.6.7), or `$10`, the flags
+/// (SporkHack); `None` for neither.
+fn room_flags_from_alignment(lev_comp_y: &str) -> Option<bool> {
+    let at = lev_comp_y.find("\nroom_def")?;
+    let rule = &lev_comp_y[at..];
+    let rule: String = rule[..rule.find("SPO_ROOM")?].split_whitespace().collect();
+    if rule.contains("=$8;") {
+        Some(true)
+    } else if rule.contains("$10;") {
+        Some(false)
+    } else {
+        None
+    }
 }
 
 /// Whether `sp_lev.h`'s `SP_REGION_PACK` casts the packed region to `int`.
@@ -368,7 +463,11 @@ fn define_names(text: &str, prefix: &str, end: &str) -> Result<Vec<Box<str>>, St
         let Some(rest) = line.trim_start().strip_prefix('#') else {
             continue;
         };
-        let mut words = rest.trim_start().strip_prefix("define").unwrap_or("").split_whitespace();
+        let mut words = rest
+            .trim_start()
+            .strip_prefix("define")
+            .unwrap_or("")
+            .split_whitespace();
         let (Some(entry), Some(value)) = (words.next(), words.next()) else {
             continue;
         };
@@ -1046,6 +1145,36 @@ mod tests {
             lex_words(l, "CURSE_TYPE"),
             [("identified".into(), "4".into())]
         );
+    }
+
+    #[test]
+    fn value_packing_is_read_from_sp_lev_h_and_lev_comp_y() {
+        let h367 = "#define SP_COORD_IS_RANDOM 0x01000000L\n\
+                    #define SP_MONST_PACK(pm, cls) (((10 + (pm)) << 8) | ((cls) & 0xff))\n\
+                    #define SP_OBJ_PACK(ob, cls) (((10 + (ob)) << 8) | ((cls) & 0xff))\n\
+                    #define SP_MAPCHAR_PACK(typ, lit) (((10 + (lit)) << 8) | ((typ) & 0xff))\n";
+        assert_eq!(value_offset(h367), Ok(10));
+        assert_eq!(define_value(h367, "SP_COORD_IS_RANDOM"), Some(0x0100_0000));
+        let early = "#define SP_MONST_PACK(m,c) ((( m ) << 8) + ((char)( c )))\n\
+                     #define SP_OBJ_PACK(o,c)  ((( o ) << 8) + ((char)( c )))\n\
+                     #define SP_MAPCHAR_PACK(typ,lit) ((( lit ) << 8) + ((char)( typ )))\n";
+        assert_eq!(value_offset(early), Ok(0));
+        assert_eq!(define_value(early, "SP_COORD_IS_RANDOM"), None);
+        let mixed = early.replace("((( o ) << 8)", "(((10 + (o)) << 8)");
+        assert!(value_offset(&mixed).unwrap_err().contains("SP_OBJ_PACK"));
+        let y =
+            "x\nroom_def : ROOM_ID ':' x\n {\n long rflags = $8;\n add_opvars(splev, SPO_ROOM);";
+        assert_eq!(room_flags_from_alignment(y), Some(true));
+        let y = "x\nroom_def : ROOM_ID ':' x\n {\n long flg = (long)$10;\n add_opvars(splev, SPO_ROOM);";
+        assert_eq!(room_flags_from_alignment(y), Some(false));
+        assert_eq!(room_flags_from_alignment("room_def: nothing"), None);
+        let defines = "#define SP_M_V_PEACEFUL 0\n#define SP_M_V_ALIGN\t1\n#define SP_M_V_END 2\n";
+        assert_eq!(
+            define_names(defines, "SP_M_V_", "SP_M_V_END").unwrap(),
+            vec!["PEACEFUL".into(), "ALIGN".into()] as Vec<Box<str>>
+        );
+        let skipped = "#define SP_M_V_PEACEFUL 0\n#define SP_M_V_ALIGN 2\n#define SP_M_V_END 3\n";
+        assert!(define_names(skipped, "SP_M_V_", "SP_M_V_END").is_err());
     }
 
     #[test]

@@ -96,7 +96,8 @@ impl Gen<'_, '_, '_, '_> {
 
     /// `encodemonster` / `encodeobj`.
     pub(super) fn encode_thing(&mut self, t: &Thing<'_>, base: Base) -> i64 {
-        let pack = |index: i64, class: i64| ((10 + index) << 8) | (class & 0xff);
+        let pack =
+            |index: i64, class: i64| self.packing().map_or(0, |p| p.pack_thing(index, class));
         let monster = base == Base::Monster;
         match t {
             Thing::Random => -1,
@@ -302,7 +303,12 @@ impl Gen<'_, '_, '_, '_> {
         for info in infos {
             let property = match &info.v {
                 ObjectInfo::Fixed(value, property) => {
-                    self.push_int(*value);
+                    // `erodeproof`: `add_opvars(splev, "ii", -1, SP_O_V_ERODED)`.
+                    let value = match (*value, *property) {
+                        (-1, "ERODED") => self.minus_one_at(0),
+                        (v, _) => v,
+                    };
+                    self.push_int(value);
                     *property
                 }
                 ObjectInfo::Montype(m) => {
