@@ -660,10 +660,23 @@ pub struct ProgramFormat {
     /// (3.6.7's `rflags = $8`, which levbuild warns about), not from its
     /// flags (SporkHack's `$10`).
     pub room_flags_from_alignment: bool,
+    /// The flags of a `REGION` that gives none: 3.6.7's `filled` (1),
+    /// SporkHack's none (0).
+    pub region_default_flags: i64,
+    /// An unfilled `REGION`'s room type is stored plus `MAXRTYPE + 1`
+    /// (3.6.7); SporkHack stores it as it is.
+    pub region_unfilled_offset: bool,
+    /// `lev_comp.l`'s `FILLING` words and their values: 3.6.7's `filled`
+    /// 1 and `unfilled` 0; SporkHack's the other way round (so that its
+    /// `unfilled` region is stored filled, as its `lev_comp` stores it).
+    pub filling_words: Vec<(Box<str>, i64)>,
 }
 
 /// What 3.6.7's `SP_MONST_PACK`, `SP_OBJ_PACK` and `SP_MAPCHAR_PACK` add.
 pub(crate) const VALUE_OFFSET_367: i64 = 10;
+
+/// 3.6.7's `FILLING` words.
+pub(crate) const FILLING_WORDS_367: &[(&str, i64)] = &[("filled", 1), ("unfilled", 0)];
 
 /// 3.6.7's `SP_COORD_IS_RANDOM`.
 pub(crate) const COORD_RANDOM_367: i64 = 0x0100_0000;
@@ -818,6 +831,12 @@ impl ProgramFormat {
             random_coord_flag: Some(COORD_RANDOM_367),
             int_varargs: false,
             room_flags_from_alignment: true,
+            region_default_flags: 1,
+            region_unfilled_offset: true,
+            filling_words: FILLING_WORDS_367
+                .iter()
+                .map(|&(w, v)| (w.into(), v))
+                .collect(),
         }
     }
 

@@ -382,6 +382,21 @@ fn write_format(out: &mut String, f: &RecordFormat) {
         if !p.room_flags_from_alignment {
             let _ = writeln!(out, "room-flags from-flags");
         }
+        if p.region_default_flags != 1 {
+            let _ = writeln!(out, "region-default-flags {}", p.region_default_flags);
+        }
+        if !p.region_unfilled_offset {
+            let _ = writeln!(out, "region-unfilled plain");
+        }
+        let vanilla = super::format::FILLING_WORDS_367;
+        let same = p.filling_words.len() == vanilla.len()
+            && (p.filling_words.iter().zip(vanilla))
+                .all(|((w, v), (vw, vv))| &**w == *vw && v == vv);
+        if !same {
+            for (word, v) in &p.filling_words {
+                let _ = writeln!(out, "filling-word {} {v}", quoted(word));
+            }
+        }
     }
 }
 
@@ -421,6 +436,8 @@ struct FormatFacts {
     sanity_flags: Option<bool>,
     /// A 3.6-family game's opcode program format.
     program: Option<ProgramFormat>,
+    /// A `filling-word` line was read (the first replaces 3.6.7's).
+    filling_words_read: bool,
     dungeon_descriptors: Option<Vec<(Box<str>, i32)>>,
 }
 
@@ -663,6 +680,31 @@ impl FormatFacts {
                         .room_flags_from_alignment = false
                 }
                 other => return Err(args.error(format!("`{other}`: expected `from-flags`"))),
+            },
+            "region-default-flags" => {
+                let v = args.number()?;
+                let p = self.program.get_or_insert_with(ProgramFormat::empty);
+                p.region_default_flags = i64::try_from(v)
+                    .ok()
+                    .filter(|v| *v <= 3)
+                    .ok_or_else(|| args.error(format!("region flags {v} are out of range")))?;
+            }
+            "filling-word" => {
+                let word = args.string("its word")?;
+                let v = args.number()? as i64;
+                let p = self.program.get_or_insert_with(ProgramFormat::empty);
+                if !std::mem::replace(&mut self.filling_words_read, true) {
+                    p.filling_words.clear();
+                }
+                p.filling_words.push((word.into(), v));
+            }
+            "region-unfilled" => match args.word("`plain`")? {
+                "plain" => {
+                    self.program
+                        .get_or_insert_with(ProgramFormat::empty)
+                        .region_unfilled_offset = false
+                }
+                other => return Err(args.error(format!("`{other}`: expected `plain`"))),
             },
             "door-material" => {
                 let word = args.string("its word")?;

@@ -226,7 +226,7 @@ pub(super) fn read_tree_format(root: &Path, dialect: Dialect) -> Result<TreeForm
     match dialect {
         Dialect::NetHack343 => read_records(root, &sp_lev, &mut format)?,
         Dialect::NetHack36 => {
-            format.program = Some(read_program(root, &sp_lev, &lev_comp_y)?);
+            format.program = Some(read_program(root, &sp_lev, &lev_comp_y, &lev_comp_l)?);
             // Every list of its numbering is the probe's: none is 3.4.3's.
             format.numbering = Numbering::empty();
         }
@@ -290,7 +290,12 @@ pub(super) fn read_tree_format(root: &Path, dialect: Dialect) -> Result<TreeForm
 
 /// A 3.6-family tree's opcode program format: its `sp_lev.h` enums of
 /// opcodes and monster and object properties, each in order.
-fn read_program(root: &Path, sp_lev: &str, lev_comp_y: &str) -> Result<ProgramFormat, TreeError> {
+fn read_program(
+    root: &Path,
+    sp_lev: &str,
+    lev_comp_y: &str,
+    lev_comp_l: &str,
+) -> Result<ProgramFormat, TreeError> {
     // An enum in 3.6; `#define`s in the early opcode games (SporkHack,
     // UnNetHack), whose property lists are no enum.
     let list = |name: &str, prefix: &str, end: &str| {
@@ -318,6 +323,25 @@ fn read_program(root: &Path, sp_lev: &str, lev_comp_y: &str) -> Result<ProgramFo
         random_coord_flag: define_value(sp_lev, "SP_COORD_IS_RANDOM"),
         // 3.6's lev_comp.y casts every add_opvars value with VA_PASS.
         int_varargs: !lev_comp_y.contains("VA_PASS"),
+        region_default_flags: region_default_flags(lev_comp_y).ok_or_else(|| {
+            TreeError::new(
+                root,
+                "util/lev_comp.y: its region_detail rule gives a REGION without flags none \
+                 levbuild can read",
+            )
+        })?,
+        filling_words: lex_words(lev_comp_l, "FILLING")
+            .into_iter()
+            .map(|(word, v)| match v.parse() {
+                Ok(v) => Ok((word.into(), v)),
+                Err(_) => Err(TreeError::new(
+                    root,
+                    format!("util/lev_comp.l: `{word}` is FILLING `{v}`, not a number"),
+                )),
+            })
+            .collect::<Result<_, _>>()?,
+        region_unfilled_offset: rule_text(lev_comp_y, "region_detail", "SPO_REGION")
+            .is_some_and(|r| r.contains("MAXRTYPE+1")),
         room_flags_from_alignment: room_flags_from_alignment(lev_comp_y).ok_or_else(|| {
             TreeError::new(
                 root,
@@ -392,13 +416,36 @@ fn define_value(text: &str, name: &str) -> Option<i64> {
     })
 }
 
+/// `lev_comp.y`'s rule `name`, whitespace removed, up to the first
+/// `until` in it.
+fn rule_text(lev_comp_y: &str, name: &str, until: &str) -> Option<String> {
+    let at = lev_comp_y.find(&format!("\n{name}"))?;
+    let rule = &lev_comp_y[at..];
+    Some(rule[..rule.find(until)?].split_whitespace().collect())
+}
+
+/// The flags `lev_comp.y`'s `region_detail` gives a `REGION` without
+/// any: `if (rflags == -1) rflags = (1 << 0);` (3.6.7) or `if (flg ==
+/// ERR) flg = 0;` (SporkHack).
+fn region_default_flags(lev_comp_y: &str) -> Option<i64> {
+    let rule = rule_text(lev_comp_y, "region_detail", "SPO_REGION")?;
+    let after = rule
+        .split("==-1)")
+        .nth(1)
+        .or_else(|| rule.split("==ERR)").nth(1))?;
+    let value = after.split(';').next()?.split('=').nth(1)?;
+    match value {
+        "(1<<0)" | "1" | "ROOMF_FILLED" => Some(1),
+        "0" => Some(0),
+        _ => None,
+    }
+}
+
 /// Whether `lev_comp.y`'s `room_def` action takes the flags it writes
 /// from `$8`, the vertical alignment (3.6.7), or `$10`, the flags
 /// (SporkHack); `None` for neither.
 fn room_flags_from_alignment(lev_comp_y: &str) -> Option<bool> {
-    let at = lev_comp_y.find("\nroom_def")?;
-    let rule = &lev_comp_y[at..];
-    let rule: String = rule[..rule.find("SPO_ROOM")?].split_whitespace().collect();
+    let rule = rule_text(lev_comp_y, "room_def", "SPO_ROOM")?;
     if rule.contains("=$8;") {
         Some(true)
     } else if rule.contains("$10;") {
@@ -1168,6 +1215,11 @@ mod tests {
         let y = "x\nroom_def : ROOM_ID ':' x\n {\n long flg = (long)$10;\n add_opvars(splev, SPO_ROOM);";
         assert_eq!(room_flags_from_alignment(y), Some(false));
         assert_eq!(room_flags_from_alignment("room_def: nothing"), None);
+        let y = "x\nregion_detail : R\n { long flags = $8;\n if (flags == -1) flags = (1 << 0);\n\
+                 if (!(( flags ) & 1)) rt += MAXRTYPE+1; add_opvars(splev, SPO_REGION);";
+        assert_eq!(region_default_flags(y), Some(1));
+        let y = "x\nregion_detail : R\n { flg = $8;\n if (flg == ERR) flg = 0;\n add_opvars(SPO_REGION);";
+        assert_eq!(region_default_flags(y), Some(0));
         let defines = "#define SP_M_V_PEACEFUL 0\n#define SP_M_V_ALIGN\t1\n#define SP_M_V_END 2\n";
         assert_eq!(
             define_names(defines, "SP_M_V_", "SP_M_V_END").unwrap(),

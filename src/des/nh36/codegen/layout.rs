@@ -221,8 +221,11 @@ impl Gen<'_, '_, '_, '_> {
     ) {
         self.region(region);
         let mut rt = self.room_type(kind);
-        let flags = room_flags(*flags);
-        if flags & 1 == 0 {
+        let (default, offset) = self.packing().map_or((1, true), |p| {
+            (p.region_default_flags, p.region_unfilled_offset)
+        });
+        let flags = if *flags == -1 { default } else { *flags };
+        if flags & 1 == 0 && offset {
             rt += self.numbers.max_room_type + 1;
         }
         let irregular = flags & 2 != 0;

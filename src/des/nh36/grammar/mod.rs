@@ -131,6 +131,7 @@ struct GameWords {
     level_flags: Vec<(Box<str>, i64)>,
     engravings: Vec<(Box<str>, i8)>,
     door_materials: Vec<(Box<str>, i64)>,
+    filling: Vec<(Box<str>, i64)>,
     map_row_chars: Vec<u8>,
     /// The opcodes of [`variants::FEATURE_ROWS`] the game has.
     features: Vec<&'static str>,
@@ -151,6 +152,7 @@ fn game_words(game: &Game) -> GameWords {
         level_flags: n.level_flags.clone(),
         engravings: n.engravings.clone(),
         door_materials: program.map_or_else(Vec::new, |p| p.door_materials.clone()),
+        filling: program.map_or_else(Vec::new, |p| p.filling_words.clone()),
         map_row_chars: n.map_row_chars.clone(),
         features: (variants::FEATURE_ROWS.iter())
             .map(|(op, _)| *op)
@@ -184,13 +186,19 @@ pub(crate) fn for_game(game: &Game) -> &'static Language {
     }
     let leak = |w: &str| -> &'static str { Box::leak(w.into()) };
     let mut words: Vec<(&'static str, Tok<'static>)> = (super::lexer::WORDS.iter())
-        .filter(|(_, t)| !matches!(t, Tok::Val(Val::Flag | Val::EngravingType, _)))
+        .filter(|(_, t)| {
+            !matches!(
+                t,
+                Tok::Val(Val::Flag | Val::EngravingType | Val::Filling, _)
+            )
+        })
         .cloned()
         .collect();
     words.extend((key.level_flags.iter()).map(|(w, bit)| (leak(w), Tok::Val(Val::Flag, *bit))));
     words.extend(
         (key.engravings.iter()).map(|(w, v)| (leak(w), Tok::Val(Val::EngravingType, (*v).into()))),
     );
+    words.extend((key.filling.iter()).map(|(w, v)| (leak(w), Tok::Val(Val::Filling, *v))));
     words.extend(
         (key.door_materials.iter()).map(|(w, v)| (leak(w), Tok::Val(Val::DoorMaterial, *v))),
     );
