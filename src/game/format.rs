@@ -565,6 +565,10 @@ pub struct LevelRules {
     /// `[skipcheck]`/`[noskipcheck]` may follow the place of a monster,
     /// object or engraving (notnotdNetHack).
     pub sanity_flags: bool,
+    /// A chance follows the keyword of `MONSTER`, `OBJECT`, `CONTAINER`,
+    /// `TRAP` and `TERRAIN` (`MONSTER[90%]: …`, SporkHack's `MONSTER_ID
+    /// chance ':'`), as 3.6.7's `[90%]: MONSTER: …` stores it.
+    pub keyword_chance: bool,
 }
 
 impl LevelRules {
@@ -577,6 +581,7 @@ impl LevelRules {
             named_monsters: false,
             ordinary_room_chance: false,
             sanity_flags: false,
+            keyword_chance: false,
         }
     }
 }

@@ -281,6 +281,10 @@ fn write_format(out: &mut String, f: &RecordFormat) {
     let _ = writeln!(out, "named-monsters {}", yes(lr.named_monsters));
     let _ = writeln!(out, "ordinary-room-chance {}", yes(lr.ordinary_room_chance));
     let _ = writeln!(out, "sanity-flags {}", yes(lr.sanity_flags));
+    // Only where it is so (a file without the line has none).
+    if lr.keyword_chance {
+        let _ = writeln!(out, "keyword-chance yes");
+    }
     let l = f.limits;
     let _ = writeln!(out, "limit dungeons {}", l.dungeons);
     let _ = writeln!(out, "limit special-levels {}", l.special_levels);
@@ -434,6 +438,7 @@ struct FormatFacts {
     named_monsters: Option<bool>,
     ordinary_room_chance: Option<bool>,
     sanity_flags: Option<bool>,
+    keyword_chance: Option<bool>,
     /// A 3.6-family game's opcode program format.
     program: Option<ProgramFormat>,
     /// A `filling-word` line was read (the first replaces 3.6.7's).
@@ -588,9 +593,14 @@ impl FormatFacts {
             }
             "artifact" => self.artifacts.push(args.string("an artifact name")?.into()),
             "god" => self.gods.push(args.string("a god's name")?.into()),
-            "named-objects" | "named-monsters" | "ordinary-room-chance" | "sanity-flags" => {
+            "named-objects"
+            | "named-monsters"
+            | "ordinary-room-chance"
+            | "sanity-flags"
+            | "keyword-chance" => {
                 let on = args.yes_no()?;
                 let slot = match key {
+                    "keyword-chance" => &mut self.keyword_chance,
                     "named-objects" => &mut self.named_objects,
                     "named-monsters" => &mut self.named_monsters,
                     "sanity-flags" => &mut self.sanity_flags,
@@ -777,6 +787,7 @@ impl FormatFacts {
         lr.named_monsters = self.named_monsters.unwrap_or(lr.named_monsters);
         lr.ordinary_room_chance = self.ordinary_room_chance.unwrap_or(lr.ordinary_room_chance);
         lr.sanity_flags = self.sanity_flags.unwrap_or(lr.sanity_flags);
+        lr.keyword_chance = self.keyword_chance.unwrap_or(lr.keyword_chance);
         n.terrain = self.terrain.unwrap_or(std::mem::take(&mut n.terrain));
         n.map_chars = self.map_chars.unwrap_or(std::mem::take(&mut n.map_chars));
         n.map_char_warnings = self.map_char_warnings;

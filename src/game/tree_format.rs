@@ -629,6 +629,7 @@ fn level_rules(lev_comp_y: &str) -> LevelRules {
     rules.named_objects = squeezed.contains("check_object_char(c)||c=='#'");
     rules.named_monsters = squeezed.contains("check_monster_char(c)||c=='#'");
     rules.ordinary_room_chance = !squeezed.contains("Onlytypedroomscanhaveachance");
+    rules.keyword_chance = squeezed.contains("MONSTER_IDchance':'");
     rules
 }
 

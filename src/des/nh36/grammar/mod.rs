@@ -141,6 +141,8 @@ struct GameWords {
     forged: bool,
     /// A `rndvault` level flag: `VAULTGEN` and `MINDEPTH`.
     vaults: bool,
+    /// A chance after the keyword (`MONSTER[90%]:`).
+    keyword_chance: bool,
 }
 
 fn game_words(game: &Game) -> GameWords {
@@ -161,6 +163,7 @@ fn game_words(game: &Game) -> GameWords {
         dead: program.is_some_and(|p| p.monster_property("DEAD").is_some()),
         forged: program.is_some_and(|p| p.object_property("AFFIXED_GEM").is_some()),
         vaults: n.level_flags.iter().any(|(w, _)| &**w == "rndvault"),
+        keyword_chance: format.level_rules.keyword_chance,
     }
 }
 
@@ -221,6 +224,9 @@ pub(crate) fn for_game(game: &Game) -> &'static Language {
     }
     if key.vaults {
         replace(variants::VAULT_ROWS);
+    }
+    if key.keyword_chance {
+        replace(variants::KEYWORD_CHANCE_ROWS);
     }
     for (op, row) in variants::FEATURE_ROWS {
         if key.features.contains(op) {

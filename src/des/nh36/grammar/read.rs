@@ -466,6 +466,54 @@ pub(crate) fn chance<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
     StmtKind::Chance(condition, stmt)
 }
 
+/// `statement` under the chance after its keyword, if it has one
+/// (`MONSTER[90%]: …`): as `[90%]: MONSTER: …`.
+fn under_chance<'a>(r: &mut Read<'_, 'a>, statement: StmtKind<'a>) -> StmtKind<'a> {
+    let condition = r.get("chance");
+    if condition.is_empty() {
+        return statement;
+    }
+    let span = span_of(condition);
+    let condition = r.cond(condition);
+    StmtKind::Chance(
+        condition,
+        Box::new(Stmt {
+            kind: statement,
+            span,
+        }),
+    )
+}
+
+/// `MONSTER[chance]: …`.
+pub(super) fn chanced_monster<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    let statement = monster(r);
+    under_chance(r, statement)
+}
+
+/// `OBJECT[chance]: …`.
+pub(super) fn chanced_object<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    let statement = object(r);
+    under_chance(r, statement)
+}
+
+/// `CONTAINER[chance]: …`.
+pub(super) fn chanced_container<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    let statement = container(r);
+    under_chance(r, statement)
+}
+
+/// `TRAP[chance]: …`.
+pub(super) fn chanced_trap<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    let statement = trap(r);
+    under_chance(r, statement)
+}
+
+/// `TERRAIN[chance]: …`.
+pub(super) fn chanced_terrain<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    let statement = terrain(r);
+    under_chance(r, statement)
+}
+
 pub(super) fn if_else<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
     let condition = r.get("condition");
     let condition = r.cond(condition);

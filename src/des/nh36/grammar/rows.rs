@@ -31,7 +31,7 @@ const MAPCHAR: Pat<Class> = Pat::Read(Class::MapChar, "a map character");
 pub(super) const MONSTER: Pat<Class> = Pat::Read(Class::Monster, "a monster");
 pub(super) const OBJECT: Pat<Class> = Pat::Read(Class::Object, "an object");
 pub(super) const SEL: Pat<Class> = Pat::Read(Class::Sel, "a selection");
-const COND: Pat<Class> = Pat::Read(Class::Cond, "a condition: [50%] or [expression]");
+pub(super) const COND: Pat<Class> = Pat::Read(Class::Cond, "a condition: [50%] or [expression]");
 pub(super) const BLOCK: Pat<Class> = Pat::Read(Class::Block, "`{`");
 
 /// A value keyword of class `v`, or `random`.
@@ -238,6 +238,22 @@ macro_rules! monster_args {
     };
 }
 
+/// `TRAP`'s arguments.
+pub(super) const TRAP_ARGS: Pat<Class> = Pat::Seq(&[
+    COLON,
+    Pat::Arg("trap type", &Pat::Alt(&[STRING, RANDOM])),
+    COMMA,
+    Pat::Arg("location", &COORD),
+]);
+
+/// `TERRAIN`'s arguments.
+pub(super) const TERRAIN_ARGS: Pat<Class> = Pat::Seq(&[
+    COLON,
+    Pat::Arg("place", &SEL),
+    COMMA,
+    Pat::Arg("terrain", &MAPCHAR),
+]);
+
 /// `DOOR`'s arguments, with what a variant puts before its state.
 macro_rules! door_args {
     ($($before:expr),*) => {
@@ -428,17 +444,7 @@ pub(crate) const ROWS: &[Form] = &[
         monster_args!(MONSTER_INFO),
         read::monster
     ),
-    row!(
-        "TRAP",
-        "TRAP",
-        Pat::Seq(&[
-            COLON,
-            Pat::Arg("trap type", &Pat::Alt(&[STRING, RANDOM])),
-            COMMA,
-            Pat::Arg("location", &COORD),
-        ]),
-        read::trap
-    ),
+    row!("TRAP", "TRAP", TRAP_ARGS, read::trap),
     row!("DOOR", "DOOR", door_args!(), read::door),
     row!("ROOMDOOR", "ROOMDOOR", room_door_args!(), read::room_door),
     row!(
@@ -638,17 +644,7 @@ pub(crate) const ROWS: &[Form] = &[
         ]),
         read::corridor
     ),
-    row!(
-        "TERRAIN",
-        "TERRAIN",
-        Pat::Seq(&[
-            COLON,
-            Pat::Arg("place", &SEL),
-            COMMA,
-            Pat::Arg("terrain", &MAPCHAR),
-        ]),
-        read::terrain
-    ),
+    row!("TERRAIN", "TERRAIN", TERRAIN_ARGS, read::terrain),
     row!(
         "REPLACE_TERRAIN",
         "REPLACE_TERRAIN",

@@ -5,8 +5,8 @@
 use super::read;
 use super::rows::{
     container_args, door_args, infos, monster_args, object_args, room_door_args, row, timed,
-    val_or_random, BLOCK, COLON, COMMA, COORD, DIRECTIONS, EXPR, INT, MONSTER, MONSTER_INFO,
-    OBJECT, OBJECT_INFO, PLACES, RANDOM, SEL,
+    val_or_random, BLOCK, COLON, COMMA, COND, COORD, DIRECTIONS, EXPR, INT, MONSTER, MONSTER_INFO,
+    OBJECT, OBJECT_INFO, PLACES, RANDOM, SEL, TERRAIN_ARGS, TRAP_ARGS,
 };
 use super::{Build, Class, Form};
 use crate::des::nh36::lexer::{Kw, Val};
@@ -101,5 +101,44 @@ pub(super) const FORGED_OBJECT_ROWS: &[Form] = &[
         "CONTAINER",
         container_args!(OBJECT_INFO_FORGED),
         read::container
+    ),
+];
+
+/// A chance right after the keyword (SporkHack's `MONSTER[90%]: …`),
+/// stored as 3.6.7's `[90%]: MONSTER: …` is.
+const KEYWORD_CHANCE: Pat<Class> = Pat::Opt(&Pat::Arg("chance", &COND));
+
+/// `MONSTER`, `OBJECT`, `CONTAINER`, `TRAP` and `TERRAIN` with a chance
+/// after the keyword: for a game whose `lev_comp.y` puts one there.
+pub(super) const KEYWORD_CHANCE_ROWS: &[Form] = &[
+    row!(
+        "MONSTER",
+        "MONSTER",
+        Pat::Seq(&[KEYWORD_CHANCE, monster_args!(MONSTER_INFO)]),
+        read::chanced_monster
+    ),
+    row!(
+        "OBJECT",
+        "OBJECT",
+        Pat::Seq(&[KEYWORD_CHANCE, object_args!(OBJECT_INFO)]),
+        read::chanced_object
+    ),
+    row!(
+        "CONTAINER",
+        "CONTAINER",
+        Pat::Seq(&[KEYWORD_CHANCE, container_args!(OBJECT_INFO)]),
+        read::chanced_container
+    ),
+    row!(
+        "TRAP",
+        "TRAP",
+        Pat::Seq(&[KEYWORD_CHANCE, TRAP_ARGS]),
+        read::chanced_trap
+    ),
+    row!(
+        "TERRAIN",
+        "TERRAIN",
+        Pat::Seq(&[KEYWORD_CHANCE, TERRAIN_ARGS]),
+        read::chanced_terrain
     ),
 ];
