@@ -173,6 +173,14 @@ pub(crate) enum ObjectInfo<'s> {
     Coord(Coord<'s>),
 }
 
+/// What a `MON_GENERATION` part generates: a monster class or a
+/// monster's name.
+#[derive(Clone, Debug)]
+pub(crate) enum Generated<'s> {
+    Class(Sp<u8>),
+    Name(Sp<&'s str>),
+}
+
 /// `ROOM`/`SUBROOM`'s head (`room_begin`).
 #[derive(Clone, Debug)]
 pub(crate) struct RoomBegin<'s> {
@@ -248,6 +256,9 @@ pub(crate) enum StmtKind<'s> {
     /// A terrain statement of a selection that stores its opcode
     /// (EvilHack's `FORGE`, `MAGIC_CHEST`, `PUDDLE`, `SEWAGE`).
     Feature(super::program::Opcode, Sel<'s>),
+    /// `MON_GENERATION: chance%, (weight, monster), …`: the chance and
+    /// each weighted monster class or name.
+    MonGeneration(i64, Vec<(Expr<'s>, Generated<'s>)>),
     /// `VAULTGEN: n` of a random vault.
     VaultFrequency(Sp<i64>),
     /// `MINDEPTH: n` of a random vault.

@@ -480,6 +480,7 @@ impl Gen<'_, '_, '_, '_> {
                 self.selection(sel);
                 self.op(*op);
             }
+            StmtKind::MonGeneration(chance, parts) => self.mon_generation(*chance, parts),
             StmtKind::VaultFrequency(n) => {
                 self.vault_number(n, "VAULTGEN", "Invalid VAULTGEN frequency.")
             }

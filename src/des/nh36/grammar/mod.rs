@@ -143,6 +143,8 @@ struct GameWords {
     vaults: bool,
     /// A chance after the keyword (`MONSTER[90%]:`).
     keyword_chance: bool,
+    /// `SPO_MON_GENERATION`: `MON_GENERATION`.
+    mon_generation: bool,
 }
 
 fn game_words(game: &Game) -> GameWords {
@@ -164,6 +166,7 @@ fn game_words(game: &Game) -> GameWords {
         forged: program.is_some_and(|p| p.object_property("AFFIXED_GEM").is_some()),
         vaults: n.level_flags.iter().any(|(w, _)| &**w == "rndvault"),
         keyword_chance: format.level_rules.keyword_chance,
+        mon_generation: has_op("MON_GENERATION"),
     }
 }
 
@@ -227,6 +230,9 @@ pub(crate) fn for_game(game: &Game) -> &'static Language {
     }
     if key.keyword_chance {
         replace(variants::KEYWORD_CHANCE_ROWS);
+    }
+    if key.mon_generation {
+        replace(std::slice::from_ref(&variants::MON_GENERATION_ROW));
     }
     for (op, row) in variants::FEATURE_ROWS {
         if key.features.contains(op) {

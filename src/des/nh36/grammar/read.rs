@@ -894,6 +894,25 @@ pub(super) fn sewage<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
     StmtKind::Feature(Opcode::Sewage, r.sel_arg("place"))
 }
 
+pub(super) fn mon_generation<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    let chance = match r.get("chance").first() {
+        Some((Tok::SPercent(p), _)) => *p,
+        _ => 0,
+    };
+    let weights: Vec<_> = r.args.all("weight").collect();
+    let generated: Vec<_> = r.args.all("generated").collect();
+    let parts = (weights.into_iter().zip(generated))
+        .map(|(w, g)| {
+            let what = match g.first() {
+                Some((Tok::Str(s), _)) => Generated::Name(at(*s, g)),
+                _ => Generated::Class(chr(g)),
+            };
+            (r.expr(w), what)
+        })
+        .collect();
+    StmtKind::MonGeneration(chance, parts)
+}
+
 pub(super) fn vault_frequency<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
     let t = r.get("frequency");
     StmtKind::VaultFrequency(at(int(t), t))

@@ -10,8 +10,8 @@ use Class::Punct;
 
 pub(super) const COLON: Pat<Class> = Pat::Tok(Punct(b':'), "`:`");
 pub(super) const COMMA: Pat<Class> = Pat::Tok(Punct(b','), "`,`");
-const OPEN: Pat<Class> = Pat::Tok(Punct(b'('), "`(`");
-const CLOSE: Pat<Class> = Pat::Tok(Punct(b')'), "`)`");
+pub(super) const OPEN: Pat<Class> = Pat::Tok(Punct(b'('), "`(`");
+pub(super) const CLOSE: Pat<Class> = Pat::Tok(Punct(b')'), "`)`");
 const OPEN_BRACKET: Pat<Class> = Pat::Tok(Punct(b'['), "`[`");
 const CLOSE_BRACKET: Pat<Class> = Pat::Tok(Punct(b']'), "`]`");
 const BAR: Pat<Class> = Pat::Tok(Punct(b'|'), "`|`");

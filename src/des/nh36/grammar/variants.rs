@@ -5,8 +5,8 @@
 use super::read;
 use super::rows::{
     container_args, door_args, infos, monster_args, object_args, room_door_args, row, timed,
-    val_or_random, BLOCK, COLON, COMMA, COND, COORD, DIRECTIONS, EXPR, INT, MONSTER, MONSTER_INFO,
-    OBJECT, OBJECT_INFO, PLACES, RANDOM, SEL, TERRAIN_ARGS, TRAP_ARGS,
+    val_or_random, BLOCK, CLOSE, COLON, COMMA, COND, COORD, DIRECTIONS, EXPR, INT, MONSTER,
+    MONSTER_INFO, OBJECT, OBJECT_INFO, OPEN, PLACES, RANDOM, SEL, TERRAIN_ARGS, TRAP_ARGS,
 };
 use super::{Build, Class, Form};
 use crate::des::nh36::lexer::{Kw, Val};
@@ -142,3 +142,34 @@ pub(super) const KEYWORD_CHANCE_ROWS: &[Form] = &[
         read::chanced_terrain
     ),
 ];
+
+/// `MON_GENERATION: 86%, (80,'S'), (16,"human mummy")`: for a game with
+/// `SPO_MON_GENERATION`.
+pub(super) const MON_GENERATION_ROW: Form = row!(
+    "MON_GENERATION",
+    "MON_GENERATION",
+    Pat::Seq(&[
+        COLON,
+        Pat::Arg("chance", &Pat::Tok(Class::SPercent, "a chance like 50%")),
+        COMMA,
+        Pat::SepBy {
+            item: &Pat::Seq(&[
+                OPEN,
+                Pat::Arg("weight", &EXPR),
+                COMMA,
+                Pat::Arg(
+                    "generated",
+                    &Pat::Alt(&[
+                        Pat::Tok(Class::Char, "a monster class like 'S'"),
+                        Pat::Tok(Class::Str, "a monster name"),
+                    ]),
+                ),
+                CLOSE,
+            ]),
+            sep: &COMMA,
+            min: 1,
+            max: usize::MAX,
+        },
+    ]),
+    read::mon_generation
+);
