@@ -569,6 +569,10 @@ pub struct LevelRules {
     /// `TRAP` and `TERRAIN` (`MONSTER[90%]: …`, SporkHack's `MONSTER_ID
     /// chance ':'`), as 3.6.7's `[90%]: MONSTER: …` stores it.
     pub keyword_chance: bool,
+    /// `WALLIFY` takes a region and stores no selection flag
+    /// (SporkHack's `WALLIFY_ID ':' region_or_var`), not 3.6.7's
+    /// selection and flag.
+    pub wallify_region: bool,
 }
 
 impl LevelRules {
@@ -582,6 +586,7 @@ impl LevelRules {
             ordinary_room_chance: false,
             sanity_flags: false,
             keyword_chance: false,
+            wallify_region: false,
         }
     }
 }

@@ -285,6 +285,9 @@ fn write_format(out: &mut String, f: &RecordFormat) {
     if lr.keyword_chance {
         let _ = writeln!(out, "keyword-chance yes");
     }
+    if lr.wallify_region {
+        let _ = writeln!(out, "wallify-region yes");
+    }
     let l = f.limits;
     let _ = writeln!(out, "limit dungeons {}", l.dungeons);
     let _ = writeln!(out, "limit special-levels {}", l.special_levels);
@@ -439,6 +442,7 @@ struct FormatFacts {
     ordinary_room_chance: Option<bool>,
     sanity_flags: Option<bool>,
     keyword_chance: Option<bool>,
+    wallify_region: Option<bool>,
     /// A 3.6-family game's opcode program format.
     program: Option<ProgramFormat>,
     /// A `filling-word` line was read (the first replaces 3.6.7's).
@@ -597,9 +601,11 @@ impl FormatFacts {
             | "named-monsters"
             | "ordinary-room-chance"
             | "sanity-flags"
-            | "keyword-chance" => {
+            | "keyword-chance"
+            | "wallify-region" => {
                 let on = args.yes_no()?;
                 let slot = match key {
+                    "wallify-region" => &mut self.wallify_region,
                     "keyword-chance" => &mut self.keyword_chance,
                     "named-objects" => &mut self.named_objects,
                     "named-monsters" => &mut self.named_monsters,
@@ -788,6 +794,7 @@ impl FormatFacts {
         lr.ordinary_room_chance = self.ordinary_room_chance.unwrap_or(lr.ordinary_room_chance);
         lr.sanity_flags = self.sanity_flags.unwrap_or(lr.sanity_flags);
         lr.keyword_chance = self.keyword_chance.unwrap_or(lr.keyword_chance);
+        lr.wallify_region = self.wallify_region.unwrap_or(lr.wallify_region);
         n.terrain = self.terrain.unwrap_or(std::mem::take(&mut n.terrain));
         n.map_chars = self.map_chars.unwrap_or(std::mem::take(&mut n.map_chars));
         n.map_char_warnings = self.map_char_warnings;

@@ -630,6 +630,7 @@ fn level_rules(lev_comp_y: &str) -> LevelRules {
     rules.named_monsters = squeezed.contains("check_monster_char(c)||c=='#'");
     rules.ordinary_room_chance = !squeezed.contains("Onlytypedroomscanhaveachance");
     rules.keyword_chance = squeezed.contains("MONSTER_IDchance':'");
+    rules.wallify_region = squeezed.contains("WALLIFY_ID':'region_or_var");
     rules
 }
 

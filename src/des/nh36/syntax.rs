@@ -259,6 +259,9 @@ pub(crate) enum StmtKind<'s> {
     /// `MON_GENERATION: chance%, (weight, monster), …`: the chance and
     /// each weighted monster class or name.
     MonGeneration(i64, Vec<(Expr<'s>, Generated<'s>)>),
+    /// `WALLIFY[: region]` of a game whose `WALLIFY` takes a region
+    /// (SporkHack).
+    WallifyRegion(Option<Region<'s>>),
     /// `VAULTGEN: n` of a random vault.
     VaultFrequency(Sp<i64>),
     /// `MINDEPTH: n` of a random vault.

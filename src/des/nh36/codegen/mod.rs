@@ -445,6 +445,16 @@ impl Gen<'_, '_, '_, '_> {
                 }
                 self.op(Opcode::Wallify);
             }
+            StmtKind::WallifyRegion(region) => {
+                match region {
+                    // SP_REGION_PACK(-1,-1,-1,-1), as for 3.6.7's.
+                    None => {
+                        self.push(Operand::Region(0xffff_ffff));
+                    }
+                    Some(region) => self.region(region),
+                }
+                self.op(Opcode::Wallify);
+            }
             StmtKind::Ladder(at, up) => {
                 self.coord(at);
                 self.push_int(*up);

@@ -145,6 +145,8 @@ struct GameWords {
     keyword_chance: bool,
     /// `SPO_MON_GENERATION`: `MON_GENERATION`.
     mon_generation: bool,
+    /// `WALLIFY` takes a region.
+    wallify_region: bool,
 }
 
 fn game_words(game: &Game) -> GameWords {
@@ -167,6 +169,7 @@ fn game_words(game: &Game) -> GameWords {
         vaults: n.level_flags.iter().any(|(w, _)| &**w == "rndvault"),
         keyword_chance: format.level_rules.keyword_chance,
         mon_generation: has_op("MON_GENERATION"),
+        wallify_region: format.level_rules.wallify_region,
     }
 }
 
@@ -230,6 +233,9 @@ pub(crate) fn for_game(game: &Game) -> &'static Language {
     }
     if key.keyword_chance {
         replace(variants::KEYWORD_CHANCE_ROWS);
+    }
+    if key.wallify_region {
+        replace(std::slice::from_ref(&variants::WALLIFY_REGION_ROW));
     }
     if key.mon_generation {
         replace(std::slice::from_ref(&variants::MON_GENERATION_ROW));

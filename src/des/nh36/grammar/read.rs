@@ -913,6 +913,10 @@ pub(super) fn mon_generation<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
     StmtKind::MonGeneration(chance, parts)
 }
 
+pub(super) fn wallify_region<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    StmtKind::WallifyRegion(r.has("region").then(|| r.region_arg("region")))
+}
+
 pub(super) fn vault_frequency<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
     let t = r.get("frequency");
     StmtKind::VaultFrequency(at(int(t), t))

@@ -6,7 +6,7 @@ use super::read;
 use super::rows::{
     container_args, door_args, infos, monster_args, object_args, room_door_args, row, timed,
     val_or_random, BLOCK, CLOSE, COLON, COMMA, COND, COORD, DIRECTIONS, EXPR, INT, MONSTER,
-    MONSTER_INFO, OBJECT, OBJECT_INFO, OPEN, PLACES, RANDOM, SEL, TERRAIN_ARGS, TRAP_ARGS,
+    MONSTER_INFO, OBJECT, OBJECT_INFO, OPEN, PLACES, RANDOM, REGION, SEL, TERRAIN_ARGS, TRAP_ARGS,
 };
 use super::{Build, Class, Form};
 use crate::des::nh36::lexer::{Kw, Val};
@@ -172,4 +172,12 @@ pub(super) const MON_GENERATION_ROW: Form = row!(
         },
     ]),
     read::mon_generation
+);
+
+/// `WALLIFY[: region]`: for a game whose `WALLIFY` takes a region.
+pub(super) const WALLIFY_REGION_ROW: Form = row!(
+    "WALLIFY",
+    "WALLIFY",
+    Pat::Opt(&Pat::Seq(&[COLON, Pat::Arg("region", &REGION)])),
+    read::wallify_region
 );
