@@ -573,6 +573,16 @@ pub struct LevelRules {
     /// (SporkHack's `WALLIFY_ID ':' region_or_var`), not 3.6.7's
     /// selection and flag.
     pub wallify_region: bool,
+    /// `lev_comp.l`'s catch-all word takes `-` (3.6.7's
+    /// `[-_a-zA-Z0-9]+`); SporkHack's `[a-zA-Z_][a-zA-Z_0-9]*` does not,
+    /// so `random-random` is two coordinates and a `-`.
+    pub dash_in_words: bool,
+    /// A variable name may hold digits after its first letter
+    /// (SporkHack's `\$[a-zA-Z_][a-zA-Z_0-9]*`; 3.6.7's `\$[a-zA-Z_]+`).
+    pub digits_in_variables: bool,
+    /// `line` and `randline` join their ends with `-` (SporkHack's
+    /// `line (x,y)-(x,y)`), not 3.6.7's `,`.
+    pub line_dash: bool,
 }
 
 impl LevelRules {
@@ -587,6 +597,9 @@ impl LevelRules {
             sanity_flags: false,
             keyword_chance: false,
             wallify_region: false,
+            dash_in_words: true,
+            digits_in_variables: false,
+            line_dash: false,
         }
     }
 }

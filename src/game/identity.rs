@@ -288,6 +288,16 @@ fn write_format(out: &mut String, f: &RecordFormat) {
     if lr.wallify_region {
         let _ = writeln!(out, "wallify-region yes");
     }
+    // 3.6.7's lexer is what a file without these lines has.
+    if !lr.dash_in_words {
+        let _ = writeln!(out, "dash-in-words no");
+    }
+    if lr.digits_in_variables {
+        let _ = writeln!(out, "digits-in-variables yes");
+    }
+    if lr.line_dash {
+        let _ = writeln!(out, "line-dash yes");
+    }
     let l = f.limits;
     let _ = writeln!(out, "limit dungeons {}", l.dungeons);
     let _ = writeln!(out, "limit special-levels {}", l.special_levels);
@@ -443,6 +453,9 @@ struct FormatFacts {
     sanity_flags: Option<bool>,
     keyword_chance: Option<bool>,
     wallify_region: Option<bool>,
+    dash_in_words: Option<bool>,
+    digits_in_variables: Option<bool>,
+    line_dash: Option<bool>,
     /// A 3.6-family game's opcode program format.
     program: Option<ProgramFormat>,
     /// A `filling-word` line was read (the first replaces 3.6.7's).
@@ -602,9 +615,15 @@ impl FormatFacts {
             | "ordinary-room-chance"
             | "sanity-flags"
             | "keyword-chance"
-            | "wallify-region" => {
+            | "wallify-region"
+            | "dash-in-words"
+            | "digits-in-variables"
+            | "line-dash" => {
                 let on = args.yes_no()?;
                 let slot = match key {
+                    "line-dash" => &mut self.line_dash,
+                    "dash-in-words" => &mut self.dash_in_words,
+                    "digits-in-variables" => &mut self.digits_in_variables,
                     "wallify-region" => &mut self.wallify_region,
                     "keyword-chance" => &mut self.keyword_chance,
                     "named-objects" => &mut self.named_objects,
@@ -795,6 +814,9 @@ impl FormatFacts {
         lr.sanity_flags = self.sanity_flags.unwrap_or(lr.sanity_flags);
         lr.keyword_chance = self.keyword_chance.unwrap_or(lr.keyword_chance);
         lr.wallify_region = self.wallify_region.unwrap_or(lr.wallify_region);
+        lr.dash_in_words = self.dash_in_words.unwrap_or(lr.dash_in_words);
+        lr.line_dash = self.line_dash.unwrap_or(lr.line_dash);
+        lr.digits_in_variables = self.digits_in_variables.unwrap_or(lr.digits_in_variables);
         n.terrain = self.terrain.unwrap_or(std::mem::take(&mut n.terrain));
         n.map_chars = self.map_chars.unwrap_or(std::mem::take(&mut n.map_chars));
         n.map_char_warnings = self.map_char_warnings;

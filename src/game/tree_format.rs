@@ -277,6 +277,9 @@ pub(super) fn read_tree_format(root: &Path, dialect: Dialect) -> Result<TreeForm
     format.dungeon_rules = dungeon_rules(&read(root, "util/dgn_comp.y")?);
     format.level_rules = level_rules(&lev_comp_y);
     format.level_rules.sanity_flags = lev_comp_l.contains("return SANITYFLAG;");
+    if dialect == Dialect::NetHack36 {
+        lexer_rules(&lev_comp_l, &mut format.level_rules);
+    }
     let numbers_source = numbers_source(root, &sp_lev, &lev_comp_l, &lev_comp_y)?;
     Ok(TreeFormat {
         format,
@@ -631,7 +634,19 @@ fn level_rules(lev_comp_y: &str) -> LevelRules {
     rules.ordinary_room_chance = !squeezed.contains("Onlytypedroomscanhaveachance");
     rules.keyword_chance = squeezed.contains("MONSTER_IDchance':'");
     rules.wallify_region = squeezed.contains("WALLIFY_ID':'region_or_var");
+    rules.line_dash = squeezed.contains("line_IDcoord_or_var'-'coord_or_var");
     rules
+}
+
+/// Where `lev_comp.l` splits words differently from 3.6.7's: its
+/// catch-all word rule without `-`, its variables with digits.
+fn lexer_rules(lev_comp_l: &str, rules: &mut LevelRules) {
+    let rule_starts = |prefix: &str| lev_comp_l.lines().any(|l| l.starts_with(prefix));
+    if rule_starts("[a-zA-Z_][a-zA-Z_0-9]*") || rule_starts("[a-zA-Z_](\\.?[a-zA-Z_0-9]+)*") {
+        rules.dash_in_words = false;
+    }
+    rules.digits_in_variables =
+        rule_starts("\\$[a-zA-Z_][a-zA-Z_0-9]*") || rule_starts("\\$[a-zA-Z_](\\.?[a-zA-Z_0-9]+)*");
 }
 
 /// The names of the location types `lev_comp.y`'s joined-map check lets

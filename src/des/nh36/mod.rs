@@ -183,7 +183,9 @@ fn compile(
     let mut no_stack = None;
     let mut stopped = false;
     let lang = grammar::for_game(game);
-    let (nesting, lexed) = lexer::with_chunks(source, lang, chunk_tokens, |mut chunks| {
+    let lexis = lexer::Lexis::of(game);
+    let forms = parser::OperandForms::of(game);
+    let (nesting, lexed) = lexer::with_chunks(source, lang, lexis, chunk_tokens, |mut chunks| {
         while let Some(chunk) = chunks.next_chunk() {
             let own = chunk.tokens.len() - usize::from(!chunk.last);
             check_numbers(source, &chunk.tokens[..own], &mut scanning);
@@ -203,7 +205,8 @@ fn compile(
                 &mut levels,
             );
             let parsed = depth::with_stack_for(chunk.depth, move || {
-                let Some(stmts) = parser::parse(lang, &tokens, source.len(), chunk.last, parsing)
+                let Some(stmts) =
+                    parser::parse(lang, forms, &tokens, source.len(), chunk.last, parsing)
                 else {
                     return false;
                 };
