@@ -583,6 +583,12 @@ pub struct LevelRules {
     /// `line` and `randline` join their ends with `-` (SporkHack's
     /// `line (x,y)-(x,y)`), not 3.6.7's `,`.
     pub line_dash: bool,
+    /// `SWITCH` draws `rn2` of its value even when that is dice or a
+    /// variable (SporkHack); 3.6.7 only of a constant.
+    pub switch_rn2_always: bool,
+    /// A `BREAK` jumps past the `POP` that ends its `SWITCH` (SporkHack
+    /// patches it to `n_opcodes - at`, 3.6.7 to one less).
+    pub break_past_pop: bool,
 }
 
 impl LevelRules {
@@ -600,6 +606,8 @@ impl LevelRules {
             dash_in_words: true,
             digits_in_variables: false,
             line_dash: false,
+            switch_rn2_always: false,
+            break_past_pop: false,
         }
     }
 }

@@ -298,6 +298,12 @@ fn write_format(out: &mut String, f: &RecordFormat) {
     if lr.line_dash {
         let _ = writeln!(out, "line-dash yes");
     }
+    if lr.switch_rn2_always {
+        let _ = writeln!(out, "switch-rn2-always yes");
+    }
+    if lr.break_past_pop {
+        let _ = writeln!(out, "break-past-pop yes");
+    }
     let l = f.limits;
     let _ = writeln!(out, "limit dungeons {}", l.dungeons);
     let _ = writeln!(out, "limit special-levels {}", l.special_levels);
@@ -456,6 +462,8 @@ struct FormatFacts {
     dash_in_words: Option<bool>,
     digits_in_variables: Option<bool>,
     line_dash: Option<bool>,
+    switch_rn2_always: Option<bool>,
+    break_past_pop: Option<bool>,
     /// A 3.6-family game's opcode program format.
     program: Option<ProgramFormat>,
     /// A `filling-word` line was read (the first replaces 3.6.7's).
@@ -618,9 +626,13 @@ impl FormatFacts {
             | "wallify-region"
             | "dash-in-words"
             | "digits-in-variables"
-            | "line-dash" => {
+            | "line-dash"
+            | "switch-rn2-always"
+            | "break-past-pop" => {
                 let on = args.yes_no()?;
                 let slot = match key {
+                    "break-past-pop" => &mut self.break_past_pop,
+                    "switch-rn2-always" => &mut self.switch_rn2_always,
                     "line-dash" => &mut self.line_dash,
                     "dash-in-words" => &mut self.dash_in_words,
                     "digits-in-variables" => &mut self.digits_in_variables,
@@ -816,6 +828,8 @@ impl FormatFacts {
         lr.wallify_region = self.wallify_region.unwrap_or(lr.wallify_region);
         lr.dash_in_words = self.dash_in_words.unwrap_or(lr.dash_in_words);
         lr.line_dash = self.line_dash.unwrap_or(lr.line_dash);
+        lr.switch_rn2_always = self.switch_rn2_always.unwrap_or(lr.switch_rn2_always);
+        lr.break_past_pop = self.break_past_pop.unwrap_or(lr.break_past_pop);
         lr.digits_in_variables = self.digits_in_variables.unwrap_or(lr.digits_in_variables);
         n.terrain = self.terrain.unwrap_or(std::mem::take(&mut n.terrain));
         n.map_chars = self.map_chars.unwrap_or(std::mem::take(&mut n.map_chars));

@@ -635,6 +635,11 @@ fn level_rules(lev_comp_y: &str) -> LevelRules {
     rules.keyword_chance = squeezed.contains("MONSTER_IDchance':'");
     rules.wallify_region = squeezed.contains("WALLIFY_ID':'region_or_var");
     rules.line_dash = squeezed.contains("line_IDcoord_or_var'-'coord_or_var");
+    rules.break_past_pop = squeezed.contains(
+        "set_opvar_int(switch_break_list[i],splev->n_opcodes-switch_break_list[i]->vardata.l);",
+    );
+    rules.switch_rn2_always = rule_text(lev_comp_y, "switchstatement", "SPO_RN2")
+        .is_some_and(|rule| !rule.contains("is_inconstant_number"));
     rules
 }
 

@@ -275,9 +275,10 @@ impl Gen<'_, '_, '_, '_> {
                 true
             }
         });
+        let past = i64::from(self.game.format().level_rules.break_past_pop);
         for at in patches {
             let v = self.pushed(at);
-            self.patch(at, here - v - 1);
+            self.patch(at, here - v - 1 + past);
         }
         self.break_depth -= 1;
     }
