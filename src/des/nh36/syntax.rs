@@ -262,6 +262,15 @@ pub(crate) enum StmtKind<'s> {
     /// `WALLIFY[: region]` of a game whose `WALLIFY` takes a region
     /// (SporkHack).
     WallifyRegion(Option<Region<'s>>),
+    /// `SPILL: place, terrain character, direction, count`, with the
+    /// terrain's lit state (-2 where none is given).
+    Spill {
+        place: Coord<'s>,
+        terrain: Sp<u8>,
+        lit: i64,
+        direction: i64,
+        count: Sp<i64>,
+    },
     /// `VAULTGEN: n` of a random vault.
     VaultFrequency(Sp<i64>),
     /// `MINDEPTH: n` of a random vault.

@@ -492,6 +492,27 @@ impl Gen<'_, '_, '_, '_> {
                 self.op(*op);
             }
             StmtKind::MonGeneration(chance, parts) => self.mon_generation(*chance, parts),
+            StmtKind::Spill {
+                place,
+                terrain,
+                lit,
+                direction,
+                count,
+            } => {
+                self.coord(place);
+                let t = self.numbers.what_map_char(terrain.v);
+                if t == terrain::INVALID_TYPE || t >= self.numbers.max_type {
+                    self.error(terrain.span.clone(), "SPILL: Invalid map character!");
+                }
+                if count.v < 1 {
+                    self.error(
+                        count.span.clone(),
+                        format!("SPILL: Invalid count '{}'!", count.v),
+                    );
+                }
+                self.ints(&[t, *direction, count.v, *lit]);
+                self.op(Opcode::Spill);
+            }
             StmtKind::VaultFrequency(n) => {
                 self.vault_number(n, "VAULTGEN", "Invalid VAULTGEN frequency.")
             }

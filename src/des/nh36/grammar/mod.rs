@@ -147,6 +147,8 @@ struct GameWords {
     mon_generation: bool,
     /// `WALLIFY` takes a region.
     wallify_region: bool,
+    /// `SPO_SPILL`: `SPILL`.
+    spill: bool,
 }
 
 fn game_words(game: &Game) -> GameWords {
@@ -170,6 +172,7 @@ fn game_words(game: &Game) -> GameWords {
         keyword_chance: format.level_rules.keyword_chance,
         mon_generation: has_op("MON_GENERATION"),
         wallify_region: format.level_rules.wallify_region,
+        spill: has_op("SPILL"),
     }
 }
 
@@ -236,6 +239,9 @@ pub(crate) fn for_game(game: &Game) -> &'static Language {
     }
     if key.wallify_region {
         replace(std::slice::from_ref(&variants::WALLIFY_REGION_ROW));
+    }
+    if key.spill {
+        replace(std::slice::from_ref(&variants::SPILL_ROW));
     }
     if key.mon_generation {
         replace(std::slice::from_ref(&variants::MON_GENERATION_ROW));

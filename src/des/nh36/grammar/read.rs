@@ -917,6 +917,22 @@ pub(super) fn wallify_region<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
     StmtKind::WallifyRegion(r.has("region").then(|| r.region_arg("region")))
 }
 
+pub(super) fn spill<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    let place = r.coord_arg("place");
+    let lit = match r.get("light state") {
+        [] => -2,
+        t => val(t),
+    };
+    let count = r.get("count");
+    StmtKind::Spill {
+        place,
+        terrain: chr(r.get("terrain")),
+        lit,
+        direction: val(r.get("direction")),
+        count: at(int(count), count),
+    }
+}
+
 pub(super) fn vault_frequency<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
     let t = r.get("frequency");
     StmtKind::VaultFrequency(at(int(t), t))

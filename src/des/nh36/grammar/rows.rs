@@ -19,7 +19,7 @@ pub(super) const RANDOM: Pat<Class> = Pat::Tok(Class::Random, "`random`");
 pub(super) const INT: Pat<Class> = Pat::Tok(Class::Int, "an integer");
 const ANY_INT: Pat<Class> = Pat::Tok(Class::AnyInt, "an integer");
 const STRING: Pat<Class> = Pat::Tok(Class::Str, "a string");
-const CHAR: Pat<Class> = Pat::Tok(Class::Char, "a character like 'x'");
+pub(super) const CHAR: Pat<Class> = Pat::Tok(Class::Char, "a character like 'x'");
 const VAR: Pat<Class> = Pat::Tok(Class::Var, "a variable");
 
 pub(super) const EXPR: Pat<Class> = Pat::Read(Class::Expr, "an integer expression");
@@ -41,10 +41,10 @@ macro_rules! val_or_random {
     };
 }
 
-const LIGHT: Pat<Class> = val_or_random!(Val::Light, "`lit` or `unlit`");
+pub(super) const LIGHT: Pat<Class> = val_or_random!(Val::Light, "`lit` or `unlit`");
 pub(super) const BOOLEAN: Pat<Class> = Pat::Tok(Class::Val(Val::Boolean), "`true` or `false`");
 const UP_OR_DOWN: Pat<Class> = Pat::Tok(Class::Val(Val::UpOrDown), "`up` or `down`");
-const DIRECTION: Pat<Class> = Pat::Tok(Class::Val(Val::Direction), "a direction");
+pub(super) const DIRECTION: Pat<Class> = Pat::Tok(Class::Val(Val::Direction), "a direction");
 /// `north|west`: directions joined with `|`.
 pub(super) const DIRECTIONS: Pat<Class> = Pat::SepBy {
     item: &DIRECTION,

@@ -5,8 +5,9 @@
 use super::read;
 use super::rows::{
     container_args, door_args, infos, monster_args, object_args, room_door_args, row, timed,
-    val_or_random, BLOCK, CLOSE, COLON, COMMA, COND, COORD, DIRECTIONS, EXPR, INT, MONSTER,
-    MONSTER_INFO, OBJECT, OBJECT_INFO, OPEN, PLACES, RANDOM, REGION, SEL, TERRAIN_ARGS, TRAP_ARGS,
+    val_or_random, BLOCK, CHAR, CLOSE, COLON, COMMA, COND, COORD, DIRECTION, DIRECTIONS, EXPR, INT,
+    LIGHT, MONSTER, MONSTER_INFO, OBJECT, OBJECT_INFO, OPEN, PLACES, RANDOM, REGION, SEL,
+    TERRAIN_ARGS, TRAP_ARGS,
 };
 use super::{Build, Class, Form};
 use crate::des::nh36::lexer::{Kw, Val};
@@ -180,4 +181,31 @@ pub(super) const WALLIFY_REGION_ROW: Form = row!(
     "WALLIFY",
     Pat::Opt(&Pat::Seq(&[COLON, Pat::Arg("region", &REGION)])),
     read::wallify_region
+);
+
+/// `SPILL: place, terrain, direction, count`: for a game with
+/// `SPO_SPILL`.
+pub(super) const SPILL_ROW: Form = row!(
+    "SPILL",
+    "SPILL",
+    Pat::Seq(&[
+        COLON,
+        Pat::Arg("place", &COORD),
+        COMMA,
+        Pat::Alt(&[
+            Pat::Arg("terrain", &CHAR),
+            Pat::Seq(&[
+                OPEN,
+                Pat::Arg("terrain", &CHAR),
+                COMMA,
+                Pat::Arg("light state", &LIGHT),
+                CLOSE,
+            ]),
+        ]),
+        COMMA,
+        Pat::Arg("direction", &DIRECTION),
+        COMMA,
+        Pat::Arg("count", &INT),
+    ]),
+    read::spill
 );
