@@ -275,10 +275,13 @@ pub(super) fn read_tree_format(root: &Path, dialect: Dialect) -> Result<TreeForm
     }
 
     format.dungeon_rules = dungeon_rules(&read(root, "util/dgn_comp.y")?);
+    format.dungeon_rules.percent_conditionals =
+        read(root, "util/makedefs.c")?.contains("check_control(");
     format.level_rules = level_rules(&lev_comp_y);
     format.level_rules.sanity_flags = lev_comp_l.contains("return SANITYFLAG;");
     if dialect == Dialect::NetHack36 {
         lexer_rules(&lev_comp_l, &mut format.level_rules);
+        format.level_rules.vault_min_depth = lev_comp_l.contains("MINDEPTH");
     }
     let numbers_source = numbers_source(root, &sp_lev, &lev_comp_l, &lev_comp_y)?;
     Ok(TreeFormat {
