@@ -606,6 +606,11 @@ pub struct LevelRules {
     /// `FLAGS: rndvault` starts a new one at frequency 1; EvilHack's
     /// `LEVEL:` resets it.
     pub vault_kept_by_level: bool,
+    /// `FOR` runs between two integers it knows (SporkHack's `FOR_ID
+    /// intvar_or_unk '=' INTEGER int_span INTEGER`): the step is theirs
+    /// and the loop tests its end after each pass, not 3.6.7's computed
+    /// bounds.
+    pub for_integer_bounds: bool,
 }
 
 impl LevelRules {
@@ -628,6 +633,7 @@ impl LevelRules {
             vault_min_depth: true,
             percent_checked: true,
             vault_kept_by_level: false,
+            for_integer_bounds: false,
         }
     }
 }

@@ -317,6 +317,9 @@ fn write_format(out: &mut String, f: &RecordFormat) {
     if lr.vault_kept_by_level {
         let _ = writeln!(out, "vault-kept-by-level yes");
     }
+    if lr.for_integer_bounds {
+        let _ = writeln!(out, "for-integer-bounds yes");
+    }
     let l = f.limits;
     let _ = writeln!(out, "limit dungeons {}", l.dungeons);
     let _ = writeln!(out, "limit special-levels {}", l.special_levels);
@@ -482,6 +485,7 @@ struct FormatFacts {
     vault_min_depth: Option<bool>,
     percent_checked: Option<bool>,
     vault_kept_by_level: Option<bool>,
+    for_integer_bounds: Option<bool>,
     /// A 3.6-family game's opcode program format.
     program: Option<ProgramFormat>,
     /// A `filling-word` line was read (the first replaces 3.6.7's).
@@ -654,9 +658,11 @@ impl FormatFacts {
             | "break-past-pop"
             | "vault-min-depth"
             | "percent-check"
-            | "vault-kept-by-level" => {
+            | "vault-kept-by-level"
+            | "for-integer-bounds" => {
                 let on = args.yes_no()?;
                 let slot = match key {
+                    "for-integer-bounds" => &mut self.for_integer_bounds,
                     "vault-kept-by-level" => &mut self.vault_kept_by_level,
                     "percent-check" => &mut self.percent_checked,
                     "vault-min-depth" => &mut self.vault_min_depth,
@@ -865,6 +871,7 @@ impl FormatFacts {
         lr.vault_min_depth = self.vault_min_depth.unwrap_or(lr.vault_min_depth);
         lr.percent_checked = self.percent_checked.unwrap_or(lr.percent_checked);
         lr.vault_kept_by_level = self.vault_kept_by_level.unwrap_or(lr.vault_kept_by_level);
+        lr.for_integer_bounds = self.for_integer_bounds.unwrap_or(lr.for_integer_bounds);
         lr.digits_in_variables = self.digits_in_variables.unwrap_or(lr.digits_in_variables);
         n.terrain = self.terrain.unwrap_or(std::mem::take(&mut n.terrain));
         n.map_chars = self.map_chars.unwrap_or(std::mem::take(&mut n.map_chars));

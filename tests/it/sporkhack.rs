@@ -227,6 +227,7 @@ fn generated_sporkhack_files_compile_and_round_trip() {
         "unfilled",
         "SWITCH [1d",
         "$sel0",
+        "FOR $i0 = ",
         "('\\\\',",
     ] {
         assert!(all.contains(word), "no {word} in the generated files");

@@ -5,7 +5,7 @@
 //! and random vaults with `VAULTGEN`, `line A-B` and `randline A-B, n`
 //! selections with `random-random`, `fillrect`, `WALLIFY` of a region,
 //! `unfilled` regions, `SWITCH` over dice with `BREAK`s, variables with
-//! digits in their names, object class `'\\'` — around the statements it
+//! digits in their names, `FOR` between integers, object class `'\\'` — around the statements it
 //! shares with 3.6.7, with names from its own tables. Now and then a
 //! statement is wrong as a person writes it wrong (an unknown monster or
 //! map character, a count of 0). Used by the suite and by the
@@ -429,8 +429,17 @@ impl Gen<'_> {
                 self.line("}");
             }
             12 if depth < 2 => {
-                let n = 1 + self.rng.below(4);
-                self.line(&format!("LOOP [{n}] {{"));
+                match self.rng.below(2) {
+                    0 => {
+                        let n = 1 + self.rng.below(4);
+                        self.line(&format!("LOOP [{n}] {{"));
+                    }
+                    _ => {
+                        let (a, b) = (self.rng.below(5), self.rng.below(5));
+                        let to = *self.rng.pick(&["TO", ".."]);
+                        self.line(&format!("FOR $i{depth} = {a} {to} {b} {{"));
+                    }
+                }
                 self.block(depth);
                 self.line("}");
             }
