@@ -611,6 +611,10 @@ pub struct LevelRules {
     /// and the loop tests its end after each pass, not 3.6.7's computed
     /// bounds.
     pub for_integer_bounds: bool,
+    /// `$a = $b` stores `$b`'s name, not its value (SporkHack's
+    /// `add_opvars(splev, "siso", $3, -1, $1, SPO_VAR_INIT)`), for a
+    /// variable of any type.
+    pub var_copy_by_name: bool,
 }
 
 impl LevelRules {
@@ -634,6 +638,7 @@ impl LevelRules {
             percent_checked: true,
             vault_kept_by_level: false,
             for_integer_bounds: false,
+            var_copy_by_name: false,
         }
     }
 }

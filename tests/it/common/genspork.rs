@@ -445,8 +445,17 @@ impl Gen<'_> {
             }
             13 => {
                 let name = format!("$sel{}", self.sels.len());
-                let s = self.selection(0);
-                self.line(&format!("{name} = selection:{s}"));
+                match self.rng.below(4) {
+                    // A copy: its lev_comp stores the other's name.
+                    0 if !self.sels.is_empty() => {
+                        let from = self.rng.pick(&self.sels).clone();
+                        self.line(&format!("{name} = {from}"));
+                    }
+                    _ => {
+                        let s = self.selection(0);
+                        self.line(&format!("{name} = selection:{s}"));
+                    }
+                }
                 self.sels.push(name);
             }
             14 => {
