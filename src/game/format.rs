@@ -615,6 +615,11 @@ pub struct LevelRules {
     /// `add_opvars(splev, "siso", $3, -1, $1, SPO_VAR_INIT)`), for a
     /// variable of any type.
     pub var_copy_by_name: bool,
+    /// The words `lev_comp.l`'s rules spell out (`MESSAGE`, `montype`,
+    /// `NAME`), for a 3.6-language tree: a word of 3.6.7's language that
+    /// its lexer does not have is not the game's (SporkHack has no `MAZE`,
+    /// `MINERALIZE`, lower-case `name`, `gradient`). `None`: 3.6.7's words.
+    pub lexer_words: Option<Vec<Box<str>>>,
 }
 
 impl LevelRules {
@@ -639,6 +644,7 @@ impl LevelRules {
             vault_kept_by_level: false,
             for_integer_bounds: false,
             var_copy_by_name: false,
+            lexer_words: None,
         }
     }
 }
