@@ -547,7 +547,7 @@ fn define_names(text: &str, prefix: &str, end: &str) -> Result<Vec<Box<str>>, St
 /// have beyond NetHack 3.4.3's, and the lists its parts and rooms add.
 fn read_records(root: &Path, sp_lev: &str, format: &mut RecordFormat) -> Result<(), TreeError> {
     for (record, name, vanilla) in VANILLA_MEMBERS {
-        let members = struct_members(&sp_lev, name).ok_or_else(|| {
+        let members = struct_members(sp_lev, name).ok_or_else(|| {
             TreeError::new(root, format!("include/sp_lev.h defines no `{name}` record"))
         })?;
         let mut seen = 0;
@@ -572,7 +572,7 @@ fn read_records(root: &Path, sp_lev: &str, format: &mut RecordFormat) -> Result<
         }
     }
     let has_member = |record: &str, member: &str| {
-        struct_members(&sp_lev, record)
+        struct_members(sp_lev, record)
             .is_some_and(|m| m.iter().any(|(_, names)| names.iter().any(|n| n == member)))
     };
     format.forges = has_member("mazepart", "nforge") || has_member("room", "nforge");

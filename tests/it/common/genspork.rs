@@ -188,7 +188,8 @@ impl Gen<'_> {
     }
 
     fn light(&mut self) -> &'static str {
-        *self.rng.pick(&["lit", "unlit", "random"])
+        const LIGHT: [&str; 3] = ["lit", "unlit", "random"];
+        LIGHT[self.rng.below(3)]
     }
 
     fn coord_lit(&mut self) -> String {
