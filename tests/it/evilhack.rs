@@ -224,54 +224,7 @@ fn generated_evilhack_files_match_evilhacks_lev_comp() {
     };
     let (game, options) = evilhack();
     let cases = common::diff_cases(1000);
-    let (mut agree, mut both, mut differ) = (0, 0, Vec::new());
-    for seed in 0..cases {
-        let src = common::gen36::des_file_for(seed, &game);
-        let tmp = common::TempDir::new("evilhack-diff");
-        std::fs::write(tmp.path().join("g.des"), &src).unwrap();
-        let reference = std::process::Command::new(&lev_comp)
-            .current_dir(tmp.path())
-            .arg("g.des")
-            .output()
-            .unwrap();
-        let ours = nh36::compile_with(&src, "g.des", &options);
-        let same = match (reference.status.success(), &ours) {
-            (true, Ok(file)) => {
-                both += 1;
-                let vaults: String = (file.levels.iter())
-                    .filter_map(|l| l.random_vault.map(|v| v.line(&l.name)))
-                    .collect();
-                let listed =
-                    std::fs::read_to_string(tmp.path().join("vaults.dat")).unwrap_or_default();
-                vaults == listed
-                    && file.levels.iter().all(|l| {
-                        std::fs::read(tmp.path().join(format!("{}.lev", l.name)))
-                            .is_ok_and(|want| want == l.bytes)
-                    })
-            }
-            (false, Err(_)) => reference.status.code().is_some(),
-            _ => false,
-        };
-        if same {
-            agree += 1;
-        } else {
-            if differ.len() < 3 {
-                eprintln!(
-                    "--- seed {seed}: EvilHack's lev_comp {:?} ({}), levbuild {}\n{src}",
-                    reference.status.code(),
-                    String::from_utf8_lossy(&reference.stderr).trim(),
-                    match &ours {
-                        Ok(_) => "accepted".to_string(),
-                        Err(e) => format!("refused:\n{e}"),
-                    }
-                );
-            }
-            differ.push(seed);
-        }
-    }
-    eprintln!(
-        "EvilHack differential: {agree} of {cases} generated files agree ({both} compiled by both)"
-    );
-    assert!(differ.is_empty(), "seeds that differ: {differ:?}");
-    assert!(both * 3 > cases, "only {both} files compiled by both");
+    common::generated_differential_36("EvilHack", &lev_comp, &options, cases, |seed| {
+        common::gen36::des_file_for(seed, &game)
+    });
 }

@@ -344,6 +344,73 @@ pub fn run_both(
     }
 }
 
+/// Compiles the 3.6-language files `generate` makes from seeds
+/// `0..cases` with the game's own `lev_comp` (in a temporary directory)
+/// and with levbuild (`options`): both accept or refuse alike, write the
+/// same levels and list the same random vaults in `vaults.dat`. Prints how
+/// many agree (and the first few that do not) and asserts that all do and
+/// that more than one in three compiled with both.
+#[cfg(feature = "nethack36")]
+pub fn generated_differential_36(
+    label: &str,
+    lev_comp: &std::path::Path,
+    options: &levbuild::des::Options,
+    cases: u64,
+    generate: impl Fn(u64) -> String,
+) {
+    use levbuild::des::nh36;
+    let (mut agree, mut both, mut differ) = (0, 0, Vec::new());
+    for seed in 0..cases {
+        let src = generate(seed);
+        let tmp = TempDir::new("differential-36");
+        std::fs::write(tmp.path().join("g.des"), &src).unwrap();
+        let reference = std::process::Command::new(lev_comp)
+            .current_dir(tmp.path())
+            .arg("g.des")
+            .output()
+            .unwrap();
+        let ours = nh36::compile_with(&src, "g.des", options);
+        let same = match (reference.status.success(), &ours) {
+            (true, Ok(file)) => {
+                both += 1;
+                let vaults: String = (file.levels.iter())
+                    .filter_map(|l| l.random_vault.map(|v| v.line(&l.name)))
+                    .collect();
+                let listed =
+                    std::fs::read_to_string(tmp.path().join("vaults.dat")).unwrap_or_default();
+                vaults == listed
+                    && file.levels.iter().all(|l| {
+                        std::fs::read(tmp.path().join(format!("{}.lev", l.name)))
+                            .is_ok_and(|want| want == l.bytes)
+                    })
+            }
+            (false, Err(_)) => reference.status.code().is_some(),
+            _ => false,
+        };
+        if same {
+            agree += 1;
+            continue;
+        }
+        if differ.len() < 3 {
+            eprintln!(
+                "--- seed {seed}: {label} lev_comp {:?} ({}), levbuild {}\n{src}",
+                reference.status.code(),
+                String::from_utf8_lossy(&reference.stderr).trim(),
+                match &ours {
+                    Ok(_) => "accepted".to_string(),
+                    Err(e) => format!("refused:\n{e}"),
+                }
+            );
+        }
+        differ.push(seed);
+    }
+    eprintln!(
+        "{label} differential: {agree} of {cases} generated files agree ({both} compiled by both)"
+    );
+    assert!(differ.is_empty(), "seeds that differ: {differ:?}");
+    assert!(both * 3 > cases, "only {both} files compiled by both");
+}
+
 /// An identity file's text as a person edits it on purpose: its checksum
 /// line `checksum none`, which levbuild reads unchecked.
 pub fn hand_edited(text: &str) -> String {
