@@ -77,38 +77,8 @@ fn sporkhack_levels_match_its_own_lev_comp() {
         return;
     };
     let (game, options) = sporkhack();
-    let dat = shared.join("corpus/sporkhack-0.7.0/dat");
     let golden = shared.join("golden/sporkhack-0.7.0");
-    let mut files: Vec<_> = std::fs::read_dir(&dat)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "des"))
-        .filter(|p| !NOT_COMPILED.iter().any(|n| p.ends_with(n)))
-        .collect();
-    files.sort();
-    assert_eq!(files.len(), 24);
-    let mut levels = 0;
-    for path in &files {
-        let source = levbuild::source_text(&std::fs::read(path).unwrap()).into_owned();
-        let file = nh36::compile_with(&source, &path.display().to_string(), &options)
-            .unwrap_or_else(|d| panic!("{d}"));
-        for level in &file.levels {
-            let want = std::fs::read(golden.join(format!("{}.lev", level.name))).unwrap();
-            assert!(
-                level.bytes == want,
-                "{} differs from SporkHack's lev_comp",
-                level.name
-            );
-            let back = nh36::decode(&want, &level.name, &game, Layout::LP64).unwrap();
-            assert_eq!(
-                back, level.program,
-                "{} does not decode to its program",
-                level.name
-            );
-            levels += 1;
-        }
-    }
-    // 162 but sokoban's 8.
+    let levels = common::golden_36_levels(&shared, "sporkhack-0.7.0", &options, &NOT_COMPILED);
     assert_eq!(levels, 154);
     // Listed with its own numbers: no offset on a monster's index.
     let want = std::fs::read(golden.join("oracle.lev")).unwrap();
@@ -205,10 +175,7 @@ fn sporkhacks_tree_builds_its_golden_set() {
 #[test]
 fn generated_sporkhack_files_compile_and_round_trip() {
     let (game, options) = sporkhack();
-    let all: String = (0..300)
-        .map(|s| common::genspork::des_file(s, &game))
-        .collect();
-    for word in [
+    let words = [
         "MONSTER[",
         "OBJECT[",
         "TRAP[",
@@ -230,21 +197,13 @@ fn generated_sporkhack_files_compile_and_round_trip() {
         "$sel1 = $sel0",
         "FOR $i0 = ",
         "('\\\\',",
-    ] {
-        assert!(all.contains(word), "no {word} in the generated files");
-    }
-    let mut compiled = 0;
-    for seed in 0..300 {
-        let src = common::genspork::des_file(seed, &game);
-        if let Ok(file) = nh36::compile_with(&src, "g.des", &options) {
-            compiled += 1;
-            for level in &file.levels {
-                let back = nh36::decode(&level.bytes, &level.name, &game, Layout::LP64).unwrap();
-                assert_eq!(back, level.program, "seed {seed}");
-            }
-        }
-    }
-    assert!(compiled > 100, "only {compiled} of 300 compiled");
+    ];
+    common::generated_36_round_trip(
+        &options,
+        |s| common::genspork::des_file(s, &game),
+        &words,
+        100,
+    );
 }
 
 /// Opt-in: the same files compiled by SporkHack's own `lev_comp`, built

@@ -411,6 +411,80 @@ pub fn generated_differential_36(
     assert!(both * 3 > cases, "only {both} files compiled by both");
 }
 
+/// Compiles every `.des` of `set`'s corpus in `shared` but those named in
+/// `skip` with `options` (LP64): each level is byte for byte its golden
+/// file and decodes back to its program. Returns how many levels.
+#[cfg(feature = "nethack36")]
+pub fn golden_36_levels(
+    shared: &std::path::Path,
+    set: &str,
+    options: &levbuild::des::Options,
+    skip: &[&str],
+) -> usize {
+    use levbuild::des::nh36;
+    let golden = shared.join("golden").join(set);
+    let mut files: Vec<_> = std::fs::read_dir(corpus_dat_of(shared, set))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "des"))
+        .filter(|p| !skip.iter().any(|n| p.ends_with(n)))
+        .collect();
+    files.sort();
+    let mut levels = 0;
+    for path in &files {
+        let source = levbuild::source_text(&std::fs::read(path).unwrap()).into_owned();
+        let file = nh36::compile_with(&source, &path.display().to_string(), options)
+            .unwrap_or_else(|d| panic!("{d}"));
+        for level in &file.levels {
+            let want = std::fs::read(golden.join(format!("{}.lev", level.name))).unwrap();
+            assert!(
+                level.bytes == want,
+                "{} differs from {set}'s lev_comp",
+                level.name
+            );
+            let back =
+                nh36::decode(&want, &level.name, &options.game, levbuild::Layout::LP64).unwrap();
+            assert_eq!(
+                back, level.program,
+                "{} does not decode to its program",
+                level.name
+            );
+            levels += 1;
+        }
+    }
+    levels
+}
+
+/// The 3.6-language files `generate` makes from seeds `0..300`: every word
+/// of `words` is in one of them, and more than `min` of them compile with
+/// `options`, each level decoding back to its program.
+#[cfg(feature = "nethack36")]
+pub fn generated_36_round_trip(
+    options: &levbuild::des::Options,
+    generate: impl Fn(u64) -> String,
+    words: &[&str],
+    min: usize,
+) {
+    use levbuild::des::nh36;
+    let all: String = (0..300).map(&generate).collect();
+    for word in words {
+        assert!(all.contains(word), "no {word} in the generated files");
+    }
+    let mut compiled = 0;
+    for seed in 0..300 {
+        let src = generate(seed);
+        if let Ok(file) = nh36::compile_with(&src, "g.des", options) {
+            compiled += 1;
+            for level in &file.levels {
+                let back =
+                    nh36::decode(&level.bytes, &level.name, &options.game, options.layout).unwrap();
+                assert_eq!(back, level.program, "seed {seed}");
+            }
+        }
+    }
+    assert!(compiled > min, "only {compiled} of 300 compiled");
+}
+
 /// An identity file's text as a person edits it on purpose: its checksum
 /// line `checksum none`, which levbuild reads unchecked.
 pub fn hand_edited(text: &str) -> String {
