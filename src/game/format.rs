@@ -738,6 +738,9 @@ pub struct ProgramFormat {
     /// 1 and `unfilled` 0; SporkHack's the other way round (so that its
     /// `unfilled` region is stored filled, as its `lev_comp` stores it).
     pub filling_words: Vec<(Box<str>, i64)>,
+    /// `sp_lev.h`'s `LVLINIT_` kinds of `INIT_MAP` and their numbers
+    /// (`"ROGUE"` 4 in 3.6.7; UnNetHack inserts `SHEOL` before it).
+    pub level_inits: Vec<(Box<str>, i64)>,
 }
 
 /// What 3.6.7's `SP_MONST_PACK`, `SP_OBJ_PACK` and `SP_MAPCHAR_PACK` add.
@@ -745,6 +748,15 @@ pub(crate) const VALUE_OFFSET_367: i64 = 10;
 
 /// 3.6.7's `FILLING` words.
 pub(crate) const FILLING_WORDS_367: &[(&str, i64)] = &[("filled", 1), ("unfilled", 0)];
+
+/// 3.6.7's `LVLINIT_` kinds.
+pub(crate) const LEVEL_INITS_367: &[(&str, i64)] = &[
+    ("NONE", 0),
+    ("SOLIDFILL", 1),
+    ("MAZEGRID", 2),
+    ("MINES", 3),
+    ("ROGUE", 4),
+];
 
 /// 3.6.7's `SP_COORD_IS_RANDOM`.
 pub(crate) const COORD_RANDOM_367: i64 = 0x0100_0000;
@@ -905,7 +917,19 @@ impl ProgramFormat {
                 .iter()
                 .map(|&(w, v)| (w.into(), v))
                 .collect(),
+            level_inits: LEVEL_INITS_367
+                .iter()
+                .map(|&(w, v)| (w.into(), v))
+                .collect(),
         }
+    }
+
+    /// The number of `INIT_MAP` kind `LVLINIT_name`, if the game has it.
+    pub fn level_init(&self, name: &str) -> Option<i64> {
+        self.level_inits
+            .iter()
+            .find(|(n, _)| &**n == name)
+            .map(|&(_, v)| v)
     }
 
     /// The packed monster or object `index` of `class`

@@ -433,6 +433,14 @@ fn write_format(out: &mut String, f: &RecordFormat) {
         if !p.region_unfilled_offset {
             let _ = writeln!(out, "region-unfilled plain");
         }
+        let inits = super::format::LEVEL_INITS_367;
+        let same = p.level_inits.len() == inits.len()
+            && (p.level_inits.iter().zip(inits)).all(|((w, v), (vw, vv))| &**w == *vw && v == vv);
+        if !same {
+            for (name, v) in &p.level_inits {
+                let _ = writeln!(out, "level-init {} {v}", quoted(name));
+            }
+        }
         let vanilla = super::format::FILLING_WORDS_367;
         let same = p.filling_words.len() == vanilla.len()
             && (p.filling_words.iter().zip(vanilla))
@@ -498,6 +506,8 @@ struct FormatFacts {
     program: Option<ProgramFormat>,
     /// A `filling-word` line was read (the first replaces 3.6.7's).
     filling_words_read: bool,
+    /// A `level-init` line was read (the first replaces 3.6.7's).
+    level_inits_read: bool,
     dungeon_descriptors: Option<Vec<(Box<str>, i32)>>,
 }
 
@@ -784,6 +794,15 @@ impl FormatFacts {
                     .ok()
                     .filter(|v| *v <= 3)
                     .ok_or_else(|| args.error(format!("region flags {v} are out of range")))?;
+            }
+            "level-init" => {
+                let name = args.string("its LVLINIT_ name")?;
+                let v = args.number()? as i64;
+                let p = self.program.get_or_insert_with(ProgramFormat::empty);
+                if !std::mem::replace(&mut self.level_inits_read, true) {
+                    p.level_inits.clear();
+                }
+                p.level_inits.push((name.into(), v));
             }
             "filling-word" => {
                 let word = args.string("its word")?;

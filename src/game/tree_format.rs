@@ -341,6 +341,12 @@ fn read_program(
                  levbuild can read",
             )
         })?,
+        level_inits: level_inits(sp_lev).ok_or_else(|| {
+            TreeError::new(
+                root,
+                "include/sp_lev.h defines no LVLINIT_ kinds (enum lvlinit_types or #define LVLINIT_)",
+            )
+        })?,
         filling_words: lex_words(lev_comp_l, "FILLING")
             .into_iter()
             .map(|(word, v)| match v.parse() {
@@ -361,6 +367,41 @@ fn read_program(
             )
         })?,
     })
+}
+
+/// `sp_lev.h`'s `LVLINIT_` kinds and numbers: `enum lvlinit_types`
+/// (numbered by position unless given) or `#define LVLINIT_NAME n` lines.
+fn level_inits(sp_lev: &str) -> Option<Vec<(Box<str>, i64)>> {
+    let mut inits = Vec::new();
+    if let Some(at) = sp_lev.find("enum lvlinit_types") {
+        let open = at + sp_lev[at..].find('{')?;
+        let close = open + sp_lev[open..].find('}')?;
+        let mut next = 0;
+        for entry in sp_lev[open + 1..close].split(',') {
+            let (name, value) = match entry.split_once('=') {
+                Some((n, v)) => (n.trim(), v.trim().parse().ok()?),
+                None => (entry.trim(), next),
+            };
+            if let Some(short) = name.strip_prefix("LVLINIT_") {
+                inits.push((short.into(), value));
+                next = value + 1;
+            }
+        }
+    } else {
+        for line in sp_lev.lines() {
+            let mut words = line.split_whitespace();
+            if words.next() != Some("#define") {
+                continue;
+            }
+            let (Some(name), Some(value)) = (words.next(), words.next()) else {
+                continue;
+            };
+            if let (Some(short), Ok(v)) = (name.strip_prefix("LVLINIT_"), value.parse()) {
+                inits.push((short.into(), v));
+            }
+        }
+    }
+    (!inits.is_empty()).then_some(inits)
 }
 
 /// What `SP_MONST_PACK`, `SP_OBJ_PACK` and `SP_MAPCHAR_PACK` add to the

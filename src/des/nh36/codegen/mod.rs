@@ -205,6 +205,24 @@ impl Gen<'_, '_, '_, '_> {
         self.packing().map_or(0, |p| p.pack_region(r))
     }
 
+    /// The game's number of `INIT_MAP` kind `LVLINIT_name`; a game
+    /// without it is an error (a game without opcode numbers: 0, its
+    /// level an encode error).
+    fn level_init(&mut self, span: Span, name: &str) -> i64 {
+        let Some(p) = self.packing() else { return 0 };
+        match p.level_init(name) {
+            Some(v) => v,
+            None => {
+                let game = self.game.to_string();
+                self.error(
+                    span,
+                    format!("{game} has no LVLINIT_{name} (its include/sp_lev.h)"),
+                );
+                0
+            }
+        }
+    }
+
     /// `-1` as the game's `lev_comp` stores it as the `slot`th value of
     /// an `add_opvars` call ([`crate::game::ProgramFormat::minus_one_at`]).
     fn minus_one_at(&self, slot: usize) -> i64 {
@@ -318,7 +336,8 @@ impl Gen<'_, '_, '_, '_> {
             StmtKind::InitSolidFill(c, lit) => self.init_solid_fill(c, lit),
             StmtKind::InitMazeGrid(c) => self.init_maze_grid(c),
             StmtKind::InitRogue => {
-                self.ints(&[4, 0, 0, 0, 0, 0, 0, 0]);
+                let kind = self.level_init(span.clone(), "ROGUE");
+                self.ints(&[kind, 0, 0, 0, 0, 0, 0, 0]);
                 self.op(Opcode::InitLevel);
             }
             StmtKind::InitMines(mines) => self.init_mines(span, mines),
