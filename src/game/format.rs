@@ -976,9 +976,16 @@ impl ProgramFormat {
     /// `-1` as an `add_opvars` call stores it as its `slot`th value (from
     /// 0): see [`ProgramFormat::int_varargs`].
     pub fn minus_one_at(&self, slot: usize) -> i64 {
+        self.int_at(slot, -1)
+    }
+
+    /// An `int` expression `v` as an `add_opvars` call stores it as its
+    /// `slot`th value: zero-extended from 32 bits where the game passes
+    /// ints and an x86-64 register holds it ([`ProgramFormat::int_varargs`]).
+    pub fn int_at(&self, slot: usize, v: i64) -> i64 {
         match self.int_varargs && slot < INT_VARARG_REGISTERS {
-            true => 0xffff_ffff,
-            false => -1,
+            true => i64::from(v as u32),
+            false => v,
         }
     }
 

@@ -195,6 +195,8 @@ fn generated_sporkhack_files_compile_and_round_trip() {
         "SWITCH [1d",
         "$sel0",
         "$sel1 = $sel0",
+        "WALLWALK:",
+        "TOPOLOGIZE:",
         "FOR $i0 = ",
         "('\\\\',",
     ];

@@ -271,6 +271,16 @@ pub(crate) enum StmtKind<'s> {
         direction: i64,
         count: Sp<i64>,
     },
+    /// `WALLWALK: place, terrain[, fill][, chance%]` (the chance 100 when
+    /// none is given).
+    WallWalk {
+        place: Coord<'s>,
+        terrain: MapChar<'s>,
+        fill: Option<MapChar<'s>>,
+        chance: Sp<i64>,
+    },
+    /// `TOPOLOGIZE: place`.
+    Topologize(Coord<'s>),
     /// `VAULTGEN: n` of a random vault.
     VaultFrequency(Sp<i64>),
     /// `MINDEPTH: n` of a random vault.

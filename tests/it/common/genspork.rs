@@ -5,7 +5,8 @@
 //! and random vaults with `VAULTGEN`, `line A-B` and `randline A-B, n`
 //! selections with `random-random`, `fillrect`, `WALLIFY` of a region,
 //! `unfilled` regions, `SWITCH` over dice with `BREAK`s, variables with
-//! digits in their names, `FOR` between integers, object class `'\\'` — around the statements it
+//! digits in their names, `FOR` between integers, `WALLWALK`,
+//! `TOPOLOGIZE`, object class `'\\'` — around the statements it
 //! shares with 3.6.7, with names from its own tables. Now and then a
 //! statement is wrong as a person writes it wrong (an unknown monster or
 //! map character, a count of 0). Used by the suite and by the
@@ -480,7 +481,23 @@ impl Gen<'_> {
     /// The statements it shares with 3.6.7 that the rest leave out, and
     /// the properties of monsters and objects.
     fn other_statement(&mut self) {
-        match self.rng.below(12) {
+        match self.rng.below(14) {
+            12 => {
+                let (p, t) = (self.coord(), self.mapchar());
+                let fill = match self.rng.below(2) {
+                    0 => String::new(),
+                    _ => format!(",{}", self.mapchar()),
+                };
+                let chance = match self.rng.below(3) {
+                    0 => String::new(),
+                    _ => format!(",{}%", self.rng.below(110)),
+                };
+                self.line(&format!("WALLWALK:{p},{t}{fill}{chance}"));
+            }
+            13 => {
+                let p = self.coord();
+                self.line(&format!("TOPOLOGIZE:{p}"));
+            }
             0 => {
                 let p = self.coord();
                 let t = *self.rng.pick(&["", ",random", ",\"here\""]);

@@ -517,6 +517,38 @@ impl Gen<'_, '_, '_, '_> {
                 self.op(*op);
             }
             StmtKind::MonGeneration(chance, parts) => self.mon_generation(*chance, parts),
+            StmtKind::WallWalk {
+                place,
+                terrain,
+                fill,
+                chance,
+            } => {
+                self.coord(place);
+                self.mapchar(terrain);
+                match fill {
+                    Some(fill) => self.mapchar(fill),
+                    None => {
+                        // SP_MAPCHAR_PACK(ROOM,-2), an int expression.
+                        let room = self.game.format().numbering.terrain_code("ROOM");
+                        let packed = self.packing().map_or(0, |p| {
+                            p.int_at(0, p.pack_map_char(room.map_or(0, i64::from), -2))
+                        });
+                        self.push(Operand::MapChar(packed));
+                    }
+                }
+                if !(0..=100).contains(&chance.v) {
+                    self.error(
+                        chance.span.clone(),
+                        format!("Unexpected percentile chance '{}%'", chance.v),
+                    );
+                }
+                self.push_int(chance.v);
+                self.op(Opcode::WallWalk);
+            }
+            StmtKind::Topologize(place) => {
+                self.coord(place);
+                self.op(Opcode::Topography);
+            }
             StmtKind::Spill {
                 place,
                 terrain,

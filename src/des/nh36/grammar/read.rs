@@ -907,6 +907,29 @@ pub(super) fn wallify_region<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
     StmtKind::WallifyRegion(r.has("region").then(|| r.region_arg("region")))
 }
 
+pub(super) fn wall_walk<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    let place = r.coord_arg("place");
+    let terrain = r.get("terrain");
+    let terrain = r.mapchar(terrain);
+    let fill = r.get("fill");
+    let fill = (!fill.is_empty()).then(|| r.mapchar(fill));
+    let chance = r.get("chance");
+    let chance = match chance.first() {
+        Some((Tok::SPercent(p), _)) => at(*p, chance),
+        _ => at(100, chance),
+    };
+    StmtKind::WallWalk {
+        place,
+        terrain,
+        fill,
+        chance,
+    }
+}
+
+pub(super) fn topologize<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    StmtKind::Topologize(r.coord_arg("place"))
+}
+
 pub(super) fn spill<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
     let place = r.coord_arg("place");
     let lit = match r.get("light state") {

@@ -6,7 +6,7 @@ use super::read;
 use super::rows::{
     container_args, door_args, infos, monster_args, object_args, room_door_args, row, timed,
     val_or_random, BLOCK, CHAR, CLOSE, COLON, COMMA, COND, COORD, DIRECTION, DIRECTIONS, EXPR, INT,
-    LIGHT, MONSTER, MONSTER_INFO, OBJECT, OBJECT_INFO, OPEN, PLACES, RANDOM, REGION, SEL,
+    LIGHT, MAPCHAR, MONSTER, MONSTER_INFO, OBJECT, OBJECT_INFO, OPEN, PLACES, RANDOM, REGION, SEL,
     TERRAIN_ARGS, TRAP_ARGS,
 };
 use super::{Build, Class, Form};
@@ -208,4 +208,31 @@ pub(super) const SPILL_ROW: Form = row!(
         Pat::Arg("count", &INT),
     ]),
     read::spill
+);
+
+/// `WALLWALK: place, terrain[, fill][, chance%]`: for a game with
+/// `SPO_WALLWALK`.
+pub(super) const WALLWALK_ROW: Form = row!(
+    "WALLWALK",
+    "WALLWALK",
+    Pat::Seq(&[
+        COLON,
+        Pat::Arg("place", &COORD),
+        COMMA,
+        Pat::Arg("terrain", &MAPCHAR),
+        Pat::Opt(&Pat::Seq(&[COMMA, Pat::Arg("fill", &MAPCHAR)])),
+        Pat::Opt(&Pat::Seq(&[
+            COMMA,
+            Pat::Arg("chance", &Pat::Tok(Class::SPercent, "a chance like 50%")),
+        ])),
+    ]),
+    read::wall_walk
+);
+
+/// `TOPOLOGIZE: place`: for a game with `SPO_TOPOGRAPHY`.
+pub(super) const TOPOLOGIZE_ROW: Form = row!(
+    "TOPOLOGIZE",
+    "TOPOLOGIZE",
+    Pat::Seq(&[COLON, Pat::Arg("place", &COORD)]),
+    read::topologize
 );
