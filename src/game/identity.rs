@@ -59,6 +59,37 @@
 //! no line of its kind is NetHack 3.4.3's (a version 1 file has none: its
 //! game has 3.4.3's records).
 //!
+//! A 3.6-family game's opcode program format follows its numbering
+//! (`opcode`, `monster-property`, `object-property`, `door-material`,
+//! `region-pack int`), and, only where they are not NetHack 3.6.7's (a
+//! file without them has 3.6.7's), its value packing and the rules of its
+//! `lev_comp` (the early opcode games, SporkHack's and UnNetHack's):
+//!
+//! ```text
+//! value-offset 0
+//! random-coord packed
+//! int-varargs yes
+//! room-flags from-flags
+//! region-default-flags 0
+//! region-unfilled plain
+//! level-init "SHEOL" 4
+//! filling-word "unfilled" 1
+//! dungeon-conditionals yes
+//! keyword-chance yes
+//! wallify-region yes
+//! dash-in-words no
+//! digits-in-variables yes
+//! line-dash yes
+//! switch-rn2-always yes
+//! break-past-pop yes
+//! vault-min-depth no
+//! percent-check no
+//! vault-kept-by-level yes
+//! for-integer-bounds yes
+//! var-copy-by-name yes
+//! lexer-word "MESSAGE"
+//! ```
+//!
 //! `header` is followed by the data model its words are for (`lp64`,
 //! `ilp32`, `llp64`) or `any` (a `date.h`: the words the game was built
 //! with, whatever the target). Class symbols are written `'c'`, strings
