@@ -15,21 +15,6 @@
 use super::gen343::Rng;
 use levbuild::Game;
 
-const FLAGS: &[&str] = &[
-    "noteleport",
-    "hardfloor",
-    "nommap",
-    "shortsighted",
-    "arboreal",
-    "noflipx",
-    "noflipy",
-    "noflip",
-    "mazelevel",
-    "premapped",
-    "shroud",
-    "stormy",
-    "graveyard",
-];
 const DIRECTIONS: &[&str] = &["north", "south", "east", "west"];
 
 struct Gen<'g> {
@@ -80,8 +65,13 @@ impl Gen<'_> {
         self.line(&format!("LEVEL:\"s{}{n}\"", seed % 100_000));
         let vault = self.rng.chance(25);
         if self.rng.chance(60) || vault {
+            // Its FLAGS words, random vaults aside.
+            let words: Vec<String> = (self.game.format().numbering.level_flags.iter())
+                .map(|(w, _)| w.to_string())
+                .filter(|w| w != "rndvault")
+                .collect();
             let mut flags: Vec<&str> = (0..1 + self.rng.below(3))
-                .map(|_| *self.rng.pick(FLAGS))
+                .map(|_| &*words[self.rng.below(words.len())])
                 .collect();
             if vault {
                 flags.push("rndvault");
