@@ -620,6 +620,10 @@ pub struct LevelRules {
     /// its lexer does not have is not the game's (SporkHack has no `MAZE`,
     /// `MINERALIZE`, lower-case `name`, `gradient`). `None`: 3.6.7's words.
     pub lexer_words: Option<Vec<Box<str>>>,
+    /// `BREAK` stands only among a `CASE`'s own statements (SporkHack's
+    /// `breakstatements`), not in any block `SWITCH`, `LOOP` or `FOR`
+    /// holds.
+    pub break_in_case_only: bool,
 }
 
 impl LevelRules {
@@ -645,6 +649,7 @@ impl LevelRules {
             for_integer_bounds: false,
             var_copy_by_name: false,
             lexer_words: None,
+            break_in_case_only: false,
         }
     }
 }

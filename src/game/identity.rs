@@ -87,6 +87,7 @@
 //! vault-kept-by-level yes
 //! for-integer-bounds yes
 //! var-copy-by-name yes
+//! break-in-case-only yes
 //! lexer-word "MESSAGE"
 //! ```
 //!
@@ -354,6 +355,9 @@ fn write_format(out: &mut String, f: &RecordFormat) {
     if lr.var_copy_by_name {
         let _ = writeln!(out, "var-copy-by-name yes");
     }
+    if lr.break_in_case_only {
+        let _ = writeln!(out, "break-in-case-only yes");
+    }
     for word in lr.lexer_words.iter().flatten() {
         let _ = writeln!(out, "lexer-word {}", quoted(word));
     }
@@ -532,6 +536,7 @@ struct FormatFacts {
     vault_kept_by_level: Option<bool>,
     for_integer_bounds: Option<bool>,
     var_copy_by_name: Option<bool>,
+    break_in_case_only: Option<bool>,
     lexer_words: Option<Vec<Box<str>>>,
     /// A 3.6-family game's opcode program format.
     program: Option<ProgramFormat>,
@@ -709,9 +714,11 @@ impl FormatFacts {
             | "percent-check"
             | "vault-kept-by-level"
             | "for-integer-bounds"
-            | "var-copy-by-name" => {
+            | "var-copy-by-name"
+            | "break-in-case-only" => {
                 let on = args.yes_no()?;
                 let slot = match key {
+                    "break-in-case-only" => &mut self.break_in_case_only,
                     "var-copy-by-name" => &mut self.var_copy_by_name,
                     "for-integer-bounds" => &mut self.for_integer_bounds,
                     "vault-kept-by-level" => &mut self.vault_kept_by_level,
@@ -937,6 +944,7 @@ impl FormatFacts {
         lr.vault_kept_by_level = self.vault_kept_by_level.unwrap_or(lr.vault_kept_by_level);
         lr.for_integer_bounds = self.for_integer_bounds.unwrap_or(lr.for_integer_bounds);
         lr.var_copy_by_name = self.var_copy_by_name.unwrap_or(lr.var_copy_by_name);
+        lr.break_in_case_only = self.break_in_case_only.unwrap_or(lr.break_in_case_only);
         lr.lexer_words = self.lexer_words.or(lr.lexer_words.take());
         lr.digits_in_variables = self.digits_in_variables.unwrap_or(lr.digits_in_variables);
         n.terrain = self.terrain.unwrap_or(std::mem::take(&mut n.terrain));

@@ -196,6 +196,7 @@ fn generated_sporkhack_files_compile_and_round_trip() {
         "$sel0",
         "$sel1 = $sel0",
         "WALLWALK:",
+        "  BREAK\n",
         "TOPOLOGIZE:",
         "FOR $i0 = ",
         "('\\\\',",
@@ -254,6 +255,7 @@ fn identity_lines_of_the_early_format_default_to_3_6_7s() {
         "for-integer-bounds",
         "var-copy-by-name",
         "lexer-word",
+        "break-in-case-only",
     ];
     let older: String = (text.lines())
         .filter(|l| !new_keys.iter().any(|k| l.starts_with(&format!("{k} "))))

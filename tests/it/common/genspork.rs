@@ -377,6 +377,11 @@ impl Gen<'_> {
                     self.statement(depth + 1);
                     if self.rng.chance(70) {
                         self.line("BREAK");
+                    } else if self.rng.chance(10) {
+                        // Not among the CASE's own statements: refused.
+                        self.line("IF [50%] {");
+                        self.line("  BREAK");
+                        self.line("}");
                     }
                     self.depth -= 2;
                 }

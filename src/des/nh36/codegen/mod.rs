@@ -51,6 +51,11 @@ pub(crate) struct Carry {
     /// `IF`/`LOOP`/`FOR` nesting.
     nesting: usize,
     in_switch: bool,
+    /// The statements being compiled are a `CASE`'s own (see
+    /// [`crate::game::LevelRules::break_in_case_only`]), and the next
+    /// block is one.
+    in_case_body: bool,
+    case_body_next: bool,
     /// A random vault (EvilHack's `FLAGS: rndvault`) and what its
     /// `VAULTGEN` and `MINDEPTH` say: as `lev_comp` keeps them, for the
     /// file, reset by `LEVEL:` only (a `MAZE:` level after a random vault
@@ -73,6 +78,8 @@ impl Carry {
             breaks: Vec::new(),
             nesting: 0,
             in_switch: false,
+            in_case_body: false,
+            case_body_next: false,
             random_vault: None,
         }
     }
@@ -275,9 +282,12 @@ impl Gen<'_, '_, '_, '_> {
     }
 
     fn block(&mut self, block: &[Stmt<'_>]) {
+        let case_body = std::mem::take(&mut self.case_body_next);
+        let outer = std::mem::replace(&mut self.in_case_body, case_body);
         for s in block {
             self.statement(s);
         }
+        self.in_case_body = outer;
     }
 
     /// A block `BREAK` may leave: its breaks jump to the end.
