@@ -196,6 +196,7 @@ fn generated_sporkhack_files_compile_and_round_trip() {
         "$sel0",
         "$sel1 = $sel0",
         "WALLWALK:",
+        "RANDOM_CORRIDORS:-1",
         "  BREAK\n",
         "TOPOLOGIZE:",
         "FOR $i0 = ",

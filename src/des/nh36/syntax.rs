@@ -233,7 +233,8 @@ pub(crate) enum StmtKind<'s> {
     Loop(Expr<'s>, Block<'s>),
     Break,
     Exit,
-    RandomCorridors(Option<i64>),
+    /// `RANDOM_CORRIDORS[: n | random]`: none, `Some(None)` for `random`.
+    RandomCorridors(Option<Option<i64>>),
     Corridor([i64; 3], CorridorEnd),
     Room(RoomDef<'s>),
     Subroom {

@@ -430,7 +430,10 @@ impl Gen<'_> {
                 let w = *self.rng.pick(&["FOUNTAIN", "SINK", "POOL"]);
                 self.line(&format!("{w}:{s}"));
             }
-            16 => self.line("RANDOM_CORRIDORS"),
+            16 => {
+                let n = *self.rng.pick(&["", ":3", ":-1", ":random"]);
+                self.line(&format!("RANDOM_CORRIDORS{n}"));
+            }
             17 => {
                 let s = *self
                     .rng

@@ -368,8 +368,10 @@ impl Gen<'_, '_, '_, '_> {
             StmtKind::RandomCorridors(n) => {
                 let m = |slot| self.minus_one_at(slot);
                 let n = match n {
-                    Some(-1) => m(1),
-                    n => n.unwrap_or(0),
+                    // `random`: lev_comp's own -1, an int.
+                    Some(None) => m(1),
+                    Some(Some(n)) => *n,
+                    None => 0,
                 };
                 self.ints(&[m(0), n, m(2), m(3), m(4), m(5)]);
                 self.op(Opcode::Corridor);

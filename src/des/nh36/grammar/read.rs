@@ -616,7 +616,12 @@ pub(super) fn door_with_material<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
 
 pub(super) fn random_corridors<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
     let kind = r.get("kind");
-    StmtKind::RandomCorridors((!kind.is_empty()).then(|| int_or_random(kind)))
+    let count = match kind.first() {
+        None => None,
+        Some((Tok::Random, _)) => Some(None),
+        Some(_) => Some(Some(int(kind))),
+    };
+    StmtKind::RandomCorridors(count)
 }
 
 pub(super) fn corridor<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
