@@ -1328,6 +1328,36 @@ def game_cases():
              'MINDEPTH: 0',
              'DOOR: bronze, locked, (1,1)',
              'DOOR: silver, locked, (2,2)'))
+    # SporkHack's early opcode language: SPILL and MON_GENERATION checks.
+    case("nh36", "spill-checks-sporkhack", lines(
+             '# options: game=sporkhack-0.7.0',
+             'LEVEL: "s"',
+             'SPILL: (1,1), \'Q\', west, 2',
+             'SPILL: (2,2), (\'L\', lit), north, 0'))
+    case("nh36", "mon-generation-unknown-sporkhack", lines(
+             '# options: game=sporkhack-0.7.0',
+             'LEVEL: "g"',
+             'MON_GENERATION: 50%, (80, \'S\'), (10, \'5\'), (1, "vampire mole")'))
+    case("nh36", "variable-copy-sporkhack", lines(
+             '# options: game=sporkhack-0.7.0',
+             'LEVEL:"c"',
+             '$a = 3',
+             '$a = $a',
+             '$b = $nothing',
+             '$c = (1,2)',
+             '$a = $c'))
+    case("nh36", "wallwalk-chance-sporkhack", lines(
+             '# options: game=sporkhack-0.7.0',
+             'LEVEL:"w"',
+             'WALLWALK:(1,1),\'.\',150%',
+             'TOPOLOGIZE:(2,2)'))
+    case("nh36", "random-vault-kept-sporkhack", lines(
+             '# options: game=sporkhack-0.7.0',
+             'LEVEL:"v1"',
+             'FLAGS:rndvault',
+             'VAULTGEN:7',
+             'LEVEL:"v2"',
+             'MESSAGE:"listed too"'))
     case("nh343", "altar-god-unknown-notnotdnethack", lines(
              '# options: game=notnotdnethack-2025.05.16',
              'MAZE: "altars", \' \'',

@@ -23,10 +23,10 @@
 #include "hack.h"
 
 /* NetHack 3.6 keeps each class symbol in a struct. levbuild defines
- * LEVBUILD_NH36 for a tree whose level format is 3.6's (its sp_lev.h),
- * whatever its version number says: notnotdNetHack 2025 is of the 3.4.3
- * family. */
-#ifdef LEVBUILD_NH36
+ * LEVBUILD_CLASS_SYM for a tree whose decl.h declares def_monsyms so,
+ * whatever its version number or level format says: SporkHack and
+ * UnNetHack have 3.6's opcode lev_comp and 3.4.3's plain symbols. */
+#ifdef LEVBUILD_CLASS_SYM
 #define MONSYM(i) def_monsyms[i].sym
 #define OCSYM(i) def_oc_syms[i].sym
 #else

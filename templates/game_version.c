@@ -5,8 +5,9 @@
  * levbuild_version last), as makedefs links the tree's monst.c and
  * objects.c. Prints one line:
  *   V <number> <features> <entities> <struct sizes>...
- *     (four words for the 3.4.3 family, five for 3.6, three for the
- *     NetHack4 family)
+ *     (four words where version_info has one struct_sizes, as in 3.4.3
+ *     and the early opcode games SporkHack and UnNetHack; five where it
+ *     has struct_sizes1 and 2, as in 3.6; three for the NetHack4 family)
  */
 #include <stdio.h>
 
@@ -32,7 +33,7 @@ void levbuild_version(void)
     printf("V %llu %llu %llu\n", (unsigned long long) version.incarnation,
            (unsigned long long) version.feature_set,
            (unsigned long long) version.entity_count);
-#elif defined(LEVBUILD_NH36)
+#elif defined(LEVBUILD_STRUCT_SIZES2)
     printf("V %llu %llu %llu %llu %llu\n", (unsigned long long) version.incarnation,
            (unsigned long long) version.feature_set,
            (unsigned long long) version.entity_count,

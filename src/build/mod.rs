@@ -782,6 +782,13 @@ impl Build {
             None => vec![glob::Glob::new("*.def").expect("a pattern")],
         };
         dungeon_patterns.extend(patterns("dungeon_file", &self.dungeon_patterns)?);
+        // In a game tree's `dat/`, the `.des` files its own build compiles.
+        let level_patterns: Option<Vec<glob::Glob>> =
+            options.game.tree_level_files(spec.dir).map(|files| {
+                (files.iter())
+                    .map(|f| glob::Glob::new(f).unwrap_or_else(|_| glob::Glob::literal(f)))
+                    .collect()
+            });
         let (include, exclude) = (
             patterns("include", &self.include)?,
             patterns("exclude", &self.exclude)?,
@@ -789,6 +796,7 @@ impl Build {
         let filter = discover::Filter {
             dialect: options.game.dialect(),
             dungeon_patterns: &dungeon_patterns,
+            level_patterns: level_patterns.as_deref(),
             include: &include,
             exclude: &exclude,
         };

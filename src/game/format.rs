@@ -555,6 +555,11 @@ pub struct DungeonRules {
     /// ("Level name is too long"; SLASH'EM). Elsewhere levbuild's (the
     /// reference overruns the field).
     pub name_length_checks: bool,
+    /// The game's `makedefs -e` is 3.4.3's, with `%NAME` conditionals
+    /// (its `makedefs.c` has `check_control`: the 3.4.3 family, and
+    /// SporkHack and UnNetHack, whose levels are 3.6's opcodes); 3.6's
+    /// has none.
+    pub percent_conditionals: bool,
 }
 
 impl DungeonRules {
@@ -564,6 +569,7 @@ impl DungeonRules {
         reverse_branch_check: true,
         depth_check: false,
         name_length_checks: false,
+        percent_conditionals: true,
     };
 }
 
@@ -600,6 +606,59 @@ pub struct LevelRules {
     /// `levregion()` with no coordinates stands for the place off the map
     /// (`COLNO`, `ROWNO`) a level region may name (FIQHack).
     pub empty_level_regions: bool,
+    /// A chance follows the keyword of `MONSTER`, `OBJECT`, `CONTAINER`,
+    /// `TRAP` and `TERRAIN` (`MONSTER[90%]: …`, SporkHack's `MONSTER_ID
+    /// chance ':'`), as 3.6.7's `[90%]: MONSTER: …` stores it.
+    pub keyword_chance: bool,
+    /// `WALLIFY` takes a region and stores no selection flag
+    /// (SporkHack's `WALLIFY_ID ':' region_or_var`), not 3.6.7's
+    /// selection and flag.
+    pub wallify_region: bool,
+    /// `lev_comp.l`'s catch-all word takes `-` (3.6.7's
+    /// `[-_a-zA-Z0-9]+`); SporkHack's `[a-zA-Z_][a-zA-Z_0-9]*` does not,
+    /// so `random-random` is two coordinates and a `-`.
+    pub dash_in_words: bool,
+    /// A variable name may hold digits after its first letter
+    /// (SporkHack's `\$[a-zA-Z_][a-zA-Z_0-9]*`; 3.6.7's `\$[a-zA-Z_]+`).
+    pub digits_in_variables: bool,
+    /// `line` and `randline` join their ends with `-` (SporkHack's
+    /// `line (x,y)-(x,y)`), not 3.6.7's `,`.
+    pub line_dash: bool,
+    /// `SWITCH` draws `rn2` of its value even when that is dice or a
+    /// variable (SporkHack); 3.6.7 only of a constant.
+    pub switch_rn2_always: bool,
+    /// A `BREAK` jumps past the `POP` that ends its `SWITCH` (SporkHack
+    /// patches it to `n_opcodes - at`, 3.6.7 to one less).
+    pub break_past_pop: bool,
+    /// A random vault has a `MINDEPTH`, written first on its `vaults.dat`
+    /// line (EvilHack); SporkHack's line is `FREQUENCY NAME`.
+    pub vault_min_depth: bool,
+    /// `lev_comp.l` refuses a percentage outside 0 to 100 as it reads it
+    /// ("Unexpected percentile", 3.6.7); SporkHack's takes any.
+    pub percent_checked: bool,
+    /// A random vault stays one for the rest of the file: `LEVEL:` does
+    /// not reset it (SporkHack's `is_rnd_vault` is only ever set), and
+    /// `FLAGS: rndvault` starts a new one at frequency 1; EvilHack's
+    /// `LEVEL:` resets it.
+    pub vault_kept_by_level: bool,
+    /// `FOR` runs between two integers it knows (SporkHack's `FOR_ID
+    /// intvar_or_unk '=' INTEGER int_span INTEGER`): the step is theirs
+    /// and the loop tests its end after each pass, not 3.6.7's computed
+    /// bounds.
+    pub for_integer_bounds: bool,
+    /// `$a = $b` stores `$b`'s name, not its value (SporkHack's
+    /// `add_opvars(splev, "siso", $3, -1, $1, SPO_VAR_INIT)`), for a
+    /// variable of any type.
+    pub var_copy_by_name: bool,
+    /// The words `lev_comp.l`'s rules spell out (`MESSAGE`, `montype`,
+    /// `NAME`), for a 3.6-language tree: a word of 3.6.7's language that
+    /// its lexer does not have is not the game's (SporkHack has no `MAZE`,
+    /// `MINERALIZE`, lower-case `name`, `gradient`). `None`: 3.6.7's words.
+    pub lexer_words: Option<Vec<Box<str>>>,
+    /// `BREAK` stands only among a `CASE`'s own statements (SporkHack's
+    /// `breakstatements`), not in any block `SWITCH`, `LOOP` or `FOR`
+    /// holds.
+    pub break_in_case_only: bool,
 }
 
 impl LevelRules {
@@ -626,6 +685,20 @@ impl LevelRules {
             map_size: (80, 21),
             level_region_min_x: 1,
             empty_level_regions: false,
+            keyword_chance: false,
+            wallify_region: false,
+            dash_in_words: true,
+            digits_in_variables: false,
+            line_dash: false,
+            switch_rn2_always: false,
+            break_past_pop: false,
+            vault_min_depth: true,
+            percent_checked: true,
+            vault_kept_by_level: false,
+            for_integer_bounds: false,
+            var_copy_by_name: false,
+            lexer_words: None,
+            break_in_case_only: false,
         }
     }
 }
@@ -692,7 +765,63 @@ pub struct ProgramFormat {
     /// `SP_REGION_PACK` makes an `int` of a region (EvilHack's: a region
     /// whose y2 is 128 or more is stored negative), not 3.6.7's `long`.
     pub region_pack_int: bool,
+    /// What `SP_MONST_PACK`, `SP_OBJ_PACK` and `SP_MAPCHAR_PACK` add to a
+    /// monster or object index and a map character's lit state before
+    /// shifting it (10 in 3.6.7; 0 in the early opcode games, SporkHack
+    /// and UnNetHack, whose -1 is stored as is).
+    pub value_offset: i64,
+    /// `SP_COORD_IS_RANDOM`, the bit a random coordinate is stored with
+    /// (with its flags, 3.6.7's 0x01000000); `None` where `sp_lev.h` has
+    /// none and `lev_comp` stores `random` as `SP_COORD_PACK(-1,-1)`,
+    /// 0x00FF00FF (SporkHack, UnNetHack).
+    pub random_coord_flag: Option<i64>,
+    /// `lev_comp` passes `-1` to `add_opvars` as an `int`, which reads a
+    /// `long` (no `VA_PASS` casts, SporkHack and UnNetHack): an x86-64
+    /// caller's register holds it zero-extended, so such a `-1` among the
+    /// first four values of a call is stored as 0xFFFFFFFF (`CORRIDOR`,
+    /// `SUBROOM`, `erodeproof`); one passed on the stack, and every one
+    /// where `long` is 32 bits, as -1.
+    pub int_varargs: bool,
+    /// `lev_comp.y` writes a `ROOM`'s flags from its vertical alignment
+    /// (3.6.7's `rflags = $8`, which levbuild warns about), not from its
+    /// flags (SporkHack's `$10`).
+    pub room_flags_from_alignment: bool,
+    /// The flags of a `REGION` that gives none: 3.6.7's `filled` (1),
+    /// SporkHack's none (0).
+    pub region_default_flags: i64,
+    /// An unfilled `REGION`'s room type is stored plus `MAXRTYPE + 1`
+    /// (3.6.7); SporkHack stores it as it is.
+    pub region_unfilled_offset: bool,
+    /// `lev_comp.l`'s `FILLING` words and their values: 3.6.7's `filled`
+    /// 1 and `unfilled` 0; SporkHack's the other way round (so that its
+    /// `unfilled` region is stored filled, as its `lev_comp` stores it).
+    pub filling_words: Vec<(Box<str>, i64)>,
+    /// `sp_lev.h`'s `LVLINIT_` kinds of `INIT_MAP` and their numbers
+    /// (`"ROGUE"` 4 in 3.6.7; UnNetHack inserts `SHEOL` before it).
+    pub level_inits: Vec<(Box<str>, i64)>,
 }
+
+/// What 3.6.7's `SP_MONST_PACK`, `SP_OBJ_PACK` and `SP_MAPCHAR_PACK` add.
+pub(crate) const VALUE_OFFSET_367: i64 = 10;
+
+/// 3.6.7's `FILLING` words.
+pub(crate) const FILLING_WORDS_367: &[(&str, i64)] = &[("filled", 1), ("unfilled", 0)];
+
+/// 3.6.7's `LVLINIT_` kinds.
+pub(crate) const LEVEL_INITS_367: &[(&str, i64)] = &[
+    ("NONE", 0),
+    ("SOLIDFILL", 1),
+    ("MAZEGRID", 2),
+    ("MINES", 3),
+    ("ROGUE", 4),
+];
+
+/// 3.6.7's `SP_COORD_IS_RANDOM`.
+pub(crate) const COORD_RANDOM_367: i64 = 0x0100_0000;
+
+/// How many of an `add_opvars` call's values x86-64 passes in registers
+/// (six integer registers, less the stack and format arguments).
+const INT_VARARG_REGISTERS: usize = 4;
 
 /// NetHack 3.6.7's `SPO_` opcodes, in `sp_lev.h` order.
 const OPCODES_367: &[&str] = &[
@@ -822,11 +951,13 @@ impl ProgramFormat {
             monster_properties: names(MONSTER_PROPERTIES_367),
             object_properties: names(OBJECT_PROPERTIES_367),
             door_materials: Vec::new(),
-            region_pack_int: false,
+            ..ProgramFormat::empty()
         }
     }
 
-    /// A format with nothing in it, to be read.
+    /// A format with no opcodes or properties, to be read; its value
+    /// packing is 3.6.7's (what an identity file without a line of it
+    /// says).
     pub(crate) fn empty() -> ProgramFormat {
         ProgramFormat {
             opcodes: Vec::new(),
@@ -834,6 +965,85 @@ impl ProgramFormat {
             object_properties: Vec::new(),
             door_materials: Vec::new(),
             region_pack_int: false,
+            value_offset: VALUE_OFFSET_367,
+            random_coord_flag: Some(COORD_RANDOM_367),
+            int_varargs: false,
+            room_flags_from_alignment: true,
+            region_default_flags: 1,
+            region_unfilled_offset: true,
+            filling_words: FILLING_WORDS_367
+                .iter()
+                .map(|&(w, v)| (w.into(), v))
+                .collect(),
+            level_inits: LEVEL_INITS_367
+                .iter()
+                .map(|&(w, v)| (w.into(), v))
+                .collect(),
+        }
+    }
+
+    /// The number of `INIT_MAP` kind `LVLINIT_name`, if the game has it.
+    pub fn level_init(&self, name: &str) -> Option<i64> {
+        self.level_inits
+            .iter()
+            .find(|(n, _)| &**n == name)
+            .map(|&(_, v)| v)
+    }
+
+    /// The packed monster or object `index` of `class`
+    /// (`SP_MONST_PACK`, `SP_OBJ_PACK`).
+    pub fn pack_thing(&self, index: i64, class: i64) -> i64 {
+        ((self.value_offset + index) << 8) | (class & 0xff)
+    }
+
+    /// The index of a packed monster or object (`SP_MONST_PM`,
+    /// `SP_OBJ_TYP`).
+    pub fn thing_index(&self, packed: i64) -> i64 {
+        ((packed >> 8) & 0xffff) - self.value_offset
+    }
+
+    /// The packed map character of terrain `typ`, lit state `lit`
+    /// (`SP_MAPCHAR_PACK`).
+    pub fn pack_map_char(&self, typ: i64, lit: i64) -> i64 {
+        ((self.value_offset + lit) << 8) | (typ & 0xff)
+    }
+
+    /// The lit state of a packed map character (`SP_MAPCHAR_LIT`).
+    pub fn map_char_lit(&self, packed: i64) -> i64 {
+        ((packed >> 8) & 0xffff) - self.value_offset
+    }
+
+    /// A random coordinate with `flags` (`SP_COORD_PACK_RANDOM`; where
+    /// the game has no random bit, `SP_COORD_PACK(-1,-1)`, whose flags
+    /// its language cannot give).
+    pub fn random_coord(&self, flags: i64) -> i64 {
+        match self.random_coord_flag {
+            Some(bit) => bit | flags,
+            None => 0x00ff_00ff,
+        }
+    }
+
+    /// Whether `packed` is a random coordinate, and its flags.
+    pub fn random_coord_flags(&self, packed: i64) -> Option<i64> {
+        match self.random_coord_flag {
+            Some(bit) => (packed & bit != 0).then_some(packed & (bit - 1)),
+            None => (packed == 0x00ff_00ff).then_some(0),
+        }
+    }
+
+    /// `-1` as an `add_opvars` call stores it as its `slot`th value (from
+    /// 0): see [`ProgramFormat::int_varargs`].
+    pub fn minus_one_at(&self, slot: usize) -> i64 {
+        self.int_at(slot, -1)
+    }
+
+    /// An `int` expression `v` as an `add_opvars` call stores it as its
+    /// `slot`th value: zero-extended from 32 bits where the game passes
+    /// ints and an x86-64 register holds it ([`ProgramFormat::int_varargs`]).
+    pub fn int_at(&self, slot: usize, v: i64) -> i64 {
+        match self.int_varargs && slot < INT_VARARG_REGISTERS {
+            true => i64::from(v as u32),
+            false => v,
         }
     }
 
@@ -911,6 +1121,7 @@ impl RecordFormat {
             .map(|&(w, b)| (w.into(), b))
             .collect();
         n.engravings.push(("blood".into(), 5));
+        f.dungeon_rules.percent_conditionals = false;
         f.program = Some(ProgramFormat::nethack_367());
         f
     }
@@ -969,6 +1180,30 @@ mod tests {
         assert!(n.is_map_row_char(b'5') && n.is_map_row_char(b'\\'));
         assert!(!n.is_map_row_char(b'N') && n.map_char_warnings.is_empty());
         assert_eq!(Numbering::map_row_chars_of(&n.map_chars), n.map_row_chars);
+    }
+
+    #[test]
+    fn early_opcode_packing_has_no_offset_and_no_random_bit() {
+        let vanilla = ProgramFormat::nethack_367();
+        assert_eq!(vanilla.pack_thing(-1, b'C' as i64), (9 << 8) | 67);
+        assert_eq!(vanilla.random_coord(2), 0x0100_0002);
+        assert_eq!(vanilla.random_coord_flags(0x0100_0002), Some(2));
+        assert_eq!(vanilla.minus_one_at(1), -1);
+        let early = ProgramFormat {
+            value_offset: 0,
+            random_coord_flag: None,
+            int_varargs: true,
+            ..ProgramFormat::nethack_367()
+        };
+        assert_eq!(early.pack_thing(282, b'@' as i64), (282 << 8) | 64);
+        assert_eq!(early.thing_index(early.pack_thing(-1, 33)), 0xffff);
+        assert_eq!(early.map_char_lit(early.pack_map_char(14, 1)), 1);
+        assert_eq!(early.random_coord(0), 0x00ff_00ff);
+        assert_eq!(early.random_coord_flags(0x00ff_00ff), Some(0));
+        assert_eq!(early.random_coord_flags(0x0001_0001), None);
+        // In an x86-64 register, zero-extended; on the stack, as -1.
+        assert_eq!(early.minus_one_at(3), 0xffff_ffff);
+        assert_eq!(early.minus_one_at(4), -1);
     }
 
     #[test]

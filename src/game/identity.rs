@@ -63,6 +63,38 @@
 //! no line of its kind is NetHack 3.4.3's (a version 1 file has none: its
 //! game has 3.4.3's records).
 //!
+//! A 3.6-family game's opcode program format follows its numbering
+//! (`opcode`, `monster-property`, `object-property`, `door-material`,
+//! `region-pack int`), and, only where they are not NetHack 3.6.7's (a
+//! file without them has 3.6.7's), its value packing and the rules of its
+//! `lev_comp` (the early opcode games, SporkHack's and UnNetHack's):
+//!
+//! ```text
+//! value-offset 0
+//! random-coord packed
+//! int-varargs yes
+//! room-flags from-flags
+//! region-default-flags 0
+//! region-unfilled plain
+//! level-init "SHEOL" 4
+//! filling-word "unfilled" 1
+//! dungeon-conditionals yes
+//! keyword-chance yes
+//! wallify-region yes
+//! dash-in-words no
+//! digits-in-variables yes
+//! line-dash yes
+//! switch-rn2-always yes
+//! break-past-pop yes
+//! vault-min-depth no
+//! percent-check no
+//! vault-kept-by-level yes
+//! for-integer-bounds yes
+//! var-copy-by-name yes
+//! break-in-case-only yes
+//! lexer-word "MESSAGE"
+//! ```
+//!
 //! `header` is followed by the data model its words are for (`lp64`,
 //! `ilp32`, `llp64`) or `any` (a `date.h`: the words the game was built
 //! with, whatever the target). Class symbols are written `'c'`, strings
@@ -270,6 +302,10 @@ fn write_format(out: &mut String, f: &RecordFormat) {
         yes(r.reverse_branch_check)
     );
     let _ = writeln!(out, "dungeon-depth-check {}", yes(r.depth_check));
+    // Only where it is not the family's (a file without it has that).
+    if r.percent_conditionals != f.program.is_none() {
+        let _ = writeln!(out, "dungeon-conditionals {}", yes(r.percent_conditionals));
+    }
     let _ = writeln!(
         out,
         "dungeon-name-length-check {}",
@@ -308,6 +344,50 @@ fn write_format(out: &mut String, f: &RecordFormat) {
     }
     if f.hallucination_messages {
         let _ = writeln!(out, "hallucination-messages yes");
+    }
+    // Only where it is so (a file without the line has none).
+    if lr.keyword_chance {
+        let _ = writeln!(out, "keyword-chance yes");
+    }
+    if lr.wallify_region {
+        let _ = writeln!(out, "wallify-region yes");
+    }
+    // 3.6.7's lexer is what a file without these lines has.
+    if !lr.dash_in_words {
+        let _ = writeln!(out, "dash-in-words no");
+    }
+    if lr.digits_in_variables {
+        let _ = writeln!(out, "digits-in-variables yes");
+    }
+    if lr.line_dash {
+        let _ = writeln!(out, "line-dash yes");
+    }
+    if lr.switch_rn2_always {
+        let _ = writeln!(out, "switch-rn2-always yes");
+    }
+    if lr.break_past_pop {
+        let _ = writeln!(out, "break-past-pop yes");
+    }
+    if !lr.vault_min_depth {
+        let _ = writeln!(out, "vault-min-depth no");
+    }
+    if !lr.percent_checked {
+        let _ = writeln!(out, "percent-check no");
+    }
+    if lr.vault_kept_by_level {
+        let _ = writeln!(out, "vault-kept-by-level yes");
+    }
+    if lr.for_integer_bounds {
+        let _ = writeln!(out, "for-integer-bounds yes");
+    }
+    if lr.var_copy_by_name {
+        let _ = writeln!(out, "var-copy-by-name yes");
+    }
+    if lr.break_in_case_only {
+        let _ = writeln!(out, "break-in-case-only yes");
+    }
+    for word in lr.lexer_words.iter().flatten() {
+        let _ = writeln!(out, "lexer-word {}", quoted(word));
     }
     let l = f.limits;
     let _ = writeln!(out, "limit dungeons {}", l.dungeons);
@@ -395,6 +475,49 @@ fn write_format(out: &mut String, f: &RecordFormat) {
         if p.region_pack_int {
             let _ = writeln!(out, "region-pack int");
         }
+        // Value packing: lines only where it is not 3.6.7's (what a file
+        // without them means).
+        if p.value_offset != super::format::VALUE_OFFSET_367 {
+            let _ = writeln!(out, "value-offset {}", p.value_offset);
+        }
+        match p.random_coord_flag {
+            None => {
+                let _ = writeln!(out, "random-coord packed");
+            }
+            Some(bit) if bit != super::format::COORD_RANDOM_367 => {
+                let _ = writeln!(out, "random-coord flag {bit:#x}");
+            }
+            Some(_) => {}
+        }
+        if p.int_varargs {
+            let _ = writeln!(out, "int-varargs yes");
+        }
+        if !p.room_flags_from_alignment {
+            let _ = writeln!(out, "room-flags from-flags");
+        }
+        if p.region_default_flags != 1 {
+            let _ = writeln!(out, "region-default-flags {}", p.region_default_flags);
+        }
+        if !p.region_unfilled_offset {
+            let _ = writeln!(out, "region-unfilled plain");
+        }
+        let inits = super::format::LEVEL_INITS_367;
+        let same = p.level_inits.len() == inits.len()
+            && (p.level_inits.iter().zip(inits)).all(|((w, v), (vw, vv))| &**w == *vw && v == vv);
+        if !same {
+            for (name, v) in &p.level_inits {
+                let _ = writeln!(out, "level-init {} {v}", quoted(name));
+            }
+        }
+        let vanilla = super::format::FILLING_WORDS_367;
+        let same = p.filling_words.len() == vanilla.len()
+            && (p.filling_words.iter().zip(vanilla))
+                .all(|((w, v), (vw, vv))| &**w == *vw && v == vv);
+        if !same {
+            for (word, v) in &p.filling_words {
+                let _ = writeln!(out, "filling-word {} {v}", quoted(word));
+            }
+        }
     }
 }
 
@@ -413,6 +536,8 @@ struct FormatFacts {
     branch_members: Option<Vec<DungeonMember>>,
     limits: Option<Limits>,
     dungeon_rules: Option<DungeonRules>,
+    /// `dungeon-conditionals` (without it, the family's makedefs).
+    percent_conditionals: Option<bool>,
     joined_foregrounds: Option<Vec<i8>>,
     room_positions: Option<(i64, i64, i64)>,
     room_position_error: Option<Box<str>>,
@@ -439,8 +564,26 @@ struct FormatFacts {
     named_monsters: Option<bool>,
     ordinary_room_chance: Option<bool>,
     sanity_flags: Option<bool>,
+    keyword_chance: Option<bool>,
+    wallify_region: Option<bool>,
+    dash_in_words: Option<bool>,
+    digits_in_variables: Option<bool>,
+    line_dash: Option<bool>,
+    switch_rn2_always: Option<bool>,
+    break_past_pop: Option<bool>,
+    vault_min_depth: Option<bool>,
+    percent_checked: Option<bool>,
+    vault_kept_by_level: Option<bool>,
+    for_integer_bounds: Option<bool>,
+    var_copy_by_name: Option<bool>,
+    break_in_case_only: Option<bool>,
+    lexer_words: Option<Vec<Box<str>>>,
     /// A 3.6-family game's opcode program format.
     program: Option<ProgramFormat>,
+    /// A `filling-word` line was read (the first replaces 3.6.7's).
+    filling_words_read: bool,
+    /// A `level-init` line was read (the first replaces 3.6.7's).
+    level_inits_read: bool,
     dungeon_descriptors: Option<Vec<(Box<str>, i32)>>,
 }
 
@@ -514,7 +657,8 @@ impl FormatFacts {
             "dungeon-default-chance"
             | "dungeon-reverse-branch-check"
             | "dungeon-depth-check"
-            | "dungeon-name-length-check" => {
+            | "dungeon-name-length-check"
+            | "dungeon-conditionals" => {
                 let rules = self.dungeon_rules.get_or_insert(DungeonRules::NETHACK_343);
                 match key {
                     "dungeon-default-chance" => {
@@ -524,6 +668,10 @@ impl FormatFacts {
                     }
                     "dungeon-reverse-branch-check" => rules.reverse_branch_check = args.yes_no()?,
                     "dungeon-name-length-check" => rules.name_length_checks = args.yes_no()?,
+                    "dungeon-conditionals" => {
+                        let on = args.yes_no()?;
+                        set_once(&mut self.percent_conditionals, on, key, args.line)?;
+                    }
                     _ => rules.depth_check = args.yes_no()?,
                 }
             }
@@ -604,9 +752,35 @@ impl FormatFacts {
             | "ordinary-room-chance"
             | "sanity-flags"
             | "empty-level-regions"
-            | "hallucination-messages" => {
+            | "hallucination-messages"
+            | "keyword-chance"
+            | "wallify-region"
+            | "dash-in-words"
+            | "digits-in-variables"
+            | "line-dash"
+            | "switch-rn2-always"
+            | "break-past-pop"
+            | "vault-min-depth"
+            | "percent-check"
+            | "vault-kept-by-level"
+            | "for-integer-bounds"
+            | "var-copy-by-name"
+            | "break-in-case-only" => {
                 let on = args.yes_no()?;
                 let slot = match key {
+                    "break-in-case-only" => &mut self.break_in_case_only,
+                    "var-copy-by-name" => &mut self.var_copy_by_name,
+                    "for-integer-bounds" => &mut self.for_integer_bounds,
+                    "vault-kept-by-level" => &mut self.vault_kept_by_level,
+                    "percent-check" => &mut self.percent_checked,
+                    "vault-min-depth" => &mut self.vault_min_depth,
+                    "break-past-pop" => &mut self.break_past_pop,
+                    "switch-rn2-always" => &mut self.switch_rn2_always,
+                    "line-dash" => &mut self.line_dash,
+                    "dash-in-words" => &mut self.dash_in_words,
+                    "digits-in-variables" => &mut self.digits_in_variables,
+                    "wallify-region" => &mut self.wallify_region,
+                    "keyword-chance" => &mut self.keyword_chance,
                     "named-objects" => &mut self.named_objects,
                     "named-monsters" => &mut self.named_monsters,
                     "sanity-flags" => &mut self.sanity_flags,
@@ -671,6 +845,10 @@ impl FormatFacts {
                 };
                 list.push(name.into());
             }
+            "lexer-word" => {
+                let word = args.string("a word of its lev_comp.l")?;
+                (self.lexer_words.get_or_insert_with(Vec::new)).push(word.into());
+            }
             "dungeon-descriptor" => {
                 let word = args.string("its word")?;
                 let v = args.number()?;
@@ -685,6 +863,76 @@ impl FormatFacts {
                         .region_pack_int = true
                 }
                 other => return Err(args.error(format!("`{other}`: expected `int`"))),
+            },
+            "value-offset" => {
+                let v = args.number()?;
+                let p = self.program.get_or_insert_with(ProgramFormat::empty);
+                p.value_offset = i64::try_from(v)
+                    .ok()
+                    .filter(|v| (0..=255).contains(v))
+                    .ok_or_else(|| args.error(format!("value offset {v} is out of range")))?;
+            }
+            "random-coord" => {
+                let flag = match args.word("`packed` or `flag`")? {
+                    "packed" => None,
+                    "flag" => Some(args.number()? as i64),
+                    other => {
+                        return Err(args.error(format!("`{other}`: expected `packed` or `flag`")))
+                    }
+                };
+                self.program
+                    .get_or_insert_with(ProgramFormat::empty)
+                    .random_coord_flag = flag;
+            }
+            "int-varargs" => match args.word("`yes`")? {
+                "yes" => {
+                    self.program
+                        .get_or_insert_with(ProgramFormat::empty)
+                        .int_varargs = true
+                }
+                other => return Err(args.error(format!("`{other}`: expected `yes`"))),
+            },
+            "room-flags" => match args.word("`from-flags`")? {
+                "from-flags" => {
+                    self.program
+                        .get_or_insert_with(ProgramFormat::empty)
+                        .room_flags_from_alignment = false
+                }
+                other => return Err(args.error(format!("`{other}`: expected `from-flags`"))),
+            },
+            "region-default-flags" => {
+                let v = args.number()?;
+                let p = self.program.get_or_insert_with(ProgramFormat::empty);
+                p.region_default_flags = i64::try_from(v)
+                    .ok()
+                    .filter(|v| *v <= 3)
+                    .ok_or_else(|| args.error(format!("region flags {v} are out of range")))?;
+            }
+            "level-init" => {
+                let name = args.string("its LVLINIT_ name")?;
+                let v = args.number()? as i64;
+                let p = self.program.get_or_insert_with(ProgramFormat::empty);
+                if !std::mem::replace(&mut self.level_inits_read, true) {
+                    p.level_inits.clear();
+                }
+                p.level_inits.push((name.into(), v));
+            }
+            "filling-word" => {
+                let word = args.string("its word")?;
+                let v = args.number()? as i64;
+                let p = self.program.get_or_insert_with(ProgramFormat::empty);
+                if !std::mem::replace(&mut self.filling_words_read, true) {
+                    p.filling_words.clear();
+                }
+                p.filling_words.push((word.into(), v));
+            }
+            "region-unfilled" => match args.word("`plain`")? {
+                "plain" => {
+                    self.program
+                        .get_or_insert_with(ProgramFormat::empty)
+                        .region_unfilled_offset = false
+                }
+                other => return Err(args.error(format!("`{other}`: expected `plain`"))),
             },
             "door-material" => {
                 let word = args.string("its word")?;
@@ -748,6 +996,9 @@ impl FormatFacts {
         f.branch_members = self.branch_members.unwrap_or(f.branch_members);
         f.limits = self.limits.unwrap_or(f.limits);
         f.dungeon_rules = self.dungeon_rules.unwrap_or(f.dungeon_rules);
+        f.dungeon_rules.percent_conditionals = self
+            .percent_conditionals
+            .unwrap_or(dialect != Dialect::NetHack36);
         let lr = &mut f.level_rules;
         lr.joined_foregrounds = self
             .joined_foregrounds
@@ -764,6 +1015,20 @@ impl FormatFacts {
         lr.named_monsters = self.named_monsters.unwrap_or(lr.named_monsters);
         lr.ordinary_room_chance = self.ordinary_room_chance.unwrap_or(lr.ordinary_room_chance);
         lr.sanity_flags = self.sanity_flags.unwrap_or(lr.sanity_flags);
+        lr.keyword_chance = self.keyword_chance.unwrap_or(lr.keyword_chance);
+        lr.wallify_region = self.wallify_region.unwrap_or(lr.wallify_region);
+        lr.dash_in_words = self.dash_in_words.unwrap_or(lr.dash_in_words);
+        lr.line_dash = self.line_dash.unwrap_or(lr.line_dash);
+        lr.switch_rn2_always = self.switch_rn2_always.unwrap_or(lr.switch_rn2_always);
+        lr.break_past_pop = self.break_past_pop.unwrap_or(lr.break_past_pop);
+        lr.vault_min_depth = self.vault_min_depth.unwrap_or(lr.vault_min_depth);
+        lr.percent_checked = self.percent_checked.unwrap_or(lr.percent_checked);
+        lr.vault_kept_by_level = self.vault_kept_by_level.unwrap_or(lr.vault_kept_by_level);
+        lr.for_integer_bounds = self.for_integer_bounds.unwrap_or(lr.for_integer_bounds);
+        lr.var_copy_by_name = self.var_copy_by_name.unwrap_or(lr.var_copy_by_name);
+        lr.break_in_case_only = self.break_in_case_only.unwrap_or(lr.break_in_case_only);
+        lr.lexer_words = self.lexer_words.or(lr.lexer_words.take());
+        lr.digits_in_variables = self.digits_in_variables.unwrap_or(lr.digits_in_variables);
         n.terrain = self.terrain.unwrap_or(std::mem::take(&mut n.terrain));
         n.map_chars = self.map_chars.unwrap_or(std::mem::take(&mut n.map_chars));
         n.map_char_warnings = self.map_char_warnings;

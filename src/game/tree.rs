@@ -84,11 +84,18 @@ const LEVEL_COMPILER_SOURCES: [&str; 4] = [
 
 /// Changes whenever what the probe prints changes, so that cached probe
 /// output of an older levbuild build is not reused.
-const PROBE_REVISION: &[u8] = b"numbers 12";
+const PROBE_REVISION: &[u8] = b"numbers 13";
 
 /// The hints file a 3.6-family tree's Unix build is set up with
 /// (`sys/unix/setup.sh hints/linux`): its `CFLAGS` defines are the game's.
 const HINTS_FILE: &str = "sys/unix/hints/linux";
+
+/// The configure script of a tree built with autoconf instead of a hints
+/// file (UnNetHack): see [`configure_defines`].
+const CONFIGURE_FILE: &str = "sys/autoconf/configure.ac";
+
+/// The `dat/` Makefile of a tree built by its configure script.
+const AUTOCONF_MAKEFILE_DAT: &str = "sys/autoconf/Makefile.dat";
 
 /// How to read a tree.
 #[cfg_attr(docsrs, doc(cfg(feature = "build")))]
@@ -212,7 +219,7 @@ impl Game {
         {
             Some(text) => text,
             None => {
-                let text = run_probe(root, dialect, &tree_format.numbers_source, options)?;
+                let text = run_probe(root, &tree_format.numbers_source, options)?;
                 if let Some(path) = &cached {
                     // A cache that cannot be written only costs a rerun.
                     let _ = write_atomically(path, text.as_bytes());
@@ -282,6 +289,12 @@ impl Game {
         let makefile = root.join(MAKEFILE_DAT);
         game.tree_dungeon_files = makefile_dungeon_files(root)?.map(|f| (root.join("dat"), f));
         game.tree_files.push(makefile);
+        // Which .des files it compiles, from the Makefile its build uses.
+        let (levels_makefile, levels) = makefile_level_files(root)?;
+        game.tree_level_files = levels.map(|f| (root.join("dat"), f));
+        if let Some(path) = levels_makefile {
+            game.tree_files.push(path);
+        }
         game.dialect = dialect;
         game.format = format;
         Ok(game)
@@ -405,6 +418,41 @@ fn makefile_dungeon_files(root: &Path) -> Result<Option<Vec<String>>, TreeError>
     Ok((!present.is_empty()).then_some(present))
 }
 
+/// The Makefile that compiles a tree's levels (`sys/autoconf/Makefile.dat`
+/// for a tree built by its configure script, see [`configure_defines`],
+/// else [`MAKEFILE_DAT`]) and the `.des` names it has (every word that
+/// ends in `.des`, a directory dropped: `$(srcdir)/vaults.des`,
+/// `town-?.des`); `None` for none or no such Makefile.
+fn makefile_level_files(root: &Path) -> Result<(Option<PathBuf>, Option<Vec<String>>), TreeError> {
+    let configured = !configure_defines(root).is_empty();
+    let name = match configured {
+        true => AUTOCONF_MAKEFILE_DAT,
+        false => MAKEFILE_DAT,
+    };
+    let path = root.join(name);
+    let text = match std::fs::read(&path) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok((None, None)),
+        Err(e) => return Err(TreeError::io(root, &format!("cannot read {name}"), e)),
+    };
+    let files = makefile_des_names(&text);
+    Ok((Some(path), (!files.is_empty()).then_some(files)))
+}
+
+/// Every word of a Makefile that ends in `.des`, its directory dropped,
+/// each once.
+fn makefile_des_names(makefile: &str) -> Vec<String> {
+    let mut files: Vec<String> = Vec::new();
+    for word in makefile.split(|c: char| c.is_whitespace() || c == ';') {
+        let name = word.rsplit('/').next().unwrap_or(word);
+        let new = !files.iter().any(|f| f == name);
+        if name.ends_with(".des") && name.len() > 4 && !name.contains('$') && new {
+            files.push(name.to_string());
+        }
+    }
+    files
+}
+
 /// The `*.def` prerequisites (file names) of the `dungeon` target of a
 /// Makefile, continuation lines joined.
 fn dungeon_rule_files(makefile: &str) -> Vec<String> {
@@ -486,7 +534,7 @@ fn tree_files(root: &Path) -> Result<Vec<PathBuf>, TreeError> {
     }
     files.push(root.join("util/makedefs.c"));
     files.extend(LEVEL_COMPILER_SOURCES.iter().map(|s| root.join(s)));
-    for optional in [HINTS_FILE, "util/dgn_comp.l"] {
+    for optional in [HINTS_FILE, CONFIGURE_FILE, "util/dgn_comp.l"] {
         if root.join(optional).is_file() {
             files.push(root.join(optional));
         }
@@ -715,13 +763,9 @@ fn parse_date_h(text: &str) -> Result<Vec<u64>, String> {
 }
 
 /// Compiles and runs both probe stages in a temporary directory.
-fn run_probe(
-    root: &Path,
-    dialect: crate::des::Dialect,
-    numbers: &str,
-    options: &TreeOptions,
-) -> Result<String, TreeError> {
+fn run_probe(root: &Path, numbers: &str, options: &TreeOptions) -> Result<String, TreeError> {
     let mut defines = hints_defines(root)?;
+    defines.extend(configure_defines(root));
     defines.extend(options.defines.iter().cloned());
     // The NetHack4 family's objects[] is a copy of its const tables that
     // init_objlist() makes at run time (its objclass.h declares both).
@@ -738,6 +782,17 @@ fn run_probe(
     let global_h = std::fs::read_to_string(root.join("include/global.h")).unwrap_or_default();
     if global_h.contains("struct version_info") && !global_h.contains("struct_sizes") {
         defines.push("LEVBUILD_NO_STRUCT_SIZES".into());
+    }
+    // The tree's headers, not its version number or level format, say
+    // which structures the probe reads: 3.6's version_info has two struct
+    // size words and its class symbols are structs (decl.h); SporkHack
+    // and UnNetHack have 3.6's opcode lev_comp and 3.4.3's of both.
+    if global_h.contains("struct_sizes2") {
+        defines.push("LEVBUILD_STRUCT_SIZES2".into());
+    }
+    let decl_h = std::fs::read_to_string(root.join("include/decl.h")).unwrap_or_default();
+    if decl_h.contains("struct class_sym def_monsyms") {
+        defines.push("LEVBUILD_CLASS_SYM".into());
     }
     let work =
         ProbeDir::new().map_err(|e| TreeError::io(root, "cannot make a temporary directory", e))?;
@@ -826,13 +881,7 @@ fn run_probe(
     if !reused.is_empty() {
         sources.retain(|s| !tables.contains(s));
     }
-    // The tree's level format, not its version number, says which
-    // structures the probe reads (notnotdNetHack 2025 is of the 3.4.3
-    // family).
     defines.push("LEVBUILD_NUMBERS".into());
-    if dialect == crate::des::Dialect::NetHack36 {
-        defines.push("LEVBUILD_NH36".into());
-    }
     let util = root.join("util");
     let target_cc = match target == host {
         true => host_cc,
@@ -877,6 +926,22 @@ fn hints_defines(root: &Path) -> Result<Vec<String>, TreeError> {
         .filter(|d| !d.is_empty() && !d.contains('$'))
         .map(|d| d.replace("\\\"", "\""))
         .collect())
+}
+
+/// The defines a tree built by its configure script ([`CONFIGURE_FILE`],
+/// and no hints file) needs from it: `HAVE_INTTYPES_H` and
+/// `HAVE_STDINT_H`, which configure finds on every C99 system and which
+/// UnNetHack's `config.h` tests outside `AUTOCONF` before it includes the
+/// header that gives `flag.h` its `uint64_t`. The rest of configure's
+/// `autoconf.h` (and `autoconf_paths.h`, installation paths) is not
+/// defined: with `AUTOCONF` undefined, `config.h`'s own defaults give the
+/// same version features and tables as configure's defaults (UnNetHack
+/// 5.3.2's header is its `date.h`'s).
+fn configure_defines(root: &Path) -> Vec<String> {
+    match !root.join(HINTS_FILE).is_file() && root.join(CONFIGURE_FILE).is_file() {
+        true => vec!["HAVE_INTTYPES_H=1".into(), "HAVE_STDINT_H=1".into()],
+        false => Vec::new(),
+    }
 }
 
 /// The `levbuild_features` function of the probe: each feature name

@@ -240,7 +240,7 @@ pub(super) fn read_tree_format(root: &Path, dialect: Dialect) -> Result<TreeForm
     match dialect {
         Dialect::NetHack343 => read_records(root, &sp_lev, &mut format)?,
         Dialect::NetHack36 => {
-            format.program = Some(read_program(root, &sp_lev)?);
+            format.program = Some(read_program(root, &sp_lev, &lev_comp_y, &lev_comp_l)?);
             // Every list of its numbering is the probe's: none is 3.4.3's.
             format.numbering = Numbering::empty();
         }
@@ -289,10 +289,21 @@ pub(super) fn read_tree_format(root: &Path, dialect: Dialect) -> Result<TreeForm
     }
 
     format.dungeon_rules = dungeon_rules(&read(root, "util/dgn_comp.y")?);
+    // The 3.4.3 family's makedefs has them all; of a 3.6-language tree,
+    // SporkHack's and UnNetHack's (3.4.3's makedefs), not 3.6's.
+    format.dungeon_rules.percent_conditionals =
+        dialect == Dialect::NetHack343 || read(root, "util/makedefs.c")?.contains("check_control(");
     let (rules, room_position_bounds) = level_rules(&lev_comp_y);
     format.level_rules = rules;
     format.hallucination_messages = hallucination_messages(&read(root, "util/lev_main.c")?);
     format.level_rules.sanity_flags = lev_comp_l.contains("return SANITYFLAG;");
+    if dialect == Dialect::NetHack36 {
+        opcode_grammar_rules(&lev_comp_y, &mut format.level_rules);
+        lexer_rules(&lev_comp_l, &mut format.level_rules);
+        // Only a game with random vaults has a vaults.dat line to say.
+        format.level_rules.vault_min_depth =
+            lev_comp_l.contains("MINDEPTH") || !lev_comp_l.contains("VAULTGEN");
+    }
     let numbers_source = numbers_source(root, &sp_lev, &lev_comp_l, &lev_comp_y)?;
     Ok(TreeFormat {
         format,
@@ -307,10 +318,26 @@ pub(super) fn read_tree_format(root: &Path, dialect: Dialect) -> Result<TreeForm
 
 /// A 3.6-family tree's opcode program format: its `sp_lev.h` enums of
 /// opcodes and monster and object properties, each in order.
-fn read_program(root: &Path, sp_lev: &str) -> Result<ProgramFormat, TreeError> {
+fn read_program(
+    root: &Path,
+    sp_lev: &str,
+    lev_comp_y: &str,
+    lev_comp_l: &str,
+) -> Result<ProgramFormat, TreeError> {
+    // An enum in 3.6; `#define`s in the early opcode games (SporkHack,
+    // UnNetHack), whose property lists are no enum.
     let list = |name: &str, prefix: &str, end: &str| {
-        enum_names(sp_lev, name, prefix, end)
-            .map_err(|why| TreeError::new(root, format!("include/sp_lev.h: enum {name}: {why}")))
+        let read = match sp_lev.contains(&format!("enum {name}")) {
+            true => enum_names(sp_lev, name, prefix, end),
+            false => define_names(sp_lev, prefix, end),
+        };
+        read.map_err(|why| match sp_lev.contains(&format!("enum {name}")) {
+            true => TreeError::new(root, format!("include/sp_lev.h: enum {name}: {why}")),
+            false => TreeError::new(
+                root,
+                format!("include/sp_lev.h: the {prefix} defines: {why}"),
+            ),
+        })
     };
     Ok(ProgramFormat {
         opcodes: list("opcode_defs", "SPO_", "MAX_SP_OPCODES")?,
@@ -319,7 +346,182 @@ fn read_program(root: &Path, sp_lev: &str) -> Result<ProgramFormat, TreeError> {
         // The probe's `ND` lines.
         door_materials: Vec::new(),
         region_pack_int: region_pack_int(sp_lev),
+        value_offset: value_offset(sp_lev)
+            .map_err(|why| TreeError::new(root, format!("include/sp_lev.h: {why}")))?,
+        random_coord_flag: define_value(sp_lev, "SP_COORD_IS_RANDOM"),
+        // 3.6's lev_comp.y casts every add_opvars value with VA_PASS.
+        int_varargs: !lev_comp_y.contains("VA_PASS"),
+        region_default_flags: region_default_flags(lev_comp_y).ok_or_else(|| {
+            TreeError::new(
+                root,
+                "util/lev_comp.y: its region_detail rule gives a REGION without flags none \
+                 levbuild can read",
+            )
+        })?,
+        level_inits: level_inits(sp_lev).ok_or_else(|| {
+            TreeError::new(
+                root,
+                "include/sp_lev.h defines no LVLINIT_ kinds (enum lvlinit_types or #define LVLINIT_)",
+            )
+        })?,
+        filling_words: lex_words(lev_comp_l, "FILLING")
+            .into_iter()
+            .map(|(word, v)| match v.parse() {
+                Ok(v) => Ok((word.into(), v)),
+                Err(_) => Err(TreeError::new(
+                    root,
+                    format!("util/lev_comp.l: `{word}` is FILLING `{v}`, not a number"),
+                )),
+            })
+            .collect::<Result<_, _>>()?,
+        region_unfilled_offset: rule_text(lev_comp_y, "region_detail", "SPO_REGION")
+            .is_some_and(|r| r.contains("MAXRTYPE+1")),
+        room_flags_from_alignment: room_flags_from_alignment(lev_comp_y).ok_or_else(|| {
+            TreeError::new(
+                root,
+                "util/lev_comp.y: its room_def rule writes a ROOM's flags from neither its \
+                 alignment ($8) nor its flags ($10)",
+            )
+        })?,
     })
+}
+
+/// `sp_lev.h`'s `LVLINIT_` kinds and numbers: `enum lvlinit_types`
+/// (numbered by position unless given) or `#define LVLINIT_NAME n` lines.
+fn level_inits(sp_lev: &str) -> Option<Vec<(Box<str>, i64)>> {
+    let mut inits = Vec::new();
+    if let Some(at) = sp_lev.find("enum lvlinit_types") {
+        let open = at + sp_lev[at..].find('{')?;
+        let close = open + sp_lev[open..].find('}')?;
+        let mut next = 0;
+        for entry in sp_lev[open + 1..close].split(',') {
+            let (name, value) = match entry.split_once('=') {
+                Some((n, v)) => (n.trim(), v.trim().parse().ok()?),
+                None => (entry.trim(), next),
+            };
+            if let Some(short) = name.strip_prefix("LVLINIT_") {
+                inits.push((short.into(), value));
+                next = value + 1;
+            }
+        }
+    } else {
+        for line in sp_lev.lines() {
+            let mut words = line.split_whitespace();
+            if words.next() != Some("#define") {
+                continue;
+            }
+            let (Some(name), Some(value)) = (words.next(), words.next()) else {
+                continue;
+            };
+            if let (Some(short), Ok(v)) = (name.strip_prefix("LVLINIT_"), value.parse()) {
+                inits.push((short.into(), v));
+            }
+        }
+    }
+    (!inits.is_empty()).then_some(inits)
+}
+
+/// What `SP_MONST_PACK`, `SP_OBJ_PACK` and `SP_MAPCHAR_PACK` add to the
+/// value they shift (`((10 + (pm)) << 8)` in 3.6.7, `((( m ) << 8)` in
+/// SporkHack): one number for the three, or an error naming them.
+fn value_offset(sp_lev: &str) -> Result<i64, String> {
+    let offset = |name: &str| -> Result<i64, String> {
+        let at = sp_lev
+            .find(&format!("define {name}("))
+            .ok_or_else(|| format!("no {name}"))?;
+        let line: String = sp_lev[at..]
+            .lines()
+            .next()
+            .unwrap_or("")
+            .split_whitespace()
+            .collect();
+        let body = &line[line.find(')').map_or(line.len(), |i| i + 1)..];
+        // `(N+(` before the shifted value, or none.
+        let Some(plus) = body.find("+(") else {
+            return Ok(0);
+        };
+        let before = &body[..plus];
+        let digits: String = before
+            .chars()
+            .rev()
+            .take_while(char::is_ascii_digit)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        match digits.parse() {
+            Ok(n) if before.ends_with(&digits) && body.find("<<8").is_some_and(|s| s > plus) => {
+                Ok(n)
+            }
+            _ => Ok(0),
+        }
+    };
+    let monster = offset("SP_MONST_PACK")?;
+    for other in ["SP_OBJ_PACK", "SP_MAPCHAR_PACK"] {
+        if offset(other)? != monster {
+            return Err(format!(
+                "SP_MONST_PACK adds {monster} but {other} does not: levbuild cannot pack its values"
+            ));
+        }
+    }
+    Ok(monster)
+}
+
+/// The number `#define NAME` gives (`0x01000000L`), if it is defined so.
+fn define_value(text: &str, name: &str) -> Option<i64> {
+    text.lines().find_map(|l| {
+        let mut words = l
+            .trim_start()
+            .strip_prefix('#')?
+            .trim_start()
+            .strip_prefix("define")?
+            .split_whitespace();
+        (words.next() == Some(name)).then_some(())?;
+        let v = words.next()?.trim_end_matches(['L', 'l', 'U', 'u']);
+        match v.strip_prefix("0x").or_else(|| v.strip_prefix("0X")) {
+            Some(hex) => i64::from_str_radix(hex, 16).ok(),
+            None => v.parse().ok(),
+        }
+    })
+}
+
+/// `lev_comp.y`'s rule `name`, whitespace removed, up to the first
+/// `until` in it.
+fn rule_text(lev_comp_y: &str, name: &str, until: &str) -> Option<String> {
+    let at = lev_comp_y.find(&format!("\n{name}"))?;
+    let rule = &lev_comp_y[at..];
+    Some(rule[..rule.find(until)?].split_whitespace().collect())
+}
+
+/// The flags `lev_comp.y`'s `region_detail` gives a `REGION` without
+/// any: `if (rflags == -1) rflags = (1 << 0);` (3.6.7) or `if (flg ==
+/// ERR) flg = 0;` (SporkHack).
+fn region_default_flags(lev_comp_y: &str) -> Option<i64> {
+    let rule = rule_text(lev_comp_y, "region_detail", "SPO_REGION")?;
+    let after = rule
+        .split("==-1)")
+        .nth(1)
+        .or_else(|| rule.split("==ERR)").nth(1))?;
+    let value = after.split(';').next()?.split('=').nth(1)?;
+    match value {
+        "(1<<0)" | "1" | "ROOMF_FILLED" => Some(1),
+        "0" => Some(0),
+        _ => None,
+    }
+}
+
+/// Whether `lev_comp.y`'s `room_def` action takes the flags it writes
+/// from `$8`, the vertical alignment (3.6.7), or `$10`, the flags
+/// (SporkHack); `None` for neither.
+fn room_flags_from_alignment(lev_comp_y: &str) -> Option<bool> {
+    let rule = rule_text(lev_comp_y, "room_def", "SPO_ROOM")?;
+    if rule.contains("=$8;") {
+        Some(true)
+    } else if rule.contains("$10;") {
+        Some(false)
+    } else {
+        None
+    }
 }
 
 /// Whether `sp_lev.h`'s `SP_REGION_PACK` casts the packed region to `int`.
@@ -362,6 +564,37 @@ fn enum_names(text: &str, name: &str, prefix: &str, end: &str) -> Result<Vec<Box
             if v.parse::<usize>().ok() != Some(names.len()) {
                 return Err(format!("`{entry} = {v}` is not numbered by its position"));
             }
+        }
+        names.push(short.into());
+    }
+    Err(format!("no {end}"))
+}
+
+/// The names of the `#define PREFIXNAME n` lines before `#define END`,
+/// `prefix` dropped, in order: each must be numbered by its position
+/// (`None` of them: an error naming `end`).
+fn define_names(text: &str, prefix: &str, end: &str) -> Result<Vec<Box<str>>, String> {
+    let mut names = Vec::new();
+    for line in text.lines() {
+        let Some(rest) = line.trim_start().strip_prefix('#') else {
+            continue;
+        };
+        let mut words = rest
+            .trim_start()
+            .strip_prefix("define")
+            .unwrap_or("")
+            .split_whitespace();
+        let (Some(entry), Some(value)) = (words.next(), words.next()) else {
+            continue;
+        };
+        if entry == end {
+            return Ok(names);
+        }
+        let Some(short) = entry.strip_prefix(prefix) else {
+            continue;
+        };
+        if value.parse::<usize>().ok() != Some(names.len()) {
+            return Err(format!("`{entry} {value}` is not numbered by its position"));
         }
         names.push(short.into());
     }
@@ -494,6 +727,78 @@ fn level_rules(lev_comp_y: &str) -> (LevelRules, Option<[String; 3]>) {
 fn hallucination_messages(lev_main: &str) -> bool {
     let squeezed: String = strip_comments(lev_main).split_whitespace().collect();
     squeezed.contains("Write(fd,tmphallumsg,")
+}
+
+/// Where a 3.6-language `lev_comp.y` differs from 3.6.7's (SporkHack's
+/// early opcode grammar): a chance after the keyword, `WALLIFY` of a
+/// region, `line A-B`, `SWITCH`'s `rn2` and its `BREAK`s. (3.4.3's
+/// grammar has a chance after its keywords too, in its own rows.)
+fn opcode_grammar_rules(lev_comp_y: &str, rules: &mut LevelRules) {
+    let squeezed: String = lev_comp_y.split_whitespace().collect();
+    rules.keyword_chance = squeezed.contains("MONSTER_IDchance':'");
+    rules.wallify_region = squeezed.contains("WALLIFY_ID':'region_or_var");
+    rules.line_dash = squeezed.contains("line_IDcoord_or_var'-'coord_or_var");
+    rules.break_past_pop = squeezed.contains(
+        "set_opvar_int(switch_break_list[i],splev->n_opcodes-switch_break_list[i]->vardata.l);",
+    );
+    rules.break_in_case_only = lev_comp_y.contains("\nbreakstatements");
+    rules.var_copy_by_name = squeezed.contains("\"siso\",$3,-1,$1,SPO_VAR_INIT");
+    rules.for_integer_bounds = squeezed.contains("FOR_IDintvar_or_unk'='INTEGERint_spanINTEGER");
+    rules.vault_kept_by_level = squeezed.contains("is_rnd_vault=1;rnd_vault_freq=1;")
+        && !squeezed.contains("is_rnd_vault=0;");
+    rules.switch_rn2_always = rule_text(lev_comp_y, "switchstatement", "SPO_RN2")
+        .is_some_and(|rule| !rule.contains("is_inconstant_number"));
+}
+
+/// Where `lev_comp.l` splits words differently from 3.6.7's: its
+/// catch-all word rule without `-`, its variables with digits.
+fn lexer_rules(lev_comp_l: &str, rules: &mut LevelRules) {
+    let rule_starts = |prefix: &str| lev_comp_l.lines().any(|l| l.starts_with(prefix));
+    if rule_starts("[a-zA-Z_][a-zA-Z_0-9]*") || rule_starts("[a-zA-Z_](\\.?[a-zA-Z_0-9]+)*") {
+        rules.dash_in_words = false;
+    }
+    rules.percent_checked = lev_comp_l.contains("Unexpected percentile");
+    rules.lexer_words = Some(lexer_words(lev_comp_l));
+    rules.digits_in_variables =
+        rule_starts("\\$[a-zA-Z_][a-zA-Z_0-9]*") || rule_starts("\\$[a-zA-Z_](\\.?[a-zA-Z_0-9]+)*");
+}
+
+/// The words the rules of `lev_comp.l` spell out: of each rule's pattern
+/// (after a `<STATE>`), the alternatives of `(A|B)`, both words of
+/// `obj(ect)?` and quoted words, those that are words (letters, digits,
+/// `_`, `-`), sorted.
+fn lexer_words(lev_comp_l: &str) -> Vec<Box<str>> {
+    let rules = lev_comp_l.split("\n%%").nth(1).unwrap_or(lev_comp_l);
+    let is_word = |w: &str| {
+        w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+            && w.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+    };
+    let mut words: Vec<Box<str>> = rules
+        .lines()
+        .filter(|l| !l.starts_with([' ', '\t', '/', '%', '{', '}', '#']))
+        .filter_map(|l| l.split_whitespace().next())
+        .map(|p| p.rsplit('>').next().unwrap_or(p))
+        .flat_map(|p| {
+            // `obj(ect)?`: both words.
+            if let Some((stem, rest)) = p.split_once('(') {
+                if let Some(tail) = rest.strip_suffix(")?") {
+                    if is_word(stem) && is_word(&format!("{stem}{tail}")) {
+                        return vec![Box::from(stem), format!("{stem}{tail}").into()];
+                    }
+                }
+            }
+            p.trim_matches(|c| c == '(' || c == ')')
+                .split('|')
+                .map(|w| w.trim_matches('"'))
+                .filter(|w| is_word(w))
+                .map(Box::from)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    words.sort();
+    words.dedup();
+    words
 }
 
 /// The names of the location types `lev_comp.y`'s joined-map check lets
@@ -656,10 +961,11 @@ fn numbers_source(
          if (b < 32 || b > 126 || b == '\\\\')\n            printf(\"\\\\x%02x\", b);\n        \
          else\n            putchar(b);\n    }\n    putchar('\\n');\n}\n\
          #define yywarning levbuild_warning\n\
+         #define lc_warning levbuild_warning\n\
          static int levbuild_map_char(char c)\n",
     );
     c.push_str(body);
-    c.push_str("\n#undef yywarning\n");
+    c.push_str("\n#undef yywarning\n#undef lc_warning\n");
     // Each number as lev_comp stores it: converted to the type of the
     // `sp_lev.h` member it is assigned to (an `xchar`: SLASH'EM Extended's
     // trap 180 is stored, and read back, as -76).
@@ -1089,6 +1395,63 @@ mod tests {
         assert_eq!(
             lex_words(l, "CURSE_TYPE"),
             [("identified".into(), "4".into())]
+        );
+    }
+
+    #[test]
+    fn value_packing_is_read_from_sp_lev_h_and_lev_comp_y() {
+        let h367 = "#define SP_COORD_IS_RANDOM 0x01000000L\n\
+                    #define SP_MONST_PACK(pm, cls) (((10 + (pm)) << 8) | ((cls) & 0xff))\n\
+                    #define SP_OBJ_PACK(ob, cls) (((10 + (ob)) << 8) | ((cls) & 0xff))\n\
+                    #define SP_MAPCHAR_PACK(typ, lit) (((10 + (lit)) << 8) | ((typ) & 0xff))\n";
+        assert_eq!(value_offset(h367), Ok(10));
+        assert_eq!(define_value(h367, "SP_COORD_IS_RANDOM"), Some(0x0100_0000));
+        let early = "#define SP_MONST_PACK(m,c) ((( m ) << 8) + ((char)( c )))\n\
+                     #define SP_OBJ_PACK(o,c)  ((( o ) << 8) + ((char)( c )))\n\
+                     #define SP_MAPCHAR_PACK(typ,lit) ((( lit ) << 8) + ((char)( typ )))\n";
+        assert_eq!(value_offset(early), Ok(0));
+        assert_eq!(define_value(early, "SP_COORD_IS_RANDOM"), None);
+        let mixed = early.replace("((( o ) << 8)", "(((10 + (o)) << 8)");
+        assert!(value_offset(&mixed).unwrap_err().contains("SP_OBJ_PACK"));
+        let y =
+            "x\nroom_def : ROOM_ID ':' x\n {\n long rflags = $8;\n add_opvars(splev, SPO_ROOM);";
+        assert_eq!(room_flags_from_alignment(y), Some(true));
+        let y = "x\nroom_def : ROOM_ID ':' x\n {\n long flg = (long)$10;\n add_opvars(splev, SPO_ROOM);";
+        assert_eq!(room_flags_from_alignment(y), Some(false));
+        assert_eq!(room_flags_from_alignment("room_def: nothing"), None);
+        let y = "x\nregion_detail : R\n { long flags = $8;\n if (flags == -1) flags = (1 << 0);\n\
+                 if (!(( flags ) & 1)) rt += MAXRTYPE+1; add_opvars(splev, SPO_REGION);";
+        assert_eq!(region_default_flags(y), Some(1));
+        let y = "x\nregion_detail : R\n { flg = $8;\n if (flg == ERR) flg = 0;\n add_opvars(SPO_REGION);";
+        assert_eq!(region_default_flags(y), Some(0));
+        let defines = "#define SP_M_V_PEACEFUL 0\n#define SP_M_V_ALIGN\t1\n#define SP_M_V_END 2\n";
+        assert_eq!(
+            define_names(defines, "SP_M_V_", "SP_M_V_END").unwrap(),
+            vec!["PEACEFUL".into(), "ALIGN".into()] as Vec<Box<str>>
+        );
+        let skipped = "#define SP_M_V_PEACEFUL 0\n#define SP_M_V_ALIGN 2\n#define SP_M_V_END 3\n";
+        assert!(define_names(skipped, "SP_M_V_", "SP_M_V_END").is_err());
+    }
+
+    #[test]
+    fn the_lexers_words_are_its_rules_words() {
+        let l = "%{\nint x;\n%}\n%%\n<MAPC>ENDMAP\t{ return 1; }\nMESSAGE\t\treturn MESSAGE_ID;\n\
+                 (NAME|name)\tST_RET(NAME_ID);\nobj(ect)?\tST_RET(object_ID);\n\
+                 half-left\t{ return 2; }\n[0-9]+\t{ return INTEGER; }\n\"==\"\t{ return 3; }\n\
+                 \t  indented(not a rule)\n";
+        let words = lexer_words(l);
+        let words: Vec<&str> = words.iter().map(|w| &**w).collect();
+        assert_eq!(
+            words,
+            [
+                "ENDMAP",
+                "MESSAGE",
+                "NAME",
+                "half-left",
+                "name",
+                "obj",
+                "object"
+            ]
         );
     }
 

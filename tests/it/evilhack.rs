@@ -39,35 +39,8 @@ fn evilhack_levels_match_its_own_lev_comp() {
     assert_eq!(program.monster_properties.len(), 17);
     assert_eq!(program.object_properties.len(), 17);
     assert_eq!(game.format().numbering.terrain.len(), 43);
-    let dat = shared.join("corpus/evilhack-0.9.3/dat");
     let golden = shared.join("golden/evilhack-0.9.3");
-    let mut files: Vec<_> = std::fs::read_dir(&dat)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "des"))
-        .collect();
-    files.sort();
-    let mut levels = 0;
-    for path in &files {
-        let source = levbuild::source_text(&std::fs::read(path).unwrap()).into_owned();
-        let file = nh36::compile_with(&source, &path.display().to_string(), &options)
-            .unwrap_or_else(|d| panic!("{d}"));
-        for level in &file.levels {
-            let want = std::fs::read(golden.join(format!("{}.lev", level.name))).unwrap();
-            assert!(
-                level.bytes == want,
-                "{} differs from EvilHack's lev_comp",
-                level.name
-            );
-            let back = nh36::decode(&want, &level.name, &game, Layout::LP64).unwrap();
-            assert_eq!(
-                back, level.program,
-                "{} does not decode to its program",
-                level.name
-            );
-            levels += 1;
-        }
-    }
+    let levels = common::golden_36_levels(&shared, "evilhack-0.9.3", &options, &[]);
     assert_eq!(levels, 233);
     // Listed in its own words: its terrain by its rm.h names, its maps
     // drawn with its map characters.
@@ -177,10 +150,7 @@ fn evilhack_build_writes_its_vaults_dat() {
 #[test]
 fn generated_evilhack_files_compile_and_round_trip() {
     let (game, options) = evilhack();
-    let all: String = (0..300)
-        .map(|s| common::gen36::des_file_for(s, &game))
-        .collect();
-    for word in [
+    let words = [
         "FORGE:",
         "MAGIC_CHEST:",
         "PUDDLE:",
@@ -194,21 +164,13 @@ fn generated_evilhack_files_compile_and_round_trip() {
         "DOOR: iron, ",
         "crossbow bolt",
         "lemurepit",
-    ] {
-        assert!(all.contains(word), "no {word} in the generated files");
-    }
-    let mut compiled = 0;
-    for seed in 0..300 {
-        let src = common::gen36::des_file_for(seed, &game);
-        if let Ok(file) = nh36::compile_with(&src, "g.des", &options) {
-            compiled += 1;
-            for level in &file.levels {
-                let back = nh36::decode(&level.bytes, &level.name, &game, Layout::LP64).unwrap();
-                assert_eq!(back, level.program, "seed {seed}");
-            }
-        }
-    }
-    assert!(compiled > 150, "only {compiled} of 300 compiled");
+    ];
+    common::generated_36_round_trip(
+        &options,
+        |s| common::gen36::des_file_for(s, &game),
+        &words,
+        150,
+    );
 }
 
 /// Opt-in: the same files compiled by EvilHack's own `lev_comp`, built
@@ -224,54 +186,7 @@ fn generated_evilhack_files_match_evilhacks_lev_comp() {
     };
     let (game, options) = evilhack();
     let cases = common::diff_cases(1000);
-    let (mut agree, mut both, mut differ) = (0, 0, Vec::new());
-    for seed in 0..cases {
-        let src = common::gen36::des_file_for(seed, &game);
-        let tmp = common::TempDir::new("evilhack-diff");
-        std::fs::write(tmp.path().join("g.des"), &src).unwrap();
-        let reference = std::process::Command::new(&lev_comp)
-            .current_dir(tmp.path())
-            .arg("g.des")
-            .output()
-            .unwrap();
-        let ours = nh36::compile_with(&src, "g.des", &options);
-        let same = match (reference.status.success(), &ours) {
-            (true, Ok(file)) => {
-                both += 1;
-                let vaults: String = (file.levels.iter())
-                    .filter_map(|l| l.random_vault.map(|v| v.line(&l.name)))
-                    .collect();
-                let listed =
-                    std::fs::read_to_string(tmp.path().join("vaults.dat")).unwrap_or_default();
-                vaults == listed
-                    && file.levels.iter().all(|l| {
-                        std::fs::read(tmp.path().join(format!("{}.lev", l.name)))
-                            .is_ok_and(|want| want == l.bytes)
-                    })
-            }
-            (false, Err(_)) => reference.status.code().is_some(),
-            _ => false,
-        };
-        if same {
-            agree += 1;
-        } else {
-            if differ.len() < 3 {
-                eprintln!(
-                    "--- seed {seed}: EvilHack's lev_comp {:?} ({}), levbuild {}\n{src}",
-                    reference.status.code(),
-                    String::from_utf8_lossy(&reference.stderr).trim(),
-                    match &ours {
-                        Ok(_) => "accepted".to_string(),
-                        Err(e) => format!("refused:\n{e}"),
-                    }
-                );
-            }
-            differ.push(seed);
-        }
-    }
-    eprintln!(
-        "EvilHack differential: {agree} of {cases} generated files agree ({both} compiled by both)"
-    );
-    assert!(differ.is_empty(), "seeds that differ: {differ:?}");
-    assert!(both * 3 > cases, "only {both} files compiled by both");
+    common::generated_differential_36("EvilHack", &lev_comp, &options, cases, |seed| {
+        common::gen36::des_file_for(seed, &game)
+    });
 }

@@ -48,6 +48,8 @@ mod render_pinned;
 mod robustness;
 mod slashem_language;
 #[cfg(feature = "nethack36")]
+mod sporkhack;
+#[cfg(feature = "nethack36")]
 mod suggestions;
 mod variant_differential;
 mod variant_formats;

@@ -294,8 +294,36 @@ type Words = Keywords<Tok<'static>>;
 /// row may also hold digits, which the map reader drops).
 pub(crate) const MAP_CHARS: &[u8] = b"-|}{+xABCISHKPLWTF\\#. 0123456789";
 
-fn is_word_byte(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'-' || c == b'_'
+/// How a game's `lev_comp.l` splits words where 3.6.7's does not (see
+/// [`crate::game::LevelRules`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Lexis {
+    /// The catch-all word takes `-`.
+    pub dash_in_words: bool,
+    /// A variable name takes digits after its first letter.
+    pub digits_in_variables: bool,
+}
+
+impl Lexis {
+    /// 3.6.7's.
+    #[cfg(test)]
+    pub(crate) const NETHACK_367: Lexis = Lexis {
+        dash_in_words: true,
+        digits_in_variables: false,
+    };
+
+    /// `game`'s.
+    pub(crate) fn of(game: &crate::game::Game) -> Lexis {
+        let rules = &game.format().level_rules;
+        Lexis {
+            dash_in_words: rules.dash_in_words,
+            digits_in_variables: rules.digits_in_variables,
+        }
+    }
+
+    fn is_word_byte(self, c: u8) -> bool {
+        c.is_ascii_alphanumeric() || c == b'_' || (c == b'-' && self.dash_in_words)
+    }
 }
 
 /// Splits `src` into tokens of 3.6.7's language. Never fails: text that
@@ -307,7 +335,7 @@ pub(crate) fn lex(src: &str) -> Lexed<'_> {
         is_map_char: &|c| lang.is_map_char(c),
         comments: Comments::IndentedWithNewline,
         map: Tok::Map,
-        token_at: &|src, pos| token_at(lang.words(), src, pos),
+        token_at: &|src, pos| token_at(lang.words(), Lexis::NETHACK_367, src, pos),
     };
     let mut out = scan::scan(src, &rules);
     mark_arrays(&mut out.tokens, &mut Vec::new());
@@ -368,11 +396,12 @@ pub(crate) struct Chunks<'r, 's> {
 pub(crate) fn with_chunks<'s, R>(
     src: &'s str,
     lang: &super::grammar::Language,
+    lexis: Lexis,
     min_tokens: usize,
     f: impl FnOnce(Chunks<'_, 's>) -> R,
 ) -> R {
     let is_map_char = |c: u8| lang.is_map_char(c);
-    let token_at = |src: &'s str, pos: usize| token_at(lang.words(), src, pos);
+    let token_at = |src: &'s str, pos: usize| token_at(lang.words(), lexis, src, pos);
     let rules = Rules {
         is_map_char: &is_map_char,
         comments: Comments::IndentedWithNewline,
@@ -482,7 +511,7 @@ fn mark_arrays<'s>(tokens: &mut [(Tok<'s>, Span)], arrays: &mut Vec<&'s str>) {
 
 /// The longest token at `pos`; on a tie the rule that comes first in
 /// `lev_comp.l` (keywords, then numbers, then unknown words).
-fn token_at<'s>(keywords: &Words, src: &'s str, pos: usize) -> (Tok<'s>, usize) {
+fn token_at<'s>(keywords: &Words, lexis: Lexis, src: &'s str, pos: usize) -> (Tok<'s>, usize) {
     let b = src.as_bytes();
     let rest = &b[pos..];
     let c = rest[0];
@@ -543,10 +572,20 @@ fn token_at<'s>(keywords: &Words, src: &'s str, pos: usize) -> (Tok<'s>, usize) 
         }
     }
     if c == b'$' {
-        let n = rest[1..]
-            .iter()
-            .take_while(|d| d.is_ascii_alphabetic() || **d == b'_')
-            .count();
+        let first = rest
+            .get(1)
+            .is_some_and(|d| d.is_ascii_alphabetic() || *d == b'_');
+        let n = match first {
+            false => 0,
+            true => rest[1..]
+                .iter()
+                .take_while(|d| {
+                    d.is_ascii_alphabetic()
+                        || **d == b'_'
+                        || (lexis.digits_in_variables && d.is_ascii_digit())
+                })
+                .count(),
+        };
         if n > 0 {
             offer_owned(Tok::Var(&src[pos..pos + 1 + n]), n + 1, &mut best);
         }
@@ -571,7 +610,7 @@ fn token_at<'s>(keywords: &Words, src: &'s str, pos: usize) -> (Tok<'s>, usize) 
             offer_owned(Tok::Char(ch), n, &mut best);
         }
     }
-    let word = rest.iter().take_while(|&&d| is_word_byte(d)).count();
+    let word = rest.iter().take_while(|&&d| lexis.is_word_byte(d)).count();
     if word > 0 {
         offer_owned(Tok::Unknown(&src[pos..pos + word]), word, &mut best);
     }

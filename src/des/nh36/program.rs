@@ -109,6 +109,14 @@ opcodes! {
     MagicChest = "MAGIC_CHEST",
     Puddle = "PUDDLE",
     Sewage = "SEWAGE",
+    // The early opcode games' (SporkHack, UnNetHack).
+    Spill = "SPILL",
+    MonGeneration = "MON_GENERATION",
+    LevelSounds = "LEVEL_SOUNDS",
+    WallWalk = "WALLWALK",
+    CoreFunc = "COREFUNC",
+    Topography = "TOPOGRAPHY",
+    ConvertType = "CONVERT_TYPE",
 }
 
 /// A game's number for each opcode (see [`crate::ProgramFormat`]), both

@@ -60,7 +60,8 @@ impl Gen<'_, '_, '_, '_> {
         if fill == terrain::INVALID_TYPE || fill >= self.numbers.max_type {
             self.error(c.span.clone(), "INIT_MAP: Invalid fill char type.");
         }
-        self.ints(&[1, fill, 0, *lit, 0, 0, 0, 0]);
+        let kind = self.level_init(c.span.clone(), "SOLIDFILL");
+        self.ints(&[kind, fill, 0, *lit, 0, 0, 0, 0]);
         self.op(Opcode::InitLevel);
         self.max_x = COLNO - 1;
         self.max_y = ROWNO;
@@ -72,7 +73,8 @@ impl Gen<'_, '_, '_, '_> {
         if fill == terrain::INVALID_TYPE || fill >= self.numbers.max_type {
             self.error(c.span.clone(), "INIT_MAP: Invalid fill char type.");
         }
-        self.ints(&[2, fill, 0, 0, 0, 0, 0, 0]);
+        let kind = self.level_init(c.span.clone(), "MAZEGRID");
+        self.ints(&[kind, fill, 0, 0, 0, 0, 0, 0]);
         self.op(Opcode::InitLevel);
         self.max_x = COLNO - 1;
         self.max_y = ROWNO;
@@ -107,7 +109,8 @@ impl Gen<'_, '_, '_, '_> {
         if fill == terrain::INVALID_TYPE {
             self.error(span.clone(), "INIT_MAP: Invalid fill char type.");
         }
-        self.ints(&[3, fill, *walled, *lit, *joined, *smoothed, bgt, fgt]);
+        let kind = self.level_init(span.clone(), "MINES");
+        self.ints(&[kind, fill, *walled, *lit, *joined, *smoothed, bgt, fgt]);
         self.op(Opcode::InitLevel);
         self.max_x = COLNO - 1;
         self.max_y = ROWNO;
@@ -136,7 +139,10 @@ impl Gen<'_, '_, '_, '_> {
         let (px, py) = pair(pos);
         let (ax, ay) = pair(align);
         let (w, h) = pair(size);
-        let written = self.room_written_flags(span, ay, *flags);
+        let written = match self.packing().is_none_or(|p| p.room_flags_from_alignment) {
+            true => self.room_written_flags(span, ay, *flags),
+            false => room_flags(*flags),
+        };
         self.ints(&[written, ax, ay, px, py, w, h]);
         self.op(Opcode::Room);
         self.breakable(|g| g.block(body));
@@ -164,7 +170,8 @@ impl Gen<'_, '_, '_, '_> {
         }
         let (px, py) = pair(pos);
         let (w, h) = pair(size);
-        self.ints(&[room_flags(*flags), -1, -1, px, py, w, h]);
+        let (x1, x2) = (self.minus_one_at(1), self.minus_one_at(2));
+        self.ints(&[room_flags(*flags), x1, x2, px, py, w, h]);
         self.op(Opcode::Subroom);
         self.breakable(|g| g.block(body));
         self.op(Opcode::EndRoom);
@@ -201,7 +208,7 @@ impl Gen<'_, '_, '_, '_> {
             None => self.error(n.span.clone(), format!("{what} without rndvault FLAG.")),
             Some(_) if n.v <= 0 => self.error(n.span.clone(), invalid),
             Some(vault) if what == "VAULTGEN" => vault.frequency = n.v,
-            Some(vault) => vault.min_depth = n.v,
+            Some(vault) => vault.min_depth = Some(n.v),
         }
     }
 
@@ -217,8 +224,11 @@ impl Gen<'_, '_, '_, '_> {
     ) {
         self.region(region);
         let mut rt = self.room_type(kind);
-        let flags = room_flags(*flags);
-        if flags & 1 == 0 {
+        let (default, offset) = self.packing().map_or((1, true), |p| {
+            (p.region_default_flags, p.region_unfilled_offset)
+        });
+        let flags = if *flags == -1 { default } else { *flags };
+        if flags & 1 == 0 && offset {
             rt += self.numbers.max_room_type + 1;
         }
         let irregular = flags & 2 != 0;

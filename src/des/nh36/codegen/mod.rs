@@ -29,8 +29,6 @@ const MAX_NESTED: usize = 20;
 const MAX_SWITCH_CASES: usize = 20;
 /// The ordinary room type.
 const OROOM: i64 = 0;
-/// `SP_COORD_IS_RANDOM`.
-const COORD_RANDOM: i64 = 0x0100_0000;
 
 /// What code generation carries from one chunk of a file to the next
 /// (see [`super::lexer::Chunks`]): the level being compiled and its state.
@@ -53,6 +51,11 @@ pub(crate) struct Carry {
     /// `IF`/`LOOP`/`FOR` nesting.
     nesting: usize,
     in_switch: bool,
+    /// The statements being compiled are a `CASE`'s own (see
+    /// [`crate::game::LevelRules::break_in_case_only`]), and the next
+    /// block is one.
+    in_case_body: bool,
+    case_body_next: bool,
     /// A random vault (EvilHack's `FLAGS: rndvault`) and what its
     /// `VAULTGEN` and `MINDEPTH` say: as `lev_comp` keeps them, for the
     /// file, reset by `LEVEL:` only (a `MAZE:` level after a random vault
@@ -75,6 +78,8 @@ impl Carry {
             breaks: Vec::new(),
             nesting: 0,
             in_switch: false,
+            in_case_body: false,
+            case_body_next: false,
             random_vault: None,
         }
     }
@@ -104,9 +109,10 @@ impl Carry {
                 StmtKind::LevelDef { name, maze_filler } => {
                     g.finish(level);
                     g.start_level(name, maze_filler.as_ref());
+                    let kept = g.game.format().level_rules.vault_kept_by_level;
                     let carried = match maze_filler {
-                        None => g.carry.random_vault.take().and(None),
-                        Some(_) => g.carry.random_vault,
+                        None if !kept => g.carry.random_vault.take().and(None),
+                        _ => g.carry.random_vault,
                     };
                     // A level's FLAGS never start a chunk: they are here.
                     let flags = match stmts.get(i).map(|s| &s.kind) {
@@ -121,9 +127,10 @@ impl Carry {
                     let vault_bit = (g.game.format().numbering.level_flags.iter())
                         .find(|(w, _)| &**w == "rndvault")
                         .map_or(0, |&(_, bit)| bit);
-                    if flags & vault_bit != 0 && carried.is_none() {
+                    if flags & vault_bit != 0 && (carried.is_none() || kept) {
+                        let min_depth = g.game.format().level_rules.vault_min_depth;
                         g.carry.random_vault = Some(crate::des::RandomVault {
-                            min_depth: 0,
+                            min_depth: min_depth.then_some(0),
                             frequency: 1,
                         });
                     } else if let (Some(v), 0) = (carried, flags & vault_bit) {
@@ -134,9 +141,13 @@ impl Carry {
                                 "this level is listed in vaults.dat as a random vault",
                             )
                             .label(format!(
-                                "lev_comp keeps the random vault of the level before (VAULTGEN {}, MINDEPTH {}): \
-                                 only a LEVEL: definition resets it",
-                                v.frequency, v.min_depth
+                                "lev_comp keeps the random vault of the level before (VAULTGEN {}{}): {}",
+                                v.frequency,
+                                v.min_depth.map_or(String::new(), |d| format!(", MINDEPTH {d}")),
+                                match kept {
+                                    true => "every level after one is listed, to the file's end",
+                                    false => "only a LEVEL: definition resets it",
+                                }
                             ));
                     }
                     g.current = Some(name.v.to_string());
@@ -190,13 +201,39 @@ impl std::ops::DerefMut for Gen<'_, '_, '_, '_> {
 }
 
 impl Gen<'_, '_, '_, '_> {
+    /// The game's value packing (`sp_lev.h`'s `SP_*_PACK`): a game
+    /// without opcode numbers has none, and its level is an encode error.
+    fn packing(&self) -> Option<&crate::game::ProgramFormat> {
+        self.game.format().program.as_ref()
+    }
+
     /// The game's packed value of a region (`SP_REGION_PACK`).
     fn pack_region(&self, r: [i64; 4]) -> i64 {
-        match &self.game.format().program {
-            Some(p) => p.pack_region(r),
-            // A game without opcode numbers: its level is an encode error.
-            None => 0,
+        self.packing().map_or(0, |p| p.pack_region(r))
+    }
+
+    /// The game's number of `INIT_MAP` kind `LVLINIT_name`; a game
+    /// without it is an error (a game without opcode numbers: 0, its
+    /// level an encode error).
+    fn level_init(&mut self, span: Span, name: &str) -> i64 {
+        let Some(p) = self.packing() else { return 0 };
+        match p.level_init(name) {
+            Some(v) => v,
+            None => {
+                let game = self.game.to_string();
+                self.error(
+                    span,
+                    format!("{game} has no LVLINIT_{name} (its include/sp_lev.h)"),
+                );
+                0
+            }
         }
+    }
+
+    /// `-1` as the game's `lev_comp` stores it as the `slot`th value of
+    /// an `add_opvars` call ([`crate::game::ProgramFormat::minus_one_at`]).
+    fn minus_one_at(&self, slot: usize) -> i64 {
+        self.packing().map_or(-1, |p| p.minus_one_at(slot))
     }
 
     fn op(&mut self, op: Opcode) {
@@ -245,9 +282,12 @@ impl Gen<'_, '_, '_, '_> {
     }
 
     fn block(&mut self, block: &[Stmt<'_>]) {
+        let case_body = std::mem::take(&mut self.case_body_next);
+        let outer = std::mem::replace(&mut self.in_case_body, case_body);
         for s in block {
             self.statement(s);
         }
+        self.in_case_body = outer;
     }
 
     /// A block `BREAK` may leave: its breaks jump to the end.
@@ -269,9 +309,10 @@ impl Gen<'_, '_, '_, '_> {
                 true
             }
         });
+        let past = i64::from(self.game.format().level_rules.break_past_pop);
         for at in patches {
             let v = self.pushed(at);
-            self.patch(at, here - v - 1);
+            self.patch(at, here - v - 1 + past);
         }
         self.break_depth -= 1;
     }
@@ -305,7 +346,8 @@ impl Gen<'_, '_, '_, '_> {
             StmtKind::InitSolidFill(c, lit) => self.init_solid_fill(c, lit),
             StmtKind::InitMazeGrid(c) => self.init_maze_grid(c),
             StmtKind::InitRogue => {
-                self.ints(&[4, 0, 0, 0, 0, 0, 0, 0]);
+                let kind = self.level_init(span.clone(), "ROGUE");
+                self.ints(&[kind, 0, 0, 0, 0, 0, 0, 0]);
                 self.op(Opcode::InitLevel);
             }
             StmtKind::InitMines(mines) => self.init_mines(span, mines),
@@ -324,14 +366,23 @@ impl Gen<'_, '_, '_, '_> {
             StmtKind::Break => self.break_out(span),
             StmtKind::Exit => self.op(Opcode::Exit),
             StmtKind::RandomCorridors(n) => {
-                self.ints(&[-1, n.unwrap_or(0), -1, -1, -1, -1]);
+                let m = |slot| self.minus_one_at(slot);
+                let n = match n {
+                    // `random`: lev_comp's own -1, an int.
+                    Some(None) => m(1),
+                    Some(Some(n)) => *n,
+                    None => 0,
+                };
+                self.ints(&[m(0), n, m(2), m(3), m(4), m(5)]);
                 self.op(Opcode::Corridor);
             }
             StmtKind::Corridor(from, to) => {
                 self.ints(from);
                 match to {
                     CorridorEnd::Spec(to) => self.ints(to),
-                    CorridorEnd::Number(n) => self.ints(&[-1, -1, *n]),
+                    CorridorEnd::Number(n) => {
+                        self.ints(&[self.minus_one_at(3), self.minus_one_at(4), *n])
+                    }
                 }
                 self.op(Opcode::Corridor);
             }
@@ -432,6 +483,16 @@ impl Gen<'_, '_, '_, '_> {
                 }
                 self.op(Opcode::Wallify);
             }
+            StmtKind::WallifyRegion(region) => {
+                match region {
+                    // SP_REGION_PACK(-1,-1,-1,-1), as for 3.6.7's.
+                    None => {
+                        self.push(Operand::Region(0xffff_ffff));
+                    }
+                    Some(region) => self.region(region),
+                }
+                self.op(Opcode::Wallify);
+            }
             StmtKind::Ladder(at, up) => {
                 self.coord(at);
                 self.push_int(*up);
@@ -466,6 +527,60 @@ impl Gen<'_, '_, '_, '_> {
             StmtKind::Feature(op, sel) => {
                 self.selection(sel);
                 self.op(*op);
+            }
+            StmtKind::MonGeneration(chance, parts) => self.mon_generation(*chance, parts),
+            StmtKind::WallWalk {
+                place,
+                terrain,
+                fill,
+                chance,
+            } => {
+                self.coord(place);
+                self.mapchar(terrain);
+                match fill {
+                    Some(fill) => self.mapchar(fill),
+                    None => {
+                        // SP_MAPCHAR_PACK(ROOM,-2), an int expression.
+                        let room = self.game.format().numbering.terrain_code("ROOM");
+                        let packed = self.packing().map_or(0, |p| {
+                            p.int_at(0, p.pack_map_char(room.map_or(0, i64::from), -2))
+                        });
+                        self.push(Operand::MapChar(packed));
+                    }
+                }
+                if !(0..=100).contains(&chance.v) {
+                    self.error(
+                        chance.span.clone(),
+                        format!("Unexpected percentile chance '{}%'", chance.v),
+                    );
+                }
+                self.push_int(chance.v);
+                self.op(Opcode::WallWalk);
+            }
+            StmtKind::Topologize(place) => {
+                self.coord(place);
+                self.op(Opcode::Topography);
+            }
+            StmtKind::Spill {
+                place,
+                terrain,
+                lit,
+                direction,
+                count,
+            } => {
+                self.coord(place);
+                let t = self.numbers.what_map_char(terrain.v);
+                if t == terrain::INVALID_TYPE || t >= self.numbers.max_type {
+                    self.error(terrain.span.clone(), "SPILL: Invalid map character!");
+                }
+                if count.v < 1 {
+                    self.error(
+                        count.span.clone(),
+                        format!("SPILL: Invalid count '{}'!", count.v),
+                    );
+                }
+                self.ints(&[t, *direction, count.v, *lit]);
+                self.op(Opcode::Spill);
             }
             StmtKind::VaultFrequency(n) => {
                 self.vault_number(n, "VAULTGEN", "Invalid VAULTGEN frequency.")

@@ -131,6 +131,7 @@ struct GameWords {
     level_flags: Vec<(Box<str>, i64)>,
     engravings: Vec<(Box<str>, i8)>,
     door_materials: Vec<(Box<str>, i64)>,
+    filling: Vec<(Box<str>, i64)>,
     map_row_chars: Vec<u8>,
     /// The opcodes of [`variants::FEATURE_ROWS`] the game has.
     features: Vec<&'static str>,
@@ -140,6 +141,20 @@ struct GameWords {
     forged: bool,
     /// A `rndvault` level flag: `VAULTGEN` and `MINDEPTH`.
     vaults: bool,
+    /// A chance after the keyword (`MONSTER[90%]:`).
+    keyword_chance: bool,
+    /// `SPO_MON_GENERATION`: `MON_GENERATION`.
+    mon_generation: bool,
+    /// `WALLIFY` takes a region.
+    wallify_region: bool,
+    /// `SPO_SPILL`: `SPILL`.
+    spill: bool,
+    /// `SPO_WALLWALK`: `WALLWALK`.
+    wall_walk: bool,
+    /// `SPO_TOPOGRAPHY`: `TOPOLOGIZE`.
+    topologize: bool,
+    /// The words its `lev_comp.l` has (`None`: 3.6.7's).
+    lexer_words: Option<Vec<Box<str>>>,
 }
 
 fn game_words(game: &Game) -> GameWords {
@@ -151,6 +166,7 @@ fn game_words(game: &Game) -> GameWords {
         level_flags: n.level_flags.clone(),
         engravings: n.engravings.clone(),
         door_materials: program.map_or_else(Vec::new, |p| p.door_materials.clone()),
+        filling: program.map_or_else(Vec::new, |p| p.filling_words.clone()),
         map_row_chars: n.map_row_chars.clone(),
         features: (variants::FEATURE_ROWS.iter())
             .map(|(op, _)| *op)
@@ -159,6 +175,13 @@ fn game_words(game: &Game) -> GameWords {
         dead: program.is_some_and(|p| p.monster_property("DEAD").is_some()),
         forged: program.is_some_and(|p| p.object_property("AFFIXED_GEM").is_some()),
         vaults: n.level_flags.iter().any(|(w, _)| &**w == "rndvault"),
+        keyword_chance: format.level_rules.keyword_chance,
+        mon_generation: has_op("MON_GENERATION"),
+        wallify_region: format.level_rules.wallify_region,
+        spill: has_op("SPILL"),
+        wall_walk: has_op("WALLWALK"),
+        topologize: has_op("TOPOGRAPHY"),
+        lexer_words: format.level_rules.lexer_words.clone(),
     }
 }
 
@@ -184,13 +207,19 @@ pub(crate) fn for_game(game: &Game) -> &'static Language {
     }
     let leak = |w: &str| -> &'static str { Box::leak(w.into()) };
     let mut words: Vec<(&'static str, Tok<'static>)> = (super::lexer::WORDS.iter())
-        .filter(|(_, t)| !matches!(t, Tok::Val(Val::Flag | Val::EngravingType, _)))
+        .filter(|(_, t)| {
+            !matches!(
+                t,
+                Tok::Val(Val::Flag | Val::EngravingType | Val::Filling, _)
+            )
+        })
         .cloned()
         .collect();
     words.extend((key.level_flags.iter()).map(|(w, bit)| (leak(w), Tok::Val(Val::Flag, *bit))));
     words.extend(
         (key.engravings.iter()).map(|(w, v)| (leak(w), Tok::Val(Val::EngravingType, (*v).into()))),
     );
+    words.extend((key.filling.iter()).map(|(w, v)| (leak(w), Tok::Val(Val::Filling, *v))));
     words.extend(
         (key.door_materials.iter()).map(|(w, v)| (leak(w), Tok::Val(Val::DoorMaterial, *v))),
     );
@@ -214,10 +243,39 @@ pub(crate) fn for_game(game: &Game) -> &'static Language {
     if key.vaults {
         replace(variants::VAULT_ROWS);
     }
+    if key.keyword_chance {
+        replace(variants::KEYWORD_CHANCE_ROWS);
+    }
+    if key.wallify_region {
+        replace(std::slice::from_ref(&variants::WALLIFY_REGION_ROW));
+    }
+    if key.spill {
+        replace(std::slice::from_ref(&variants::SPILL_ROW));
+    }
+    if key.wall_walk {
+        replace(std::slice::from_ref(&variants::WALLWALK_ROW));
+    }
+    if key.topologize {
+        replace(std::slice::from_ref(&variants::TOPOLOGIZE_ROW));
+    }
+    if key.mon_generation {
+        replace(std::slice::from_ref(&variants::MON_GENERATION_ROW));
+    }
     for (op, row) in variants::FEATURE_ROWS {
         if key.features.contains(op) {
             replace(std::slice::from_ref(row));
         }
+    }
+    // What its lexer does not spell out is not its word (a word that is
+    // no identifier, `random[`, is read by rules levbuild has anyway).
+    if let Some(known) = &key.lexer_words {
+        let has = |w: &str| known.binary_search_by(|k| (**k).cmp(w)).is_ok();
+        let identifier = |w: &str| {
+            w.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+        };
+        words.retain(|(w, _)| !identifier(w) || has(w));
+        rows.retain(|r| has(r.keyword));
     }
     let lang = Language::new(rows, &words, &key.map_row_chars, Tok::Stmt);
     let lang: &'static Language = Box::leak(Box::new(lang));

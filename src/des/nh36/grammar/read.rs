@@ -466,6 +466,44 @@ pub(crate) fn chance<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
     StmtKind::Chance(condition, stmt)
 }
 
+/// `statement` under the chance after its keyword, if it has one
+/// (`MONSTER[90%]: …`): as `[90%]: MONSTER: …`.
+fn under_chance<'a>(r: &mut Read<'_, 'a>, statement: StmtKind<'a>) -> StmtKind<'a> {
+    let condition = r.get("chance");
+    if condition.is_empty() {
+        return statement;
+    }
+    let span = span_of(condition);
+    let condition = r.cond(condition);
+    StmtKind::Chance(
+        condition,
+        Box::new(Stmt {
+            kind: statement,
+            span,
+        }),
+    )
+}
+
+/// A builder of `KEYWORD[chance]: …`: `$build`'s statement under the
+/// chance after its keyword.
+macro_rules! chanced {
+    ($($name:ident: $build:ident, $doc:literal;)*) => {$(
+        #[doc = $doc]
+        pub(super) fn $name<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+            let statement = $build(r);
+            under_chance(r, statement)
+        }
+    )*};
+}
+
+chanced! {
+    chanced_monster: monster, "`MONSTER[chance]: …`.";
+    chanced_object: object, "`OBJECT[chance]: …`.";
+    chanced_container: container, "`CONTAINER[chance]: …`.";
+    chanced_trap: trap, "`TRAP[chance]: …`.";
+    chanced_terrain: terrain, "`TERRAIN[chance]: …`.";
+}
+
 pub(super) fn if_else<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
     let condition = r.get("condition");
     let condition = r.cond(condition);
@@ -578,7 +616,12 @@ pub(super) fn door_with_material<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
 
 pub(super) fn random_corridors<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
     let kind = r.get("kind");
-    StmtKind::RandomCorridors((!kind.is_empty()).then(|| int_or_random(kind)))
+    let count = match kind.first() {
+        None => None,
+        Some((Tok::Random, _)) => Some(None),
+        Some(_) => Some(Some(int(kind))),
+    };
+    StmtKind::RandomCorridors(count)
 }
 
 pub(super) fn corridor<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
@@ -844,6 +887,68 @@ pub(super) fn puddle<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
 
 pub(super) fn sewage<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
     StmtKind::Feature(Opcode::Sewage, r.sel_arg("place"))
+}
+
+pub(super) fn mon_generation<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    let chance = match r.get("chance").first() {
+        Some((Tok::SPercent(p), _)) => *p,
+        _ => 0,
+    };
+    let weights: Vec<_> = r.args.all("weight").collect();
+    let generated: Vec<_> = r.args.all("generated").collect();
+    let parts = (weights.into_iter().zip(generated))
+        .map(|(w, g)| {
+            let what = match g.first() {
+                Some((Tok::Str(s), _)) => Generated::Name(at(*s, g)),
+                _ => Generated::Class(chr(g)),
+            };
+            (r.expr(w), what)
+        })
+        .collect();
+    StmtKind::MonGeneration(chance, parts)
+}
+
+pub(super) fn wallify_region<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    StmtKind::WallifyRegion(r.has("region").then(|| r.region_arg("region")))
+}
+
+pub(super) fn wall_walk<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    let place = r.coord_arg("place");
+    let terrain = r.get("terrain");
+    let terrain = r.mapchar(terrain);
+    let fill = r.get("fill");
+    let fill = (!fill.is_empty()).then(|| r.mapchar(fill));
+    let chance = r.get("chance");
+    let chance = match chance.first() {
+        Some((Tok::SPercent(p), _)) => at(*p, chance),
+        _ => at(100, chance),
+    };
+    StmtKind::WallWalk {
+        place,
+        terrain,
+        fill,
+        chance,
+    }
+}
+
+pub(super) fn topologize<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    StmtKind::Topologize(r.coord_arg("place"))
+}
+
+pub(super) fn spill<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    let place = r.coord_arg("place");
+    let lit = match r.get("light state") {
+        [] => -2,
+        t => val(t),
+    };
+    let count = r.get("count");
+    StmtKind::Spill {
+        place,
+        terrain: chr(r.get("terrain")),
+        lit,
+        direction: val(r.get("direction")),
+        count: at(int(count), count),
+    }
 }
 
 pub(super) fn vault_frequency<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {

@@ -33,8 +33,26 @@ const A_STATEMENT: &str = "a statement";
 /// shows what follows. `None` when the statements stop at a token that
 /// starts none and that no error recovery skips (a stray `}`): the parse
 /// of the file ends there.
+/// How a game writes the operands whose form is not 3.6.7's (see
+/// [`crate::game::LevelRules`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct OperandForms {
+    /// `line A-B`, `randline A-B, n` (SporkHack).
+    pub line_dash: bool,
+}
+
+impl OperandForms {
+    /// `game`'s.
+    pub(crate) fn of(game: &crate::game::Game) -> OperandForms {
+        OperandForms {
+            line_dash: game.format().level_rules.line_dash,
+        }
+    }
+}
+
 pub(crate) fn parse<'a>(
     lang: &grammar::Language,
+    forms: OperandForms,
     tokens: &'a [(Tok<'a>, Span)],
     end: usize,
     last: bool,
@@ -49,7 +67,7 @@ pub(crate) fn parse<'a>(
         } else {
             tokens.len().saturating_sub(1)
         },
-        probes: Probes::new(),
+        probes: Probes::new(forms),
         operands: Operands::default(),
         trailing: Failure::default(),
         report,

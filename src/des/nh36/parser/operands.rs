@@ -85,10 +85,10 @@ pub(super) struct Probes<'a> {
 }
 
 impl<'a> Probes<'a> {
-    pub(super) fn new() -> Self {
+    pub(super) fn new(forms: super::OperandForms) -> Self {
         let slot: Rc<RefCell<Option<Operand<'a>>>> = Rc::default();
         let end = Rc::new(Cell::new(0));
-        let v = values();
+        let v = values(forms);
         let mut probes = Vec::new();
         let mut add = |class: Class, parser: P<'a, Operand<'a>>| {
             let (slot, end) = (slot.clone(), end.clone());

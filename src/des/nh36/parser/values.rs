@@ -35,7 +35,7 @@ pub(super) fn var_ref<'a>(expr: P<'a, Expr<'a>>) -> P<'a, VarRef<'a>> {
     scalar.or(element).labelled("a variable").boxed()
 }
 
-pub(super) fn values<'a>() -> Values<'a> {
+pub(super) fn values<'a>(forms: super::OperandForms) -> Values<'a> {
     let expr = recursive(
         |expr: Recursive<dyn Parser<'a, In<'a>, Expr<'a>, Extra<'a>>>| {
             let atom = choice((
@@ -138,7 +138,7 @@ pub(super) fn values<'a>() -> Values<'a> {
     let sel = recursive(
         |sel: Recursive<dyn Parser<'a, In<'a>, Sel<'a>, Extra<'a>>>| {
             let coord = coord_with(sel.clone().boxed());
-            selection(&expr, &coord, &region, &mapchar, sel.boxed())
+            selection(forms, &expr, &coord, &region, &mapchar, sel.boxed())
         },
     )
     .boxed();
