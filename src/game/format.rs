@@ -639,7 +639,110 @@ pub struct ProgramFormat {
     /// `SP_REGION_PACK` makes an `int` of a region (EvilHack's: a region
     /// whose y2 is 128 or more is stored negative), not 3.6.7's `long`.
     pub region_pack_int: bool,
+    /// `LVLINIT_` level initializer names without the prefix (`"ROGUE"`),
+    /// by number.
+    pub level_inits: Vec<Box<str>>,
+    /// The forms the game's `lev_comp.y` and `lev_comp.l` have beyond or
+    /// instead of NetHack 3.6.7's (UnNetHack's), each once.
+    pub grammar: Vec<GrammarForm>,
+    /// The core functions `lev_main.c`'s `core_vars[]` lists, in its
+    /// order (UnNetHack's `time.night`, `rnd`; empty for a game without
+    /// `SPO_COREFUNC`).
+    pub core_functions: Vec<CoreFunction>,
+    /// The variable methods `lev_main.c`'s `core_methods[]` lists, in its
+    /// order (UnNetHack's `$c.x`, `$a.length`).
+    pub core_methods: Vec<CoreMethod>,
 }
+
+/// A form of a game's level language that NetHack 3.6.7's `lev_comp` does
+/// not have, or does not have that way: what its `lev_comp.y` and
+/// `lev_comp.l` say (in identity files, its [`GrammarForm::as_str`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum GrammarForm {
+    /// `FUNCTION` definitions and `INCLUDE "file"` before the first level
+    /// (`header_stmts`).
+    HeaderStatements,
+    /// Levels start with `LEVEL:` only: the lexer has no `MAZE`.
+    NoMazeHeader,
+    /// `line A - B` and `randline A - B, n` (3.6.7: `line A, B`).
+    DashLines,
+    /// `INIT_MAP: sheollev` (`LVLINIT_SHEOL`).
+    SheolInit,
+    /// Words that are no keyword are names (`[a-zA-Z_](\.?[a-zA-Z_0-9]+)*`:
+    /// functions' and core functions', `time.night`), a variable's name
+    /// may hold digits and a method (`$c.x`), and there are no
+    /// `[-_a-zA-Z0-9]+` words (3.6.7's): `1 - 5` is a subtraction.
+    DottedNames,
+    /// A level name's `%i` (`%04i`) is a counter of the file's levels so
+    /// named, from 1 (`lev_main.c`'s `mangle_fname`: `"vlt-%04i"` names
+    /// `vlt-0001.lev`, `vlt-0002.lev`, …).
+    CountedNames,
+}
+
+impl GrammarForm {
+    /// Every form, in the order identity files list them.
+    pub const ALL: [GrammarForm; 6] = [
+        GrammarForm::HeaderStatements,
+        GrammarForm::NoMazeHeader,
+        GrammarForm::DashLines,
+        GrammarForm::SheolInit,
+        GrammarForm::DottedNames,
+        GrammarForm::CountedNames,
+    ];
+
+    /// Its name in identity files (`header-statements`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GrammarForm::HeaderStatements => "header-statements",
+            GrammarForm::NoMazeHeader => "no-maze-header",
+            GrammarForm::DashLines => "dash-lines",
+            GrammarForm::SheolInit => "sheollev",
+            GrammarForm::DottedNames => "dotted-names",
+            GrammarForm::CountedNames => "counted-names",
+        }
+    }
+
+    /// The form called `name`.
+    pub fn from_name(name: &str) -> Option<GrammarForm> {
+        GrammarForm::ALL.into_iter().find(|f| f.as_str() == name)
+    }
+}
+
+/// One of a game's core functions (`lev_main.c`'s `core_vars[]`): the
+/// word a `.des` file calls it by, its `COREFUNC_` number, what it takes
+/// and what it gives.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CoreFunction {
+    /// Its word (`"time.night"`, `"rnd"`).
+    pub word: Box<str>,
+    /// Its `enum corefuncs` number, which `SPO_COREFUNC` takes.
+    pub number: i64,
+    /// Its parameters, one letter each as `lev_comp` writes them (`i`
+    /// integer, `s` string, `c` coordinate, `r` region, `O` object, `M`
+    /// monster; `""`: called without parentheses).
+    pub params: Box<str>,
+    /// What it returns (`i`, `s`, `c` or `r`).
+    pub returns: u8,
+}
+
+/// One of a game's variable methods (`lev_main.c`'s `core_methods[]`):
+/// `$var.WORD` on a variable of type `on`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CoreMethod {
+    /// Its word (`"x"`, `"length"`).
+    pub word: Box<str>,
+    /// The `SPOVAR_` type of the variable it is called on (with
+    /// `SPOVAR_ARRAY`, 0x40, for an array's).
+    pub on: i64,
+    /// Its `enum corefuncs` number.
+    pub number: i64,
+    /// The `SPOVAR_` type it returns.
+    pub returns: i64,
+}
+
+/// NetHack 3.6.7's `LVLINIT_` level initializers, in `sp_lev.h` order.
+const LEVEL_INITS_367: &[&str] = &["NONE", "SOLIDFILL", "MAZEGRID", "MINES", "ROGUE"];
 
 /// NetHack 3.6.7's `SPO_` opcodes, in `sp_lev.h` order.
 const OPCODES_367: &[&str] = &[
@@ -770,6 +873,10 @@ impl ProgramFormat {
             object_properties: names(OBJECT_PROPERTIES_367),
             door_materials: Vec::new(),
             region_pack_int: false,
+            level_inits: names(LEVEL_INITS_367),
+            grammar: Vec::new(),
+            core_functions: Vec::new(),
+            core_methods: Vec::new(),
         }
     }
 
@@ -781,7 +888,27 @@ impl ProgramFormat {
             object_properties: Vec::new(),
             door_materials: Vec::new(),
             region_pack_int: false,
+            level_inits: Vec::new(),
+            grammar: Vec::new(),
+            core_functions: Vec::new(),
+            core_methods: Vec::new(),
         }
+    }
+
+    /// NetHack 3.6.7's `LVLINIT_` names: a game whose identity file
+    /// lists none has them.
+    pub(crate) fn level_inits_367() -> Vec<Box<str>> {
+        LEVEL_INITS_367.iter().map(|&n| n.into()).collect()
+    }
+
+    /// Whether the game's language has `form`.
+    pub fn has(&self, form: GrammarForm) -> bool {
+        self.grammar.contains(&form)
+    }
+
+    /// The number of level initializer `name` (`LVLINIT_` dropped).
+    pub fn level_init(&self, name: &str) -> Option<i32> {
+        position(&self.level_inits, name)
     }
 
     /// The packed value of region `(x1, y1, x2, y2)` (`SP_REGION_PACK`).

@@ -70,8 +70,8 @@ use std::fmt::{self, Write as _};
 use std::path::{Path, PathBuf};
 
 use super::format::{
-    CType, DungeonMember, DungeonRules, ExtraMember, Limits, Numbering, ProgramFormat,
-    RecordFormat, RecordKind,
+    CType, CoreFunction, CoreMethod, DungeonMember, DungeonRules, ExtraMember, GrammarForm, Limits,
+    Numbering, ProgramFormat, RecordFormat, RecordKind,
 };
 use super::{model_name, Game, Header};
 use crate::des::Dialect;
@@ -362,6 +362,36 @@ fn write_format(out: &mut String, f: &RecordFormat) {
         if p.region_pack_int {
             let _ = writeln!(out, "region-pack int");
         }
+        // A game whose initializers are NetHack 3.6.7's has no lines of them.
+        if p.level_inits != ProgramFormat::level_inits_367() {
+            for name in &p.level_inits {
+                let _ = writeln!(out, "level-init {}", quoted(name));
+            }
+        }
+        for form in &p.grammar {
+            let _ = writeln!(out, "grammar {}", form.as_str());
+        }
+        for f in &p.core_functions {
+            let returns = char::from(f.returns).to_string();
+            let _ = writeln!(
+                out,
+                "core-function {} {} {} {}",
+                quoted(&f.word),
+                f.number,
+                quoted(&f.params),
+                quoted(&returns)
+            );
+        }
+        for m in &p.core_methods {
+            let _ = writeln!(
+                out,
+                "core-method {} {:#x} {} {:#x}",
+                quoted(&m.word),
+                m.on,
+                m.number,
+                m.returns
+            );
+        }
     }
 }
 
@@ -614,6 +644,50 @@ impl FormatFacts {
                 let p = self.program.get_or_insert_with(ProgramFormat::empty);
                 p.door_materials.push((word.into(), v));
             }
+            "level-init" => {
+                let name = args.string("its LVLINIT_ name")?;
+                let p = self.program.get_or_insert_with(ProgramFormat::empty);
+                p.level_inits.push(name.into());
+            }
+            "grammar" => {
+                let name = args.word("a grammar form")?;
+                let form = GrammarForm::from_name(name).ok_or_else(|| {
+                    args.error(format!("`{name}` is no grammar form levbuild knows"))
+                })?;
+                self.program
+                    .get_or_insert_with(ProgramFormat::empty)
+                    .grammar
+                    .push(form);
+            }
+            "core-function" => {
+                let word = args.string("its word")?;
+                let number = args.number()? as i64;
+                let params = args.string("its parameters")?;
+                let returns = args.string("what it returns")?;
+                let &[returns] = returns.as_bytes() else {
+                    return Err(args.error("what it returns is one letter"));
+                };
+                let p = self.program.get_or_insert_with(ProgramFormat::empty);
+                p.core_functions.push(CoreFunction {
+                    word: word.into(),
+                    number,
+                    params: params.into(),
+                    returns,
+                });
+            }
+            "core-method" => {
+                let word = args.string("its word")?;
+                let on = args.number()? as i64;
+                let number = args.number()? as i64;
+                let returns = args.number()? as i64;
+                let p = self.program.get_or_insert_with(ProgramFormat::empty);
+                p.core_methods.push(CoreMethod {
+                    word: word.into(),
+                    on,
+                    number,
+                    returns,
+                });
+            }
             _ => return Ok(false),
         }
         Ok(true)
@@ -658,6 +732,9 @@ impl FormatFacts {
             f.numbering = Numbering::empty();
         }
         f.program = self.program;
+        if let Some(p) = f.program.as_mut().filter(|p| p.level_inits.is_empty()) {
+            p.level_inits = ProgramFormat::level_inits_367();
+        }
         let n = &mut f.numbering;
         f.header_word = self.header_word.unwrap_or(f.header_word);
         f.extra_members = self.extra_members;

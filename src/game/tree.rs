@@ -714,11 +714,7 @@ fn parse_date_h(text: &str) -> Result<Vec<u64>, String> {
 }
 
 /// Compiles and runs both probe stages in a temporary directory.
-fn run_probe(
-    root: &Path,
-    numbers: &str,
-    options: &TreeOptions,
-) -> Result<String, TreeError> {
+fn run_probe(root: &Path, numbers: &str, options: &TreeOptions) -> Result<String, TreeError> {
     let mut defines = hints_defines(root)?;
     defines.extend(configure_defines(root));
     defines.extend(options.defines.iter().cloned());
