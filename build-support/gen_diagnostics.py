@@ -1328,6 +1328,24 @@ def game_cases():
              'MINDEPTH: 0',
              'DOOR: bronze, locked, (1,1)',
              'DOOR: silver, locked, (2,2)'))
+    case("nh36", "function-errors-unnethack", lines(
+             '# options: game=unnethack-5.3.2',
+             'FUNCTION f($a:int) { MESSAGE: "f" }',
+             'FUNCTION f() { MESSAGE: "again" }',
+             'FUNCTION g($b:rnd) { FUNCTION h() { EXIT } }',
+             'LEVEL: "fun"',
+             'f("text")',
+             'nowhere(1)'))
+    case("nh36", "core-function-errors-unnethack", lines(
+             '# options: game=unnethack-5.3.2',
+             'LEVEL: "core"',
+             '$n = rnd()',
+             '$m = time.night(1)',
+             '$x = $unknown.x + 1',
+             '$y = $n.x'))
+    case("nh36", "level-name-counter-bad-unnethack", lines(
+             '# options: game=unnethack-5.3.2',
+             'LEVEL: "v-%d"'))
     case("nh343", "altar-god-unknown-notnotdnethack", lines(
              '# options: game=notnotdnethack-2025.05.16',
              'MAZE: "altars", \' \'',

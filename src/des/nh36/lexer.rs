@@ -61,6 +61,8 @@ pub(crate) enum Kw {
     SeenTraps,
     All,
     Align,
+    /// UnNetHack's `INIT_MAP: sheollev`.
+    SheolLev,
     // EvilHack's monster and object properties.
     Dead,
     AffixedGem,
@@ -136,6 +138,14 @@ pub(crate) enum Tok<'s> {
     Punct(u8),
     /// A word of letters, digits, `-` and `_` that is no keyword.
     Unknown(&'s str),
+    /// A name that is no keyword, where names may hold dots (UnNetHack's
+    /// `NQSTRING`: a function's name).
+    Name(&'s str),
+    /// A core function of the game (`time.night`, `rnd`): its index in
+    /// the game's list and what it returns (`i`, `s`, `c` or `r`).
+    CoreFunc(u16, u8),
+    /// `$name.method`: the variable (`$` included) and the method.
+    Method(&'s str, &'s str),
     /// Text no rule accepts (an unterminated string).
     Invalid(&'s str),
 }
@@ -307,7 +317,7 @@ pub(crate) fn lex(src: &str) -> Lexed<'_> {
         is_map_char: &|c| lang.is_map_char(c),
         comments: Comments::IndentedWithNewline,
         map: Tok::Map,
-        token_at: &|src, pos| token_at(lang.words(), src, pos),
+        token_at: &|src, pos| token_at(lang.words(), Names::Words, src, pos),
     };
     let mut out = scan::scan(src, &rules);
     mark_arrays(&mut out.tokens, &mut Vec::new());
@@ -364,15 +374,17 @@ pub(crate) struct Chunks<'r, 's> {
 }
 
 /// Gives `f` the chunks of `src` in the language `lang`, each of at
-/// least `min_tokens` tokens but the last.
+/// least `min_tokens` tokens but the last; `names` tells how words that
+/// are no keyword are read.
 pub(crate) fn with_chunks<'s, R>(
     src: &'s str,
     lang: &super::grammar::Language,
+    names: Names,
     min_tokens: usize,
     f: impl FnOnce(Chunks<'_, 's>) -> R,
 ) -> R {
     let is_map_char = |c: u8| lang.is_map_char(c);
-    let token_at = |src: &'s str, pos: usize| token_at(lang.words(), src, pos);
+    let token_at = |src: &'s str, pos: usize| token_at(lang.words(), names, src, pos);
     let rules = Rules {
         is_map_char: &is_map_char,
         comments: Comments::IndentedWithNewline,
@@ -480,9 +492,54 @@ fn mark_arrays<'s>(tokens: &mut [(Tok<'s>, Span)], arrays: &mut Vec<&'s str>) {
     }
 }
 
+/// How a lexer reads words that are no keyword, and variables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Names {
+    /// 3.6.7's: `[-_a-zA-Z0-9]+` is an unknown word, `$[a-zA-Z_]+` a
+    /// variable.
+    Words,
+    /// UnNetHack's ([`crate::GrammarForm::DottedNames`]):
+    /// `[a-zA-Z_](\.?[a-zA-Z_0-9]+)*` is a name, and a variable is `$`
+    /// and such a name, whose part after its first dot is a method.
+    Dotted,
+}
+
+impl Names {
+    /// The names of `game`'s lexer.
+    pub(crate) fn of(game: &crate::game::Game) -> Names {
+        let program = game.format().program.as_ref();
+        match program.is_some_and(|p| p.has(crate::game::GrammarForm::DottedNames)) {
+            true => Names::Dotted,
+            false => Names::Words,
+        }
+    }
+}
+
+/// The length of the dotted name at the start of `rest`
+/// (`[a-zA-Z_](\.?[a-zA-Z_0-9]+)*`; 0: none).
+fn dotted_name(rest: &[u8]) -> usize {
+    let word = |b: &u8| b.is_ascii_alphanumeric() || *b == b'_';
+    if !rest
+        .first()
+        .is_some_and(|b| b.is_ascii_alphabetic() || *b == b'_')
+    {
+        return 0;
+    }
+    let mut n = 1;
+    loop {
+        let run = rest[n..].iter().take_while(|b| word(b)).count();
+        n += run;
+        let dot = rest.get(n) == Some(&b'.') && rest.get(n + 1).is_some_and(word);
+        if !dot {
+            return n;
+        }
+        n += 1;
+    }
+}
+
 /// The longest token at `pos`; on a tie the rule that comes first in
 /// `lev_comp.l` (keywords, then numbers, then unknown words).
-fn token_at<'s>(keywords: &Words, src: &'s str, pos: usize) -> (Tok<'s>, usize) {
+fn token_at<'s>(keywords: &Words, names: Names, src: &'s str, pos: usize) -> (Tok<'s>, usize) {
     let b = src.as_bytes();
     let rest = &b[pos..];
     let c = rest[0];
@@ -543,12 +600,27 @@ fn token_at<'s>(keywords: &Words, src: &'s str, pos: usize) -> (Tok<'s>, usize) 
         }
     }
     if c == b'$' {
-        let n = rest[1..]
-            .iter()
-            .take_while(|d| d.is_ascii_alphabetic() || **d == b'_')
-            .count();
-        if n > 0 {
-            offer_owned(Tok::Var(&src[pos..pos + 1 + n]), n + 1, &mut best);
+        match names {
+            Names::Words => {
+                let n = rest[1..]
+                    .iter()
+                    .take_while(|d| d.is_ascii_alphabetic() || **d == b'_')
+                    .count();
+                if n > 0 {
+                    offer_owned(Tok::Var(&src[pos..pos + 1 + n]), n + 1, &mut best);
+                }
+            }
+            Names::Dotted => {
+                let n = dotted_name(&rest[1..]);
+                if n > 0 {
+                    let text = &src[pos..pos + 1 + n];
+                    let tok = match text.split_once('.') {
+                        Some((var, method)) => Tok::Method(var, method),
+                        None => Tok::Var(text),
+                    };
+                    offer_owned(tok, n + 1, &mut best);
+                }
+            }
         }
     }
     {
@@ -571,9 +643,19 @@ fn token_at<'s>(keywords: &Words, src: &'s str, pos: usize) -> (Tok<'s>, usize) 
             offer_owned(Tok::Char(ch), n, &mut best);
         }
     }
-    let word = rest.iter().take_while(|&&d| is_word_byte(d)).count();
-    if word > 0 {
-        offer_owned(Tok::Unknown(&src[pos..pos + word]), word, &mut best);
+    match names {
+        Names::Words => {
+            let word = rest.iter().take_while(|&&d| is_word_byte(d)).count();
+            if word > 0 {
+                offer_owned(Tok::Unknown(&src[pos..pos + word]), word, &mut best);
+            }
+        }
+        Names::Dotted => {
+            let word = dotted_name(rest);
+            if word > 0 {
+                offer_owned(Tok::Name(&src[pos..pos + word]), word, &mut best);
+            }
+        }
     }
     if let Some(found) = best {
         return found;
@@ -635,7 +717,12 @@ impl fmt::Display for Tok<'_> {
             }
             Tok::Map(_) => f.write_str("a MAP block"),
             Tok::Punct(c) => write!(f, "`{}`", char::from(*c)),
-            Tok::Unknown(s) => write!(f, "`{s}`"),
+            Tok::Unknown(s) | Tok::Name(s) => write!(f, "`{s}`"),
+            Tok::CoreFunc(..) => {
+                let word = super::grammar::word_of(self);
+                write!(f, "`{word}`")
+            }
+            Tok::Method(v, m) => write!(f, "method {v}.{m}"),
             Tok::Invalid(s) if s.starts_with('"') => write!(f, "unterminated string {s}"),
             Tok::Invalid(s) => write!(f, "`{}`", s.escape_debug()),
         }

@@ -141,7 +141,7 @@ pub(crate) fn compile_blobs(
         return Err(diagnostics);
     }
     Ok(super::Blobs {
-        levels,
+        levels: super::Blobs::written_over(levels),
         warnings: diagnostics,
     })
 }
@@ -183,40 +183,48 @@ fn compile(
     let mut no_stack = None;
     let mut stopped = false;
     let lang = grammar::for_game(game);
-    let (nesting, lexed) = lexer::with_chunks(source, lang, chunk_tokens, |mut chunks| {
-        while let Some(chunk) = chunks.next_chunk() {
-            let own = chunk.tokens.len() - usize::from(!chunk.last);
-            check_numbers(source, &chunk.tokens[..own], &mut scanning);
-            check_token_lengths(&chunk.tokens[..own], &mut scanning);
-            let deepest = &chunks.meter.deepest;
-            too_deep |=
-                deepest.open > depth::REFERENCE_OPEN_LIMIT || deepest.depth > depth::DEPTH_LIMIT;
-            if too_deep || no_stack.is_some() || stopped {
-                continue;
+    let forms = parser::Forms::of(game);
+    let (nesting, lexed) = lexer::with_chunks(
+        source,
+        lang,
+        lexer::Names::of(game),
+        chunk_tokens,
+        |mut chunks| {
+            while let Some(chunk) = chunks.next_chunk() {
+                let own = chunk.tokens.len() - usize::from(!chunk.last);
+                check_numbers(source, &chunk.tokens[..own], &mut scanning);
+                check_token_lengths(&chunk.tokens[..own], &mut scanning);
+                let deepest = &chunks.meter.deepest;
+                too_deep |= deepest.open > depth::REFERENCE_OPEN_LIMIT
+                    || deepest.depth > depth::DEPTH_LIMIT;
+                if too_deep || no_stack.is_some() || stopped {
+                    continue;
+                }
+                let tokens = chunk.tokens;
+                let (maps, parsing, generating, carry, levels) = (
+                    chunks.maps(),
+                    &mut parsing,
+                    &mut generating,
+                    &mut carry,
+                    &mut levels,
+                );
+                let parsed = depth::with_stack_for(chunk.depth, move || {
+                    let Some(stmts) =
+                        parser::parse(lang, forms, &tokens, source.len(), chunk.last, parsing)
+                    else {
+                        return false;
+                    };
+                    carry.generate(&stmts, maps, game, generating, &mut |l| levels.push(l));
+                    true
+                });
+                match parsed {
+                    Ok(parsed) => stopped = !parsed,
+                    Err(e) => no_stack = Some(e),
+                }
             }
-            let tokens = chunk.tokens;
-            let (maps, parsing, generating, carry, levels) = (
-                chunks.maps(),
-                &mut parsing,
-                &mut generating,
-                &mut carry,
-                &mut levels,
-            );
-            let parsed = depth::with_stack_for(chunk.depth, move || {
-                let Some(stmts) = parser::parse(lang, &tokens, source.len(), chunk.last, parsing)
-                else {
-                    return false;
-                };
-                carry.generate(&stmts, maps, game, generating, &mut |l| levels.push(l));
-                true
-            });
-            match parsed {
-                Ok(parsed) => stopped = !parsed,
-                Err(e) => no_stack = Some(e),
-            }
-        }
-        chunks.finish()
-    });
+            chunks.finish()
+        },
+    );
     let mut report = reporter();
     lexed.warn_if_ended(source, &mut report);
     for span in &lexed.long_comments {
@@ -262,19 +270,6 @@ fn compile(
     }
     carry.end(game, &mut generating, &mut |l| levels.push(l));
     report.append(generating);
-    let mut names = std::collections::HashSet::new();
-    for level in &levels {
-        let name = match level {
-            codegen::Level::Program(p, _) => &p.name,
-            codegen::Level::Bytes(name, ..) => name,
-        };
-        if !names.insert(name.as_str()) {
-            report.error(
-                0..0,
-                format!("Level \"{name}\" is defined twice in this file"),
-            );
-        }
-    }
     (levels, report)
 }
 

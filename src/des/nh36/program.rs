@@ -104,6 +104,8 @@ opcodes! {
     SelFilter = "SEL_FILTER",
     SelGradient = "SEL_GRADIENT",
     SelComplement = "SEL_COMPLEMENT",
+    // UnNetHack's.
+    CoreFunc = "COREFUNC",
     // EvilHack's.
     Forge = "FORGE",
     MagicChest = "MAGIC_CHEST",

@@ -5,6 +5,7 @@
 
 mod code;
 mod control;
+mod functions;
 mod layout;
 mod things;
 mod values;
@@ -16,7 +17,7 @@ use super::lexer::MapBlock;
 use super::program::{Opcode, Operand};
 use super::syntax::*;
 use super::terrain;
-use crate::diag::{Reporter, Span};
+use crate::diag::{warn, Reporter, Sp, Span};
 use crate::game::Game;
 pub(crate) use code::{Code, Lev, Level};
 use vars::VarType;
@@ -58,6 +59,16 @@ pub(crate) struct Carry {
     /// file, reset by `LEVEL:` only (a `MAZE:` level after a random vault
     /// is one too).
     random_vault: Option<crate::des::RandomVault>,
+    /// Where each level name of the file was first defined: a level
+    /// defined again is written over the earlier one's file (see
+    /// [`crate::des::Blobs`]), with a warning.
+    defined: HashMap<String, Span>,
+    /// The file's functions, the last defined first.
+    functions: Vec<functions::Function>,
+    /// A function's body is being compiled.
+    in_function: bool,
+    /// The next value of a level name's counter (UnNetHack's `%i`).
+    name_counter: i64,
 }
 
 impl Carry {
@@ -76,6 +87,10 @@ impl Carry {
             nesting: 0,
             in_switch: false,
             random_vault: None,
+            defined: HashMap::new(),
+            functions: Vec::new(),
+            in_function: false,
+            name_counter: 1,
         }
     }
 
@@ -129,7 +144,7 @@ impl Carry {
                     } else if let (Some(v), 0) = (carried, flags & vault_bit) {
                         g.report
                             .warning(
-                                crate::diag::warn::RANDOM_VAULT_CARRIED_OVER,
+                                warn::RANDOM_VAULT_CARRIED_OVER,
                                 name.span.clone(),
                                 "this level is listed in vaults.dat as a random vault",
                             )
@@ -139,7 +154,15 @@ impl Carry {
                                 v.frequency, v.min_depth
                             ));
                     }
-                    g.current = Some(name.v.to_string());
+                    let file_name = g.file_name(name);
+                    g.defined_again(&file_name, name);
+                    g.forget_calls();
+                    g.current = Some(file_name);
+                }
+                // A function defined before the first level (UnNetHack's
+                // header statements: only its grammar has the row).
+                StmtKind::FunctionDef { name, params, body } if g.current.is_none() => {
+                    g.function_def(name, params, body);
                 }
                 _ if g.current.is_none() => {
                     if !matches!(s.kind, StmtKind::Error) {
@@ -234,6 +257,67 @@ impl Gen<'_, '_, '_, '_> {
         self.report.error(span, message);
     }
 
+    /// `INIT_MAP` of a style that takes no arguments (`rogue`,
+    /// `sheollev`): the game's `LVLINIT_` number of `style`.
+    fn init_style(&mut self, style: &str) {
+        let program = self.game.format().program.as_ref();
+        let n = program.and_then(|p| p.level_init(style)).unwrap_or(0);
+        self.ints(&[i64::from(n), 0, 0, 0, 0, 0, 0, 0]);
+        self.op(Opcode::InitLevel);
+    }
+
+    /// The name of level `name`'s file: the name, with its counter
+    /// (`%i`, `%04i`) replaced by the next count where the game's
+    /// `lev_comp` counts ([`crate::GrammarForm::CountedNames`]).
+    fn file_name(&mut self, name: &Sp<&str>) -> String {
+        let counts = (self.game.format().program.as_ref())
+            .is_some_and(|p| p.has(crate::game::GrammarForm::CountedNames));
+        let Some((head, rest)) = name.v.split_once('%').filter(|_| counts) else {
+            return name.v.to_string();
+        };
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        let (width, tail) = rest.split_at(digits);
+        let Some(tail) = tail.strip_prefix('i').filter(|t| !t.contains('%')) else {
+            self.error(
+                name.span.clone(),
+                "a level name holds one counter, `%i` (with a width: `%04i`), and no other `%`",
+            );
+            return name.v.to_string();
+        };
+        let n = self.name_counter;
+        self.name_counter += 1;
+        let w: usize = width.parse().unwrap_or(0);
+        let count = match width.starts_with('0') {
+            true => format!("{n:0w$}"),
+            false => format!("{n:w$}"),
+        };
+        format!("{head}{count}{tail}")
+    }
+
+    /// Warns of a level whose name the file defined before: lev_comp
+    /// opens a level's file without truncating it, so the later
+    /// definition is written over the earlier one's bytes.
+    fn defined_again(&mut self, file_name: &str, name: &Sp<&str>) {
+        let Some(first) = self.defined.get(file_name).cloned() else {
+            self.defined
+                .insert(file_name.to_string(), name.span.clone());
+            return;
+        };
+        self.report
+            .warning(
+                warn::LEVEL_DEFINED_TWICE,
+                name.span.clone(),
+                format!("Level \"{file_name}\" is defined twice in this file"),
+            )
+            .label("defined again here")
+            .secondary(first, "first defined here")
+            .help(
+                "lev_comp writes this definition over the earlier one's file without \
+                 truncating it: the output is this level, then the earlier one's bytes \
+                 past its end",
+            );
+    }
+
     /// Ends the level being compiled, if any, and starts the next one's
     /// code.
     fn finish(&mut self, level: &mut dyn FnMut(Level)) {
@@ -304,10 +388,10 @@ impl Gen<'_, '_, '_, '_> {
             }
             StmtKind::InitSolidFill(c, lit) => self.init_solid_fill(c, lit),
             StmtKind::InitMazeGrid(c) => self.init_maze_grid(c),
-            StmtKind::InitRogue => {
-                self.ints(&[4, 0, 0, 0, 0, 0, 0, 0]);
-                self.op(Opcode::InitLevel);
-            }
+            StmtKind::InitRogue => self.init_style("ROGUE"),
+            StmtKind::InitSheol => self.init_style("SHEOL"),
+            StmtKind::FunctionDef { name, params, body } => self.function_def(name, params, body),
+            StmtKind::Call(name, args) => self.call(name, args),
             StmtKind::InitMines(mines) => self.init_mines(span, mines),
             StmtKind::Define(name, value) => self.define(name, value),
             StmtKind::Shuffle(name) => self.shuffle(name),

@@ -304,6 +304,24 @@ fn string_or_random<'a>(t: Toks<'_, 'a>) -> Sp<Option<&'a str>> {
     at(v, t)
 }
 
+/// A function's name.
+fn name<'a>(t: Toks<'_, 'a>) -> Sp<&'a str> {
+    let v = match t.first() {
+        Some((Tok::Name(v), _)) => *v,
+        _ => "",
+    };
+    at(v, t)
+}
+
+/// A core function's index in the game's list.
+fn core_func(t: Toks<'_, '_>) -> Sp<u16> {
+    let v = match t.first() {
+        Some((Tok::CoreFunc(i, _), _)) => *i,
+        _ => 0,
+    };
+    at(v, t)
+}
+
 fn var<'a>(t: Toks<'_, 'a>) -> Sp<&'a str> {
     let v = match t.first() {
         Some((Tok::Var(v) | Tok::ArrayVar(v), _)) => *v,
@@ -430,6 +448,31 @@ pub(super) fn init_map<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
             .has("filling character")
             .then(|| chr(r.get("filling character")).v),
     })
+}
+
+pub(super) fn init_sheol<'a>(_: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    StmtKind::InitSheol
+}
+
+pub(super) fn function_def<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    let name = name(r.get("name"));
+    let types: Vec<_> = r.args.all("parameter type").map(core_func).collect();
+    let params = r.args.all("parameter").map(var).zip(types).collect();
+    let body = r.block_if_given("block").unwrap_or_default();
+    StmtKind::FunctionDef { name, params, body }
+}
+
+/// A function's call (see [`super::CALL`]).
+pub(crate) fn call<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    let name = name(r.get("function"));
+    let args: Vec<_> = r.args.all("argument").collect();
+    let args = (args.into_iter())
+        .map(|t| {
+            let value = take!(r, t, Value, Value, Value::Expr(Expr::Int(0)));
+            at(value, t)
+        })
+        .collect();
+    StmtKind::Call(name, args)
 }
 
 pub(super) fn shuffle<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {

@@ -10,8 +10,8 @@ use Class::Punct;
 
 pub(super) const COLON: Pat<Class> = Pat::Tok(Punct(b':'), "`:`");
 pub(super) const COMMA: Pat<Class> = Pat::Tok(Punct(b','), "`,`");
-const OPEN: Pat<Class> = Pat::Tok(Punct(b'('), "`(`");
-const CLOSE: Pat<Class> = Pat::Tok(Punct(b')'), "`)`");
+pub(super) const OPEN: Pat<Class> = Pat::Tok(Punct(b'('), "`(`");
+pub(super) const CLOSE: Pat<Class> = Pat::Tok(Punct(b')'), "`)`");
 const OPEN_BRACKET: Pat<Class> = Pat::Tok(Punct(b'['), "`[`");
 const CLOSE_BRACKET: Pat<Class> = Pat::Tok(Punct(b']'), "`]`");
 const BAR: Pat<Class> = Pat::Tok(Punct(b'|'), "`|`");
@@ -20,7 +20,7 @@ pub(super) const INT: Pat<Class> = Pat::Tok(Class::Int, "an integer");
 const ANY_INT: Pat<Class> = Pat::Tok(Class::AnyInt, "an integer");
 const STRING: Pat<Class> = Pat::Tok(Class::Str, "a string");
 const CHAR: Pat<Class> = Pat::Tok(Class::Char, "a character like 'x'");
-const VAR: Pat<Class> = Pat::Tok(Class::Var, "a variable");
+pub(super) const VAR: Pat<Class> = Pat::Tok(Class::Var, "a variable");
 
 pub(super) const EXPR: Pat<Class> = Pat::Read(Class::Expr, "an integer expression");
 const STR_EXPR: Pat<Class> = Pat::Read(Class::StrExpr, "a string");

@@ -5,8 +5,8 @@
 use super::read;
 use super::rows::{
     container_args, door_args, infos, monster_args, object_args, room_door_args, row, timed,
-    val_or_random, BLOCK, COLON, COMMA, COORD, DIRECTIONS, EXPR, INT, MONSTER, MONSTER_INFO,
-    OBJECT, OBJECT_INFO, PLACES, RANDOM, SEL,
+    val_or_random, BLOCK, CLOSE, COLON, COMMA, COORD, DIRECTIONS, EXPR, INT, MONSTER, MONSTER_INFO,
+    OBJECT, OBJECT_INFO, OPEN, PLACES, RANDOM, SEL, VAR,
 };
 use super::{Build, Class, Form};
 use crate::des::nh36::lexer::{Kw, Val};
@@ -103,3 +103,58 @@ pub(super) const FORGED_OBJECT_ROWS: &[Form] = &[
         read::container
     ),
 ];
+
+/// A function's name.
+const NAME: Pat<Class> = Pat::Tok(Class::Name, "a function name");
+
+/// `FUNCTION name($param: type, …) { … }`: for a game whose `lev_comp.y`
+/// takes function definitions (before the first level too).
+pub(super) const FUNCTION_ROWS: &[Form] = &[row!(
+    "FUNCTION",
+    "FUNCTION",
+    Pat::Seq(&[
+        Pat::Arg("name", &NAME),
+        OPEN,
+        Pat::SepBy {
+            item: &Pat::Seq(&[
+                Pat::Arg("parameter", &VAR),
+                COLON,
+                Pat::Arg(
+                    "parameter type",
+                    &Pat::Tok(Class::CoreFunc, "a parameter type: `int` or `str`"),
+                ),
+            ]),
+            sep: &COMMA,
+            min: 0,
+            max: usize::MAX,
+        },
+        CLOSE,
+        Pat::Arg("block", &BLOCK),
+    ]),
+    read::function_def
+)];
+
+/// `name(arguments)`, a function's call, from the name on: the pattern
+/// of a statement that starts with a name.
+pub(crate) const CALL: Pat<Class> = Pat::Seq(&[
+    Pat::Arg("function", &NAME),
+    OPEN,
+    Pat::SepBy {
+        item: &Pat::Arg("argument", &Pat::Read(Class::Value, "an argument")),
+        sep: &COMMA,
+        min: 0,
+        max: usize::MAX,
+    },
+    CLOSE,
+]);
+
+/// `INIT_MAP: sheollev` (UnNetHack's `LVLINIT_SHEOL`).
+pub(super) const SHEOL_ROWS: &[Form] = &[row!(
+    "INIT_MAP",
+    "INIT_MAP",
+    Pat::Seq(&[
+        COLON,
+        Pat::Arg("sheollev", &Pat::Tok(Class::Kw(Kw::SheolLev), "`sheollev`")),
+    ]),
+    read::init_sheol
+)];

@@ -27,14 +27,36 @@ const END_OF_FILE: &str = "the end of the file";
 /// What a statement's place expects when no statement starts there.
 const A_STATEMENT: &str = "a statement";
 
-/// Parses a chunk of a file (see [`super::lexer::Chunks`]) into
-/// statements, reporting syntax errors to `report`: the file's last chunk
+/// What a game's operands have beyond 3.6.7's.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Forms {
+    /// Lines are written `A - B` ([`crate::GrammarForm::DashLines`]).
+    pub dash_lines: bool,
+    /// Core functions and variable methods (the game has
+    /// `SPO_COREFUNC`).
+    pub core: bool,
+}
+
+impl Forms {
+    /// `game`'s.
+    pub(crate) fn of(game: &crate::game::Game) -> Forms {
+        let program = game.format().program.as_ref();
+        Forms {
+            dash_lines: program.is_some_and(|p| p.has(crate::game::GrammarForm::DashLines)),
+            core: program.is_some_and(|p| p.opcode("COREFUNC").is_some()),
+        }
+    }
+}
+
+/// Parses a chunk of a file (see [`super::lexer::Chunks`]) in the
+/// language `lang`, whose operands have `forms`, into statements, reporting syntax errors to `report`: the file's last chunk
 /// to its end (byte `end`), any other up to its final token, which only
 /// shows what follows. `None` when the statements stop at a token that
 /// starts none and that no error recovery skips (a stray `}`): the parse
 /// of the file ends there.
 pub(crate) fn parse<'a>(
     lang: &grammar::Language,
+    forms: Forms,
     tokens: &'a [(Tok<'a>, Span)],
     end: usize,
     last: bool,
@@ -49,7 +71,7 @@ pub(crate) fn parse<'a>(
         } else {
             tokens.len().saturating_sub(1)
         },
-        probes: Probes::new(),
+        probes: Probes::new(forms.dash_lines, forms.core),
         operands: Operands::default(),
         trailing: Failure::default(),
         report,
@@ -130,12 +152,15 @@ impl<'a> Parser<'a, '_> {
         /// starts.
         static DEFINE: [(&Pat<Class>, Build); 1] = [(&grammar::DEFINE, grammar::define)];
         static CHANCE: [(&Pat<Class>, Build); 1] = [(&grammar::CHANCE, grammar::chance)];
+        /// `name(arguments)`, a function's call.
+        static CALL: [(&Pat<Class>, Build); 1] = [(&grammar::CALL, grammar::call)];
         let start = *at;
         let mut failure = Failure::default();
         let mut captured = Vec::with_capacity(16);
         let (keyword, other): (_, &[_]) = match self.tokens[start].0 {
             Tok::Stmt(word) => (Some(word), &[]),
             Tok::Var(_) | Tok::ArrayVar(_) => (None, &DEFINE),
+            Tok::Name(_) => (None, &CALL),
             _ => (None, &CHANCE),
         };
         let from = start + usize::from(keyword.is_some());
@@ -176,6 +201,7 @@ impl<'a> Parser<'a, '_> {
                     | Tok::Kw(Kw::Case | Kw::Default | Kw::Function)
                     | Tok::Var(_)
                     | Tok::ArrayVar(_)
+                    | Tok::Name(_)
                     | Tok::Percent(_)
                     | Tok::Punct(b'}')
             );
@@ -352,10 +378,16 @@ fn failed<'a>(at: usize, label: &'static str) -> Reading<'a> {
 }
 
 /// Whether `t` starts a statement: a statement keyword, a variable (its
-/// definition) or a chance (`[50%]`, `[expression]`).
+/// definition), a name (a function's call) or a chance (`[50%]`,
+/// `[expression]`).
 fn starts_statement(t: &Tok<'_>) -> bool {
     matches!(
         t,
-        Tok::Stmt(_) | Tok::Var(_) | Tok::ArrayVar(_) | Tok::Percent(_) | Tok::Punct(b'[')
+        Tok::Stmt(_)
+            | Tok::Var(_)
+            | Tok::ArrayVar(_)
+            | Tok::Name(_)
+            | Tok::Percent(_)
+            | Tok::Punct(b'[')
     )
 }

@@ -10,7 +10,13 @@ pub(super) fn selection<'a>(
     region: &P<'a, Region<'a>>,
     mapchar: &P<'a, MapChar<'a>>,
     sel: P<'a, Sel<'a>>,
+    dash_lines: bool,
 ) -> P<'a, Sel<'a>> {
+    // Between a line's ends: `,` (3.6.7) or `-` (UnNetHack).
+    let between = match dash_lines {
+        true => punct(b'-').boxed(),
+        false => comma().boxed(),
+    };
     let paren = |p: P<'a, Sel<'a>>| p.delimited_by(punct(b'('), punct(b')'));
     let filling = comma()
         .ignore_then(val(Val::Filling, "`filled` or `unfilled`"))
@@ -25,12 +31,12 @@ pub(super) fn selection<'a>(
                     .map(SelTerm::FillRect),
                 kw(Kw::Line)
                     .ignore_then(coord.clone())
-                    .then_ignore(comma())
+                    .then_ignore(between.clone())
                     .then(coord.clone())
                     .map(|(a, b)| SelTerm::Line(a, b)),
                 kw(Kw::RandLine)
                     .ignore_then(coord.clone())
-                    .then_ignore(comma())
+                    .then_ignore(between.clone())
                     .then(coord.clone())
                     .then_ignore(comma())
                     .then(expr.clone())
