@@ -565,6 +565,30 @@ pub struct LevelRules {
     /// `[skipcheck]`/`[noskipcheck]` may follow the place of a monster,
     /// object or engraving (notnotdNetHack).
     pub sanity_flags: bool,
+    /// A chance follows the keyword of `MONSTER`, `OBJECT`, `CONTAINER`,
+    /// `TRAP` and `TERRAIN` (`MONSTER[90%]: …`, SporkHack's `MONSTER_ID
+    /// chance ':'`), as 3.6.7's `[90%]: MONSTER: …` stores it.
+    pub keyword_chance: bool,
+    /// `WALLIFY` takes a region and stores no selection flag
+    /// (SporkHack's `WALLIFY_ID ':' region_or_var`), not 3.6.7's
+    /// selection and flag.
+    pub wallify_region: bool,
+    /// `lev_comp.l`'s catch-all word takes `-` (3.6.7's
+    /// `[-_a-zA-Z0-9]+`); SporkHack's `[a-zA-Z_][a-zA-Z_0-9]*` does not,
+    /// so `random-random` is two coordinates and a `-`.
+    pub dash_in_words: bool,
+    /// A variable name may hold digits after its first letter
+    /// (SporkHack's `\$[a-zA-Z_][a-zA-Z_0-9]*`; 3.6.7's `\$[a-zA-Z_]+`).
+    pub digits_in_variables: bool,
+    /// `line` and `randline` join their ends with `-` (SporkHack's
+    /// `line (x,y)-(x,y)`), not 3.6.7's `,`.
+    pub line_dash: bool,
+    /// `SWITCH` draws `rn2` of its value even when that is dice or a
+    /// variable (SporkHack); 3.6.7 only of a constant.
+    pub switch_rn2_always: bool,
+    /// A `BREAK` jumps past the `POP` that ends its `SWITCH` (SporkHack
+    /// patches it to `n_opcodes - at`, 3.6.7 to one less).
+    pub break_past_pop: bool,
 }
 
 impl LevelRules {
@@ -577,6 +601,13 @@ impl LevelRules {
             named_monsters: false,
             ordinary_room_chance: false,
             sanity_flags: false,
+            keyword_chance: false,
+            wallify_region: false,
+            dash_in_words: true,
+            digits_in_variables: false,
+            line_dash: false,
+            switch_rn2_always: false,
+            break_past_pop: false,
         }
     }
 }
@@ -652,6 +683,37 @@ pub struct ProgramFormat {
     /// The variable methods `lev_main.c`'s `core_methods[]` lists, in its
     /// order (UnNetHack's `$c.x`, `$a.length`).
     pub core_methods: Vec<CoreMethod>,
+    /// What `SP_MONST_PACK`, `SP_OBJ_PACK` and `SP_MAPCHAR_PACK` add to a
+    /// monster or object index and a map character's lit state before
+    /// shifting it (10 in 3.6.7; 0 in the early opcode games, SporkHack
+    /// and UnNetHack, whose -1 is stored as is).
+    pub value_offset: i64,
+    /// `SP_COORD_IS_RANDOM`, the bit a random coordinate is stored with
+    /// (with its flags, 3.6.7's 0x01000000); `None` where `sp_lev.h` has
+    /// none and `lev_comp` stores `random` as `SP_COORD_PACK(-1,-1)`,
+    /// 0x00FF00FF (SporkHack, UnNetHack).
+    pub random_coord_flag: Option<i64>,
+    /// `lev_comp` passes `-1` to `add_opvars` as an `int`, which reads a
+    /// `long` (no `VA_PASS` casts, SporkHack and UnNetHack): an x86-64
+    /// caller's register holds it zero-extended, so such a `-1` among the
+    /// first four values of a call is stored as 0xFFFFFFFF (`CORRIDOR`,
+    /// `SUBROOM`, `erodeproof`); one passed on the stack, and every one
+    /// where `long` is 32 bits, as -1.
+    pub int_varargs: bool,
+    /// `lev_comp.y` writes a `ROOM`'s flags from its vertical alignment
+    /// (3.6.7's `rflags = $8`, which levbuild warns about), not from its
+    /// flags (SporkHack's `$10`).
+    pub room_flags_from_alignment: bool,
+    /// The flags of a `REGION` that gives none: 3.6.7's `filled` (1),
+    /// SporkHack's none (0).
+    pub region_default_flags: i64,
+    /// An unfilled `REGION`'s room type is stored plus `MAXRTYPE + 1`
+    /// (3.6.7); SporkHack stores it as it is.
+    pub region_unfilled_offset: bool,
+    /// `lev_comp.l`'s `FILLING` words and their values: 3.6.7's `filled`
+    /// 1 and `unfilled` 0; SporkHack's the other way round (so that its
+    /// `unfilled` region is stored filled, as its `lev_comp` stores it).
+    pub filling_words: Vec<(Box<str>, i64)>,
 }
 
 /// A form of a game's level language that NetHack 3.6.7's `lev_comp` does
@@ -665,8 +727,6 @@ pub enum GrammarForm {
     HeaderStatements,
     /// Levels start with `LEVEL:` only: the lexer has no `MAZE`.
     NoMazeHeader,
-    /// `line A - B` and `randline A - B, n` (3.6.7: `line A, B`).
-    DashLines,
     /// `INIT_MAP: sheollev` (`LVLINIT_SHEOL`).
     SheolInit,
     /// Words that are no keyword are names (`[a-zA-Z_](\.?[a-zA-Z_0-9]+)*`:
@@ -682,10 +742,9 @@ pub enum GrammarForm {
 
 impl GrammarForm {
     /// Every form, in the order identity files list them.
-    pub const ALL: [GrammarForm; 6] = [
+    pub const ALL: [GrammarForm; 5] = [
         GrammarForm::HeaderStatements,
         GrammarForm::NoMazeHeader,
-        GrammarForm::DashLines,
         GrammarForm::SheolInit,
         GrammarForm::DottedNames,
         GrammarForm::CountedNames,
@@ -696,7 +755,6 @@ impl GrammarForm {
         match self {
             GrammarForm::HeaderStatements => "header-statements",
             GrammarForm::NoMazeHeader => "no-maze-header",
-            GrammarForm::DashLines => "dash-lines",
             GrammarForm::SheolInit => "sheollev",
             GrammarForm::DottedNames => "dotted-names",
             GrammarForm::CountedNames => "counted-names",
@@ -743,6 +801,19 @@ pub struct CoreMethod {
 
 /// NetHack 3.6.7's `LVLINIT_` level initializers, in `sp_lev.h` order.
 const LEVEL_INITS_367: &[&str] = &["NONE", "SOLIDFILL", "MAZEGRID", "MINES", "ROGUE"];
+
+/// What 3.6.7's `SP_MONST_PACK`, `SP_OBJ_PACK` and `SP_MAPCHAR_PACK` add.
+pub(crate) const VALUE_OFFSET_367: i64 = 10;
+
+/// 3.6.7's `FILLING` words.
+pub(crate) const FILLING_WORDS_367: &[(&str, i64)] = &[("filled", 1), ("unfilled", 0)];
+
+/// 3.6.7's `SP_COORD_IS_RANDOM`.
+pub(crate) const COORD_RANDOM_367: i64 = 0x0100_0000;
+
+/// How many of an `add_opvars` call's values x86-64 passes in registers
+/// (six integer registers, less the stack and format arguments).
+const INT_VARARG_REGISTERS: usize = 4;
 
 /// NetHack 3.6.7's `SPO_` opcodes, in `sp_lev.h` order.
 const OPCODES_367: &[&str] = &[
@@ -872,15 +943,14 @@ impl ProgramFormat {
             monster_properties: names(MONSTER_PROPERTIES_367),
             object_properties: names(OBJECT_PROPERTIES_367),
             door_materials: Vec::new(),
-            region_pack_int: false,
             level_inits: names(LEVEL_INITS_367),
-            grammar: Vec::new(),
-            core_functions: Vec::new(),
-            core_methods: Vec::new(),
+            ..ProgramFormat::empty()
         }
     }
 
-    /// A format with nothing in it, to be read.
+    /// A format with no opcodes or properties, to be read; its value
+    /// packing is 3.6.7's (what an identity file without a line of it
+    /// says).
     pub(crate) fn empty() -> ProgramFormat {
         ProgramFormat {
             opcodes: Vec::new(),
@@ -892,6 +962,66 @@ impl ProgramFormat {
             grammar: Vec::new(),
             core_functions: Vec::new(),
             core_methods: Vec::new(),
+            value_offset: VALUE_OFFSET_367,
+            random_coord_flag: Some(COORD_RANDOM_367),
+            int_varargs: false,
+            room_flags_from_alignment: true,
+            region_default_flags: 1,
+            region_unfilled_offset: true,
+            filling_words: FILLING_WORDS_367
+                .iter()
+                .map(|&(w, v)| (w.into(), v))
+                .collect(),
+        }
+    }
+
+    /// The packed monster or object `index` of `class`
+    /// (`SP_MONST_PACK`, `SP_OBJ_PACK`).
+    pub fn pack_thing(&self, index: i64, class: i64) -> i64 {
+        ((self.value_offset + index) << 8) | (class & 0xff)
+    }
+
+    /// The index of a packed monster or object (`SP_MONST_PM`,
+    /// `SP_OBJ_TYP`).
+    pub fn thing_index(&self, packed: i64) -> i64 {
+        ((packed >> 8) & 0xffff) - self.value_offset
+    }
+
+    /// The packed map character of terrain `typ`, lit state `lit`
+    /// (`SP_MAPCHAR_PACK`).
+    pub fn pack_map_char(&self, typ: i64, lit: i64) -> i64 {
+        ((self.value_offset + lit) << 8) | (typ & 0xff)
+    }
+
+    /// The lit state of a packed map character (`SP_MAPCHAR_LIT`).
+    pub fn map_char_lit(&self, packed: i64) -> i64 {
+        ((packed >> 8) & 0xffff) - self.value_offset
+    }
+
+    /// A random coordinate with `flags` (`SP_COORD_PACK_RANDOM`; where
+    /// the game has no random bit, `SP_COORD_PACK(-1,-1)`, whose flags
+    /// its language cannot give).
+    pub fn random_coord(&self, flags: i64) -> i64 {
+        match self.random_coord_flag {
+            Some(bit) => bit | flags,
+            None => 0x00ff_00ff,
+        }
+    }
+
+    /// Whether `packed` is a random coordinate, and its flags.
+    pub fn random_coord_flags(&self, packed: i64) -> Option<i64> {
+        match self.random_coord_flag {
+            Some(bit) => (packed & bit != 0).then_some(packed & (bit - 1)),
+            None => (packed == 0x00ff_00ff).then_some(0),
+        }
+    }
+
+    /// `-1` as an `add_opvars` call stores it as its `slot`th value (from
+    /// 0): see [`ProgramFormat::int_varargs`].
+    pub fn minus_one_at(&self, slot: usize) -> i64 {
+        match self.int_varargs && slot < INT_VARARG_REGISTERS {
+            true => 0xffff_ffff,
+            false => -1,
         }
     }
 
@@ -1042,6 +1172,30 @@ mod tests {
         assert!(n.is_map_row_char(b'5') && n.is_map_row_char(b'\\'));
         assert!(!n.is_map_row_char(b'N') && n.map_char_warnings.is_empty());
         assert_eq!(Numbering::map_row_chars_of(&n.map_chars), n.map_row_chars);
+    }
+
+    #[test]
+    fn early_opcode_packing_has_no_offset_and_no_random_bit() {
+        let vanilla = ProgramFormat::nethack_367();
+        assert_eq!(vanilla.pack_thing(-1, b'C' as i64), (9 << 8) | 67);
+        assert_eq!(vanilla.random_coord(2), 0x0100_0002);
+        assert_eq!(vanilla.random_coord_flags(0x0100_0002), Some(2));
+        assert_eq!(vanilla.minus_one_at(1), -1);
+        let early = ProgramFormat {
+            value_offset: 0,
+            random_coord_flag: None,
+            int_varargs: true,
+            ..ProgramFormat::nethack_367()
+        };
+        assert_eq!(early.pack_thing(282, b'@' as i64), (282 << 8) | 64);
+        assert_eq!(early.thing_index(early.pack_thing(-1, 33)), 0xffff);
+        assert_eq!(early.map_char_lit(early.pack_map_char(14, 1)), 1);
+        assert_eq!(early.random_coord(0), 0x00ff_00ff);
+        assert_eq!(early.random_coord_flags(0x00ff_00ff), Some(0));
+        assert_eq!(early.random_coord_flags(0x0001_0001), None);
+        // In an x86-64 register, zero-extended; on the stack, as -1.
+        assert_eq!(early.minus_one_at(3), 0xffff_ffff);
+        assert_eq!(early.minus_one_at(4), -1);
     }
 
     #[test]

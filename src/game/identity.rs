@@ -281,6 +281,29 @@ fn write_format(out: &mut String, f: &RecordFormat) {
     let _ = writeln!(out, "named-monsters {}", yes(lr.named_monsters));
     let _ = writeln!(out, "ordinary-room-chance {}", yes(lr.ordinary_room_chance));
     let _ = writeln!(out, "sanity-flags {}", yes(lr.sanity_flags));
+    // Only where it is so (a file without the line has none).
+    if lr.keyword_chance {
+        let _ = writeln!(out, "keyword-chance yes");
+    }
+    if lr.wallify_region {
+        let _ = writeln!(out, "wallify-region yes");
+    }
+    // 3.6.7's lexer is what a file without these lines has.
+    if !lr.dash_in_words {
+        let _ = writeln!(out, "dash-in-words no");
+    }
+    if lr.digits_in_variables {
+        let _ = writeln!(out, "digits-in-variables yes");
+    }
+    if lr.line_dash {
+        let _ = writeln!(out, "line-dash yes");
+    }
+    if lr.switch_rn2_always {
+        let _ = writeln!(out, "switch-rn2-always yes");
+    }
+    if lr.break_past_pop {
+        let _ = writeln!(out, "break-past-pop yes");
+    }
     let l = f.limits;
     let _ = writeln!(out, "limit dungeons {}", l.dungeons);
     let _ = writeln!(out, "limit special-levels {}", l.special_levels);
@@ -392,6 +415,41 @@ fn write_format(out: &mut String, f: &RecordFormat) {
                 m.returns
             );
         }
+        // Value packing: lines only where it is not 3.6.7's (what a file
+        // without them means).
+        if p.value_offset != super::format::VALUE_OFFSET_367 {
+            let _ = writeln!(out, "value-offset {}", p.value_offset);
+        }
+        match p.random_coord_flag {
+            None => {
+                let _ = writeln!(out, "random-coord packed");
+            }
+            Some(bit) if bit != super::format::COORD_RANDOM_367 => {
+                let _ = writeln!(out, "random-coord flag {bit:#x}");
+            }
+            Some(_) => {}
+        }
+        if p.int_varargs {
+            let _ = writeln!(out, "int-varargs yes");
+        }
+        if !p.room_flags_from_alignment {
+            let _ = writeln!(out, "room-flags from-flags");
+        }
+        if p.region_default_flags != 1 {
+            let _ = writeln!(out, "region-default-flags {}", p.region_default_flags);
+        }
+        if !p.region_unfilled_offset {
+            let _ = writeln!(out, "region-unfilled plain");
+        }
+        let vanilla = super::format::FILLING_WORDS_367;
+        let same = p.filling_words.len() == vanilla.len()
+            && (p.filling_words.iter().zip(vanilla))
+                .all(|((w, v), (vw, vv))| &**w == *vw && v == vv);
+        if !same {
+            for (word, v) in &p.filling_words {
+                let _ = writeln!(out, "filling-word {} {v}", quoted(word));
+            }
+        }
     }
 }
 
@@ -429,8 +487,17 @@ struct FormatFacts {
     named_monsters: Option<bool>,
     ordinary_room_chance: Option<bool>,
     sanity_flags: Option<bool>,
+    keyword_chance: Option<bool>,
+    wallify_region: Option<bool>,
+    dash_in_words: Option<bool>,
+    digits_in_variables: Option<bool>,
+    line_dash: Option<bool>,
+    switch_rn2_always: Option<bool>,
+    break_past_pop: Option<bool>,
     /// A 3.6-family game's opcode program format.
     program: Option<ProgramFormat>,
+    /// A `filling-word` line was read (the first replaces 3.6.7's).
+    filling_words_read: bool,
     dungeon_descriptors: Option<Vec<(Box<str>, i32)>>,
 }
 
@@ -581,9 +648,26 @@ impl FormatFacts {
             }
             "artifact" => self.artifacts.push(args.string("an artifact name")?.into()),
             "god" => self.gods.push(args.string("a god's name")?.into()),
-            "named-objects" | "named-monsters" | "ordinary-room-chance" | "sanity-flags" => {
+            "named-objects"
+            | "named-monsters"
+            | "ordinary-room-chance"
+            | "sanity-flags"
+            | "keyword-chance"
+            | "wallify-region"
+            | "dash-in-words"
+            | "digits-in-variables"
+            | "line-dash"
+            | "switch-rn2-always"
+            | "break-past-pop" => {
                 let on = args.yes_no()?;
                 let slot = match key {
+                    "break-past-pop" => &mut self.break_past_pop,
+                    "switch-rn2-always" => &mut self.switch_rn2_always,
+                    "line-dash" => &mut self.line_dash,
+                    "dash-in-words" => &mut self.dash_in_words,
+                    "digits-in-variables" => &mut self.digits_in_variables,
+                    "wallify-region" => &mut self.wallify_region,
+                    "keyword-chance" => &mut self.keyword_chance,
                     "named-objects" => &mut self.named_objects,
                     "named-monsters" => &mut self.named_monsters,
                     "sanity-flags" => &mut self.sanity_flags,
@@ -637,6 +721,67 @@ impl FormatFacts {
                         .region_pack_int = true
                 }
                 other => return Err(args.error(format!("`{other}`: expected `int`"))),
+            },
+            "value-offset" => {
+                let v = args.number()?;
+                let p = self.program.get_or_insert_with(ProgramFormat::empty);
+                p.value_offset = i64::try_from(v)
+                    .ok()
+                    .filter(|v| (0..=255).contains(v))
+                    .ok_or_else(|| args.error(format!("value offset {v} is out of range")))?;
+            }
+            "random-coord" => {
+                let flag = match args.word("`packed` or `flag`")? {
+                    "packed" => None,
+                    "flag" => Some(args.number()? as i64),
+                    other => {
+                        return Err(args.error(format!("`{other}`: expected `packed` or `flag`")))
+                    }
+                };
+                self.program
+                    .get_or_insert_with(ProgramFormat::empty)
+                    .random_coord_flag = flag;
+            }
+            "int-varargs" => match args.word("`yes`")? {
+                "yes" => {
+                    self.program
+                        .get_or_insert_with(ProgramFormat::empty)
+                        .int_varargs = true
+                }
+                other => return Err(args.error(format!("`{other}`: expected `yes`"))),
+            },
+            "room-flags" => match args.word("`from-flags`")? {
+                "from-flags" => {
+                    self.program
+                        .get_or_insert_with(ProgramFormat::empty)
+                        .room_flags_from_alignment = false
+                }
+                other => return Err(args.error(format!("`{other}`: expected `from-flags`"))),
+            },
+            "region-default-flags" => {
+                let v = args.number()?;
+                let p = self.program.get_or_insert_with(ProgramFormat::empty);
+                p.region_default_flags = i64::try_from(v)
+                    .ok()
+                    .filter(|v| *v <= 3)
+                    .ok_or_else(|| args.error(format!("region flags {v} are out of range")))?;
+            }
+            "filling-word" => {
+                let word = args.string("its word")?;
+                let v = args.number()? as i64;
+                let p = self.program.get_or_insert_with(ProgramFormat::empty);
+                if !std::mem::replace(&mut self.filling_words_read, true) {
+                    p.filling_words.clear();
+                }
+                p.filling_words.push((word.into(), v));
+            }
+            "region-unfilled" => match args.word("`plain`")? {
+                "plain" => {
+                    self.program
+                        .get_or_insert_with(ProgramFormat::empty)
+                        .region_unfilled_offset = false
+                }
+                other => return Err(args.error(format!("`{other}`: expected `plain`"))),
             },
             "door-material" => {
                 let word = args.string("its word")?;
@@ -756,6 +901,13 @@ impl FormatFacts {
         lr.named_monsters = self.named_monsters.unwrap_or(lr.named_monsters);
         lr.ordinary_room_chance = self.ordinary_room_chance.unwrap_or(lr.ordinary_room_chance);
         lr.sanity_flags = self.sanity_flags.unwrap_or(lr.sanity_flags);
+        lr.keyword_chance = self.keyword_chance.unwrap_or(lr.keyword_chance);
+        lr.wallify_region = self.wallify_region.unwrap_or(lr.wallify_region);
+        lr.dash_in_words = self.dash_in_words.unwrap_or(lr.dash_in_words);
+        lr.line_dash = self.line_dash.unwrap_or(lr.line_dash);
+        lr.switch_rn2_always = self.switch_rn2_always.unwrap_or(lr.switch_rn2_always);
+        lr.break_past_pop = self.break_past_pop.unwrap_or(lr.break_past_pop);
+        lr.digits_in_variables = self.digits_in_variables.unwrap_or(lr.digits_in_variables);
         n.terrain = self.terrain.unwrap_or(std::mem::take(&mut n.terrain));
         n.map_chars = self.map_chars.unwrap_or(std::mem::take(&mut n.map_chars));
         n.map_char_warnings = self.map_char_warnings;

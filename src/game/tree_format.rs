@@ -227,7 +227,7 @@ pub(super) fn read_tree_format(root: &Path, dialect: Dialect) -> Result<TreeForm
         Dialect::NetHack343 => read_records(root, &sp_lev, &mut format)?,
         Dialect::NetHack36 => {
             let lev_main = strip_comments(&read(root, "util/lev_main.c")?);
-            let mut program = read_program(root, &sp_lev)?;
+            let mut program = read_program(root, &sp_lev, &lev_comp_y, &lev_comp_l)?;
             read_language(
                 root,
                 &sp_lev,
@@ -287,6 +287,9 @@ pub(super) fn read_tree_format(root: &Path, dialect: Dialect) -> Result<TreeForm
     format.dungeon_rules = dungeon_rules(&read(root, "util/dgn_comp.y")?);
     format.level_rules = level_rules(&lev_comp_y);
     format.level_rules.sanity_flags = lev_comp_l.contains("return SANITYFLAG;");
+    if dialect == Dialect::NetHack36 {
+        lexer_rules(&lev_comp_l, &mut format.level_rules);
+    }
     let numbers_source = numbers_source(root, &sp_lev, &lev_comp_l, &lev_comp_y)?;
     Ok(TreeFormat {
         format,
@@ -300,7 +303,12 @@ pub(super) fn read_tree_format(root: &Path, dialect: Dialect) -> Result<TreeForm
 
 /// A 3.6-family tree's opcode program format: its `sp_lev.h` enums of
 /// opcodes and monster and object properties, each in order.
-fn read_program(root: &Path, sp_lev: &str) -> Result<ProgramFormat, TreeError> {
+fn read_program(
+    root: &Path,
+    sp_lev: &str,
+    lev_comp_y: &str,
+    lev_comp_l: &str,
+) -> Result<ProgramFormat, TreeError> {
     // An enum in 3.6; `#define`s in the early opcode games (SporkHack,
     // UnNetHack), whose property lists are no enum.
     let list = |name: &str, prefix: &str, end: &str| {
@@ -328,6 +336,37 @@ fn read_program(root: &Path, sp_lev: &str) -> Result<ProgramFormat, TreeError> {
         grammar: Vec::new(),
         core_functions: Vec::new(),
         core_methods: Vec::new(),
+        value_offset: value_offset(sp_lev)
+            .map_err(|why| TreeError::new(root, format!("include/sp_lev.h: {why}")))?,
+        random_coord_flag: define_value(sp_lev, "SP_COORD_IS_RANDOM"),
+        // 3.6's lev_comp.y casts every add_opvars value with VA_PASS.
+        int_varargs: !lev_comp_y.contains("VA_PASS"),
+        region_default_flags: region_default_flags(lev_comp_y).ok_or_else(|| {
+            TreeError::new(
+                root,
+                "util/lev_comp.y: its region_detail rule gives a REGION without flags none \
+                 levbuild can read",
+            )
+        })?,
+        filling_words: lex_words(lev_comp_l, "FILLING")
+            .into_iter()
+            .map(|(word, v)| match v.parse() {
+                Ok(v) => Ok((word.into(), v)),
+                Err(_) => Err(TreeError::new(
+                    root,
+                    format!("util/lev_comp.l: `{word}` is FILLING `{v}`, not a number"),
+                )),
+            })
+            .collect::<Result<_, _>>()?,
+        region_unfilled_offset: rule_text(lev_comp_y, "region_detail", "SPO_REGION")
+            .is_some_and(|r| r.contains("MAXRTYPE+1")),
+        room_flags_from_alignment: room_flags_from_alignment(lev_comp_y).ok_or_else(|| {
+            TreeError::new(
+                root,
+                "util/lev_comp.y: its room_def rule writes a ROOM's flags from neither its \
+                 alignment ($8) nor its flags ($10)",
+            )
+        })?,
     })
 }
 
@@ -366,10 +405,6 @@ fn read_language(
             squeezed.contains("header_stmt:function_define"),
         ),
         (GrammarForm::NoMazeHeader, !lexes("MAZE_ID")),
-        (
-            GrammarForm::DashLines,
-            squeezed.contains("line_IDcoord_or_var'-'coord_or_var"),
-        ),
         (
             GrammarForm::SheolInit,
             lexes("SHEOL_ID") && program.level_init("SHEOL").is_some(),
@@ -482,20 +517,6 @@ fn level_init_defines(sp_lev: &str) -> Result<Vec<Box<str>>, String> {
     }
 }
 
-/// The value of `#define NAME value` (a decimal or `0x` number).
-fn define_value(text: &str, name: &str) -> Option<i64> {
-    text.lines().find_map(|line| {
-        let mut words = line.split_whitespace();
-        (words.next() == Some("#define") && words.next() == Some(name))
-            .then(|| words.next())
-            .flatten()
-            .and_then(|v| match v.strip_prefix("0x") {
-                Some(hex) => i64::from_str_radix(hex, 16).ok(),
-                None => v.parse().ok(),
-            })
-    })
-}
-
 /// The position of `name` in `names`.
 fn position_of(names: &[Box<str>], name: &str) -> Option<i64> {
     names.iter().position(|n| &**n == name).map(|i| i as i64)
@@ -542,6 +563,109 @@ fn split_fields(body: &str) -> Vec<String> {
 /// A C string literal's text (no escapes in these tables).
 fn unquote(field: &str) -> Option<&str> {
     field.strip_prefix('"')?.strip_suffix('"')
+}
+
+/// What `SP_MONST_PACK`, `SP_OBJ_PACK` and `SP_MAPCHAR_PACK` add to the
+/// value they shift (`((10 + (pm)) << 8)` in 3.6.7, `((( m ) << 8)` in
+/// SporkHack): one number for the three, or an error naming them.
+fn value_offset(sp_lev: &str) -> Result<i64, String> {
+    let offset = |name: &str| -> Result<i64, String> {
+        let at = sp_lev
+            .find(&format!("define {name}("))
+            .ok_or_else(|| format!("no {name}"))?;
+        let line: String = sp_lev[at..]
+            .lines()
+            .next()
+            .unwrap_or("")
+            .split_whitespace()
+            .collect();
+        let body = &line[line.find(')').map_or(line.len(), |i| i + 1)..];
+        // `(N+(` before the shifted value, or none.
+        let Some(plus) = body.find("+(") else {
+            return Ok(0);
+        };
+        let before = &body[..plus];
+        let digits: String = before
+            .chars()
+            .rev()
+            .take_while(char::is_ascii_digit)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        match digits.parse() {
+            Ok(n) if before.ends_with(&digits) && body.find("<<8").is_some_and(|s| s > plus) => {
+                Ok(n)
+            }
+            _ => Ok(0),
+        }
+    };
+    let monster = offset("SP_MONST_PACK")?;
+    for other in ["SP_OBJ_PACK", "SP_MAPCHAR_PACK"] {
+        if offset(other)? != monster {
+            return Err(format!(
+                "SP_MONST_PACK adds {monster} but {other} does not: levbuild cannot pack its values"
+            ));
+        }
+    }
+    Ok(monster)
+}
+
+/// The number `#define NAME` gives (`0x01000000L`), if it is defined so.
+fn define_value(text: &str, name: &str) -> Option<i64> {
+    text.lines().find_map(|l| {
+        let mut words = l
+            .trim_start()
+            .strip_prefix('#')?
+            .trim_start()
+            .strip_prefix("define")?
+            .split_whitespace();
+        (words.next() == Some(name)).then_some(())?;
+        let v = words.next()?.trim_end_matches(['L', 'l', 'U', 'u']);
+        match v.strip_prefix("0x").or_else(|| v.strip_prefix("0X")) {
+            Some(hex) => i64::from_str_radix(hex, 16).ok(),
+            None => v.parse().ok(),
+        }
+    })
+}
+
+/// `lev_comp.y`'s rule `name`, whitespace removed, up to the first
+/// `until` in it.
+fn rule_text(lev_comp_y: &str, name: &str, until: &str) -> Option<String> {
+    let at = lev_comp_y.find(&format!("\n{name}"))?;
+    let rule = &lev_comp_y[at..];
+    Some(rule[..rule.find(until)?].split_whitespace().collect())
+}
+
+/// The flags `lev_comp.y`'s `region_detail` gives a `REGION` without
+/// any: `if (rflags == -1) rflags = (1 << 0);` (3.6.7) or `if (flg ==
+/// ERR) flg = 0;` (SporkHack).
+fn region_default_flags(lev_comp_y: &str) -> Option<i64> {
+    let rule = rule_text(lev_comp_y, "region_detail", "SPO_REGION")?;
+    let after = rule
+        .split("==-1)")
+        .nth(1)
+        .or_else(|| rule.split("==ERR)").nth(1))?;
+    let value = after.split(';').next()?.split('=').nth(1)?;
+    match value {
+        "(1<<0)" | "1" | "ROOMF_FILLED" => Some(1),
+        "0" => Some(0),
+        _ => None,
+    }
+}
+
+/// Whether `lev_comp.y`'s `room_def` action takes the flags it writes
+/// from `$8`, the vertical alignment (3.6.7), or `$10`, the flags
+/// (SporkHack); `None` for neither.
+fn room_flags_from_alignment(lev_comp_y: &str) -> Option<bool> {
+    let rule = rule_text(lev_comp_y, "room_def", "SPO_ROOM")?;
+    if rule.contains("=$8;") {
+        Some(true)
+    } else if rule.contains("$10;") {
+        Some(false)
+    } else {
+        None
+    }
 }
 
 /// Whether `sp_lev.h`'s `SP_REGION_PACK` casts the packed region to `int`.
@@ -722,7 +846,26 @@ fn level_rules(lev_comp_y: &str) -> LevelRules {
     rules.named_objects = squeezed.contains("check_object_char(c)||c=='#'");
     rules.named_monsters = squeezed.contains("check_monster_char(c)||c=='#'");
     rules.ordinary_room_chance = !squeezed.contains("Onlytypedroomscanhaveachance");
+    rules.keyword_chance = squeezed.contains("MONSTER_IDchance':'");
+    rules.wallify_region = squeezed.contains("WALLIFY_ID':'region_or_var");
+    rules.line_dash = squeezed.contains("line_IDcoord_or_var'-'coord_or_var");
+    rules.break_past_pop = squeezed.contains(
+        "set_opvar_int(switch_break_list[i],splev->n_opcodes-switch_break_list[i]->vardata.l);",
+    );
+    rules.switch_rn2_always = rule_text(lev_comp_y, "switchstatement", "SPO_RN2")
+        .is_some_and(|rule| !rule.contains("is_inconstant_number"));
     rules
+}
+
+/// Where `lev_comp.l` splits words differently from 3.6.7's: its
+/// catch-all word rule without `-`, its variables with digits.
+fn lexer_rules(lev_comp_l: &str, rules: &mut LevelRules) {
+    let rule_starts = |prefix: &str| lev_comp_l.lines().any(|l| l.starts_with(prefix));
+    if rule_starts("[a-zA-Z_][a-zA-Z_0-9]*") || rule_starts("[a-zA-Z_](\\.?[a-zA-Z_0-9]+)*") {
+        rules.dash_in_words = false;
+    }
+    rules.digits_in_variables =
+        rule_starts("\\$[a-zA-Z_][a-zA-Z_0-9]*") || rule_starts("\\$[a-zA-Z_](\\.?[a-zA-Z_0-9]+)*");
 }
 
 /// The names of the location types `lev_comp.y`'s joined-map check lets
@@ -1285,6 +1428,41 @@ mod tests {
             lex_words(l, "CURSE_TYPE"),
             [("identified".into(), "4".into())]
         );
+    }
+
+    #[test]
+    fn value_packing_is_read_from_sp_lev_h_and_lev_comp_y() {
+        let h367 = "#define SP_COORD_IS_RANDOM 0x01000000L\n\
+                    #define SP_MONST_PACK(pm, cls) (((10 + (pm)) << 8) | ((cls) & 0xff))\n\
+                    #define SP_OBJ_PACK(ob, cls) (((10 + (ob)) << 8) | ((cls) & 0xff))\n\
+                    #define SP_MAPCHAR_PACK(typ, lit) (((10 + (lit)) << 8) | ((typ) & 0xff))\n";
+        assert_eq!(value_offset(h367), Ok(10));
+        assert_eq!(define_value(h367, "SP_COORD_IS_RANDOM"), Some(0x0100_0000));
+        let early = "#define SP_MONST_PACK(m,c) ((( m ) << 8) + ((char)( c )))\n\
+                     #define SP_OBJ_PACK(o,c)  ((( o ) << 8) + ((char)( c )))\n\
+                     #define SP_MAPCHAR_PACK(typ,lit) ((( lit ) << 8) + ((char)( typ )))\n";
+        assert_eq!(value_offset(early), Ok(0));
+        assert_eq!(define_value(early, "SP_COORD_IS_RANDOM"), None);
+        let mixed = early.replace("((( o ) << 8)", "(((10 + (o)) << 8)");
+        assert!(value_offset(&mixed).unwrap_err().contains("SP_OBJ_PACK"));
+        let y =
+            "x\nroom_def : ROOM_ID ':' x\n {\n long rflags = $8;\n add_opvars(splev, SPO_ROOM);";
+        assert_eq!(room_flags_from_alignment(y), Some(true));
+        let y = "x\nroom_def : ROOM_ID ':' x\n {\n long flg = (long)$10;\n add_opvars(splev, SPO_ROOM);";
+        assert_eq!(room_flags_from_alignment(y), Some(false));
+        assert_eq!(room_flags_from_alignment("room_def: nothing"), None);
+        let y = "x\nregion_detail : R\n { long flags = $8;\n if (flags == -1) flags = (1 << 0);\n\
+                 if (!(( flags ) & 1)) rt += MAXRTYPE+1; add_opvars(splev, SPO_REGION);";
+        assert_eq!(region_default_flags(y), Some(1));
+        let y = "x\nregion_detail : R\n { flg = $8;\n if (flg == ERR) flg = 0;\n add_opvars(SPO_REGION);";
+        assert_eq!(region_default_flags(y), Some(0));
+        let defines = "#define SP_M_V_PEACEFUL 0\n#define SP_M_V_ALIGN\t1\n#define SP_M_V_END 2\n";
+        assert_eq!(
+            define_names(defines, "SP_M_V_", "SP_M_V_END").unwrap(),
+            vec!["PEACEFUL".into(), "ALIGN".into()] as Vec<Box<str>>
+        );
+        let skipped = "#define SP_M_V_PEACEFUL 0\n#define SP_M_V_ALIGN 2\n#define SP_M_V_END 3\n";
+        assert!(define_names(skipped, "SP_M_V_", "SP_M_V_END").is_err());
     }
 
     #[test]

@@ -36,6 +36,7 @@ impl fmt::Display for ProgramDisplay<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (program, game) = (self.program, self.game);
         let numbering = &game.format().numbering;
+        let packing = game.format().program.as_ref();
         // A map cell is its terrain type + 1; one past the last type + 1
         // is a cell the map leaves as it is ('x', "see through").
         let see_through = numbering.terrain.len() + 1;
@@ -47,13 +48,10 @@ impl fmt::Display for ProgramDisplay<'_> {
         )?;
         let code = &program.code;
         for (i, instr) in code.iter().enumerate() {
+            let index = |v: &i64| packing.map_or(*v, |p| p.thing_index(*v)) as i16;
             let note = match instr {
-                Instr::Push(Operand::Monster(m)) if *m != -1 => {
-                    game.monster_name(((m >> 8) & 0xffff) as i16 - 10)
-                }
-                Instr::Push(Operand::Object(o)) if *o != -1 => {
-                    game.object_name(((o >> 8) & 0xffff) as i16 - 10)
-                }
+                Instr::Push(Operand::Monster(m)) if *m != -1 => game.monster_name(index(m)),
+                Instr::Push(Operand::Object(o)) if *o != -1 => game.object_name(index(o)),
                 Instr::Push(Operand::MapChar(m)) => numbering.terrain_name((m & 0xff) as i8),
                 _ => None,
             };
@@ -62,6 +60,40 @@ impl fmt::Display for ProgramDisplay<'_> {
                     if code.get(i + 3) == Some(&Instr::Op(Opcode::Map)) =>
                 {
                     writeln!(f, "{i:5}  PUSH str (map, drawn below)")?;
+                }
+                // Packed values as the game packs them (3.6.7's offset
+                // and random bit are `Instr`'s own).
+                Instr::Push(v @ (Operand::Monster(x) | Operand::Object(x)))
+                    if *x != -1 && packing.is_some() =>
+                {
+                    let kind = match v {
+                        Operand::Monster(_) => "monster",
+                        _ => "object",
+                    };
+                    let class = (x & 0xff) as u8;
+                    let class = match v {
+                        Operand::Monster(_) => format!("'{}'", char::from(class).escape_default()),
+                        _ => class.to_string(),
+                    };
+                    write!(f, "{i:5}  PUSH {kind} class {class} index {}", index(x))?;
+                    if let Some(name) = note {
+                        write!(f, "  ({name})")?;
+                    }
+                    writeln!(f)?;
+                }
+                Instr::Push(Operand::MapChar(m)) if packing.is_some() => {
+                    let lit = packing.map_or(0, |p| p.map_char_lit(*m));
+                    write!(f, "{i:5}  PUSH mapchar typ {} lit {lit}", m & 0xff)?;
+                    if let Some(name) = note {
+                        write!(f, "  ({name})")?;
+                    }
+                    writeln!(f)?;
+                }
+                Instr::Push(Operand::Coord(c))
+                    if packing.and_then(|p| p.random_coord_flags(*c)).is_some() =>
+                {
+                    let flags = packing.and_then(|p| p.random_coord_flags(*c)).unwrap_or(0);
+                    writeln!(f, "{i:5}  PUSH coord random(flags {flags:#x})")?;
                 }
                 _ => {
                     write!(f, "{i:5}  {instr}")?;

@@ -304,8 +304,44 @@ type Words = Keywords<Tok<'static>>;
 /// row may also hold digits, which the map reader drops).
 pub(crate) const MAP_CHARS: &[u8] = b"-|}{+xABCISHKPLWTF\\#. 0123456789";
 
-fn is_word_byte(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'-' || c == b'_'
+/// How a game's `lev_comp.l` splits words where 3.6.7's does not (see
+/// [`crate::game::LevelRules`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Lexis {
+    /// The catch-all word takes `-`.
+    pub dash_in_words: bool,
+    /// A variable name takes digits after its first letter.
+    pub digits_in_variables: bool,
+    /// Words that are no keyword are names that may hold dots, and a
+    /// variable may have a method ([`crate::GrammarForm::DottedNames`]:
+    /// UnNetHack's `[a-zA-Z_](\.?[a-zA-Z_0-9]+)*`, `$c.x`): no
+    /// catch-all word.
+    pub dotted_names: bool,
+}
+
+impl Lexis {
+    /// 3.6.7's.
+    #[cfg(test)]
+    pub(crate) const NETHACK_367: Lexis = Lexis {
+        dash_in_words: true,
+        digits_in_variables: false,
+        dotted_names: false,
+    };
+
+    /// `game`'s.
+    pub(crate) fn of(game: &crate::game::Game) -> Lexis {
+        let rules = &game.format().level_rules;
+        let program = game.format().program.as_ref();
+        Lexis {
+            dash_in_words: rules.dash_in_words,
+            digits_in_variables: rules.digits_in_variables,
+            dotted_names: program.is_some_and(|p| p.has(crate::game::GrammarForm::DottedNames)),
+        }
+    }
+
+    fn is_word_byte(self, c: u8) -> bool {
+        c.is_ascii_alphanumeric() || c == b'_' || (c == b'-' && self.dash_in_words)
+    }
 }
 
 /// Splits `src` into tokens of 3.6.7's language. Never fails: text that
@@ -317,7 +353,7 @@ pub(crate) fn lex(src: &str) -> Lexed<'_> {
         is_map_char: &|c| lang.is_map_char(c),
         comments: Comments::IndentedWithNewline,
         map: Tok::Map,
-        token_at: &|src, pos| token_at(lang.words(), Names::Words, src, pos),
+        token_at: &|src, pos| token_at(lang.words(), Lexis::NETHACK_367, src, pos),
     };
     let mut out = scan::scan(src, &rules);
     mark_arrays(&mut out.tokens, &mut Vec::new());
@@ -379,12 +415,12 @@ pub(crate) struct Chunks<'r, 's> {
 pub(crate) fn with_chunks<'s, R>(
     src: &'s str,
     lang: &super::grammar::Language,
-    names: Names,
+    lexis: Lexis,
     min_tokens: usize,
     f: impl FnOnce(Chunks<'_, 's>) -> R,
 ) -> R {
     let is_map_char = |c: u8| lang.is_map_char(c);
-    let token_at = |src: &'s str, pos: usize| token_at(lang.words(), names, src, pos);
+    let token_at = |src: &'s str, pos: usize| token_at(lang.words(), lexis, src, pos);
     let rules = Rules {
         is_map_char: &is_map_char,
         comments: Comments::IndentedWithNewline,
@@ -492,29 +528,6 @@ fn mark_arrays<'s>(tokens: &mut [(Tok<'s>, Span)], arrays: &mut Vec<&'s str>) {
     }
 }
 
-/// How a lexer reads words that are no keyword, and variables.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Names {
-    /// 3.6.7's: `[-_a-zA-Z0-9]+` is an unknown word, `$[a-zA-Z_]+` a
-    /// variable.
-    Words,
-    /// UnNetHack's ([`crate::GrammarForm::DottedNames`]):
-    /// `[a-zA-Z_](\.?[a-zA-Z_0-9]+)*` is a name, and a variable is `$`
-    /// and such a name, whose part after its first dot is a method.
-    Dotted,
-}
-
-impl Names {
-    /// The names of `game`'s lexer.
-    pub(crate) fn of(game: &crate::game::Game) -> Names {
-        let program = game.format().program.as_ref();
-        match program.is_some_and(|p| p.has(crate::game::GrammarForm::DottedNames)) {
-            true => Names::Dotted,
-            false => Names::Words,
-        }
-    }
-}
-
 /// The length of the dotted name at the start of `rest`
 /// (`[a-zA-Z_](\.?[a-zA-Z_0-9]+)*`; 0: none).
 fn dotted_name(rest: &[u8]) -> usize {
@@ -539,7 +552,7 @@ fn dotted_name(rest: &[u8]) -> usize {
 
 /// The longest token at `pos`; on a tie the rule that comes first in
 /// `lev_comp.l` (keywords, then numbers, then unknown words).
-fn token_at<'s>(keywords: &Words, names: Names, src: &'s str, pos: usize) -> (Tok<'s>, usize) {
+fn token_at<'s>(keywords: &Words, lexis: Lexis, src: &'s str, pos: usize) -> (Tok<'s>, usize) {
     let b = src.as_bytes();
     let rest = &b[pos..];
     let c = rest[0];
@@ -600,26 +613,33 @@ fn token_at<'s>(keywords: &Words, names: Names, src: &'s str, pos: usize) -> (To
         }
     }
     if c == b'$' {
-        match names {
-            Names::Words => {
-                let n = rest[1..]
-                    .iter()
-                    .take_while(|d| d.is_ascii_alphabetic() || **d == b'_')
-                    .count();
-                if n > 0 {
-                    offer_owned(Tok::Var(&src[pos..pos + 1 + n]), n + 1, &mut best);
-                }
+        if lexis.dotted_names {
+            let n = dotted_name(&rest[1..]);
+            if n > 0 {
+                let text = &src[pos..pos + 1 + n];
+                let tok = match text.split_once('.') {
+                    Some((var, method)) => Tok::Method(var, method),
+                    None => Tok::Var(text),
+                };
+                offer_owned(tok, n + 1, &mut best);
             }
-            Names::Dotted => {
-                let n = dotted_name(&rest[1..]);
-                if n > 0 {
-                    let text = &src[pos..pos + 1 + n];
-                    let tok = match text.split_once('.') {
-                        Some((var, method)) => Tok::Method(var, method),
-                        None => Tok::Var(text),
-                    };
-                    offer_owned(tok, n + 1, &mut best);
-                }
+        } else {
+            let first = rest
+                .get(1)
+                .is_some_and(|d| d.is_ascii_alphabetic() || *d == b'_');
+            let n = match first {
+                false => 0,
+                true => rest[1..]
+                    .iter()
+                    .take_while(|d| {
+                        d.is_ascii_alphabetic()
+                            || **d == b'_'
+                            || (lexis.digits_in_variables && d.is_ascii_digit())
+                    })
+                    .count(),
+            };
+            if n > 0 {
+                offer_owned(Tok::Var(&src[pos..pos + 1 + n]), n + 1, &mut best);
             }
         }
     }
@@ -643,18 +663,15 @@ fn token_at<'s>(keywords: &Words, names: Names, src: &'s str, pos: usize) -> (To
             offer_owned(Tok::Char(ch), n, &mut best);
         }
     }
-    match names {
-        Names::Words => {
-            let word = rest.iter().take_while(|&&d| is_word_byte(d)).count();
-            if word > 0 {
-                offer_owned(Tok::Unknown(&src[pos..pos + word]), word, &mut best);
-            }
+    if lexis.dotted_names {
+        let word = dotted_name(rest);
+        if word > 0 {
+            offer_owned(Tok::Name(&src[pos..pos + word]), word, &mut best);
         }
-        Names::Dotted => {
-            let word = dotted_name(rest);
-            if word > 0 {
-                offer_owned(Tok::Name(&src[pos..pos + word]), word, &mut best);
-            }
+    } else {
+        let word = rest.iter().take_while(|&&d| lexis.is_word_byte(d)).count();
+        if word > 0 {
+            offer_owned(Tok::Unknown(&src[pos..pos + word]), word, &mut best);
         }
     }
     if let Some(found) = best {

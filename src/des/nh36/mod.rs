@@ -183,48 +183,43 @@ fn compile(
     let mut no_stack = None;
     let mut stopped = false;
     let lang = grammar::for_game(game);
-    let forms = parser::Forms::of(game);
-    let (nesting, lexed) = lexer::with_chunks(
-        source,
-        lang,
-        lexer::Names::of(game),
-        chunk_tokens,
-        |mut chunks| {
-            while let Some(chunk) = chunks.next_chunk() {
-                let own = chunk.tokens.len() - usize::from(!chunk.last);
-                check_numbers(source, &chunk.tokens[..own], &mut scanning);
-                check_token_lengths(&chunk.tokens[..own], &mut scanning);
-                let deepest = &chunks.meter.deepest;
-                too_deep |= deepest.open > depth::REFERENCE_OPEN_LIMIT
-                    || deepest.depth > depth::DEPTH_LIMIT;
-                if too_deep || no_stack.is_some() || stopped {
-                    continue;
-                }
-                let tokens = chunk.tokens;
-                let (maps, parsing, generating, carry, levels) = (
-                    chunks.maps(),
-                    &mut parsing,
-                    &mut generating,
-                    &mut carry,
-                    &mut levels,
-                );
-                let parsed = depth::with_stack_for(chunk.depth, move || {
-                    let Some(stmts) =
-                        parser::parse(lang, forms, &tokens, source.len(), chunk.last, parsing)
-                    else {
-                        return false;
-                    };
-                    carry.generate(&stmts, maps, game, generating, &mut |l| levels.push(l));
-                    true
-                });
-                match parsed {
-                    Ok(parsed) => stopped = !parsed,
-                    Err(e) => no_stack = Some(e),
-                }
+    let lexis = lexer::Lexis::of(game);
+    let forms = parser::OperandForms::of(game);
+    let (nesting, lexed) = lexer::with_chunks(source, lang, lexis, chunk_tokens, |mut chunks| {
+        while let Some(chunk) = chunks.next_chunk() {
+            let own = chunk.tokens.len() - usize::from(!chunk.last);
+            check_numbers(source, &chunk.tokens[..own], &mut scanning);
+            check_token_lengths(&chunk.tokens[..own], &mut scanning);
+            let deepest = &chunks.meter.deepest;
+            too_deep |=
+                deepest.open > depth::REFERENCE_OPEN_LIMIT || deepest.depth > depth::DEPTH_LIMIT;
+            if too_deep || no_stack.is_some() || stopped {
+                continue;
             }
-            chunks.finish()
-        },
-    );
+            let tokens = chunk.tokens;
+            let (maps, parsing, generating, carry, levels) = (
+                chunks.maps(),
+                &mut parsing,
+                &mut generating,
+                &mut carry,
+                &mut levels,
+            );
+            let parsed = depth::with_stack_for(chunk.depth, move || {
+                let Some(stmts) =
+                    parser::parse(lang, forms, &tokens, source.len(), chunk.last, parsing)
+                else {
+                    return false;
+                };
+                carry.generate(&stmts, maps, game, generating, &mut |l| levels.push(l));
+                true
+            });
+            match parsed {
+                Ok(parsed) => stopped = !parsed,
+                Err(e) => no_stack = Some(e),
+            }
+        }
+        chunks.finish()
+    });
     let mut report = reporter();
     lexed.warn_if_ended(source, &mut report);
     for span in &lexed.long_comments {

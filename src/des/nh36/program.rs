@@ -104,13 +104,19 @@ opcodes! {
     SelFilter = "SEL_FILTER",
     SelGradient = "SEL_GRADIENT",
     SelComplement = "SEL_COMPLEMENT",
-    // UnNetHack's.
-    CoreFunc = "COREFUNC",
     // EvilHack's.
     Forge = "FORGE",
     MagicChest = "MAGIC_CHEST",
     Puddle = "PUDDLE",
     Sewage = "SEWAGE",
+    // The early opcode games' (SporkHack, UnNetHack).
+    Spill = "SPILL",
+    MonGeneration = "MON_GENERATION",
+    LevelSounds = "LEVEL_SOUNDS",
+    WallWalk = "WALLWALK",
+    CoreFunc = "COREFUNC",
+    Topography = "TOPOGRAPHY",
+    ConvertType = "CONVERT_TYPE",
 }
 
 /// A game's number for each opcode (see [`crate::ProgramFormat`]), both

@@ -206,6 +206,14 @@ pub(crate) enum ObjectInfo<'s> {
     Coord(Coord<'s>),
 }
 
+/// What a `MON_GENERATION` part generates: a monster class or a
+/// monster's name.
+#[derive(Clone, Debug)]
+pub(crate) enum Generated<'s> {
+    Class(Sp<u8>),
+    Name(Sp<&'s str>),
+}
+
 /// `ROOM`/`SUBROOM`'s head (`room_begin`).
 #[derive(Clone, Debug)]
 pub(crate) struct RoomBegin<'s> {
@@ -293,6 +301,21 @@ pub(crate) enum StmtKind<'s> {
     /// A terrain statement of a selection that stores its opcode
     /// (EvilHack's `FORGE`, `MAGIC_CHEST`, `PUDDLE`, `SEWAGE`).
     Feature(super::program::Opcode, Sel<'s>),
+    /// `MON_GENERATION: chance%, (weight, monster), …`: the chance and
+    /// each weighted monster class or name.
+    MonGeneration(i64, Vec<(Expr<'s>, Generated<'s>)>),
+    /// `WALLIFY[: region]` of a game whose `WALLIFY` takes a region
+    /// (SporkHack).
+    WallifyRegion(Option<Region<'s>>),
+    /// `SPILL: place, terrain character, direction, count`, with the
+    /// terrain's lit state (-2 where none is given).
+    Spill {
+        place: Coord<'s>,
+        terrain: Sp<u8>,
+        lit: i64,
+        direction: i64,
+        count: Sp<i64>,
+    },
     /// `VAULTGEN: n` of a random vault.
     VaultFrequency(Sp<i64>),
     /// `MINDEPTH: n` of a random vault.

@@ -90,7 +90,7 @@ impl Gen<'_, '_, '_, '_> {
             self.error(span.clone(), "Cannot nest switch-statements.");
         }
         let outer = std::mem::replace(&mut self.in_switch, true);
-        if value.is_constant() {
+        if value.is_constant() || self.game.format().level_rules.switch_rn2_always {
             self.op(Opcode::Rn2);
         }
         let check = self.push_int(self.here() + 1);

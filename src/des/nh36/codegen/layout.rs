@@ -136,7 +136,10 @@ impl Gen<'_, '_, '_, '_> {
         let (px, py) = pair(pos);
         let (ax, ay) = pair(align);
         let (w, h) = pair(size);
-        let written = self.room_written_flags(span, ay, *flags);
+        let written = match self.packing().is_none_or(|p| p.room_flags_from_alignment) {
+            true => self.room_written_flags(span, ay, *flags),
+            false => room_flags(*flags),
+        };
         self.ints(&[written, ax, ay, px, py, w, h]);
         self.op(Opcode::Room);
         self.breakable(|g| g.block(body));
@@ -164,7 +167,8 @@ impl Gen<'_, '_, '_, '_> {
         }
         let (px, py) = pair(pos);
         let (w, h) = pair(size);
-        self.ints(&[room_flags(*flags), -1, -1, px, py, w, h]);
+        let (x1, x2) = (self.minus_one_at(1), self.minus_one_at(2));
+        self.ints(&[room_flags(*flags), x1, x2, px, py, w, h]);
         self.op(Opcode::Subroom);
         self.breakable(|g| g.block(body));
         self.op(Opcode::EndRoom);
@@ -217,8 +221,11 @@ impl Gen<'_, '_, '_, '_> {
     ) {
         self.region(region);
         let mut rt = self.room_type(kind);
-        let flags = room_flags(*flags);
-        if flags & 1 == 0 {
+        let (default, offset) = self.packing().map_or((1, true), |p| {
+            (p.region_default_flags, p.region_unfilled_offset)
+        });
+        let flags = if *flags == -1 { default } else { *flags };
+        if flags & 1 == 0 && offset {
             rt += self.numbers.max_room_type + 1;
         }
         let irregular = flags & 2 != 0;

@@ -30,8 +30,6 @@ const MAX_NESTED: usize = 20;
 const MAX_SWITCH_CASES: usize = 20;
 /// The ordinary room type.
 const OROOM: i64 = 0;
-/// `SP_COORD_IS_RANDOM`.
-const COORD_RANDOM: i64 = 0x0100_0000;
 
 /// What code generation carries from one chunk of a file to the next
 /// (see [`super::lexer::Chunks`]): the level being compiled and its state.
@@ -213,13 +211,21 @@ impl std::ops::DerefMut for Gen<'_, '_, '_, '_> {
 }
 
 impl Gen<'_, '_, '_, '_> {
+    /// The game's value packing (`sp_lev.h`'s `SP_*_PACK`): a game
+    /// without opcode numbers has none, and its level is an encode error.
+    fn packing(&self) -> Option<&crate::game::ProgramFormat> {
+        self.game.format().program.as_ref()
+    }
+
     /// The game's packed value of a region (`SP_REGION_PACK`).
     fn pack_region(&self, r: [i64; 4]) -> i64 {
-        match &self.game.format().program {
-            Some(p) => p.pack_region(r),
-            // A game without opcode numbers: its level is an encode error.
-            None => 0,
-        }
+        self.packing().map_or(0, |p| p.pack_region(r))
+    }
+
+    /// `-1` as the game's `lev_comp` stores it as the `slot`th value of
+    /// an `add_opvars` call ([`crate::game::ProgramFormat::minus_one_at`]).
+    fn minus_one_at(&self, slot: usize) -> i64 {
+        self.packing().map_or(-1, |p| p.minus_one_at(slot))
     }
 
     fn op(&mut self, op: Opcode) {
@@ -353,9 +359,10 @@ impl Gen<'_, '_, '_, '_> {
                 true
             }
         });
+        let past = i64::from(self.game.format().level_rules.break_past_pop);
         for at in patches {
             let v = self.pushed(at);
-            self.patch(at, here - v - 1);
+            self.patch(at, here - v - 1 + past);
         }
         self.break_depth -= 1;
     }
@@ -408,14 +415,21 @@ impl Gen<'_, '_, '_, '_> {
             StmtKind::Break => self.break_out(span),
             StmtKind::Exit => self.op(Opcode::Exit),
             StmtKind::RandomCorridors(n) => {
-                self.ints(&[-1, n.unwrap_or(0), -1, -1, -1, -1]);
+                let m = |slot| self.minus_one_at(slot);
+                let n = match n {
+                    Some(-1) => m(1),
+                    n => n.unwrap_or(0),
+                };
+                self.ints(&[m(0), n, m(2), m(3), m(4), m(5)]);
                 self.op(Opcode::Corridor);
             }
             StmtKind::Corridor(from, to) => {
                 self.ints(from);
                 match to {
                     CorridorEnd::Spec(to) => self.ints(to),
-                    CorridorEnd::Number(n) => self.ints(&[-1, -1, *n]),
+                    CorridorEnd::Number(n) => {
+                        self.ints(&[self.minus_one_at(3), self.minus_one_at(4), *n])
+                    }
                 }
                 self.op(Opcode::Corridor);
             }
@@ -516,6 +530,16 @@ impl Gen<'_, '_, '_, '_> {
                 }
                 self.op(Opcode::Wallify);
             }
+            StmtKind::WallifyRegion(region) => {
+                match region {
+                    // SP_REGION_PACK(-1,-1,-1,-1), as for 3.6.7's.
+                    None => {
+                        self.push(Operand::Region(0xffff_ffff));
+                    }
+                    Some(region) => self.region(region),
+                }
+                self.op(Opcode::Wallify);
+            }
             StmtKind::Ladder(at, up) => {
                 self.coord(at);
                 self.push_int(*up);
@@ -550,6 +574,28 @@ impl Gen<'_, '_, '_, '_> {
             StmtKind::Feature(op, sel) => {
                 self.selection(sel);
                 self.op(*op);
+            }
+            StmtKind::MonGeneration(chance, parts) => self.mon_generation(*chance, parts),
+            StmtKind::Spill {
+                place,
+                terrain,
+                lit,
+                direction,
+                count,
+            } => {
+                self.coord(place);
+                let t = self.numbers.what_map_char(terrain.v);
+                if t == terrain::INVALID_TYPE || t >= self.numbers.max_type {
+                    self.error(terrain.span.clone(), "SPILL: Invalid map character!");
+                }
+                if count.v < 1 {
+                    self.error(
+                        count.span.clone(),
+                        format!("SPILL: Invalid count '{}'!", count.v),
+                    );
+                }
+                self.ints(&[t, *direction, count.v, *lit]);
+                self.op(Opcode::Spill);
             }
             StmtKind::VaultFrequency(n) => {
                 self.vault_number(n, "VAULTGEN", "Invalid VAULTGEN frequency.")

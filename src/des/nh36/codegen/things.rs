@@ -94,9 +94,46 @@ impl Gen<'_, '_, '_, '_> {
         }
     }
 
+    /// `MON_GENERATION: chance%, (weight, monster), …`: each part's
+    /// weight, then its class symbol and 1 or its monster's index and 0;
+    /// the chance (clamped to 0..=100) and the number of parts.
+    pub(super) fn mon_generation(&mut self, chance: i64, parts: &[(Expr<'_>, Generated<'_>)]) {
+        for (weight, what) in parts {
+            self.expr(weight);
+            match what {
+                Generated::Class(c) => {
+                    if !self.game.is_monster_class(c.v) {
+                        self.report
+                            .error(
+                                c.span.clone(),
+                                format!("Unknown monster class '{}'!", char::from(c.v)),
+                            )
+                            .label("not a monster class of this game");
+                    }
+                    self.ints(&[i64::from(c.v), 1]);
+                }
+                Generated::Name(name) => {
+                    let id = self.game.monster_id_any_case(name.v, None);
+                    if id.is_none() {
+                        self.report
+                            .error(
+                                name.span.clone(),
+                                "Monster generation: Invalid monster name",
+                            )
+                            .label("not a monster of this game");
+                    }
+                    self.ints(&[id.map_or(-1, i64::from), 0]);
+                }
+            }
+        }
+        self.ints(&[chance.clamp(0, 100), parts.len() as i64]);
+        self.op(Opcode::MonGeneration);
+    }
+
     /// `encodemonster` / `encodeobj`.
     pub(super) fn encode_thing(&mut self, t: &Thing<'_>, base: Base) -> i64 {
-        let pack = |index: i64, class: i64| ((10 + index) << 8) | (class & 0xff);
+        let pack =
+            |index: i64, class: i64| self.packing().map_or(0, |p| p.pack_thing(index, class));
         let monster = base == Base::Monster;
         match t {
             Thing::Random => -1,
@@ -302,7 +339,12 @@ impl Gen<'_, '_, '_, '_> {
         for info in infos {
             let property = match &info.v {
                 ObjectInfo::Fixed(value, property) => {
-                    self.push_int(*value);
+                    // `erodeproof`: `add_opvars(splev, "ii", -1, SP_O_V_ERODED)`.
+                    let value = match (*value, *property) {
+                        (-1, "ERODED") => self.minus_one_at(0),
+                        (v, _) => v,
+                    };
+                    self.push_int(value);
                     *property
                 }
                 ObjectInfo::Montype(m) => {

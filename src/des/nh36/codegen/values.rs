@@ -3,7 +3,7 @@
 //! checks.
 
 use super::vars::Base;
-use super::{Gen, COLNO, COORD_RANDOM, ROWNO};
+use super::{Gen, COLNO, ROWNO};
 use crate::des::nh36::program::{Opcode, Operand};
 use crate::des::nh36::syntax::*;
 use crate::des::nh36::terrain;
@@ -56,7 +56,8 @@ impl Gen<'_, '_, '_, '_> {
                 self.push(Operand::Coord((x & 0xff) + ((y & 0xff) << 16)));
             }
             Coord::Random(flags) => {
-                self.push(Operand::Coord(COORD_RANDOM | flags));
+                let random = self.packing().map_or(0, |p| p.random_coord(*flags));
+                self.push(Operand::Coord(random));
             }
             Coord::Rnd(sel) => {
                 self.selection(sel);
@@ -95,7 +96,8 @@ impl Gen<'_, '_, '_, '_> {
                     );
                     t = self.numbers.stone;
                 }
-                self.push(Operand::MapChar(((10 + lit) << 8) | (t & 0xff)));
+                let packed = self.packing().map_or(0, |p| p.pack_map_char(t, *lit));
+                self.push(Operand::MapChar(packed));
             }
             MapChar::Var(v) => self.use_var(v, Base::MapChar),
         }

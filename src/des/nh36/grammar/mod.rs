@@ -138,6 +138,7 @@ struct GameWords {
     level_flags: Vec<(Box<str>, i64)>,
     engravings: Vec<(Box<str>, i8)>,
     door_materials: Vec<(Box<str>, i64)>,
+    filling: Vec<(Box<str>, i64)>,
     map_row_chars: Vec<u8>,
     /// The opcodes of [`variants::FEATURE_ROWS`] the game has.
     features: Vec<&'static str>,
@@ -151,6 +152,14 @@ struct GameWords {
     grammar: Vec<GrammarForm>,
     /// Its core functions' words and what they return.
     core_functions: Vec<(Box<str>, u8)>,
+    /// A chance after the keyword (`MONSTER[90%]:`).
+    keyword_chance: bool,
+    /// `SPO_MON_GENERATION`: `MON_GENERATION`.
+    mon_generation: bool,
+    /// `WALLIFY` takes a region.
+    wallify_region: bool,
+    /// `SPO_SPILL`: `SPILL`.
+    spill: bool,
 }
 
 fn game_words(game: &Game) -> GameWords {
@@ -162,6 +171,7 @@ fn game_words(game: &Game) -> GameWords {
         level_flags: n.level_flags.clone(),
         engravings: n.engravings.clone(),
         door_materials: program.map_or_else(Vec::new, |p| p.door_materials.clone()),
+        filling: program.map_or_else(Vec::new, |p| p.filling_words.clone()),
         map_row_chars: n.map_row_chars.clone(),
         features: (variants::FEATURE_ROWS.iter())
             .map(|(op, _)| *op)
@@ -175,6 +185,10 @@ fn game_words(game: &Game) -> GameWords {
             .flat_map(|p| &p.core_functions)
             .map(|f| (f.word.clone(), f.returns))
             .collect(),
+        keyword_chance: format.level_rules.keyword_chance,
+        mon_generation: has_op("MON_GENERATION"),
+        wallify_region: format.level_rules.wallify_region,
+        spill: has_op("SPILL"),
     }
 }
 
@@ -202,13 +216,19 @@ pub(crate) fn for_game(game: &Game) -> &'static Language {
     }
     let leak = |w: &str| -> &'static str { Box::leak(w.into()) };
     let mut words: Vec<(&'static str, Tok<'static>)> = (super::lexer::WORDS.iter())
-        .filter(|(_, t)| !matches!(t, Tok::Val(Val::Flag | Val::EngravingType, _)))
+        .filter(|(_, t)| {
+            !matches!(
+                t,
+                Tok::Val(Val::Flag | Val::EngravingType | Val::Filling, _)
+            )
+        })
         .cloned()
         .collect();
     words.extend((key.level_flags.iter()).map(|(w, bit)| (leak(w), Tok::Val(Val::Flag, *bit))));
     words.extend(
         (key.engravings.iter()).map(|(w, v)| (leak(w), Tok::Val(Val::EngravingType, (*v).into()))),
     );
+    words.extend((key.filling.iter()).map(|(w, v)| (leak(w), Tok::Val(Val::Filling, *v))));
     words.extend(
         (key.door_materials.iter()).map(|(w, v)| (leak(w), Tok::Val(Val::DoorMaterial, *v))),
     );
@@ -231,6 +251,18 @@ pub(crate) fn for_game(game: &Game) -> &'static Language {
     }
     if key.vaults {
         replace(variants::VAULT_ROWS);
+    }
+    if key.keyword_chance {
+        replace(variants::KEYWORD_CHANCE_ROWS);
+    }
+    if key.wallify_region {
+        replace(std::slice::from_ref(&variants::WALLIFY_REGION_ROW));
+    }
+    if key.spill {
+        replace(std::slice::from_ref(&variants::SPILL_ROW));
+    }
+    if key.mon_generation {
+        replace(std::slice::from_ref(&variants::MON_GENERATION_ROW));
     }
     for (op, row) in variants::FEATURE_ROWS {
         if key.features.contains(op) {

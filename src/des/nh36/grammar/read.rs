@@ -509,6 +509,54 @@ pub(crate) fn chance<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
     StmtKind::Chance(condition, stmt)
 }
 
+/// `statement` under the chance after its keyword, if it has one
+/// (`MONSTER[90%]: …`): as `[90%]: MONSTER: …`.
+fn under_chance<'a>(r: &mut Read<'_, 'a>, statement: StmtKind<'a>) -> StmtKind<'a> {
+    let condition = r.get("chance");
+    if condition.is_empty() {
+        return statement;
+    }
+    let span = span_of(condition);
+    let condition = r.cond(condition);
+    StmtKind::Chance(
+        condition,
+        Box::new(Stmt {
+            kind: statement,
+            span,
+        }),
+    )
+}
+
+/// `MONSTER[chance]: …`.
+pub(super) fn chanced_monster<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    let statement = monster(r);
+    under_chance(r, statement)
+}
+
+/// `OBJECT[chance]: …`.
+pub(super) fn chanced_object<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    let statement = object(r);
+    under_chance(r, statement)
+}
+
+/// `CONTAINER[chance]: …`.
+pub(super) fn chanced_container<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    let statement = container(r);
+    under_chance(r, statement)
+}
+
+/// `TRAP[chance]: …`.
+pub(super) fn chanced_trap<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    let statement = trap(r);
+    under_chance(r, statement)
+}
+
+/// `TERRAIN[chance]: …`.
+pub(super) fn chanced_terrain<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    let statement = terrain(r);
+    under_chance(r, statement)
+}
+
 pub(super) fn if_else<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
     let condition = r.get("condition");
     let condition = r.cond(condition);
@@ -887,6 +935,45 @@ pub(super) fn puddle<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
 
 pub(super) fn sewage<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
     StmtKind::Feature(Opcode::Sewage, r.sel_arg("place"))
+}
+
+pub(super) fn mon_generation<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    let chance = match r.get("chance").first() {
+        Some((Tok::SPercent(p), _)) => *p,
+        _ => 0,
+    };
+    let weights: Vec<_> = r.args.all("weight").collect();
+    let generated: Vec<_> = r.args.all("generated").collect();
+    let parts = (weights.into_iter().zip(generated))
+        .map(|(w, g)| {
+            let what = match g.first() {
+                Some((Tok::Str(s), _)) => Generated::Name(at(*s, g)),
+                _ => Generated::Class(chr(g)),
+            };
+            (r.expr(w), what)
+        })
+        .collect();
+    StmtKind::MonGeneration(chance, parts)
+}
+
+pub(super) fn wallify_region<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    StmtKind::WallifyRegion(r.has("region").then(|| r.region_arg("region")))
+}
+
+pub(super) fn spill<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    let place = r.coord_arg("place");
+    let lit = match r.get("light state") {
+        [] => -2,
+        t => val(t),
+    };
+    let count = r.get("count");
+    StmtKind::Spill {
+        place,
+        terrain: chr(r.get("terrain")),
+        lit,
+        direction: val(r.get("direction")),
+        count: at(int(count), count),
+    }
 }
 
 pub(super) fn vault_frequency<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {

@@ -19,19 +19,19 @@ pub(super) const RANDOM: Pat<Class> = Pat::Tok(Class::Random, "`random`");
 pub(super) const INT: Pat<Class> = Pat::Tok(Class::Int, "an integer");
 const ANY_INT: Pat<Class> = Pat::Tok(Class::AnyInt, "an integer");
 const STRING: Pat<Class> = Pat::Tok(Class::Str, "a string");
-const CHAR: Pat<Class> = Pat::Tok(Class::Char, "a character like 'x'");
+pub(super) const CHAR: Pat<Class> = Pat::Tok(Class::Char, "a character like 'x'");
 pub(super) const VAR: Pat<Class> = Pat::Tok(Class::Var, "a variable");
 
 pub(super) const EXPR: Pat<Class> = Pat::Read(Class::Expr, "an integer expression");
 const STR_EXPR: Pat<Class> = Pat::Read(Class::StrExpr, "a string");
 pub(super) const COORD: Pat<Class> =
     Pat::Read(Class::Coord, "a coordinate: (x,y), random or a variable");
-const REGION: Pat<Class> = Pat::Read(Class::Region, "a region (x1,y1,x2,y2)");
+pub(super) const REGION: Pat<Class> = Pat::Read(Class::Region, "a region (x1,y1,x2,y2)");
 const MAPCHAR: Pat<Class> = Pat::Read(Class::MapChar, "a map character");
 pub(super) const MONSTER: Pat<Class> = Pat::Read(Class::Monster, "a monster");
 pub(super) const OBJECT: Pat<Class> = Pat::Read(Class::Object, "an object");
 pub(super) const SEL: Pat<Class> = Pat::Read(Class::Sel, "a selection");
-const COND: Pat<Class> = Pat::Read(Class::Cond, "a condition: [50%] or [expression]");
+pub(super) const COND: Pat<Class> = Pat::Read(Class::Cond, "a condition: [50%] or [expression]");
 pub(super) const BLOCK: Pat<Class> = Pat::Read(Class::Block, "`{`");
 
 /// A value keyword of class `v`, or `random`.
@@ -41,10 +41,10 @@ macro_rules! val_or_random {
     };
 }
 
-const LIGHT: Pat<Class> = val_or_random!(Val::Light, "`lit` or `unlit`");
+pub(super) const LIGHT: Pat<Class> = val_or_random!(Val::Light, "`lit` or `unlit`");
 pub(super) const BOOLEAN: Pat<Class> = Pat::Tok(Class::Val(Val::Boolean), "`true` or `false`");
 const UP_OR_DOWN: Pat<Class> = Pat::Tok(Class::Val(Val::UpOrDown), "`up` or `down`");
-const DIRECTION: Pat<Class> = Pat::Tok(Class::Val(Val::Direction), "a direction");
+pub(super) const DIRECTION: Pat<Class> = Pat::Tok(Class::Val(Val::Direction), "a direction");
 /// `north|west`: directions joined with `|`.
 pub(super) const DIRECTIONS: Pat<Class> = Pat::SepBy {
     item: &DIRECTION,
@@ -238,6 +238,22 @@ macro_rules! monster_args {
     };
 }
 
+/// `TRAP`'s arguments.
+pub(super) const TRAP_ARGS: Pat<Class> = Pat::Seq(&[
+    COLON,
+    Pat::Arg("trap type", &Pat::Alt(&[STRING, RANDOM])),
+    COMMA,
+    Pat::Arg("location", &COORD),
+]);
+
+/// `TERRAIN`'s arguments.
+pub(super) const TERRAIN_ARGS: Pat<Class> = Pat::Seq(&[
+    COLON,
+    Pat::Arg("place", &SEL),
+    COMMA,
+    Pat::Arg("terrain", &MAPCHAR),
+]);
+
 /// `DOOR`'s arguments, with what a variant puts before its state.
 macro_rules! door_args {
     ($($before:expr),*) => {
@@ -428,17 +444,7 @@ pub(crate) const ROWS: &[Form] = &[
         monster_args!(MONSTER_INFO),
         read::monster
     ),
-    row!(
-        "TRAP",
-        "TRAP",
-        Pat::Seq(&[
-            COLON,
-            Pat::Arg("trap type", &Pat::Alt(&[STRING, RANDOM])),
-            COMMA,
-            Pat::Arg("location", &COORD),
-        ]),
-        read::trap
-    ),
+    row!("TRAP", "TRAP", TRAP_ARGS, read::trap),
     row!("DOOR", "DOOR", door_args!(), read::door),
     row!("ROOMDOOR", "ROOMDOOR", room_door_args!(), read::room_door),
     row!(
@@ -638,17 +644,7 @@ pub(crate) const ROWS: &[Form] = &[
         ]),
         read::corridor
     ),
-    row!(
-        "TERRAIN",
-        "TERRAIN",
-        Pat::Seq(&[
-            COLON,
-            Pat::Arg("place", &SEL),
-            COMMA,
-            Pat::Arg("terrain", &MAPCHAR),
-        ]),
-        read::terrain
-    ),
+    row!("TERRAIN", "TERRAIN", TERRAIN_ARGS, read::terrain),
     row!(
         "REPLACE_TERRAIN",
         "REPLACE_TERRAIN",

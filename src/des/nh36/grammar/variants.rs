@@ -5,8 +5,9 @@
 use super::read;
 use super::rows::{
     container_args, door_args, infos, monster_args, object_args, room_door_args, row, timed,
-    val_or_random, BLOCK, CLOSE, COLON, COMMA, COORD, DIRECTIONS, EXPR, INT, MONSTER, MONSTER_INFO,
-    OBJECT, OBJECT_INFO, OPEN, PLACES, RANDOM, SEL, VAR,
+    val_or_random, BLOCK, CHAR, CLOSE, COLON, COMMA, COND, COORD, DIRECTION, DIRECTIONS, EXPR, INT,
+    LIGHT, MONSTER, MONSTER_INFO, OBJECT, OBJECT_INFO, OPEN, PLACES, RANDOM, REGION, SEL,
+    TERRAIN_ARGS, TRAP_ARGS, VAR,
 };
 use super::{Build, Class, Form};
 use crate::des::nh36::lexer::{Kw, Val};
@@ -158,3 +159,107 @@ pub(super) const SHEOL_ROWS: &[Form] = &[row!(
     ]),
     read::init_sheol
 )];
+/// A chance right after the keyword (SporkHack's `MONSTER[90%]: …`),
+/// stored as 3.6.7's `[90%]: MONSTER: …` is.
+const KEYWORD_CHANCE: Pat<Class> = Pat::Opt(&Pat::Arg("chance", &COND));
+
+/// `MONSTER`, `OBJECT`, `CONTAINER`, `TRAP` and `TERRAIN` with a chance
+/// after the keyword: for a game whose `lev_comp.y` puts one there.
+pub(super) const KEYWORD_CHANCE_ROWS: &[Form] = &[
+    row!(
+        "MONSTER",
+        "MONSTER",
+        Pat::Seq(&[KEYWORD_CHANCE, monster_args!(MONSTER_INFO)]),
+        read::chanced_monster
+    ),
+    row!(
+        "OBJECT",
+        "OBJECT",
+        Pat::Seq(&[KEYWORD_CHANCE, object_args!(OBJECT_INFO)]),
+        read::chanced_object
+    ),
+    row!(
+        "CONTAINER",
+        "CONTAINER",
+        Pat::Seq(&[KEYWORD_CHANCE, container_args!(OBJECT_INFO)]),
+        read::chanced_container
+    ),
+    row!(
+        "TRAP",
+        "TRAP",
+        Pat::Seq(&[KEYWORD_CHANCE, TRAP_ARGS]),
+        read::chanced_trap
+    ),
+    row!(
+        "TERRAIN",
+        "TERRAIN",
+        Pat::Seq(&[KEYWORD_CHANCE, TERRAIN_ARGS]),
+        read::chanced_terrain
+    ),
+];
+
+/// `MON_GENERATION: 86%, (80,'S'), (16,"human mummy")`: for a game with
+/// `SPO_MON_GENERATION`.
+pub(super) const MON_GENERATION_ROW: Form = row!(
+    "MON_GENERATION",
+    "MON_GENERATION",
+    Pat::Seq(&[
+        COLON,
+        Pat::Arg("chance", &Pat::Tok(Class::SPercent, "a chance like 50%")),
+        COMMA,
+        Pat::SepBy {
+            item: &Pat::Seq(&[
+                OPEN,
+                Pat::Arg("weight", &EXPR),
+                COMMA,
+                Pat::Arg(
+                    "generated",
+                    &Pat::Alt(&[
+                        Pat::Tok(Class::Char, "a monster class like 'S'"),
+                        Pat::Tok(Class::Str, "a monster name"),
+                    ]),
+                ),
+                CLOSE,
+            ]),
+            sep: &COMMA,
+            min: 1,
+            max: usize::MAX,
+        },
+    ]),
+    read::mon_generation
+);
+
+/// `WALLIFY[: region]`: for a game whose `WALLIFY` takes a region.
+pub(super) const WALLIFY_REGION_ROW: Form = row!(
+    "WALLIFY",
+    "WALLIFY",
+    Pat::Opt(&Pat::Seq(&[COLON, Pat::Arg("region", &REGION)])),
+    read::wallify_region
+);
+
+/// `SPILL: place, terrain, direction, count`: for a game with
+/// `SPO_SPILL`.
+pub(super) const SPILL_ROW: Form = row!(
+    "SPILL",
+    "SPILL",
+    Pat::Seq(&[
+        COLON,
+        Pat::Arg("place", &COORD),
+        COMMA,
+        Pat::Alt(&[
+            Pat::Arg("terrain", &CHAR),
+            Pat::Seq(&[
+                OPEN,
+                Pat::Arg("terrain", &CHAR),
+                COMMA,
+                Pat::Arg("light state", &LIGHT),
+                CLOSE,
+            ]),
+        ]),
+        COMMA,
+        Pat::Arg("direction", &DIRECTION),
+        COMMA,
+        Pat::Arg("count", &INT),
+    ]),
+    read::spill
+);

@@ -27,36 +27,37 @@ const END_OF_FILE: &str = "the end of the file";
 /// What a statement's place expects when no statement starts there.
 const A_STATEMENT: &str = "a statement";
 
-/// What a game's operands have beyond 3.6.7's.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Forms {
-    /// Lines are written `A - B` ([`crate::GrammarForm::DashLines`]).
-    pub dash_lines: bool,
-    /// Core functions and variable methods (the game has
-    /// `SPO_COREFUNC`).
-    pub core: bool,
-}
-
-impl Forms {
-    /// `game`'s.
-    pub(crate) fn of(game: &crate::game::Game) -> Forms {
-        let program = game.format().program.as_ref();
-        Forms {
-            dash_lines: program.is_some_and(|p| p.has(crate::game::GrammarForm::DashLines)),
-            core: program.is_some_and(|p| p.opcode("COREFUNC").is_some()),
-        }
-    }
-}
-
 /// Parses a chunk of a file (see [`super::lexer::Chunks`]) in the
 /// language `lang`, whose operands have `forms`, into statements, reporting syntax errors to `report`: the file's last chunk
 /// to its end (byte `end`), any other up to its final token, which only
 /// shows what follows. `None` when the statements stop at a token that
 /// starts none and that no error recovery skips (a stray `}`): the parse
 /// of the file ends there.
+/// How a game writes the operands whose form is not 3.6.7's (see
+/// [`crate::game::LevelRules`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct OperandForms {
+    /// `line A-B`, `randline A-B, n` (SporkHack).
+    pub line_dash: bool,
+    /// Core functions and variable methods (UnNetHack's: the game has
+    /// `SPO_COREFUNC`).
+    pub core: bool,
+}
+
+impl OperandForms {
+    /// `game`'s.
+    pub(crate) fn of(game: &crate::game::Game) -> OperandForms {
+        let program = game.format().program.as_ref();
+        OperandForms {
+            line_dash: game.format().level_rules.line_dash,
+            core: program.is_some_and(|p| p.opcode("COREFUNC").is_some()),
+        }
+    }
+}
+
 pub(crate) fn parse<'a>(
     lang: &grammar::Language,
-    forms: Forms,
+    forms: OperandForms,
     tokens: &'a [(Tok<'a>, Span)],
     end: usize,
     last: bool,
@@ -71,7 +72,7 @@ pub(crate) fn parse<'a>(
         } else {
             tokens.len().saturating_sub(1)
         },
-        probes: Probes::new(forms.dash_lines, forms.core),
+        probes: Probes::new(forms),
         operands: Operands::default(),
         trailing: Failure::default(),
         report,

@@ -85,12 +85,10 @@ pub(super) struct Probes<'a> {
 }
 
 impl<'a> Probes<'a> {
-    /// The probes of a language whose lines are written `A - B` when
-    /// `dash_lines`, with core functions when `core`.
-    pub(super) fn new(dash_lines: bool, core: bool) -> Self {
+    pub(super) fn new(forms: super::OperandForms) -> Self {
         let slot: Rc<RefCell<Option<Operand<'a>>>> = Rc::default();
         let end = Rc::new(Cell::new(0));
-        let v = values(dash_lines, core);
+        let v = values(forms);
         let mut probes = Vec::new();
         let mut add = |class: Class, parser: P<'a, Operand<'a>>| {
             let (slot, end) = (slot.clone(), end.clone());

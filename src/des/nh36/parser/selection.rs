@@ -5,19 +5,16 @@ use super::operands::*;
 use super::values::dir_list;
 
 pub(super) fn selection<'a>(
+    forms: super::OperandForms,
     expr: &P<'a, Expr<'a>>,
     coord: &P<'a, Coord<'a>>,
     region: &P<'a, Region<'a>>,
     mapchar: &P<'a, MapChar<'a>>,
     sel: P<'a, Sel<'a>>,
-    dash_lines: bool,
 ) -> P<'a, Sel<'a>> {
-    // Between a line's ends: `,` (3.6.7) or `-` (UnNetHack).
-    let between = match dash_lines {
-        true => punct(b'-').boxed(),
-        false => comma().boxed(),
-    };
     let paren = |p: P<'a, Sel<'a>>| p.delimited_by(punct(b'('), punct(b')'));
+    // Between a line's ends.
+    let to = punct(if forms.line_dash { b'-' } else { b',' });
     let filling = comma()
         .ignore_then(val(Val::Filling, "`filled` or `unfilled`"))
         .or_not();
@@ -31,12 +28,12 @@ pub(super) fn selection<'a>(
                     .map(SelTerm::FillRect),
                 kw(Kw::Line)
                     .ignore_then(coord.clone())
-                    .then_ignore(between.clone())
+                    .then_ignore(to.clone())
                     .then(coord.clone())
                     .map(|(a, b)| SelTerm::Line(a, b)),
                 kw(Kw::RandLine)
                     .ignore_then(coord.clone())
-                    .then_ignore(between.clone())
+                    .then_ignore(to.clone())
                     .then(coord.clone())
                     .then_ignore(comma())
                     .then(expr.clone())

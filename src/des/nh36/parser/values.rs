@@ -110,10 +110,10 @@ fn or_if<'a, T: 'a>(p: P<'a, T>, also: bool, extra: impl FnOnce() -> P<'a, T>) -
     }
 }
 
-/// The value parsers of a language whose lines are written `A - B` when
-/// `dash_lines`, and that has core functions and variable methods when
-/// `core` (UnNetHack's).
-pub(super) fn values<'a>(dash_lines: bool, core: bool) -> Values<'a> {
+/// The value parsers of a language whose operands have `forms` (core
+/// functions and variable methods where `forms.core`, UnNetHack's).
+pub(super) fn values<'a>(forms: super::OperandForms) -> Values<'a> {
+    let core = forms.core;
     let expr = recursive(
         |expr: Recursive<dyn Parser<'a, In<'a>, Expr<'a>, Extra<'a>>>| {
             let atom = choice((
@@ -241,7 +241,7 @@ pub(super) fn values<'a>(dash_lines: bool, core: bool) -> Values<'a> {
     let sel = recursive(
         |sel: Recursive<dyn Parser<'a, In<'a>, Sel<'a>, Extra<'a>>>| {
             let coord = coord_with(sel.clone().boxed());
-            selection(&expr, &coord, &region, &mapchar, sel.boxed(), dash_lines)
+            selection(forms, &expr, &coord, &region, &mapchar, sel.boxed())
         },
     )
     .boxed();
