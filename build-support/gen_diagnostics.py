@@ -1346,6 +1346,16 @@ def game_cases():
     case("nh36", "level-name-counter-bad-unnethack", lines(
              '# options: game=unnethack-5.3.2',
              'LEVEL: "v-%d"'))
+    # SporkHack's early opcode language: SPILL and MON_GENERATION checks.
+    case("nh36", "spill-checks-sporkhack", lines(
+             '# options: game=sporkhack-0.7.0',
+             'LEVEL: "s"',
+             'SPILL: (1,1), \'Q\', west, 2',
+             'SPILL: (2,2), (\'L\', lit), north, 0'))
+    case("nh36", "mon-generation-unknown-sporkhack", lines(
+             '# options: game=sporkhack-0.7.0',
+             'LEVEL: "g"',
+             'MON_GENERATION: 50%, (80, \'S\'), (10, \'5\'), (1, "vampire mole")'))
     case("nh343", "altar-god-unknown-notnotdnethack", lines(
              '# options: game=notnotdnethack-2025.05.16',
              'MAZE: "altars", \' \'',

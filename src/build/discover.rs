@@ -135,6 +135,9 @@ pub(crate) struct Filter<'a> {
     /// The dialect of the set's `.des` files (its game's).
     pub dialect: Dialect,
     pub dungeon_patterns: &'a [Glob],
+    /// The `.des` file names a game tree's own build compiles (`None`:
+    /// every `.des`).
+    pub level_patterns: Option<&'a [Glob]>,
     pub include: &'a [Glob],
     pub exclude: &'a [Glob],
 }
@@ -229,6 +232,10 @@ pub(crate) fn walk(dir: &Path, filter: &Filter<'_>) -> Result<Walk, std::io::Err
         } else {
             continue;
         };
+        let built = |patterns: &[Glob]| patterns.iter().any(|p| p.matches(&file_name));
+        if language != Language::Dungeon && filter.level_patterns.is_some_and(|p| !built(p)) {
+            continue;
+        }
         if !filter.include.is_empty() && !filter.include.iter().any(|p| p.matches(&rel)) {
             continue;
         }

@@ -751,6 +751,16 @@ impl Build {
             None => vec![glob::Glob::new("*.def").expect("a pattern")],
         };
         dungeon_patterns.extend(patterns("dungeon_file", &self.dungeon_patterns)?);
+        let level_patterns: Option<Vec<glob::Glob>> = match options.game.tree_level_files(spec.dir)
+        {
+            Some(files) => Some(
+                files
+                    .iter()
+                    .map(|f| glob::Glob::new(f).unwrap_or_else(|_| glob::Glob::literal(f)))
+                    .collect(),
+            ),
+            None => None,
+        };
         let (include, exclude) = (
             patterns("include", &self.include)?,
             patterns("exclude", &self.exclude)?,
@@ -758,6 +768,7 @@ impl Build {
         let filter = discover::Filter {
             dialect: options.game.dialect(),
             dungeon_patterns: &dungeon_patterns,
+            level_patterns: level_patterns.as_deref(),
             include: &include,
             exclude: &exclude,
         };

@@ -94,13 +94,14 @@ pub struct Blob {
 }
 
 /// What a random vault's `VAULTGEN` and `MINDEPTH` say, which its
-/// `lev_comp` appends to `vaults.dat` as `MINDEPTH FREQUENCY NAME` instead
-/// of writing it into the level.
+/// `lev_comp` appends to `vaults.dat` as `MINDEPTH FREQUENCY NAME`
+/// (EvilHack; `FREQUENCY NAME` in a game without `MINDEPTH`, SporkHack)
+/// instead of writing it into the level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct RandomVault {
-    /// `MINDEPTH` (0 when not given).
-    pub min_depth: i64,
+    /// `MINDEPTH` (0 when not given; `None` for a game without it).
+    pub min_depth: Option<i64>,
     /// `VAULTGEN` (1 when not given).
     pub frequency: i64,
 }
@@ -108,7 +109,10 @@ pub struct RandomVault {
 impl RandomVault {
     /// The line `lev_comp` appends to `vaults.dat` for level `name`.
     pub fn line(&self, name: &str) -> String {
-        format!("{} {} {name}\n", self.min_depth, self.frequency)
+        match self.min_depth {
+            Some(depth) => format!("{depth} {} {name}\n", self.frequency),
+            None => format!("{} {name}\n", self.frequency),
+        }
     }
 }
 

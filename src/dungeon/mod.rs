@@ -170,7 +170,7 @@ pub struct CompiledDungeon {
 /// its warnings.
 pub fn preprocess(source: &str, path: &str, game: &Game) -> Result<String, Diagnostics> {
     let mut report = Reporter::default();
-    let makedefs = preprocess::Makedefs::of(game.dialect());
+    let makedefs = preprocess::Makedefs::of(game);
     let pre = preprocess::run(source, game.features(), makedefs, &mut report);
     let d = report.finish(path, source);
     if d.has_errors() {
@@ -194,7 +194,7 @@ pub fn compile(
     options: &Options,
 ) -> Result<CompiledDungeon, Diagnostics> {
     let mut report = Reporter::default();
-    let makedefs = preprocess::Makedefs::of(options.game.dialect());
+    let makedefs = preprocess::Makedefs::of(&options.game);
     let pre = preprocess::run(source, options.game.features(), makedefs, &mut report);
     let descriptors = &options.game.format().numbering.dungeon_descriptors;
     let (tokens, ends_at) = lexer::lex(&pre.text, descriptors);

@@ -46,11 +46,12 @@ pub(crate) enum Makedefs {
 }
 
 impl Makedefs {
-    /// The `makedefs` of a game whose level language is `dialect`.
-    pub(crate) fn of(dialect: crate::des::Dialect) -> Makedefs {
-        match dialect {
-            crate::des::Dialect::NetHack36 => Makedefs::V36,
-            _ => Makedefs::V343,
+    /// The `makedefs` of `game` (see
+    /// [`crate::game::DungeonRules::percent_conditionals`]).
+    pub(crate) fn of(game: &crate::game::Game) -> Makedefs {
+        match game.format().dungeon_rules.percent_conditionals {
+            true => Makedefs::V343,
+            false => Makedefs::V36,
         }
     }
 }

@@ -533,6 +533,11 @@ pub struct DungeonRules {
     /// ("Level name is too long"; SLASH'EM). Elsewhere levbuild's (the
     /// reference overruns the field).
     pub name_length_checks: bool,
+    /// The game's `makedefs -e` is 3.4.3's, with `%NAME` conditionals
+    /// (its `makedefs.c` has `check_control`: the 3.4.3 family, and
+    /// SporkHack and UnNetHack, whose levels are 3.6's opcodes); 3.6's
+    /// has none.
+    pub percent_conditionals: bool,
 }
 
 impl DungeonRules {
@@ -542,6 +547,7 @@ impl DungeonRules {
         reverse_branch_check: true,
         depth_check: false,
         name_length_checks: false,
+        percent_conditionals: true,
     };
 }
 
@@ -589,6 +595,9 @@ pub struct LevelRules {
     /// A `BREAK` jumps past the `POP` that ends its `SWITCH` (SporkHack
     /// patches it to `n_opcodes - at`, 3.6.7 to one less).
     pub break_past_pop: bool,
+    /// A random vault has a `MINDEPTH`, written first on its `vaults.dat`
+    /// line (EvilHack); SporkHack's line is `FREQUENCY NAME`.
+    pub vault_min_depth: bool,
 }
 
 impl LevelRules {
@@ -608,6 +617,7 @@ impl LevelRules {
             line_dash: false,
             switch_rn2_always: false,
             break_past_pop: false,
+            vault_min_depth: true,
         }
     }
 }
@@ -1114,6 +1124,7 @@ impl RecordFormat {
             .map(|&(w, b)| (w.into(), b))
             .collect();
         n.engravings.push(("blood".into(), 5));
+        f.dungeon_rules.percent_conditionals = false;
         f.program = Some(ProgramFormat::nethack_367());
         f
     }

@@ -266,6 +266,10 @@ fn write_format(out: &mut String, f: &RecordFormat) {
         yes(r.reverse_branch_check)
     );
     let _ = writeln!(out, "dungeon-depth-check {}", yes(r.depth_check));
+    // Only where it is not the family's (a file without it has that).
+    if r.percent_conditionals != f.program.is_none() {
+        let _ = writeln!(out, "dungeon-conditionals {}", yes(r.percent_conditionals));
+    }
     let _ = writeln!(
         out,
         "dungeon-name-length-check {}",
@@ -303,6 +307,9 @@ fn write_format(out: &mut String, f: &RecordFormat) {
     }
     if lr.break_past_pop {
         let _ = writeln!(out, "break-past-pop yes");
+    }
+    if !lr.vault_min_depth {
+        let _ = writeln!(out, "vault-min-depth no");
     }
     let l = f.limits;
     let _ = writeln!(out, "limit dungeons {}", l.dungeons);
@@ -468,6 +475,8 @@ struct FormatFacts {
     branch_members: Option<Vec<DungeonMember>>,
     limits: Option<Limits>,
     dungeon_rules: Option<DungeonRules>,
+    /// `dungeon-conditionals` (without it, the family's makedefs).
+    percent_conditionals: Option<bool>,
     joined_foregrounds: Option<Vec<i8>>,
     room_positions: Option<(i64, i64, i64)>,
     named_objects: Option<bool>,
@@ -494,6 +503,7 @@ struct FormatFacts {
     line_dash: Option<bool>,
     switch_rn2_always: Option<bool>,
     break_past_pop: Option<bool>,
+    vault_min_depth: Option<bool>,
     /// A 3.6-family game's opcode program format.
     program: Option<ProgramFormat>,
     /// A `filling-word` line was read (the first replaces 3.6.7's).
@@ -571,7 +581,8 @@ impl FormatFacts {
             "dungeon-default-chance"
             | "dungeon-reverse-branch-check"
             | "dungeon-depth-check"
-            | "dungeon-name-length-check" => {
+            | "dungeon-name-length-check"
+            | "dungeon-conditionals" => {
                 let rules = self.dungeon_rules.get_or_insert(DungeonRules::NETHACK_343);
                 match key {
                     "dungeon-default-chance" => {
@@ -581,6 +592,10 @@ impl FormatFacts {
                     }
                     "dungeon-reverse-branch-check" => rules.reverse_branch_check = args.yes_no()?,
                     "dungeon-name-length-check" => rules.name_length_checks = args.yes_no()?,
+                    "dungeon-conditionals" => {
+                        let on = args.yes_no()?;
+                        set_once(&mut self.percent_conditionals, on, key, args.line)?;
+                    }
                     _ => rules.depth_check = args.yes_no()?,
                 }
             }
@@ -658,9 +673,11 @@ impl FormatFacts {
             | "digits-in-variables"
             | "line-dash"
             | "switch-rn2-always"
-            | "break-past-pop" => {
+            | "break-past-pop"
+            | "vault-min-depth" => {
                 let on = args.yes_no()?;
                 let slot = match key {
+                    "vault-min-depth" => &mut self.vault_min_depth,
                     "break-past-pop" => &mut self.break_past_pop,
                     "switch-rn2-always" => &mut self.switch_rn2_always,
                     "line-dash" => &mut self.line_dash,
@@ -892,6 +909,9 @@ impl FormatFacts {
         f.branch_members = self.branch_members.unwrap_or(f.branch_members);
         f.limits = self.limits.unwrap_or(f.limits);
         f.dungeon_rules = self.dungeon_rules.unwrap_or(f.dungeon_rules);
+        f.dungeon_rules.percent_conditionals = self
+            .percent_conditionals
+            .unwrap_or(dialect != Dialect::NetHack36);
         let lr = &mut f.level_rules;
         lr.joined_foregrounds = self
             .joined_foregrounds
@@ -907,6 +927,7 @@ impl FormatFacts {
         lr.line_dash = self.line_dash.unwrap_or(lr.line_dash);
         lr.switch_rn2_always = self.switch_rn2_always.unwrap_or(lr.switch_rn2_always);
         lr.break_past_pop = self.break_past_pop.unwrap_or(lr.break_past_pop);
+        lr.vault_min_depth = self.vault_min_depth.unwrap_or(lr.vault_min_depth);
         lr.digits_in_variables = self.digits_in_variables.unwrap_or(lr.digits_in_variables);
         n.terrain = self.terrain.unwrap_or(std::mem::take(&mut n.terrain));
         n.map_chars = self.map_chars.unwrap_or(std::mem::take(&mut n.map_chars));

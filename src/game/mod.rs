@@ -75,6 +75,10 @@ pub struct Game {
     /// there, where its Makefile says (see [`Game::tree_dungeon_files`]).
     #[cfg(feature = "build")]
     tree_dungeon_files: Option<(PathBuf, Vec<String>)>,
+    /// The tree's `dat/` and the `.des` names (glob patterns) its build's
+    /// Makefile compiles there (see [`Game::tree_level_files`]).
+    #[cfg(feature = "build")]
+    tree_level_files: Option<(PathBuf, Vec<String>)>,
 }
 
 /// The `version_info` words a game's files start with, by data model.
@@ -253,6 +257,8 @@ impl Game {
             tree_files: Vec::new(),
             #[cfg(feature = "build")]
             tree_dungeon_files: None,
+            #[cfg(feature = "build")]
+            tree_level_files: None,
         }
     }
 
@@ -321,6 +327,7 @@ impl Game {
         #[cfg(feature = "build")]
         {
             game.tree_dungeon_files = self.tree_dungeon_files.clone();
+            game.tree_level_files = self.tree_level_files.clone();
         }
         game.dialect = self.dialect;
         game.format = self.format.clone();
@@ -376,6 +383,20 @@ impl Game {
     #[cfg_attr(docsrs, doc(cfg(feature = "build")))]
     pub fn tree_dungeon_files(&self, dir: &std::path::Path) -> Option<&[String]> {
         let (dat, files) = self.tree_dungeon_files.as_ref()?;
+        let real = |p: &std::path::Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.into());
+        (real(dir) == real(dat)).then_some(files.as_slice())
+    }
+
+    /// Which `.des` files of `dir` a build compiles, as glob patterns of
+    /// their names, when `dir` is the `dat/` of the game's source tree and
+    /// the Makefile of the tree's own build names `.des` files: every
+    /// `*.des` word of it (`town-?.des` a pattern). SporkHack's names all
+    /// but `functions.des`, which its `lev_comp` refuses. `None` (every
+    /// `.des`) otherwise.
+    #[cfg(feature = "build")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "build")))]
+    pub fn tree_level_files(&self, dir: &std::path::Path) -> Option<&[String]> {
+        let (dat, files) = self.tree_level_files.as_ref()?;
         let real = |p: &std::path::Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.into());
         (real(dir) == real(dat)).then_some(files.as_slice())
     }

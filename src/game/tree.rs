@@ -94,6 +94,9 @@ const HINTS_FILE: &str = "sys/unix/hints/linux";
 /// file (UnNetHack): see [`configure_defines`].
 const CONFIGURE_FILE: &str = "sys/autoconf/configure.ac";
 
+/// The `dat/` Makefile of a tree built by its configure script.
+const AUTOCONF_MAKEFILE_DAT: &str = "sys/autoconf/Makefile.dat";
+
 /// How to read a tree.
 #[cfg_attr(docsrs, doc(cfg(feature = "build")))]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -286,6 +289,12 @@ impl Game {
         let makefile = root.join(MAKEFILE_DAT);
         game.tree_dungeon_files = makefile_dungeon_files(root)?.map(|f| (root.join("dat"), f));
         game.tree_files.push(makefile);
+        // Which .des files it compiles, from the Makefile its build uses.
+        let (levels_makefile, levels) = makefile_level_files(root)?;
+        game.tree_level_files = levels.map(|f| (root.join("dat"), f));
+        if let Some(path) = levels_makefile {
+            game.tree_files.push(path);
+        }
         game.dialect = dialect;
         game.format = format;
         Ok(game)
@@ -407,6 +416,42 @@ fn makefile_dungeon_files(root: &Path) -> Result<Option<Vec<String>>, TreeError>
         .filter(|f| dat.join(f).is_file())
         .collect();
     Ok((!present.is_empty()).then_some(present))
+}
+
+/// The Makefile that compiles a tree's levels (`sys/autoconf/Makefile.dat`
+/// for a tree built by its configure script, see [`configure_defines`],
+/// else [`MAKEFILE_DAT`]) and the `.des` names it has (every word that
+/// ends in `.des`, a directory dropped: `$(srcdir)/vaults.des`,
+/// `town-?.des`); `None` for none or no such Makefile.
+fn makefile_level_files(root: &Path) -> Result<(Option<PathBuf>, Option<Vec<String>>), TreeError> {
+    let configured = !configure_defines(root).is_empty();
+    let name = match configured {
+        true => AUTOCONF_MAKEFILE_DAT,
+        false => MAKEFILE_DAT,
+    };
+    let path = root.join(name);
+    let text = match std::fs::read(&path) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok((None, None)),
+        Err(e) => return Err(TreeError::io(root, &format!("cannot read {name}"), e)),
+    };
+    let files = makefile_des_names(&text);
+    Ok((Some(path), (!files.is_empty()).then_some(files)))
+}
+
+/// Every word of a Makefile that ends in `.des`, its directory dropped,
+/// each once.
+fn makefile_des_names(makefile: &str) -> Vec<String> {
+    let mut files: Vec<String> = Vec::new();
+    for word in makefile.split(|c: char| c.is_whitespace() || c == ';') {
+        let name = word.rsplit('/').next().unwrap_or(word);
+        if name.ends_with(".des") && name.len() > 4 && !name.contains('$') {
+            if !files.iter().any(|f| f == name) {
+                files.push(name.to_string());
+            }
+        }
+    }
+    files
 }
 
 /// The `*.def` prerequisites (file names) of the `dungeon` target of a

@@ -285,10 +285,16 @@ pub(super) fn read_tree_format(root: &Path, dialect: Dialect) -> Result<TreeForm
     }
 
     format.dungeon_rules = dungeon_rules(&read(root, "util/dgn_comp.y")?);
+    format.dungeon_rules.percent_conditionals =
+        read(root, "util/makedefs.c")?.contains("check_control(");
     format.level_rules = level_rules(&lev_comp_y);
     format.level_rules.sanity_flags = lev_comp_l.contains("return SANITYFLAG;");
     if dialect == Dialect::NetHack36 {
+        opcode_grammar_rules(&lev_comp_y, &mut format.level_rules);
         lexer_rules(&lev_comp_l, &mut format.level_rules);
+        // Only a game with random vaults has a vaults.dat line to say.
+        format.level_rules.vault_min_depth =
+            lev_comp_l.contains("MINDEPTH") || !lev_comp_l.contains("VAULTGEN");
     }
     let numbers_source = numbers_source(root, &sp_lev, &lev_comp_l, &lev_comp_y)?;
     Ok(TreeFormat {
@@ -846,6 +852,15 @@ fn level_rules(lev_comp_y: &str) -> LevelRules {
     rules.named_objects = squeezed.contains("check_object_char(c)||c=='#'");
     rules.named_monsters = squeezed.contains("check_monster_char(c)||c=='#'");
     rules.ordinary_room_chance = !squeezed.contains("Onlytypedroomscanhaveachance");
+    rules
+}
+
+/// Where a 3.6-language `lev_comp.y` differs from 3.6.7's (SporkHack's
+/// early opcode grammar): a chance after the keyword, `WALLIFY` of a
+/// region, `line A-B`, `SWITCH`'s `rn2` and its `BREAK`s. (3.4.3's
+/// grammar has a chance after its keywords too, in its own rows.)
+fn opcode_grammar_rules(lev_comp_y: &str, rules: &mut LevelRules) {
+    let squeezed: String = lev_comp_y.split_whitespace().collect();
     rules.keyword_chance = squeezed.contains("MONSTER_IDchance':'");
     rules.wallify_region = squeezed.contains("WALLIFY_ID':'region_or_var");
     rules.line_dash = squeezed.contains("line_IDcoord_or_var'-'coord_or_var");
@@ -854,7 +869,6 @@ fn level_rules(lev_comp_y: &str) -> LevelRules {
     );
     rules.switch_rn2_always = rule_text(lev_comp_y, "switchstatement", "SPO_RN2")
         .is_some_and(|rule| !rule.contains("is_inconstant_number"));
-    rules
 }
 
 /// Where `lev_comp.l` splits words differently from 3.6.7's: its

@@ -40,6 +40,8 @@ mod mutation_diff;
 mod robustness;
 mod slashem_language;
 #[cfg(feature = "nethack36")]
+mod sporkhack;
+#[cfg(feature = "nethack36")]
 mod suggestions;
 mod variant_formats;
 #[cfg(feature = "nethack36")]

@@ -205,7 +205,7 @@ impl Gen<'_, '_, '_, '_> {
             None => self.error(n.span.clone(), format!("{what} without rndvault FLAG.")),
             Some(_) if n.v <= 0 => self.error(n.span.clone(), invalid),
             Some(vault) if what == "VAULTGEN" => vault.frequency = n.v,
-            Some(vault) => vault.min_depth = n.v,
+            Some(vault) => vault.min_depth = Some(n.v),
         }
     }
 

@@ -135,8 +135,9 @@ impl Carry {
                         .find(|(w, _)| &**w == "rndvault")
                         .map_or(0, |&(_, bit)| bit);
                     if flags & vault_bit != 0 && carried.is_none() {
+                        let min_depth = g.game.format().level_rules.vault_min_depth;
                         g.carry.random_vault = Some(crate::des::RandomVault {
-                            min_depth: 0,
+                            min_depth: min_depth.then_some(0),
                             frequency: 1,
                         });
                     } else if let (Some(v), 0) = (carried, flags & vault_bit) {
@@ -147,9 +148,10 @@ impl Carry {
                                 "this level is listed in vaults.dat as a random vault",
                             )
                             .label(format!(
-                                "lev_comp keeps the random vault of the level before (VAULTGEN {}, MINDEPTH {}): \
+                                "lev_comp keeps the random vault of the level before (VAULTGEN {}{}): \
                                  only a LEVEL: definition resets it",
-                                v.frequency, v.min_depth
+                                v.frequency,
+                                v.min_depth.map_or(String::new(), |d| format!(", MINDEPTH {d}"))
                             ));
                     }
                     let file_name = g.file_name(name);

@@ -1,0 +1,201 @@
+//! SporkHack 0.7.0, a NetHack 3.4.3 game with an early opcode `lev_comp`,
+//! from its identity file (`tests/data/games/sporkhack-0.7.0.game`,
+//! written by `levbuild game` from its tree): its opcodes, value packing,
+//! numbering and language are facts of its tree, and its corpus compiles
+//! to what its own `lev_comp` and `dgn_comp` wrote, byte for byte.
+//!
+//! Not yet: `sokoban.des`, whose `FUNCTION` definitions and calls the 3.6
+//! language does not read (`functions.des`, which SporkHack's build never
+//! compiles, is left out as its Makefile leaves it out).
+
+use crate::common;
+
+use levbuild::des::{self, nh36, Dialect};
+use levbuild::{Game, Layout};
+
+fn identity(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/data/games/{name}.game"))
+}
+
+/// SporkHack's game, from its identity file, and options that compile for
+/// it (LP64, as its golden set was written).
+fn sporkhack() -> (std::sync::Arc<Game>, des::Options) {
+    let game = std::sync::Arc::new(Game::from_identity_file(&identity("sporkhack-0.7.0")).unwrap());
+    let options = des::Options {
+        game: game.clone(),
+        layout: Layout::LP64,
+        dialect: Dialect::NetHack36,
+        ..Default::default()
+    };
+    (game, options)
+}
+
+/// The files of its `dat/` that its build compiles and levbuild reads.
+const NOT_COMPILED: [&str; 2] = ["functions.des", "sokoban.des"];
+
+#[test]
+fn sporkhack_is_its_trees_format_not_3_6_7s() {
+    let (game, _) = sporkhack();
+    let format = game.format();
+    let program = format.program.as_ref().unwrap();
+    // Its own opcodes: SPILL before TERRAIN, no MINERALIZE or MATH_SIGN.
+    assert_eq!(program.opcode("SPILL"), Some(34));
+    assert_eq!(program.opcode("TERRAIN"), Some(35));
+    assert_eq!(program.opcode("MINERALIZE"), None);
+    assert_eq!(program.opcode("SEL_GRADIENT"), None);
+    assert_eq!(program.opcode("CONVERT_TYPE"), Some(77));
+    // Values without 3.6.7's offset, random coordinates packed as (-1,-1).
+    assert_eq!(program.value_offset, 0);
+    assert_eq!(program.random_coord_flag, None);
+    assert!(program.int_varargs && !program.room_flags_from_alignment);
+    assert_eq!(program.region_default_flags, 0);
+    assert!(!program.region_unfilled_offset);
+    let n = &format.numbering;
+    assert_eq!(
+        n.level_flags
+            .iter()
+            .find(|(w, _)| &**w == "mazelevel")
+            .map(|f| f.1),
+        Some(0x80)
+    );
+    assert_eq!(n.room_type("shop"), Some(17));
+    assert_eq!(n.trap("magic beam"), Some(25));
+    let rules = &format.level_rules;
+    assert!(rules.keyword_chance && rules.wallify_region && rules.line_dash);
+    assert!(!rules.dash_in_words && rules.digits_in_variables);
+    assert!(rules.switch_rn2_always && rules.break_past_pop && !rules.vault_min_depth);
+    assert!(format.dungeon_rules.percent_conditionals);
+    assert_eq!(
+        (game.monsters().count(), game.objects().count()),
+        (395, 476)
+    );
+}
+
+#[test]
+fn sporkhack_levels_match_its_own_lev_comp() {
+    let Some(shared) = common::shared_dir() else {
+        return;
+    };
+    let (game, options) = sporkhack();
+    let dat = shared.join("corpus/sporkhack-0.7.0/dat");
+    let golden = shared.join("golden/sporkhack-0.7.0");
+    let mut files: Vec<_> = std::fs::read_dir(&dat)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "des"))
+        .filter(|p| !NOT_COMPILED.iter().any(|n| p.ends_with(n)))
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 24);
+    let mut levels = 0;
+    for path in &files {
+        let source = levbuild::source_text(&std::fs::read(path).unwrap()).into_owned();
+        let file = nh36::compile_with(&source, &path.display().to_string(), &options)
+            .unwrap_or_else(|d| panic!("{d}"));
+        for level in &file.levels {
+            let want = std::fs::read(golden.join(format!("{}.lev", level.name))).unwrap();
+            assert!(
+                level.bytes == want,
+                "{} differs from SporkHack's lev_comp",
+                level.name
+            );
+            let back = nh36::decode(&want, &level.name, &game, Layout::LP64).unwrap();
+            assert_eq!(
+                back, level.program,
+                "{} does not decode to its program",
+                level.name
+            );
+            levels += 1;
+        }
+    }
+    // 162 but sokoban's 8.
+    assert_eq!(levels, 154);
+    // Listed with its own numbers: no offset on a monster's index.
+    let want = std::fs::read(golden.join("oracle.lev")).unwrap();
+    let listing = nh36::decode(&want, "oracle", &game, Layout::LP64)
+        .unwrap()
+        .display(&game)
+        .to_string();
+    assert!(
+        listing.contains("PUSH monster class '@' index 282  (Oracle)"),
+        "{listing}"
+    );
+}
+
+/// A build of SporkHack's corpus from its identity file, with no tree and
+/// no C compiler, writes its golden outputs but sokoban's: 154 levels,
+/// `vaults.dat` (`FREQUENCY NAME` lines) and `dungeon` (its `%REINCARNATION`
+/// line kept, as its makedefs -e keeps it).
+#[test]
+fn sporkhack_builds_its_golden_set_from_its_identity_file() {
+    let Some(shared) = common::shared_dir() else {
+        return;
+    };
+    let tmp = common::TempDir::new("sporkhack");
+    let out = tmp.path().join("out");
+    let mut b = levbuild::Build::new();
+    b.source_dir(shared.join("corpus/sporkhack-0.7.0/dat"))
+        .out_dir(&out)
+        .game_file(identity("sporkhack-0.7.0"))
+        .cargo_directives(false)
+        .allow("dungeon-missing-level");
+    for name in NOT_COMPILED {
+        b.exclude(name);
+    }
+    let report = b.try_compile().unwrap();
+    assert_eq!((report.levels, report.dungeons), (154, 1));
+    assert_eq!(
+        common::golden_matches(&shared, "sporkhack-0.7.0", &out),
+        (156, 164)
+    );
+    let vaults = std::fs::read_to_string(out.join("vaults.dat")).unwrap();
+    assert!(
+        vaults.starts_with("1000 vlt-0000\n1 vlt-0001\n"),
+        "{vaults}"
+    );
+}
+
+/// The i686 header of its identity file: a level written for ILP32 starts
+/// with it, and stores a register's `-1` as the same four bytes.
+#[test]
+fn sporkhack_levels_have_their_ilp32_header() {
+    let (game, mut options) = sporkhack();
+    options.layout = Layout::ILP32;
+    let src = "LEVEL:\"t\"\nROOM:\"ordinary\",lit,(3,3),(center,center),(5,5) {\n\
+               SUBROOM:\"ordinary\",lit,(1,1),(2,2) {\n}\n}\nRANDOM_CORRIDORS\n";
+    let file = nh36::compile_with(src, "t.des", &options).unwrap_or_else(|d| panic!("{d}"));
+    let bytes = &file.levels[0].bytes;
+    let words = game.version_info(Layout::ILP32).unwrap();
+    assert_eq!(
+        u32::from_le_bytes(bytes[12..16].try_into().unwrap()) as u64,
+        words[3]
+    );
+    let back = nh36::decode(bytes, "t", &game, Layout::ILP32).unwrap();
+    let listing = back.display(&game).to_string();
+    assert!(!listing.contains("4294967295"), "{listing}");
+}
+
+/// Opt-in (`LEVBUILD_TREES`): SporkHack's own tree builds the same
+/// outputs, `functions.des` left out as its Makefile leaves it out.
+#[test]
+fn sporkhacks_tree_builds_its_golden_set() {
+    let (Some(shared), Some(tree)) = (common::shared_dir(), common::real_tree("sporkhack-0.7.0"))
+    else {
+        return;
+    };
+    let tmp = common::TempDir::new("sporkhack-tree");
+    let out = tmp.path().join("out");
+    let mut b = levbuild::Build::new();
+    b.game_tree(&tree)
+        .source_dir(tree.join("dat"))
+        .out_dir(&out)
+        .cargo_directives(false)
+        .allow("dungeon-missing-level")
+        .exclude("sokoban.des");
+    let report = b.try_compile().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((report.levels, report.dungeons), (154, 1));
+    assert_eq!(
+        common::golden_matches(&shared, "sporkhack-0.7.0", &out),
+        (156, 164)
+    );
+}
