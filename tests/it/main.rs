@@ -43,6 +43,8 @@ mod slashem_language;
 mod sporkhack;
 #[cfg(feature = "nethack36")]
 mod suggestions;
+#[cfg(feature = "nethack36")]
+mod unnethack;
 mod variant_formats;
 #[cfg(feature = "nethack36")]
 mod warning_names;
