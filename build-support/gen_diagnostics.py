@@ -1343,6 +1343,11 @@ def game_cases():
              '$m = time.night(1)',
              '$x = $unknown.x + 1',
              '$y = $n.x'))
+    case("nh36", "function-null-string-unnethack", lines(
+             '# options: game=unnethack-5.3.2',
+             'FUNCTION f() { GRAVE: (1,1), random }',
+             'LEVEL: "crash"',
+             'f()'))
     case("nh36", "level-name-counter-bad-unnethack", lines(
              '# options: game=unnethack-5.3.2',
              'LEVEL: "v-%d"'))

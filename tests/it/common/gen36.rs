@@ -118,6 +118,8 @@ struct Tables {
     dead: bool,
     forged: bool,
     vaults: bool,
+    /// `MINDEPTH` in random vaults.
+    min_depth: bool,
     /// Levels start with `LEVEL:` only.
     no_maze: bool,
     /// `line A - B`.
@@ -148,6 +150,7 @@ impl Tables {
             dead: false,
             forged: false,
             vaults: false,
+            min_depth: false,
             no_maze: false,
             line_dash: false,
             functions: false,
@@ -190,6 +193,7 @@ impl Tables {
             dead: program.monster_property("DEAD").is_some(),
             forged: program.object_property("AFFIXED_GEM").is_some(),
             vaults: n.level_flags.iter().any(|(w, _)| &**w == "rndvault"),
+            min_depth: format.level_rules.vault_min_depth,
             no_maze: program.has(GrammarForm::NoMazeHeader),
             line_dash: format.level_rules.line_dash,
             functions: program.has(GrammarForm::HeaderStatements),
@@ -352,7 +356,7 @@ impl Gen<'_> {
             };
             let (freq, depth) = (n(self), n(self));
             self.line(&format!("VAULTGEN: {freq}"));
-            if self.rng.chance(60) {
+            if self.t.min_depth && self.rng.chance(60) {
                 self.line(&format!("MINDEPTH: {depth}"));
             }
         }

@@ -7,7 +7,7 @@ use super::vars::{Base, VarType};
 use super::Gen;
 use crate::des::nh36::program::{Instr, Opcode, Operand};
 use crate::des::nh36::syntax::*;
-use crate::diag::Sp;
+use crate::diag::{Sp, Span};
 
 /// A function a file defined: its code, compiled once, and where it is
 /// in the level being compiled once it was called there.
@@ -17,6 +17,8 @@ pub(super) struct Function {
     /// `lev_comp` keeps them).
     params: Vec<(String, u8)>,
     code: Vec<Instr>,
+    /// Where its code first pushes a null string, if it does.
+    null_string: Option<Span>,
     /// Where its code starts in the level being compiled, once called.
     addr: Option<i64>,
 }
@@ -53,6 +55,18 @@ fn spovar(t: VarType) -> i64 {
 }
 
 impl Gen<'_, '_, '_, '_> {
+    /// Pushes the null string `lev_comp` writes as the empty one
+    /// (`NOMAP`'s map, a level region's missing name, a `GRAVE`'s missing
+    /// text) for the statement at `span`. UnNetHack's `lev_comp` cannot
+    /// copy a null string: a function whose code holds one crashes it
+    /// when called (see [`Gen::call`]).
+    pub(super) fn null_string(&mut self, span: &Span) {
+        if self.in_function && self.null_string.is_none() {
+            self.null_string = Some(span.clone());
+        }
+        self.push(Operand::Str(String::new()));
+    }
+
     /// A level starts: no function was called in it yet.
     pub(super) fn forget_calls(&mut self) {
         for f in &mut self.functions {
@@ -105,10 +119,12 @@ impl Gen<'_, '_, '_, '_> {
         let outer_code = std::mem::replace(&mut self.code, super::Code::Program(Vec::new()));
         let outer_vars = std::mem::replace(&mut self.vars, vars);
         let was_in = std::mem::replace(&mut self.in_function, true);
+        let outer_null = self.null_string.take();
         self.block(body);
         self.push_int(0);
         self.op(Opcode::Return);
         self.in_function = was_in;
+        let null_string = std::mem::replace(&mut self.null_string, outer_null);
         self.vars = outer_vars;
         let code = match std::mem::replace(&mut self.code, outer_code) {
             super::Code::Program(code) => code,
@@ -120,6 +136,7 @@ impl Gen<'_, '_, '_, '_> {
                 name: name.v.to_string(),
                 params: kept,
                 code,
+                null_string,
                 addr: None,
             },
         );
@@ -153,6 +170,24 @@ impl Gen<'_, '_, '_, '_> {
                     decode_params(&got)
                 ),
             );
+        }
+        if let Some(null) = self.functions[at].null_string.clone() {
+            // Its lev_comp's opvar_clone takes strlen of the null string.
+            self.report
+                .error(
+                    name.span.clone(),
+                    format!(
+                        "the game's lev_comp crashes copying function '{}' into the level",
+                        name.v
+                    ),
+                )
+                .secondary(
+                    null,
+                    "this statement's code holds a null string, which it cannot copy",
+                );
+            if self.in_function {
+                self.null_string.get_or_insert(name.span.clone());
+            }
         }
         let addr = match self.functions[at].addr {
             Some(addr) => addr,

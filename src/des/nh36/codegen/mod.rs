@@ -65,6 +65,9 @@ pub(crate) struct Carry {
     functions: Vec<functions::Function>,
     /// A function's body is being compiled.
     in_function: bool,
+    /// Where the function being compiled first pushes a null string
+    /// (see [`Gen::null_string`]).
+    null_string: Option<Span>,
     /// The next value of a level name's counter (UnNetHack's `%i`).
     name_counter: i64,
 }
@@ -88,6 +91,7 @@ impl Carry {
             defined: HashMap::new(),
             functions: Vec::new(),
             in_function: false,
+            null_string: None,
             name_counter: 1,
         }
     }
@@ -461,7 +465,7 @@ impl Gen<'_, '_, '_, '_> {
             StmtKind::NoMap => {
                 self.push(Operand::Coord(0));
                 self.ints(&[0, 1]);
-                self.push(Operand::Str(String::new()));
+                self.null_string(span);
                 self.ints(&[0, 0]);
                 self.op(Opcode::Map);
                 self.max_x = COLNO - 1;
@@ -553,18 +557,18 @@ impl Gen<'_, '_, '_, '_> {
                 self.op(Opcode::Stair);
             }
             StmtKind::StairRegion(a, b, up) => {
-                self.lev_region(a, b, if *up != 0 { 1 } else { 0 }, "")
+                self.lev_region(a, b, if *up != 0 { 1 } else { 0 }, None)
             }
-            StmtKind::Portal(a, b, name) => self.lev_region(a, b, 2, name),
+            StmtKind::Portal(a, b, name) => self.lev_region(a, b, 2, Some(name)),
             StmtKind::Teleport(a, b, dir) => {
                 let kind = match dir {
                     0 => 6,
                     1 => 5,
                     _ => 4,
                 };
-                self.lev_region(a, b, kind, "");
+                self.lev_region(a, b, kind, None);
             }
-            StmtKind::Branch(a, b) => self.lev_region(a, b, 3, ""),
+            StmtKind::Branch(a, b) => self.lev_region(a, b, 3, None),
             StmtKind::Fountain(sel) => {
                 self.selection(sel);
                 self.op(Opcode::Fountain);
@@ -647,11 +651,11 @@ impl Gen<'_, '_, '_, '_> {
                         self.push_int(2);
                     }
                     GraveText::Random => {
-                        self.push(Operand::Str(String::new()));
+                        self.null_string(span);
                         self.push_int(1);
                     }
                     GraveText::None => {
-                        self.push(Operand::Str(String::new()));
+                        self.null_string(span);
                         self.push_int(0);
                     }
                 }

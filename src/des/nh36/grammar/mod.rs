@@ -148,6 +148,8 @@ struct GameWords {
     forged: bool,
     /// A `rndvault` level flag: `VAULTGEN` and `MINDEPTH`.
     vaults: bool,
+    /// `MINDEPTH` in random vaults ([`crate::game::LevelRules::vault_min_depth`]).
+    min_depth: bool,
     /// The forms of its `lev_comp.y` and `lev_comp.l` beyond 3.6.7's.
     grammar: Vec<GrammarForm>,
     /// Its core functions' words and what they return.
@@ -180,6 +182,7 @@ fn game_words(game: &Game) -> GameWords {
         dead: program.is_some_and(|p| p.monster_property("DEAD").is_some()),
         forged: program.is_some_and(|p| p.object_property("AFFIXED_GEM").is_some()),
         vaults: n.level_flags.iter().any(|(w, _)| &**w == "rndvault"),
+        min_depth: format.level_rules.vault_min_depth,
         grammar: program.map_or_else(Vec::new, |p| p.grammar.clone()),
         core_functions: (program.iter())
             .flat_map(|p| &p.core_functions)
@@ -251,6 +254,9 @@ pub(crate) fn for_game(game: &Game) -> &'static Language {
     }
     if key.vaults {
         replace(variants::VAULT_ROWS);
+        if key.min_depth {
+            replace(variants::MIN_DEPTH_ROWS);
+        }
     }
     if key.keyword_chance {
         replace(variants::KEYWORD_CHANCE_ROWS);

@@ -51,22 +51,23 @@ pub(super) const FEATURE_ROWS: &[(&str, Form)] = &[
     ("SEWAGE", row!("SEWAGE", "SEWAGE", PLACES, read::sewage)),
 ];
 
-/// `VAULTGEN: n` and `MINDEPTH: n` of a random vault (EvilHack): for a
-/// game whose `lev_comp` lists its random vaults in `vaults.dat`.
-pub(super) const VAULT_ROWS: &[Form] = &[
-    row!(
-        "VAULTGEN",
-        "VAULTGEN",
-        Pat::Seq(&[COLON, Pat::Arg("frequency", &INT)]),
-        read::vault_frequency
-    ),
-    row!(
-        "MINDEPTH",
-        "MINDEPTH",
-        Pat::Seq(&[COLON, Pat::Arg("depth", &INT)]),
-        read::vault_depth
-    ),
-];
+/// `VAULTGEN: n` of a random vault: for a game whose `lev_comp` lists
+/// its random vaults in `vaults.dat`.
+pub(super) const VAULT_ROWS: &[Form] = &[row!(
+    "VAULTGEN",
+    "VAULTGEN",
+    Pat::Seq(&[COLON, Pat::Arg("frequency", &INT)]),
+    read::vault_frequency
+)];
+
+/// `MINDEPTH: n` of a random vault (EvilHack's; not SporkHack's nor
+/// UnNetHack's).
+pub(super) const MIN_DEPTH_ROWS: &[Form] = &[row!(
+    "MINDEPTH",
+    "MINDEPTH",
+    Pat::Seq(&[COLON, Pat::Arg("depth", &INT)]),
+    read::vault_depth
+)];
 
 /// A monster's property, with EvilHack's `dead`.
 const MONSTER_INFO_DEAD: Pat<Class> =

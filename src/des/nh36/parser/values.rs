@@ -35,6 +35,20 @@ pub(super) fn var_ref<'a>(expr: P<'a, Expr<'a>>) -> P<'a, VarRef<'a>> {
     scalar.or(element).labelled("a variable").boxed()
 }
 
+/// `random[flags]`: the humidity flags or'ed.
+fn random_flags<'a>() -> P<'a, i64> {
+    just(Tok::RandomBracket)
+        .ignore_then(
+            val(Val::Humidity, "a humidity flag")
+                .separated_by(comma())
+                .at_least(1)
+                .collect::<Vec<_>>(),
+        )
+        .then_ignore(punct(b']'))
+        .map(|flags| flags.iter().fold(0, |a, f| a | f))
+        .boxed()
+}
+
 /// A call of a core function that returns `returns` (`i`, `s`, `c` or
 /// `r`), its arguments read with `arg`.
 fn core_call<'a>(returns: u8, arg: P<'a, Sp<CoreArg<'a>>>) -> P<'a, CoreCall<'a>> {
@@ -52,8 +66,9 @@ fn core_call<'a>(returns: u8, arg: P<'a, Sp<CoreArg<'a>>>) -> P<'a, CoreCall<'a>
 
 /// An argument of a core function (`corefunc_param_part`): an object
 /// `(class, "name")` or `object: "name"`, a monster `monster: …`, a
-/// region or coordinate of numbers, a string, or an integer expression
-/// (a lone variable among them: its type decides).
+/// region or coordinate of numbers, `random` or `random[flags]`, a
+/// string, or an integer expression (a lone variable among them: its
+/// type decides).
 fn core_arg<'a>(expr: P<'a, Expr<'a>>) -> P<'a, Sp<CoreArg<'a>>> {
     let string = string()
         .map(|s| StrPart::Lit(s.v))
@@ -95,6 +110,7 @@ fn core_arg<'a>(expr: P<'a, Expr<'a>>) -> P<'a, Sp<CoreArg<'a>>> {
             .delimited_by(punct(b'('), punct(b')'))
             .map_with(|(x, y), e| CoreArg::Coord(Coord::At(x, y, e.span().into_range()))),
         random().to(CoreArg::Coord(Coord::Random(0))),
+        random_flags().map(|f| CoreArg::Coord(Coord::Random(f))),
         string.map(CoreArg::Str),
         expr.map(CoreArg::Expr),
     ))
@@ -187,15 +203,7 @@ pub(super) fn values<'a>(forms: super::OperandForms) -> Values<'a> {
                 .delimited_by(punct(b'('), punct(b')'))
                 .map_with(|(x, y), e| Coord::At(x, y, e.span().into_range())),
             random().to(Coord::Random(0)),
-            just(Tok::RandomBracket)
-                .ignore_then(
-                    val(Val::Humidity, "a humidity flag")
-                        .separated_by(comma())
-                        .at_least(1)
-                        .collect::<Vec<_>>(),
-                )
-                .then_ignore(punct(b']'))
-                .map(|flags| Coord::Random(flags.iter().fold(0, |a, f| a | f))),
+            random_flags().map(Coord::Random),
             kw(Kw::RndCoord)
                 .ignore_then(sel.delimited_by(punct(b'('), punct(b')')))
                 .map(|s| Coord::Rnd(Box::new(s))),
