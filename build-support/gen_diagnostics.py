@@ -1348,6 +1348,11 @@ def game_cases():
              'FUNCTION f() { GRAVE: (1,1), random }',
              'LEVEL: "crash"',
              'f()'))
+    case("nh36", "include-unnethack", lines(
+             '# options: game=unnethack-5.3.2',
+             'INCLUDE "functions.des"',
+             'LEVEL: "i"',
+             'INCLUDE "late.des"'))
     case("nh36", "level-name-counter-bad-unnethack", lines(
              '# options: game=unnethack-5.3.2',
              'LEVEL: "v-%d"'))

@@ -261,6 +261,8 @@ pub(crate) enum StmtKind<'s> {
         params: Vec<(Sp<&'s str>, Sp<u16>)>,
         body: Block<'s>,
     },
+    /// `INCLUDE "file"` (UnNetHack).
+    Include(Sp<&'s str>),
     /// `name(arguments)`: a function's call; each argument an integer or
     /// string expression.
     Call(Sp<&'s str>, Vec<Sp<Value<'s>>>),

@@ -67,6 +67,21 @@ impl Gen<'_, '_, '_, '_> {
         self.push(Operand::Str(String::new()));
     }
 
+    /// `INCLUDE "file"`: its `lev_comp` reads the file there, as a file
+    /// of its own whose functions the rest of this one calls; levbuild
+    /// compiles one file at a time.
+    pub(super) fn include(&mut self, file: &Sp<&str>) {
+        self.report
+            .error(
+                file.span.clone(),
+                format!(
+                    "INCLUDE \"{}\": levbuild does not read included files",
+                    file.v
+                ),
+            )
+            .help("paste the file's FUNCTION definitions here, before the first level");
+    }
+
     /// A level starts: no function was called in it yet.
     pub(super) fn forget_calls(&mut self) {
         for f in &mut self.functions {

@@ -168,6 +168,7 @@ impl Carry {
                 StmtKind::FunctionDef { name, params, body } if g.current.is_none() => {
                     g.function_def(name, params, body);
                 }
+                StmtKind::Include(file) if g.current.is_none() => g.include(file),
                 _ if g.current.is_none() => {
                     if !matches!(s.kind, StmtKind::Error) {
                         g.report.error(s.span.clone(), "syntax error").label(
@@ -405,6 +406,15 @@ impl Gen<'_, '_, '_, '_> {
             StmtKind::InitSheol => self.init_style("SHEOL"),
             StmtKind::FunctionDef { name, params, body } => self.function_def(name, params, body),
             StmtKind::Call(name, args) => self.call(name, args),
+            // Only a header statement: inside a level, a syntax error.
+            StmtKind::Include(file) => {
+                self.report
+                    .error(span.clone(), "syntax error")
+                    .label(format!(
+                        "INCLUDE \"{}\" comes before the first level",
+                        file.v
+                    ));
+            }
             StmtKind::InitMines(mines) => self.init_mines(span, mines),
             StmtKind::Define(name, value) => self.define(name, value),
             StmtKind::Shuffle(name) => self.shuffle(name),

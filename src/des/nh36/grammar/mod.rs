@@ -281,6 +281,7 @@ pub(crate) fn for_game(game: &Game) -> &'static Language {
     if key.grammar.contains(&GrammarForm::HeaderStatements) {
         words.retain(|(_, t)| *t != Tok::Kw(Kw::Function));
         rows.extend_from_slice(variants::FUNCTION_ROWS);
+        rows.extend_from_slice(variants::INCLUDE_ROWS);
     }
     if key.grammar.contains(&GrammarForm::SheolInit) {
         rows.extend_from_slice(variants::SHEOL_ROWS);

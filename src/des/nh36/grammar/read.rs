@@ -462,6 +462,10 @@ pub(super) fn function_def<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
     StmtKind::FunctionDef { name, params, body }
 }
 
+pub(super) fn include<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    StmtKind::Include(string(r.get("file")))
+}
+
 /// A function's call (see [`super::CALL`]).
 pub(crate) fn call<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
     let name = name(r.get("function"));

@@ -18,7 +18,7 @@ const BAR: Pat<Class> = Pat::Tok(Punct(b'|'), "`|`");
 pub(super) const RANDOM: Pat<Class> = Pat::Tok(Class::Random, "`random`");
 pub(super) const INT: Pat<Class> = Pat::Tok(Class::Int, "an integer");
 const ANY_INT: Pat<Class> = Pat::Tok(Class::AnyInt, "an integer");
-const STRING: Pat<Class> = Pat::Tok(Class::Str, "a string");
+pub(super) const STRING: Pat<Class> = Pat::Tok(Class::Str, "a string");
 pub(super) const CHAR: Pat<Class> = Pat::Tok(Class::Char, "a character like 'x'");
 pub(super) const VAR: Pat<Class> = Pat::Tok(Class::Var, "a variable");
 

@@ -6,7 +6,7 @@ use super::read;
 use super::rows::{
     container_args, door_args, infos, monster_args, object_args, room_door_args, row, timed,
     val_or_random, BLOCK, CHAR, CLOSE, COLON, COMMA, COND, COORD, DIRECTION, DIRECTIONS, EXPR, INT,
-    LIGHT, MONSTER, MONSTER_INFO, OBJECT, OBJECT_INFO, OPEN, PLACES, RANDOM, REGION, SEL,
+    LIGHT, MONSTER, MONSTER_INFO, OBJECT, OBJECT_INFO, OPEN, PLACES, RANDOM, REGION, SEL, STRING,
     TERRAIN_ARGS, TRAP_ARGS, VAR,
 };
 use super::{Build, Class, Form};
@@ -134,6 +134,15 @@ pub(super) const FUNCTION_ROWS: &[Form] = &[row!(
         Pat::Arg("block", &BLOCK),
     ]),
     read::function_def
+)];
+
+/// `INCLUDE "file"`: for a game whose `lev_comp.y` takes it (before the
+/// first level).
+pub(super) const INCLUDE_ROWS: &[Form] = &[row!(
+    "INCLUDE",
+    "INCLUDE",
+    Pat::Arg("file", &STRING),
+    read::include
 )];
 
 /// `name(arguments)`, a function's call, from the name on: the pattern
