@@ -1366,6 +1366,13 @@ def game_cases():
              '# options: game=sporkhack-0.7.0',
              'LEVEL: "g"',
              'MON_GENERATION: 50%, (80, \'S\'), (10, \'5\'), (1, "vampire mole")'))
+    case("nh36", "random-vault-kept-sporkhack", lines(
+             '# options: game=sporkhack-0.7.0',
+             'LEVEL:"v1"',
+             'FLAGS:rndvault',
+             'VAULTGEN:7',
+             'LEVEL:"v2"',
+             'MESSAGE:"listed too"'))
     case("nh343", "altar-god-unknown-notnotdnethack", lines(
              '# options: game=notnotdnethack-2025.05.16',
              'MAZE: "altars", \' \'',

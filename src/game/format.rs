@@ -598,6 +598,19 @@ pub struct LevelRules {
     /// A random vault has a `MINDEPTH`, written first on its `vaults.dat`
     /// line (EvilHack); SporkHack's line is `FREQUENCY NAME`.
     pub vault_min_depth: bool,
+    /// `lev_comp.l` refuses a percentage outside 0 to 100 as it reads it
+    /// ("Unexpected percentile", 3.6.7); SporkHack's takes any.
+    pub percent_checked: bool,
+    /// A random vault stays one for the rest of the file: `LEVEL:` does
+    /// not reset it (SporkHack's `is_rnd_vault` is only ever set), and
+    /// `FLAGS: rndvault` starts a new one at frequency 1; EvilHack's
+    /// `LEVEL:` resets it.
+    pub vault_kept_by_level: bool,
+    /// `FOR` runs between two integers it knows (SporkHack's `FOR_ID
+    /// intvar_or_unk '=' INTEGER int_span INTEGER`): the step is theirs
+    /// and the loop tests its end after each pass, not 3.6.7's computed
+    /// bounds.
+    pub for_integer_bounds: bool,
 }
 
 impl LevelRules {
@@ -618,6 +631,9 @@ impl LevelRules {
             switch_rn2_always: false,
             break_past_pop: false,
             vault_min_depth: true,
+            percent_checked: true,
+            vault_kept_by_level: false,
+            for_integer_bounds: false,
         }
     }
 }

@@ -311,6 +311,15 @@ fn write_format(out: &mut String, f: &RecordFormat) {
     if !lr.vault_min_depth {
         let _ = writeln!(out, "vault-min-depth no");
     }
+    if !lr.percent_checked {
+        let _ = writeln!(out, "percent-check no");
+    }
+    if lr.vault_kept_by_level {
+        let _ = writeln!(out, "vault-kept-by-level yes");
+    }
+    if lr.for_integer_bounds {
+        let _ = writeln!(out, "for-integer-bounds yes");
+    }
     let l = f.limits;
     let _ = writeln!(out, "limit dungeons {}", l.dungeons);
     let _ = writeln!(out, "limit special-levels {}", l.special_levels);
@@ -504,6 +513,9 @@ struct FormatFacts {
     switch_rn2_always: Option<bool>,
     break_past_pop: Option<bool>,
     vault_min_depth: Option<bool>,
+    percent_checked: Option<bool>,
+    vault_kept_by_level: Option<bool>,
+    for_integer_bounds: Option<bool>,
     /// A 3.6-family game's opcode program format.
     program: Option<ProgramFormat>,
     /// A `filling-word` line was read (the first replaces 3.6.7's).
@@ -674,9 +686,15 @@ impl FormatFacts {
             | "line-dash"
             | "switch-rn2-always"
             | "break-past-pop"
-            | "vault-min-depth" => {
+            | "vault-min-depth"
+            | "percent-check"
+            | "vault-kept-by-level"
+            | "for-integer-bounds" => {
                 let on = args.yes_no()?;
                 let slot = match key {
+                    "for-integer-bounds" => &mut self.for_integer_bounds,
+                    "vault-kept-by-level" => &mut self.vault_kept_by_level,
+                    "percent-check" => &mut self.percent_checked,
                     "vault-min-depth" => &mut self.vault_min_depth,
                     "break-past-pop" => &mut self.break_past_pop,
                     "switch-rn2-always" => &mut self.switch_rn2_always,
@@ -928,6 +946,9 @@ impl FormatFacts {
         lr.switch_rn2_always = self.switch_rn2_always.unwrap_or(lr.switch_rn2_always);
         lr.break_past_pop = self.break_past_pop.unwrap_or(lr.break_past_pop);
         lr.vault_min_depth = self.vault_min_depth.unwrap_or(lr.vault_min_depth);
+        lr.percent_checked = self.percent_checked.unwrap_or(lr.percent_checked);
+        lr.vault_kept_by_level = self.vault_kept_by_level.unwrap_or(lr.vault_kept_by_level);
+        lr.for_integer_bounds = self.for_integer_bounds.unwrap_or(lr.for_integer_bounds);
         lr.digits_in_variables = self.digits_in_variables.unwrap_or(lr.digits_in_variables);
         n.terrain = self.terrain.unwrap_or(std::mem::take(&mut n.terrain));
         n.map_chars = self.map_chars.unwrap_or(std::mem::take(&mut n.map_chars));

@@ -867,6 +867,9 @@ fn opcode_grammar_rules(lev_comp_y: &str, rules: &mut LevelRules) {
     rules.break_past_pop = squeezed.contains(
         "set_opvar_int(switch_break_list[i],splev->n_opcodes-switch_break_list[i]->vardata.l);",
     );
+    rules.for_integer_bounds = squeezed.contains("FOR_IDintvar_or_unk'='INTEGERint_spanINTEGER");
+    rules.vault_kept_by_level = squeezed.contains("is_rnd_vault=1;rnd_vault_freq=1;")
+        && !squeezed.contains("is_rnd_vault=0;");
     rules.switch_rn2_always = rule_text(lev_comp_y, "switchstatement", "SPO_RN2")
         .is_some_and(|rule| !rule.contains("is_inconstant_number"));
 }
@@ -878,6 +881,7 @@ fn lexer_rules(lev_comp_l: &str, rules: &mut LevelRules) {
     if rule_starts("[a-zA-Z_][a-zA-Z_0-9]*") || rule_starts("[a-zA-Z_](\\.?[a-zA-Z_0-9]+)*") {
         rules.dash_in_words = false;
     }
+    rules.percent_checked = lev_comp_l.contains("Unexpected percentile");
     rules.digits_in_variables =
         rule_starts("\\$[a-zA-Z_][a-zA-Z_0-9]*") || rule_starts("\\$[a-zA-Z_](\\.?[a-zA-Z_0-9]+)*");
 }

@@ -199,3 +199,117 @@ fn sporkhacks_tree_builds_its_golden_set() {
         (156, 164)
     );
 }
+
+/// Generated files using SporkHack's extensions (`common::genspork`)
+/// compile and decode back to their programs.
+#[test]
+fn generated_sporkhack_files_compile_and_round_trip() {
+    let (game, options) = sporkhack();
+    let all: String = (0..300)
+        .map(|s| common::genspork::des_file(s, &game))
+        .collect();
+    for word in [
+        "MONSTER[",
+        "OBJECT[",
+        "TRAP[",
+        "TERRAIN[",
+        "CONTAINER[",
+        "MON_GENERATION:",
+        "SPILL:",
+        "noflip",
+        "stormy",
+        "rndvault",
+        "VAULTGEN:",
+        "line (",
+        ")-random",
+        "fillrect",
+        "WALLIFY:(",
+        "unfilled",
+        "SWITCH [1d",
+        "$sel0",
+        "FOR $i0 = ",
+        "('\\\\',",
+    ] {
+        assert!(all.contains(word), "no {word} in the generated files");
+    }
+    let mut compiled = 0;
+    for seed in 0..300 {
+        let src = common::genspork::des_file(seed, &game);
+        if let Ok(file) = nh36::compile_with(&src, "g.des", &options) {
+            compiled += 1;
+            for level in &file.levels {
+                let back = nh36::decode(&level.bytes, &level.name, &game, Layout::LP64).unwrap();
+                assert_eq!(back, level.program, "seed {seed}");
+            }
+        }
+    }
+    assert!(compiled > 100, "only {compiled} of 300 compiled");
+}
+
+/// Opt-in: the same files compiled by SporkHack's own `lev_comp`, built
+/// outside the repository (`LEVBUILD_REF_LEV_COMP_SPORKHACK`): both accept
+/// or refuse alike, write the same bytes, and list the same random vaults
+/// in `vaults.dat`.
+#[test]
+fn generated_sporkhack_files_match_sporkhacks_lev_comp() {
+    let var = "LEVBUILD_REF_LEV_COMP_SPORKHACK";
+    let Some(lev_comp) = common::reference_tool(var) else {
+        common::skip_unavailable(&format!("{var} does not name SporkHack's lev_comp"));
+        return;
+    };
+    let (game, options) = sporkhack();
+    let cases = common::diff_cases(1000);
+    let (mut agree, mut both, mut differ) = (0, 0, Vec::new());
+    for seed in 0..cases {
+        let src = common::genspork::des_file(seed, &game);
+        let tmp = common::TempDir::new("sporkhack-diff");
+        std::fs::write(tmp.path().join("g.des"), &src).unwrap();
+        let reference = std::process::Command::new(&lev_comp)
+            .current_dir(tmp.path())
+            .arg("g.des")
+            .output()
+            .unwrap();
+        // Its lev_comp exits 0 after errors too: what it wrote tells.
+        let refused = String::from_utf8_lossy(&reference.stderr).contains("No output created")
+            || !reference.status.success();
+        let ours = nh36::compile_with(&src, "g.des", &options);
+        let same = match (refused, &ours) {
+            (false, Ok(file)) => {
+                both += 1;
+                let vaults: String = (file.levels.iter())
+                    .filter_map(|l| l.random_vault.map(|v| v.line(&l.name)))
+                    .collect();
+                let listed =
+                    std::fs::read_to_string(tmp.path().join("vaults.dat")).unwrap_or_default();
+                vaults == listed
+                    && file.levels.iter().all(|l| {
+                        std::fs::read(tmp.path().join(format!("{}.lev", l.name)))
+                            .is_ok_and(|want| want == l.bytes)
+                    })
+            }
+            (true, Err(_)) => reference.status.code().is_some(),
+            _ => false,
+        };
+        if same {
+            agree += 1;
+        } else {
+            if differ.len() < 3 {
+                eprintln!(
+                    "--- seed {seed}: SporkHack's lev_comp {:?} ({}), levbuild {}\n{src}",
+                    reference.status.code(),
+                    String::from_utf8_lossy(&reference.stderr).trim(),
+                    match &ours {
+                        Ok(_) => "accepted".to_string(),
+                        Err(e) => format!("refused:\n{e}"),
+                    }
+                );
+            }
+            differ.push(seed);
+        }
+    }
+    eprintln!(
+        "SporkHack differential: {agree} of {cases} generated files agree ({both} compiled by both)"
+    );
+    assert!(differ.is_empty(), "seeds that differ: {differ:?}");
+    assert!(both * 3 > cases, "only {both} files compiled by both");
+}

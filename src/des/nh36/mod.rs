@@ -188,7 +188,8 @@ fn compile(
     let (nesting, lexed) = lexer::with_chunks(source, lang, lexis, chunk_tokens, |mut chunks| {
         while let Some(chunk) = chunks.next_chunk() {
             let own = chunk.tokens.len() - usize::from(!chunk.last);
-            check_numbers(source, &chunk.tokens[..own], &mut scanning);
+            let percent_checked = game.format().level_rules.percent_checked;
+            check_numbers(source, &chunk.tokens[..own], percent_checked, &mut scanning);
             check_token_lengths(&chunk.tokens[..own], &mut scanning);
             let deepest = &chunks.meter.deepest;
             too_deep |=
@@ -304,7 +305,12 @@ fn token_too_long(span: &diag::Span, what: &str, report: &mut Reporter) {
 /// a percentage out of 0 to 100, which 3.6.7's scanner refuses as it
 /// reads it.
 #[cfg(feature = "nethack36")]
-fn check_numbers(source: &str, tokens: &[(lexer::Tok<'_>, diag::Span)], report: &mut Reporter) {
+fn check_numbers(
+    source: &str,
+    tokens: &[(lexer::Tok<'_>, diag::Span)],
+    percent_checked: bool,
+    report: &mut Reporter,
+) {
     use lexer::Tok;
     for (t, span) in tokens {
         if let Tok::Int(_)
@@ -317,7 +323,7 @@ fn check_numbers(source: &str, tokens: &[(lexer::Tok<'_>, diag::Span)], report: 
             crate::c_number::warn_if_changed(source, span.clone(), "lev_comp", report);
         }
         if let Tok::Percent(v) | Tok::SPercent(v) = t {
-            if !(0..=100).contains(v) {
+            if percent_checked && !(0..=100).contains(v) {
                 report
                     .error(span.clone(), format!("Unexpected percentile '{v}%'"))
                     .label("a percentage is 0 to 100");

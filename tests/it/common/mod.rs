@@ -7,6 +7,8 @@ use std::path::PathBuf;
 pub mod gen343;
 pub mod gen36;
 pub mod gendnh;
+#[cfg(feature = "nethack36")]
+pub mod genspork;
 
 /// `../shared` beside the project root (or the directory
 /// `LEVBUILD_SHARED` names: `LEVBUILD_SHARED=/nonexistent cargo test`

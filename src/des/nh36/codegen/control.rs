@@ -147,6 +147,9 @@ impl Gen<'_, '_, '_, '_> {
         to: &Expr<'_>,
         body: &[Stmt<'_>],
     ) {
+        if self.game.format().level_rules.for_integer_bounds {
+            return self.for_integers(span, var, from, to, body);
+        }
         self.expr(from);
         self.expr(to);
         if self.nesting >= MAX_NESTED {
@@ -176,6 +179,47 @@ impl Gen<'_, '_, '_, '_> {
             g.push_int(target - g.here() - 1);
             g.op(Opcode::Jne);
         });
+        self.nesting -= 1;
+    }
+
+    /// `FOR $i = a TO b { … }` of a game whose bounds are integers
+    /// (SporkHack): `$i` starts at `a`; after each pass it moves one step
+    /// towards `b` and the loop goes on while it has not passed `b`.
+    fn for_integers(
+        &mut self,
+        span: &Span,
+        var: &Sp<&str>,
+        from: &Expr<'_>,
+        to: &Expr<'_>,
+        body: &[Stmt<'_>],
+    ) {
+        let bound = |g: &mut Self, e: &Expr<'_>| match e {
+            Expr::Int(v) if *v >= 0 => *v,
+            _ => {
+                g.error(span.clone(), "syntax error");
+                0
+            }
+        };
+        let (start, end) = (bound(self, from), bound(self, to));
+        self.declare(var, VarType::scalar(Base::Int));
+        self.push_int(start);
+        self.var_init(0, var.v);
+        if self.nesting >= MAX_NESTED {
+            self.error(span.clone(), "FOR: Too deeply nested loops.");
+        }
+        let target = self.here();
+        self.nesting += 1;
+        self.block(body);
+        let step = if start <= end { 1 } else { -1 };
+        self.push_int(step);
+        self.push(Operand::Var(var.v.to_string()));
+        self.op(Opcode::MathAdd);
+        self.op(Opcode::Copy);
+        self.var_init(0, var.v);
+        self.push_int(end);
+        self.op(Opcode::Cmp);
+        self.push_int(target - self.here() - 1);
+        self.op(if step == 1 { Opcode::Jle } else { Opcode::Jge });
         self.nesting -= 1;
     }
 

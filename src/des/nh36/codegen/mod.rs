@@ -121,9 +121,10 @@ impl Carry {
                 StmtKind::LevelDef { name, maze_filler } => {
                     g.finish(level);
                     g.start_level(name, maze_filler.as_ref());
+                    let kept = g.game.format().level_rules.vault_kept_by_level;
                     let carried = match maze_filler {
-                        None => g.carry.random_vault.take().and(None),
-                        Some(_) => g.carry.random_vault,
+                        None if !kept => g.carry.random_vault.take().and(None),
+                        _ => g.carry.random_vault,
                     };
                     // A level's FLAGS never start a chunk: they are here.
                     let flags = match stmts.get(i).map(|s| &s.kind) {
@@ -138,7 +139,7 @@ impl Carry {
                     let vault_bit = (g.game.format().numbering.level_flags.iter())
                         .find(|(w, _)| &**w == "rndvault")
                         .map_or(0, |&(_, bit)| bit);
-                    if flags & vault_bit != 0 && carried.is_none() {
+                    if flags & vault_bit != 0 && (carried.is_none() || kept) {
                         let min_depth = g.game.format().level_rules.vault_min_depth;
                         g.carry.random_vault = Some(crate::des::RandomVault {
                             min_depth: min_depth.then_some(0),
@@ -152,10 +153,13 @@ impl Carry {
                                 "this level is listed in vaults.dat as a random vault",
                             )
                             .label(format!(
-                                "lev_comp keeps the random vault of the level before (VAULTGEN {}{}): \
-                                 only a LEVEL: definition resets it",
+                                "lev_comp keeps the random vault of the level before (VAULTGEN {}{}): {}",
                                 v.frequency,
-                                v.min_depth.map_or(String::new(), |d| format!(", MINDEPTH {d}"))
+                                v.min_depth.map_or(String::new(), |d| format!(", MINDEPTH {d}")),
+                                match kept {
+                                    true => "every level after one is listed, to the file's end",
+                                    false => "only a LEVEL: definition resets it",
+                                }
                             ));
                     }
                     let file_name = g.file_name(name);
