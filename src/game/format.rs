@@ -764,16 +764,22 @@ pub enum GrammarForm {
     /// named, from 1 (`lev_main.c`'s `mangle_fname`: `"vlt-%04i"` names
     /// `vlt-0001.lev`, `vlt-0002.lev`, …).
     CountedNames,
+    /// `SPILL: place, map character, direction, count` of operands (a map
+    /// character or its variable, an expression), which it pushes
+    /// (UnNetHack's `spill_detail`; SporkHack's stores the character's
+    /// terrain and a fixed count).
+    SpillOperands,
 }
 
 impl GrammarForm {
     /// Every form, in the order identity files list them.
-    pub const ALL: [GrammarForm; 5] = [
+    pub const ALL: [GrammarForm; 6] = [
         GrammarForm::HeaderStatements,
         GrammarForm::NoMazeHeader,
         GrammarForm::SheolInit,
         GrammarForm::DottedNames,
         GrammarForm::CountedNames,
+        GrammarForm::SpillOperands,
     ];
 
     /// Its name in identity files (`header-statements`).
@@ -784,6 +790,7 @@ impl GrammarForm {
             GrammarForm::SheolInit => "sheollev",
             GrammarForm::DottedNames => "dotted-names",
             GrammarForm::CountedNames => "counted-names",
+            GrammarForm::SpillOperands => "spill-operands",
         }
     }
 

@@ -425,6 +425,10 @@ fn read_language(
             GrammarForm::CountedNames,
             lev_main.contains("mangle_fname("),
         ),
+        (
+            GrammarForm::SpillOperands,
+            squeezed.contains("spill_detail:SPILL_ID':'coord_or_var','mapchar_or_var"),
+        ),
     ];
     program.grammar = forms
         .into_iter()

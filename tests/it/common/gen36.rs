@@ -16,7 +16,7 @@
 //! forms of its language (UnNetHack's: `LEVEL:` only, `line A - B`,
 //! `FUNCTION`s defined before the first level and called in levels, its
 //! core functions and variable methods, `INIT_MAP: sheollev`, level-name
-//! counters).
+//! counters, `SPILL` of operands).
 
 #![allow(dead_code)]
 
@@ -134,6 +134,8 @@ struct Tables {
     core: Vec<(String, String, u8)>,
     /// Whether variables have methods (`$c.x`, `$a.length`).
     methods: bool,
+    /// UnNetHack's `SPILL` of operands.
+    spill: bool,
 }
 
 impl Tables {
@@ -158,6 +160,7 @@ impl Tables {
             counted: false,
             core: Vec::new(),
             methods: false,
+            spill: false,
         }
     }
 
@@ -203,6 +206,7 @@ impl Tables {
                 .map(|f| (f.word.to_string(), f.params.to_string(), f.returns))
                 .collect(),
             methods: !program.core_methods.is_empty(),
+            spill: program.has(GrammarForm::SpillOperands),
         }
     }
 
@@ -752,6 +756,11 @@ impl Gen<'_> {
         }
         if !self.functions.is_empty() && self.rng.chance(8) {
             return self.call();
+        }
+        if self.t.spill && self.rng.chance(4) {
+            let (c, m, n) = (self.coord(), self.mapchar(), self.int());
+            let d = *self.rng.pick(&["north", "south", "east", "west"]);
+            return self.line(&format!("SPILL: {c}, {m}, {d}, {n}"));
         }
         let nested = self.depth < 3;
         match self.rng.below(if nested { 36 } else { 28 }) {

@@ -617,6 +617,13 @@ impl Gen<'_, '_, '_, '_> {
                 self.ints(&[t, *direction, count.v, *lit]);
                 self.op(Opcode::Spill);
             }
+            StmtKind::SpillOperands(place, terrain, direction, count) => {
+                self.coord(place);
+                self.mapchar(terrain);
+                self.expr(count);
+                self.push_int(*direction);
+                self.op(Opcode::Spill);
+            }
             StmtKind::VaultFrequency(n) => {
                 self.vault_number(n, "VAULTGEN", "Invalid VAULTGEN frequency.")
             }

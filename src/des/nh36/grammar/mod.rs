@@ -264,7 +264,9 @@ pub(crate) fn for_game(game: &Game) -> &'static Language {
     if key.wallify_region {
         replace(std::slice::from_ref(&variants::WALLIFY_REGION_ROW));
     }
-    if key.spill {
+    if key.spill && key.grammar.contains(&GrammarForm::SpillOperands) {
+        replace(std::slice::from_ref(&variants::SPILL_OPERANDS_ROW));
+    } else if key.spill {
         replace(std::slice::from_ref(&variants::SPILL_ROW));
     }
     if key.mon_generation {

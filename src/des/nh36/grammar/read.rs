@@ -980,6 +980,14 @@ pub(super) fn spill<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
     }
 }
 
+pub(super) fn spill_operands<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    let place = r.coord_arg("place");
+    let t = r.get("terrain");
+    let terrain = r.mapchar(t);
+    let direction = val(r.get("direction"));
+    StmtKind::SpillOperands(place, terrain, direction, r.expr_arg("count"))
+}
+
 pub(super) fn vault_frequency<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
     let t = r.get("frequency");
     StmtKind::VaultFrequency(at(int(t), t))

@@ -27,7 +27,7 @@ const STR_EXPR: Pat<Class> = Pat::Read(Class::StrExpr, "a string");
 pub(super) const COORD: Pat<Class> =
     Pat::Read(Class::Coord, "a coordinate: (x,y), random or a variable");
 pub(super) const REGION: Pat<Class> = Pat::Read(Class::Region, "a region (x1,y1,x2,y2)");
-const MAPCHAR: Pat<Class> = Pat::Read(Class::MapChar, "a map character");
+pub(super) const MAPCHAR: Pat<Class> = Pat::Read(Class::MapChar, "a map character");
 pub(super) const MONSTER: Pat<Class> = Pat::Read(Class::Monster, "a monster");
 pub(super) const OBJECT: Pat<Class> = Pat::Read(Class::Object, "an object");
 pub(super) const SEL: Pat<Class> = Pat::Read(Class::Sel, "a selection");

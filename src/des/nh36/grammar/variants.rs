@@ -6,8 +6,8 @@ use super::read;
 use super::rows::{
     container_args, door_args, infos, monster_args, object_args, room_door_args, row, timed,
     val_or_random, BLOCK, CHAR, CLOSE, COLON, COMMA, COND, COORD, DIRECTION, DIRECTIONS, EXPR, INT,
-    LIGHT, MONSTER, MONSTER_INFO, OBJECT, OBJECT_INFO, OPEN, PLACES, RANDOM, REGION, SEL, STRING,
-    TERRAIN_ARGS, TRAP_ARGS, VAR,
+    LIGHT, MAPCHAR, MONSTER, MONSTER_INFO, OBJECT, OBJECT_INFO, OPEN, PLACES, RANDOM, REGION, SEL,
+    STRING, TERRAIN_ARGS, TRAP_ARGS, VAR,
 };
 use super::{Build, Class, Form};
 use crate::des::nh36::lexer::{Kw, Val};
@@ -245,6 +245,24 @@ pub(super) const WALLIFY_REGION_ROW: Form = row!(
     "WALLIFY",
     Pat::Opt(&Pat::Seq(&[COLON, Pat::Arg("region", &REGION)])),
     read::wallify_region
+);
+
+/// `SPILL: place, map character, direction, count` of operands:
+/// UnNetHack's ([`crate::GrammarForm::SpillOperands`]).
+pub(super) const SPILL_OPERANDS_ROW: Form = row!(
+    "SPILL",
+    "SPILL",
+    Pat::Seq(&[
+        COLON,
+        Pat::Arg("place", &COORD),
+        COMMA,
+        Pat::Arg("terrain", &MAPCHAR),
+        COMMA,
+        Pat::Arg("direction", &DIRECTION),
+        COMMA,
+        Pat::Arg("count", &EXPR),
+    ]),
+    read::spill_operands
 );
 
 /// `SPILL: place, terrain, direction, count`: for a game with
