@@ -709,6 +709,9 @@ pub struct ProgramFormat {
     /// The variable methods `lev_main.c`'s `core_methods[]` lists, in its
     /// order (UnNetHack's `$c.x`, `$a.length`).
     pub core_methods: Vec<CoreMethod>,
+    /// `lev_comp.l`'s `MSG_OUTPUT_TYPE` words of `SOUNDS` and their
+    /// `LVLSND_` values (`hear` 0, `feel` 3; empty for a game without).
+    pub sound_types: Vec<(Box<str>, i64)>,
     /// What `SP_MONST_PACK`, `SP_OBJ_PACK` and `SP_MAPCHAR_PACK` add to a
     /// monster or object index and a map character's lit state before
     /// shifting it (10 in 3.6.7; 0 in the early opcode games, SporkHack
@@ -995,6 +998,7 @@ impl ProgramFormat {
             grammar: Vec::new(),
             core_functions: Vec::new(),
             core_methods: Vec::new(),
+            sound_types: Vec::new(),
             value_offset: VALUE_OFFSET_367,
             random_coord_flag: Some(COORD_RANDOM_367),
             int_varargs: false,

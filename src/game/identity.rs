@@ -421,6 +421,9 @@ fn write_format(out: &mut String, f: &RecordFormat) {
                 quoted(&returns)
             );
         }
+        for (word, v) in &p.sound_types {
+            let _ = writeln!(out, "sound-type {} {v}", quoted(word));
+        }
         for m in &p.core_methods {
             let _ = writeln!(
                 out,
@@ -854,6 +857,12 @@ impl FormatFacts {
                     params: params.into(),
                     returns,
                 });
+            }
+            "sound-type" => {
+                let word = args.string("its word")?;
+                let v = args.number()? as i64;
+                let p = self.program.get_or_insert_with(ProgramFormat::empty);
+                p.sound_types.push((word.into(), v));
             }
             "core-method" => {
                 let word = args.string("its word")?;

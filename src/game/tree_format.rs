@@ -342,6 +342,7 @@ fn read_program(
         grammar: Vec::new(),
         core_functions: Vec::new(),
         core_methods: Vec::new(),
+        sound_types: Vec::new(),
         value_offset: value_offset(sp_lev)
             .map_err(|why| TreeError::new(root, format!("include/sp_lev.h: {why}")))?,
         random_coord_flag: define_value(sp_lev, "SP_COORD_IS_RANDOM"),
@@ -430,6 +431,18 @@ fn read_language(
             squeezed.contains("spill_detail:SPILL_ID':'coord_or_var','mapchar_or_var"),
         ),
     ];
+    // SOUNDS's words, valued by their LVLSND_ defines (rm.h).
+    let rm_h = strip_comments(&read(root, "include/rm.h")?);
+    for (word, constant) in lex_words(lev_comp_l, "MSG_OUTPUT_TYPE") {
+        let v = define_value(&rm_h, &constant)
+            .or_else(|| define_value(sp_lev, &constant))
+            .ok_or_else(|| {
+                error(format!(
+                    "util/lev_comp.l: `{word}` is `{constant}`, which include/rm.h does not define"
+                ))
+            })?;
+        program.sound_types.push((word.into(), v));
+    }
     program.grammar = forms
         .into_iter()
         .filter(|(_, has)| *has)

@@ -2,7 +2,8 @@
 //! identity file (`tests/data/games/unnethack-5.3.2.game`, written by
 //! `levbuild game` from its tree): its language (functions, core
 //! functions, `LEVEL:` only, `line A - B`, `sheollev`, level-name
-//! counters) compiles to the programs its own `lev_comp` writes.
+//! counters, `SPILL` of operands, `SOUNDS`) compiles to the programs its
+//! own `lev_comp` writes: its 304 outputs byte for byte.
 
 use crate::common;
 
@@ -37,11 +38,6 @@ fn program(source: &str) -> String {
         .join("\n")
 }
 
-/// The corpus's files that do not compile yet, and why: statements of
-/// the early opcode language shared with SporkHack whose UnNetHack form
-/// is not in yet (#32). This list only shrinks.
-const NOT_YET: &[(&str, &str)] = &[("moria.des", "SOUNDS")];
-
 #[test]
 fn unnethack_levels_match_its_own_lev_comp() {
     let Some(shared) = common::shared_dir() else {
@@ -68,14 +64,11 @@ fn unnethack_levels_match_its_own_lev_comp() {
         .filter(|p| p.extension().is_some_and(|e| e == "des"))
         .collect();
     files.sort();
-    let (mut same, mut failing, mut differing) = (0, Vec::new(), Vec::new());
+    let (mut same, mut differing) = (0, Vec::new());
     for path in &files {
         let source = levbuild::source_text(&std::fs::read(path).unwrap()).into_owned();
         let name = path.file_name().unwrap().to_str().unwrap().to_string();
-        let Ok(blobs) = des::compile_levels(&source, &name, &options) else {
-            failing.push(name);
-            continue;
-        };
+        let blobs = des::compile_levels(&source, &name, &options).unwrap_or_else(|d| panic!("{d}"));
         if name == "vaults.des" {
             let listed: String = (blobs.levels.iter())
                 .filter_map(|l| l.random_vault.map(|v| v.line(&l.name)))
@@ -90,16 +83,70 @@ fn unnethack_levels_match_its_own_lev_comp() {
                 false => differing.push(level.name.clone()),
             }
         }
-        // Monk.des defines two levels twice: written over, untruncated.
-        if name == "Monk.des" {
-            assert_eq!(blobs.warnings.warnings().count(), 2, "{}", blobs.warnings);
-        }
+        // Monk.des defines two levels twice: written over, untruncated;
+        // dragons.des names a room type UnNetHack has not, as its
+        // lev_comp.stderr.txt says.
+        let warned: Vec<_> = blobs.warnings.warnings().map(|w| w.code.clone()).collect();
+        let want = match name.as_str() {
+            "Monk.des" => vec![Some("level-defined-twice".into()); 2],
+            "dragons.des" => vec![Some("unknown-room-type".into())],
+            _ => Vec::new(),
+        };
+        assert_eq!(warned, want, "{name}: {}", blobs.warnings);
     }
-    let not_yet: Vec<&str> = NOT_YET.iter().map(|(f, _)| *f).collect();
-    assert_eq!(failing, not_yet, "files that do not compile");
     assert_eq!(differing, Vec::<String>::new(), "levels that differ");
-    eprintln!("UnNetHack: {same} levels byte for byte");
-    assert_eq!(same, 292);
+    // 304 level definitions, two of them written over earlier ones.
+    assert_eq!(same, 302);
+}
+
+/// Its 304 outputs (302 levels, `vaults.dat`, `dungeon`) from its
+/// identity file, with no tree and no C compiler.
+#[test]
+fn unnethack_builds_its_golden_set_from_its_identity_file() {
+    let Some(shared) = common::shared_dir() else {
+        return;
+    };
+    let tmp = common::TempDir::new("unnethack");
+    let out = tmp.path().join("out");
+    let report = levbuild::Build::new()
+        .source_dir(shared.join("corpus/unnethack-5.3.2/dat"))
+        .out_dir(&out)
+        .game_file(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/data/games/unnethack-5.3.2.game"),
+        )
+        .cargo_directives(false)
+        .try_compile()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((report.levels, report.dungeons), (302, 1));
+    assert_eq!(
+        common::golden_matches(&shared, "unnethack-5.3.2", &out),
+        (304, 304)
+    );
+}
+
+/// Opt-in (`LEVBUILD_TREES`): the same from its tree, read with its
+/// configure build's defines.
+#[test]
+fn unnethacks_tree_builds_its_golden_set() {
+    let (Some(shared), Some(tree)) = (common::shared_dir(), common::real_tree("unnethack-5.3.2"))
+    else {
+        return;
+    };
+    let tmp = common::TempDir::new("unnethack-tree");
+    let out = tmp.path().join("out");
+    let report = levbuild::Build::new()
+        .game_tree(&tree)
+        .source_dir(tree.join("dat"))
+        .out_dir(&out)
+        .cargo_directives(false)
+        .try_compile()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((report.levels, report.dungeons), (302, 1));
+    assert_eq!(
+        common::golden_matches(&shared, "unnethack-5.3.2", &out),
+        (304, 304)
+    );
 }
 
 #[test]
@@ -246,6 +293,7 @@ fn generated_unnethack_files_compile_and_round_trip() {
         "line (",
         " - (",
         "SPILL: ",
+        "SOUNDS: ",
     ] {
         assert!(all.contains(word), "no {word} in the generated files");
     }

@@ -98,6 +98,8 @@ pub(crate) enum Val {
     Flag,
     /// EvilHack's door materials.
     DoorMaterial,
+    /// `SOUNDS`'s `hear`, `pline`, `verbal`, `feel` (SporkHack, UnNetHack).
+    SoundType,
 }
 
 /// One token.

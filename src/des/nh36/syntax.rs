@@ -309,6 +309,8 @@ pub(crate) enum StmtKind<'s> {
     /// `WALLIFY[: region]` of a game whose `WALLIFY` takes a region
     /// (SporkHack).
     WallifyRegion(Option<Region<'s>>),
+    /// `SOUNDS: frequency, (type, text), …`.
+    Sounds(Expr<'s>, Vec<(i64, Vec<StrPart<'s>>)>),
     /// UnNetHack's `SPILL: place, map character, direction, count`.
     SpillOperands(Coord<'s>, MapChar<'s>, i64, Expr<'s>),
     /// `SPILL: place, terrain character, direction, count`, with the

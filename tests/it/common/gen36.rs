@@ -16,7 +16,7 @@
 //! forms of its language (UnNetHack's: `LEVEL:` only, `line A - B`,
 //! `FUNCTION`s defined before the first level and called in levels, its
 //! core functions and variable methods, `INIT_MAP: sheollev`, level-name
-//! counters, `SPILL` of operands).
+//! counters, `SPILL` of operands, `SOUNDS`).
 
 #![allow(dead_code)]
 
@@ -136,6 +136,8 @@ struct Tables {
     methods: bool,
     /// UnNetHack's `SPILL` of operands.
     spill: bool,
+    /// `SOUNDS` words.
+    sounds: Vec<String>,
 }
 
 impl Tables {
@@ -161,6 +163,7 @@ impl Tables {
             core: Vec::new(),
             methods: false,
             spill: false,
+            sounds: Vec::new(),
         }
     }
 
@@ -207,6 +210,9 @@ impl Tables {
                 .collect(),
             methods: !program.core_methods.is_empty(),
             spill: program.has(GrammarForm::SpillOperands),
+            sounds: (program.sound_types.iter())
+                .map(|(w, _)| w.to_string())
+                .collect(),
         }
     }
 
@@ -761,6 +767,16 @@ impl Gen<'_> {
             let (c, m, n) = (self.coord(), self.mapchar(), self.int());
             let d = *self.rng.pick(&["north", "south", "east", "west"]);
             return self.line(&format!("SPILL: {c}, {m}, {d}, {n}"));
+        }
+        if !self.t.sounds.is_empty() && self.rng.chance(4) {
+            let f = self.int();
+            let parts: Vec<String> = (0..1 + self.rng.below(3))
+                .map(|_| {
+                    let kind = self.rng.pick(&self.t.sounds).clone();
+                    format!("({kind}, {})", self.string())
+                })
+                .collect();
+            return self.line(&format!("SOUNDS: {f}, {}", parts.join(", ")));
         }
         let nested = self.depth < 3;
         match self.rng.below(if nested { 36 } else { 28 }) {

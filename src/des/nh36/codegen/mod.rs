@@ -617,6 +617,15 @@ impl Gen<'_, '_, '_, '_> {
                 self.ints(&[t, *direction, count.v, *lit]);
                 self.op(Opcode::Spill);
             }
+            StmtKind::Sounds(frequency, sounds) => {
+                self.expr(frequency);
+                for (kind, text) in sounds {
+                    self.string(text);
+                    self.push_int(*kind);
+                }
+                self.push_int(sounds.len() as i64);
+                self.op(Opcode::LevelSounds);
+            }
             StmtKind::SpillOperands(place, terrain, direction, count) => {
                 self.coord(place);
                 self.mapchar(terrain);

@@ -154,6 +154,8 @@ struct GameWords {
     grammar: Vec<GrammarForm>,
     /// Its core functions' words and what they return.
     core_functions: Vec<(Box<str>, u8)>,
+    /// `SOUNDS`'s words, where it has `SPO_LEVEL_SOUNDS`.
+    sound_types: Vec<(Box<str>, i64)>,
     /// A chance after the keyword (`MONSTER[90%]:`).
     keyword_chance: bool,
     /// `SPO_MON_GENERATION`: `MON_GENERATION`.
@@ -184,6 +186,10 @@ fn game_words(game: &Game) -> GameWords {
         vaults: n.level_flags.iter().any(|(w, _)| &**w == "rndvault"),
         min_depth: format.level_rules.vault_min_depth,
         grammar: program.map_or_else(Vec::new, |p| p.grammar.clone()),
+        sound_types: (program.iter())
+            .filter(|p| p.opcode("LEVEL_SOUNDS").is_some())
+            .flat_map(|p| p.sound_types.iter().cloned())
+            .collect(),
         core_functions: (program.iter())
             .flat_map(|p| &p.core_functions)
             .map(|f| (f.word.clone(), f.returns))
@@ -288,6 +294,11 @@ pub(crate) fn for_game(game: &Game) -> &'static Language {
     if key.grammar.contains(&GrammarForm::SheolInit) {
         rows.extend_from_slice(variants::SHEOL_ROWS);
         words.push(("sheollev", Tok::Kw(Kw::SheolLev)));
+    }
+    if !key.sound_types.is_empty() {
+        rows.push(variants::SOUNDS_ROW);
+        words
+            .extend((key.sound_types.iter()).map(|(w, v)| (leak(w), Tok::Val(Val::SoundType, *v))));
     }
     for (i, (word, returns)) in key.core_functions.iter().enumerate() {
         let i = u16::try_from(i).unwrap_or(u16::MAX);

@@ -980,6 +980,14 @@ pub(super) fn spill<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
     }
 }
 
+pub(super) fn sounds<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    let frequency = r.expr_arg("frequency");
+    let types: Vec<i64> = r.args.all("sound type").map(val).collect();
+    let texts: Vec<_> = r.args.all("text").collect();
+    let texts: Vec<_> = texts.into_iter().map(|t| r.str_expr(t)).collect();
+    StmtKind::Sounds(frequency, types.into_iter().zip(texts).collect())
+}
+
 pub(super) fn spill_operands<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
     let place = r.coord_arg("place");
     let t = r.get("terrain");

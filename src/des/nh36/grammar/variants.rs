@@ -136,6 +136,34 @@ pub(super) const FUNCTION_ROWS: &[Form] = &[row!(
     read::function_def
 )];
 
+/// `SOUNDS: frequency, (type, text), …`: for a game with
+/// `SPO_LEVEL_SOUNDS` (SporkHack, UnNetHack).
+pub(super) const SOUNDS_ROW: Form = row!(
+    "SOUNDS",
+    "SOUNDS",
+    Pat::Seq(&[
+        COLON,
+        Pat::Arg("frequency", &EXPR),
+        COMMA,
+        Pat::SepBy {
+            item: &Pat::Seq(&[
+                OPEN,
+                Pat::Arg(
+                    "sound type",
+                    &Pat::Tok(Class::Val(Val::SoundType), "a sound type"),
+                ),
+                COMMA,
+                Pat::Arg("text", &Pat::Read(Class::StrExpr, "a string")),
+                CLOSE,
+            ]),
+            sep: &COMMA,
+            min: 1,
+            max: usize::MAX,
+        },
+    ]),
+    read::sounds
+);
+
 /// `INCLUDE "file"`: for a game whose `lev_comp.y` takes it (before the
 /// first level).
 pub(super) const INCLUDE_ROWS: &[Form] = &[row!(
