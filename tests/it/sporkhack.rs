@@ -2,11 +2,9 @@
 //! from its identity file (`tests/data/games/sporkhack-0.7.0.game`,
 //! written by `levbuild game` from its tree): its opcodes, value packing,
 //! numbering and language are facts of its tree, and its corpus compiles
-//! to what its own `lev_comp` and `dgn_comp` wrote, byte for byte.
-//!
-//! Not yet: `sokoban.des`, whose `FUNCTION` definitions and calls the 3.6
-//! language does not read (`functions.des`, which SporkHack's build never
-//! compiles, is left out as its Makefile leaves it out).
+//! to what its own `lev_comp` and `dgn_comp` wrote, byte for byte
+//! (`functions.des`, which SporkHack's build never compiles, is left out
+//! as its Makefile leaves it out).
 
 use crate::common;
 
@@ -31,7 +29,7 @@ fn sporkhack() -> (std::sync::Arc<Game>, des::Options) {
 }
 
 /// The files of its `dat/` that its build compiles and levbuild reads.
-const NOT_COMPILED: [&str; 2] = ["functions.des", "sokoban.des"];
+const NOT_COMPILED: [&str; 1] = ["functions.des"];
 
 #[test]
 fn sporkhack_is_its_trees_format_not_3_6_7s() {
@@ -86,7 +84,7 @@ fn sporkhack_levels_match_its_own_lev_comp() {
         .filter(|p| !NOT_COMPILED.iter().any(|n| p.ends_with(n)))
         .collect();
     files.sort();
-    assert_eq!(files.len(), 24);
+    assert_eq!(files.len(), 25);
     let mut levels = 0;
     for path in &files {
         let source = levbuild::source_text(&std::fs::read(path).unwrap()).into_owned();
@@ -108,8 +106,7 @@ fn sporkhack_levels_match_its_own_lev_comp() {
             levels += 1;
         }
     }
-    // 162 but sokoban's 8.
-    assert_eq!(levels, 154);
+    assert_eq!(levels, 162);
     // Listed with its own numbers: no offset on a monster's index.
     let want = std::fs::read(golden.join("oracle.lev")).unwrap();
     let listing = nh36::decode(&want, "oracle", &game, Layout::LP64)
@@ -123,7 +120,7 @@ fn sporkhack_levels_match_its_own_lev_comp() {
 }
 
 /// A build of SporkHack's corpus from its identity file, with no tree and
-/// no C compiler, writes its golden outputs but sokoban's: 154 levels,
+/// no C compiler, writes its golden outputs: 162 levels,
 /// `vaults.dat` (`FREQUENCY NAME` lines) and `dungeon` (its `%REINCARNATION`
 /// line kept, as its makedefs -e keeps it).
 #[test]
@@ -143,10 +140,10 @@ fn sporkhack_builds_its_golden_set_from_its_identity_file() {
         b.exclude(name);
     }
     let report = b.try_compile().unwrap();
-    assert_eq!((report.levels, report.dungeons), (154, 1));
+    assert_eq!((report.levels, report.dungeons), (162, 1));
     assert_eq!(
         common::golden_matches(&shared, "sporkhack-0.7.0", &out),
-        (156, 164)
+        (164, 164)
     );
     let vaults = std::fs::read_to_string(out.join("vaults.dat")).unwrap();
     assert!(
@@ -190,13 +187,12 @@ fn sporkhacks_tree_builds_its_golden_set() {
         .source_dir(tree.join("dat"))
         .out_dir(&out)
         .cargo_directives(false)
-        .allow("dungeon-missing-level")
-        .exclude("sokoban.des");
+        .allow("dungeon-missing-level");
     let report = b.try_compile().unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!((report.levels, report.dungeons), (154, 1));
+    assert_eq!((report.levels, report.dungeons), (162, 1));
     assert_eq!(
         common::golden_matches(&shared, "sporkhack-0.7.0", &out),
-        (156, 164)
+        (164, 164)
     );
 }
 

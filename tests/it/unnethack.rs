@@ -13,8 +13,7 @@ use levbuild::{Game, GrammarForm, Layout};
 /// UnNetHack's game, from its identity file, and options that compile
 /// for it (LP64, as its golden set was written).
 fn unnethack() -> (std::sync::Arc<Game>, des::Options) {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/games/unnethack-5.3.2.game");
+    let path = common::identity_file("unnethack-5.3.2");
     let game = std::sync::Arc::new(Game::from_identity_file(&path).unwrap());
     let options = des::Options {
         game: game.clone(),
@@ -106,21 +105,24 @@ fn unnethack_builds_its_golden_set_from_its_identity_file() {
     let Some(shared) = common::shared_dir() else {
         return;
     };
+    let mut b = levbuild::Build::new();
+    b.source_dir(shared.join("corpus/unnethack-5.3.2/dat"))
+        .game_file(common::identity_file("unnethack-5.3.2"));
+    builds_its_golden_set(&shared, b);
+}
+
+/// Builds UnNetHack's whole `dat/` with `b` and checks its 304 outputs.
+fn builds_its_golden_set(shared: &std::path::Path, mut b: levbuild::Build) {
     let tmp = common::TempDir::new("unnethack");
     let out = tmp.path().join("out");
-    let report = levbuild::Build::new()
-        .source_dir(shared.join("corpus/unnethack-5.3.2/dat"))
+    let report = b
         .out_dir(&out)
-        .game_file(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("tests/data/games/unnethack-5.3.2.game"),
-        )
         .cargo_directives(false)
         .try_compile()
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!((report.levels, report.dungeons), (302, 1));
     assert_eq!(
-        common::golden_matches(&shared, "unnethack-5.3.2", &out),
+        common::golden_matches(shared, "unnethack-5.3.2", &out),
         (304, 304)
     );
 }
@@ -133,20 +135,9 @@ fn unnethacks_tree_builds_its_golden_set() {
     else {
         return;
     };
-    let tmp = common::TempDir::new("unnethack-tree");
-    let out = tmp.path().join("out");
-    let report = levbuild::Build::new()
-        .game_tree(&tree)
-        .source_dir(tree.join("dat"))
-        .out_dir(&out)
-        .cargo_directives(false)
-        .try_compile()
-        .unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!((report.levels, report.dungeons), (302, 1));
-    assert_eq!(
-        common::golden_matches(&shared, "unnethack-5.3.2", &out),
-        (304, 304)
-    );
+    let mut b = levbuild::Build::new();
+    b.game_tree(&tree).source_dir(tree.join("dat"));
+    builds_its_golden_set(&shared, b);
 }
 
 #[test]
@@ -325,59 +316,11 @@ fn generated_unnethack_files_match_unnethacks_lev_comp() {
         return;
     };
     let (game, options) = unnethack();
-    let cases = common::diff_cases(1000);
-    let (mut agree, mut both, mut crashed, mut differ) = (0, 0, 0, Vec::new());
-    for seed in 0..cases {
-        let src = common::gen36::des_file_for(seed, &game);
-        let tmp = common::TempDir::new("unnethack-diff");
-        std::fs::write(tmp.path().join("g.des"), &src).unwrap();
-        let reference = std::process::Command::new(&lev_comp)
-            .current_dir(tmp.path())
-            .arg("g.des")
-            .output()
-            .unwrap();
-        let ours = des::compile_levels(&src, "g.des", &options);
-        let same = match (reference.status.success(), &ours) {
-            (true, Ok(blobs)) => {
-                both += 1;
-                let vaults: String = (blobs.levels.iter())
-                    .filter_map(|l| l.random_vault.map(|v| v.line(&l.name)))
-                    .collect();
-                let listed =
-                    std::fs::read_to_string(tmp.path().join("vaults.dat")).unwrap_or_default();
-                vaults == listed
-                    && blobs.levels.iter().all(|l| {
-                        std::fs::read(tmp.path().join(format!("{}.lev", l.name)))
-                            .is_ok_and(|want| want == l.bytes)
-                    })
-            }
-            (false, Err(_)) => {
-                crashed += usize::from(reference.status.code().is_none());
-                true
-            }
-            _ => false,
-        };
-        if same {
-            agree += 1;
-        } else {
-            if differ.len() < 3 {
-                eprintln!(
-                    "--- seed {seed}: UnNetHack's lev_comp {:?} ({}), levbuild {}\n{src}",
-                    reference.status.code(),
-                    String::from_utf8_lossy(&reference.stderr).trim(),
-                    match &ours {
-                        Ok(_) => "accepted".to_string(),
-                        Err(e) => format!("refused:\n{e}"),
-                    }
-                );
-            }
-            differ.push(seed);
-        }
-    }
-    eprintln!(
-        "UnNetHack differential: {agree} of {cases} generated files agree ({both} compiled by \
-         both, {crashed} refused by levbuild where the reference crashes)"
+    common::generated_differential_36(
+        "UnNetHack",
+        &lev_comp,
+        &options,
+        common::diff_cases(1000),
+        |seed| common::gen36::des_file_for(seed, &game),
     );
-    assert!(differ.is_empty(), "seeds that differ: {differ:?}");
-    assert!(both * 3 > cases, "only {both} files compiled by both");
 }

@@ -673,7 +673,15 @@ fn token_at<'s>(keywords: &Words, lexis: Lexis, src: &'s str, pos: usize) -> (To
     } else {
         let word = rest.iter().take_while(|&&d| lexis.is_word_byte(d)).count();
         if word > 0 {
-            offer_owned(Tok::Unknown(&src[pos..pos + word]), word, &mut best);
+            // 3.6.7's catch-all word (with `-`) is UNKNOWN_TYPE; the early
+            // opcode games' (SporkHack's `[a-zA-Z_][a-zA-Z_0-9]*`) is a
+            // name, NQSTRING, which calls a function.
+            let text = &src[pos..pos + word];
+            let tok = match lexis.dash_in_words {
+                true => Tok::Unknown(text),
+                false => Tok::Name(text),
+            };
+            offer_owned(tok, word, &mut best);
         }
     }
     if let Some(found) = best {

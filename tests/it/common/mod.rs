@@ -298,6 +298,75 @@ pub fn generated_differential(
     assert!(accepted * share > cases, "only {accepted} files compiled");
 }
 
+/// [`generated_differential`] for a 3.6-family game: both accept or
+/// refuse alike, write the same bytes (a level defined twice written over
+/// the earlier one) and list the same random vaults in `vaults.dat`. A
+/// file that crashes the reference is one levbuild must refuse; those are
+/// counted apart.
+#[cfg(feature = "nethack36")]
+pub fn generated_differential_36(
+    label: &str,
+    lev_comp: &std::path::Path,
+    options: &levbuild::des::Options,
+    cases: u64,
+    generate: impl Fn(u64) -> String,
+) {
+    let (mut agree, mut both, mut crashed, mut differ) = (0, 0, 0, Vec::new());
+    for seed in 0..cases {
+        let src = generate(seed);
+        let tmp = TempDir::new("lev-comp-36");
+        std::fs::write(tmp.path().join("g.des"), &src).unwrap();
+        let reference = std::process::Command::new(lev_comp)
+            .current_dir(tmp.path())
+            .arg("g.des")
+            .output()
+            .unwrap();
+        let ours = levbuild::des::compile_levels(&src, "g.des", options);
+        let same = match (reference.status.success(), &ours) {
+            (true, Ok(blobs)) => {
+                both += 1;
+                let vaults: String = (blobs.levels.iter())
+                    .filter_map(|l| l.random_vault.map(|v| v.line(&l.name)))
+                    .collect();
+                let listed =
+                    std::fs::read_to_string(tmp.path().join("vaults.dat")).unwrap_or_default();
+                vaults == listed
+                    && blobs.levels.iter().all(|l| {
+                        std::fs::read(tmp.path().join(format!("{}.lev", l.name)))
+                            .is_ok_and(|want| want == l.bytes)
+                    })
+            }
+            (false, Err(_)) => {
+                crashed += u64::from(reference.status.code().is_none());
+                true
+            }
+            _ => false,
+        };
+        if same {
+            agree += 1;
+            continue;
+        }
+        if differ.len() < 3 {
+            eprintln!(
+                "--- seed {seed}: {label} lev_comp {:?} ({}), levbuild {}\n{src}",
+                reference.status.code(),
+                String::from_utf8_lossy(&reference.stderr).trim(),
+                match &ours {
+                    Ok(_) => "accepted".to_string(),
+                    Err(e) => format!("refused:\n{e}"),
+                }
+            );
+        }
+        differ.push(seed);
+    }
+    eprintln!(
+        "{label} differential: {agree} of {cases} generated files agree ({both} compiled by \
+         both, {crashed} refused by levbuild where the reference crashes)"
+    );
+    assert!(differ.is_empty(), "seeds that differ: {differ:?}");
+    assert!(both * 3 > cases, "only {both} files compiled by both");
+}
+
 /// One generated file compiled by a game's own `lev_comp` (in a
 /// temporary directory) and by levbuild with `options`.
 pub struct LevCompRun {

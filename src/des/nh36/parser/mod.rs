@@ -311,7 +311,7 @@ impl<'a> Parser<'a, '_> {
         };
         report_expected(self.report, span, &found, failure, keyword);
         // A misspelt keyword: a statement keyword if a `:` follows.
-        if let Some(Tok::Unknown(word)) = self.tokens.get(at).map(|(t, _)| t) {
+        if let Some(Tok::Unknown(word) | Tok::Name(word)) = self.tokens.get(at).map(|(t, _)| t) {
             let statement = self.tokens.get(at + 1).map(|(t, _)| t) == Some(&Tok::Punct(b':'));
             if let Some(k) = super::lexer::closest_keyword(self.lang, word, statement) {
                 self.report.help(format!("did you mean `{k}`?"));
