@@ -1366,6 +1366,14 @@ def game_cases():
              '# options: game=sporkhack-0.7.0',
              'LEVEL: "g"',
              'MON_GENERATION: 50%, (80, \'S\'), (10, \'5\'), (1, "vampire mole")'))
+    case("nh36", "variable-copy-sporkhack", lines(
+             '# options: game=sporkhack-0.7.0',
+             'LEVEL:"c"',
+             '$a = 3',
+             '$a = $a',
+             '$b = $nothing',
+             '$c = (1,2)',
+             '$a = $c'))
     case("nh36", "random-vault-kept-sporkhack", lines(
              '# options: game=sporkhack-0.7.0',
              'LEVEL:"v1"',

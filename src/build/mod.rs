@@ -751,16 +751,13 @@ impl Build {
             None => vec![glob::Glob::new("*.def").expect("a pattern")],
         };
         dungeon_patterns.extend(patterns("dungeon_file", &self.dungeon_patterns)?);
-        let level_patterns: Option<Vec<glob::Glob>> = match options.game.tree_level_files(spec.dir)
-        {
-            Some(files) => Some(
-                files
-                    .iter()
+        // In a game tree's `dat/`, the `.des` files its own build compiles.
+        let level_patterns: Option<Vec<glob::Glob>> =
+            options.game.tree_level_files(spec.dir).map(|files| {
+                (files.iter())
                     .map(|f| glob::Glob::new(f).unwrap_or_else(|_| glob::Glob::literal(f)))
-                    .collect(),
-            ),
-            None => None,
-        };
+                    .collect()
+            });
         let (include, exclude) = (
             patterns("include", &self.include)?,
             patterns("exclude", &self.exclude)?,

@@ -611,6 +611,15 @@ pub struct LevelRules {
     /// and the loop tests its end after each pass, not 3.6.7's computed
     /// bounds.
     pub for_integer_bounds: bool,
+    /// `$a = $b` stores `$b`'s name, not its value (SporkHack's
+    /// `add_opvars(splev, "siso", $3, -1, $1, SPO_VAR_INIT)`), for a
+    /// variable of any type.
+    pub var_copy_by_name: bool,
+    /// The words `lev_comp.l`'s rules spell out (`MESSAGE`, `montype`,
+    /// `NAME`), for a 3.6-language tree: a word of 3.6.7's language that
+    /// its lexer does not have is not the game's (SporkHack has no `MAZE`,
+    /// `MINERALIZE`, lower-case `name`, `gradient`). `None`: 3.6.7's words.
+    pub lexer_words: Option<Vec<Box<str>>>,
 }
 
 impl LevelRules {
@@ -634,6 +643,8 @@ impl LevelRules {
             percent_checked: true,
             vault_kept_by_level: false,
             for_integer_bounds: false,
+            var_copy_by_name: false,
+            lexer_words: None,
         }
     }
 }

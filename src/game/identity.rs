@@ -320,6 +320,12 @@ fn write_format(out: &mut String, f: &RecordFormat) {
     if lr.for_integer_bounds {
         let _ = writeln!(out, "for-integer-bounds yes");
     }
+    if lr.var_copy_by_name {
+        let _ = writeln!(out, "var-copy-by-name yes");
+    }
+    for word in lr.lexer_words.iter().flatten() {
+        let _ = writeln!(out, "lexer-word {}", quoted(word));
+    }
     let l = f.limits;
     let _ = writeln!(out, "limit dungeons {}", l.dungeons);
     let _ = writeln!(out, "limit special-levels {}", l.special_levels);
@@ -519,6 +525,8 @@ struct FormatFacts {
     percent_checked: Option<bool>,
     vault_kept_by_level: Option<bool>,
     for_integer_bounds: Option<bool>,
+    var_copy_by_name: Option<bool>,
+    lexer_words: Option<Vec<Box<str>>>,
     /// A 3.6-family game's opcode program format.
     program: Option<ProgramFormat>,
     /// A `filling-word` line was read (the first replaces 3.6.7's).
@@ -692,9 +700,11 @@ impl FormatFacts {
             | "vault-min-depth"
             | "percent-check"
             | "vault-kept-by-level"
-            | "for-integer-bounds" => {
+            | "for-integer-bounds"
+            | "var-copy-by-name" => {
                 let on = args.yes_no()?;
                 let slot = match key {
+                    "var-copy-by-name" => &mut self.var_copy_by_name,
                     "for-integer-bounds" => &mut self.for_integer_bounds,
                     "vault-kept-by-level" => &mut self.vault_kept_by_level,
                     "percent-check" => &mut self.percent_checked,
@@ -744,6 +754,10 @@ impl FormatFacts {
                     _ => &mut p.object_properties,
                 };
                 list.push(name.into());
+            }
+            "lexer-word" => {
+                let word = args.string("a word of its lev_comp.l")?;
+                (self.lexer_words.get_or_insert_with(Vec::new)).push(word.into());
             }
             "dungeon-descriptor" => {
                 let word = args.string("its word")?;
@@ -958,6 +972,8 @@ impl FormatFacts {
         lr.percent_checked = self.percent_checked.unwrap_or(lr.percent_checked);
         lr.vault_kept_by_level = self.vault_kept_by_level.unwrap_or(lr.vault_kept_by_level);
         lr.for_integer_bounds = self.for_integer_bounds.unwrap_or(lr.for_integer_bounds);
+        lr.var_copy_by_name = self.var_copy_by_name.unwrap_or(lr.var_copy_by_name);
+        lr.lexer_words = self.lexer_words.or(lr.lexer_words.take());
         lr.digits_in_variables = self.digits_in_variables.unwrap_or(lr.digits_in_variables);
         n.terrain = self.terrain.unwrap_or(std::mem::take(&mut n.terrain));
         n.map_chars = self.map_chars.unwrap_or(std::mem::take(&mut n.map_chars));

@@ -445,10 +445,9 @@ fn makefile_des_names(makefile: &str) -> Vec<String> {
     let mut files: Vec<String> = Vec::new();
     for word in makefile.split(|c: char| c.is_whitespace() || c == ';') {
         let name = word.rsplit('/').next().unwrap_or(word);
-        if name.ends_with(".des") && name.len() > 4 && !name.contains('$') {
-            if !files.iter().any(|f| f == name) {
-                files.push(name.to_string());
-            }
+        let new = !files.iter().any(|f| f == name);
+        if name.ends_with(".des") && name.len() > 4 && !name.contains('$') && new {
+            files.push(name.to_string());
         }
     }
     files

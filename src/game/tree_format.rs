@@ -285,8 +285,10 @@ pub(super) fn read_tree_format(root: &Path, dialect: Dialect) -> Result<TreeForm
     }
 
     format.dungeon_rules = dungeon_rules(&read(root, "util/dgn_comp.y")?);
+    // The 3.4.3 family's makedefs has them all; of a 3.6-language tree,
+    // SporkHack's and UnNetHack's (3.4.3's makedefs), not 3.6's.
     format.dungeon_rules.percent_conditionals =
-        read(root, "util/makedefs.c")?.contains("check_control(");
+        dialect == Dialect::NetHack343 || read(root, "util/makedefs.c")?.contains("check_control(");
     format.level_rules = level_rules(&lev_comp_y);
     format.level_rules.sanity_flags = lev_comp_l.contains("return SANITYFLAG;");
     if dialect == Dialect::NetHack36 {
@@ -776,7 +778,7 @@ fn define_names(text: &str, prefix: &str, end: &str) -> Result<Vec<Box<str>>, St
 /// have beyond NetHack 3.4.3's, and the lists its parts and rooms add.
 fn read_records(root: &Path, sp_lev: &str, format: &mut RecordFormat) -> Result<(), TreeError> {
     for (record, name, vanilla) in VANILLA_MEMBERS {
-        let members = struct_members(&sp_lev, name).ok_or_else(|| {
+        let members = struct_members(sp_lev, name).ok_or_else(|| {
             TreeError::new(root, format!("include/sp_lev.h defines no `{name}` record"))
         })?;
         let mut seen = 0;
@@ -801,7 +803,7 @@ fn read_records(root: &Path, sp_lev: &str, format: &mut RecordFormat) -> Result<
         }
     }
     let has_member = |record: &str, member: &str| {
-        struct_members(&sp_lev, record)
+        struct_members(sp_lev, record)
             .is_some_and(|m| m.iter().any(|(_, names)| names.iter().any(|n| n == member)))
     };
     format.forges = has_member("mazepart", "nforge") || has_member("room", "nforge");
@@ -884,6 +886,7 @@ fn opcode_grammar_rules(lev_comp_y: &str, rules: &mut LevelRules) {
     rules.break_past_pop = squeezed.contains(
         "set_opvar_int(switch_break_list[i],splev->n_opcodes-switch_break_list[i]->vardata.l);",
     );
+    rules.var_copy_by_name = squeezed.contains("\"siso\",$3,-1,$1,SPO_VAR_INIT");
     rules.for_integer_bounds = squeezed.contains("FOR_IDintvar_or_unk'='INTEGERint_spanINTEGER");
     rules.vault_kept_by_level = squeezed.contains("is_rnd_vault=1;rnd_vault_freq=1;")
         && !squeezed.contains("is_rnd_vault=0;");
@@ -899,8 +902,47 @@ fn lexer_rules(lev_comp_l: &str, rules: &mut LevelRules) {
         rules.dash_in_words = false;
     }
     rules.percent_checked = lev_comp_l.contains("Unexpected percentile");
+    rules.lexer_words = Some(lexer_words(lev_comp_l));
     rules.digits_in_variables =
         rule_starts("\\$[a-zA-Z_][a-zA-Z_0-9]*") || rule_starts("\\$[a-zA-Z_](\\.?[a-zA-Z_0-9]+)*");
+}
+
+/// The words the rules of `lev_comp.l` spell out: of each rule's pattern
+/// (after a `<STATE>`), the alternatives of `(A|B)`, both words of
+/// `obj(ect)?` and quoted words, those that are words (letters, digits,
+/// `_`, `-`), sorted.
+fn lexer_words(lev_comp_l: &str) -> Vec<Box<str>> {
+    let rules = lev_comp_l.split("\n%%").nth(1).unwrap_or(lev_comp_l);
+    let is_word = |w: &str| {
+        w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+            && w.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+    };
+    let mut words: Vec<Box<str>> = rules
+        .lines()
+        .filter(|l| !l.starts_with([' ', '\t', '/', '%', '{', '}', '#']))
+        .filter_map(|l| l.split_whitespace().next())
+        .map(|p| p.rsplit('>').next().unwrap_or(p))
+        .flat_map(|p| {
+            // `obj(ect)?`: both words.
+            if let Some((stem, rest)) = p.split_once('(') {
+                if let Some(tail) = rest.strip_suffix(")?") {
+                    if is_word(stem) && is_word(&format!("{stem}{tail}")) {
+                        return vec![Box::from(stem), format!("{stem}{tail}").into()];
+                    }
+                }
+            }
+            p.trim_matches(|c| c == '(' || c == ')')
+                .split('|')
+                .map(|w| w.trim_matches('"'))
+                .filter(|w| is_word(w))
+                .map(Box::from)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    words.sort();
+    words.dedup();
+    words
 }
 
 /// The names of the location types `lev_comp.y`'s joined-map check lets
@@ -1498,6 +1540,28 @@ mod tests {
         );
         let skipped = "#define SP_M_V_PEACEFUL 0\n#define SP_M_V_ALIGN 2\n#define SP_M_V_END 3\n";
         assert!(define_names(skipped, "SP_M_V_", "SP_M_V_END").is_err());
+    }
+
+    #[test]
+    fn the_lexers_words_are_its_rules_words() {
+        let l = "%{\nint x;\n%}\n%%\n<MAPC>ENDMAP\t{ return 1; }\nMESSAGE\t\treturn MESSAGE_ID;\n\
+                 (NAME|name)\tST_RET(NAME_ID);\nobj(ect)?\tST_RET(object_ID);\n\
+                 half-left\t{ return 2; }\n[0-9]+\t{ return INTEGER; }\n\"==\"\t{ return 3; }\n\
+                 \t  indented(not a rule)\n";
+        let words = lexer_words(l);
+        let words: Vec<&str> = words.iter().map(|w| &**w).collect();
+        assert_eq!(
+            words,
+            [
+                "ENDMAP",
+                "MESSAGE",
+                "NAME",
+                "half-left",
+                "name",
+                "obj",
+                "object"
+            ]
+        );
     }
 
     #[test]

@@ -223,6 +223,7 @@ fn generated_sporkhack_files_compile_and_round_trip() {
         "unfilled",
         "SWITCH [1d",
         "$sel0",
+        "$sel1 = $sel0",
         "FOR $i0 = ",
         "('\\\\',",
     ] {

@@ -188,7 +188,8 @@ impl Gen<'_> {
     }
 
     fn light(&mut self) -> &'static str {
-        *self.rng.pick(&["lit", "unlit", "random"])
+        const LIGHT: [&str; 3] = ["lit", "unlit", "random"];
+        LIGHT[self.rng.below(3)]
     }
 
     fn coord_lit(&mut self) -> String {
@@ -308,7 +309,7 @@ impl Gen<'_> {
     }
 
     fn statement(&mut self, depth: usize) {
-        match self.rng.below(24) {
+        match self.rng.below(26) {
             0 => {
                 let (c, m, p) = (self.chance(), self.monster(), self.coord());
                 let info = *self
@@ -445,8 +446,17 @@ impl Gen<'_> {
             }
             13 => {
                 let name = format!("$sel{}", self.sels.len());
-                let s = self.selection(0);
-                self.line(&format!("{name} = selection:{s}"));
+                match self.rng.below(4) {
+                    // A copy: its lev_comp stores the other's name.
+                    0 if !self.sels.is_empty() => {
+                        let from = self.rng.pick(&self.sels).clone();
+                        self.line(&format!("{name} = {from}"));
+                    }
+                    _ => {
+                        let s = self.selection(0);
+                        self.line(&format!("{name} = selection:{s}"));
+                    }
+                }
                 self.sels.push(name);
             }
             14 => {
@@ -493,12 +503,118 @@ impl Gen<'_> {
                 let ud = *self.rng.pick(&["up", "down"]);
                 self.line(&format!("STAIR:{p},{ud}"));
             }
+            23 | 24 => self.other_statement(),
             _ => {
                 let (p, t) = (
                     self.coord(),
                     *self.rng.pick(&["dust", "engrave", "burn", "mark", "blood"]),
                 );
                 self.line(&format!("ENGRAVING:{p},{t},\"x\""));
+            }
+        }
+    }
+
+    /// The statements it shares with 3.6.7 that the rest leave out, and
+    /// the properties of monsters and objects.
+    fn other_statement(&mut self) {
+        match self.rng.below(12) {
+            0 => {
+                let p = self.coord();
+                let t = *self.rng.pick(&["", ",random", ",\"here\""]);
+                self.line(&format!("GRAVE:{p}{t}"));
+            }
+            1 => {
+                let (n, p) = (self.rng.below(500), self.coord());
+                self.line(&format!("GOLD:{n},{p}"));
+            }
+            2 => {
+                let (p, ud) = (self.coord(), *self.rng.pick(&["up", "down"]));
+                self.line(&format!("LADDER:{p},{ud}"));
+            }
+            3 => {
+                let (p, d) = (self.coord(), *self.rng.pick(DIRECTIONS));
+                let s = *self.rng.pick(&["open", "closed", "random", "locked"]);
+                self.line(&format!("DRAWBRIDGE:{p},{d},{s}"));
+            }
+            4 => {
+                let (p, d) = (self.coord(), *self.rng.pick(DIRECTIONS));
+                let rest = match self.rng.below(3) {
+                    0 => String::new(),
+                    1 => ",false".into(),
+                    _ => format!(",true,'{}'", self.fill_char()),
+                };
+                self.line(&format!("MAZEWALK:{p},{d}{rest}"));
+            }
+            5 => {
+                let (a, b) = (self.region(), self.region());
+                let ud = *self.rng.pick(&["", ",up", ",down"]);
+                self.line(&format!("TELEPORT_REGION:{a},{b}{ud}"));
+            }
+            6 => {
+                let b = self.region();
+                self.line(&format!("BRANCH:levregion(1,0,79,20),{b}"));
+            }
+            7 => {
+                let r = self.region();
+                self.line(&format!("NON_PASSWALL:{r}"));
+            }
+            8 => {
+                let (r, a, b) = (self.region(), self.map_char(), self.map_char());
+                let p = self.rng.below(101);
+                self.line(&format!("REPLACE_TERRAIN:{r},'{a}','{b}',{p}%"));
+            }
+            9 => {
+                let (v, a, d) = (self.rng.below(3), self.rng.below(9), 1 + self.rng.below(6));
+                self.line(&format!("$n{v} = {a} + 1d{d} * 2"));
+            }
+            10 => {
+                let (m, p) = (self.monster(), self.coord());
+                let infos: Vec<&str> = (0..1 + self.rng.below(3))
+                    .map(|_| {
+                        *self.rng.pick(&[
+                            "female",
+                            "invisible",
+                            "cancelled",
+                            "revived",
+                            "avenge",
+                            "fleeing:3",
+                            "blinded:2",
+                            "paralyzed:4",
+                            "stunned",
+                            "confused",
+                            "m_feature \"fountain\"",
+                            "asleep",
+                            "hostile",
+                            "chaotic",
+                        ])
+                    })
+                    .collect();
+                self.line(&format!("MONSTER:{m},{p},{} {{", infos.join(",")));
+                self.depth += 1;
+                let o = self.object();
+                self.line(&format!("OBJECT:{o}"));
+                self.depth -= 1;
+                self.line("}");
+            }
+            _ => {
+                let (o, p) = (self.object(), self.coord());
+                let infos: Vec<String> = (0..1 + self.rng.below(3))
+                    .map(|_| match self.rng.below(12) {
+                        0 => "uncursed".into(),
+                        1 => "montype:\"jackal\"".into(),
+                        2 => (self.rng.below(7) as i64 - 3).to_string(),
+                        3 => "name:\"Excalibur\"".into(),
+                        4 => format!("quantity:{}", 1 + self.rng.below(9)),
+                        5 => "buried".into(),
+                        6 => "lit".into(),
+                        7 => format!("eroded:{}", self.rng.below(4)),
+                        8 => "locked".into(),
+                        9 => "trapped".into(),
+                        10 => format!("recharged:{}", self.rng.below(3)),
+                        _ => "greased".into(),
+                    })
+                    .collect();
+                self.line(&format!("OBJECT:{o},{p},{}", infos.join(",")));
             }
         }
     }

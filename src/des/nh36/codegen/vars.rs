@@ -148,6 +148,11 @@ impl Gen<'_, '_, '_, '_> {
     }
 
     pub(super) fn define(&mut self, name: &Sp<&str>, value: &Value<'_>) {
+        if let Value::Expr(Expr::Var(v)) = value {
+            if v.index.is_none() && self.game.format().level_rules.var_copy_by_name {
+                return self.copy_by_name(name, v);
+            }
+        }
         let (t, count) = match value {
             Value::Expr(Expr::Var(v)) => match self.var_type(v) {
                 Some(t)
@@ -234,6 +239,38 @@ impl Gen<'_, '_, '_, '_> {
         };
         self.declare(name, t);
         self.var_init(count, name.v);
+    }
+
+    /// `$a = $b` of a game that stores `$b`'s name (SporkHack): `$a`
+    /// takes `$b`'s type, whatever it is.
+    fn copy_by_name(&mut self, name: &Sp<&str>, from: &VarRef<'_>) {
+        if name.v == from.name.v {
+            self.error(
+                from.name.span.clone(),
+                format!("Trying to set variable '{}' to value of itself", name.v),
+            );
+        }
+        match self.vars.get(from.name.v).copied() {
+            None => self.error(
+                from.name.span.clone(),
+                format!("Trying to use an undefined variable '{}'", from.name.v),
+            ),
+            Some(t) => match self.vars.get(name.v).copied() {
+                Some(old) if old != t => self.error(
+                    name.span.clone(),
+                    format!("Trying to redefine variable '{}' as different type", name.v),
+                ),
+                Some(_) => {}
+                None => {
+                    self.vars.insert(name.v.to_string(), t);
+                }
+            },
+        }
+        self.push(Operand::Str(from.name.v.to_string()));
+        let minus_one = self.minus_one_at(1);
+        self.push_int(minus_one);
+        self.push(Operand::Str(name.v.to_string()));
+        self.op(Opcode::VarInit);
     }
 
     /// A `{ … }` list: all items of the kind of the first.

@@ -164,6 +164,8 @@ struct GameWords {
     wallify_region: bool,
     /// `SPO_SPILL`: `SPILL`.
     spill: bool,
+    /// The words its `lev_comp.l` has (`None`: 3.6.7's).
+    lexer_words: Option<Vec<Box<str>>>,
 }
 
 fn game_words(game: &Game) -> GameWords {
@@ -198,6 +200,7 @@ fn game_words(game: &Game) -> GameWords {
         mon_generation: has_op("MON_GENERATION"),
         wallify_region: format.level_rules.wallify_region,
         spill: has_op("SPILL"),
+        lexer_words: format.level_rules.lexer_words.clone(),
     }
 }
 
@@ -282,6 +285,17 @@ pub(crate) fn for_game(game: &Game) -> &'static Language {
         if key.features.contains(op) {
             replace(std::slice::from_ref(row));
         }
+    }
+    // What its lexer does not spell out is not its word (a word that is
+    // no identifier, `random[`, is read by rules levbuild has anyway).
+    if let Some(known) = &key.lexer_words {
+        let has = |w: &str| known.binary_search_by(|k| (**k).cmp(w)).is_ok();
+        let identifier = |w: &str| {
+            w.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+        };
+        words.retain(|(w, _)| !identifier(w) || has(w));
+        rows.retain(|r| has(r.keyword));
     }
     if key.grammar.contains(&GrammarForm::NoMazeHeader) {
         rows.retain(|row| row.keyword != "MAZE");
