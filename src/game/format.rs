@@ -765,8 +765,6 @@ pub enum GrammarForm {
     /// `FUNCTION` definitions and `INCLUDE "file"` before the first level
     /// (`header_stmts`).
     HeaderStatements,
-    /// Levels start with `LEVEL:` only: the lexer has no `MAZE`.
-    NoMazeHeader,
     /// `INIT_MAP: sheollev` (`LVLINIT_SHEOL`).
     SheolInit,
     /// Words that are no keyword are names (`[a-zA-Z_](\.?[a-zA-Z_0-9]+)*`:
@@ -787,9 +785,8 @@ pub enum GrammarForm {
 
 impl GrammarForm {
     /// Every form, in the order identity files list them.
-    pub const ALL: [GrammarForm; 6] = [
+    pub const ALL: [GrammarForm; 5] = [
         GrammarForm::HeaderStatements,
-        GrammarForm::NoMazeHeader,
         GrammarForm::SheolInit,
         GrammarForm::DottedNames,
         GrammarForm::CountedNames,
@@ -800,7 +797,6 @@ impl GrammarForm {
     pub fn as_str(self) -> &'static str {
         match self {
             GrammarForm::HeaderStatements => "header-statements",
-            GrammarForm::NoMazeHeader => "no-maze-header",
             GrammarForm::SheolInit => "sheollev",
             GrammarForm::DottedNames => "dotted-names",
             GrammarForm::CountedNames => "counted-names",

@@ -413,7 +413,6 @@ fn read_language(
             GrammarForm::HeaderStatements,
             squeezed.contains("header_stmt:function_define"),
         ),
-        (GrammarForm::NoMazeHeader, !lexes("MAZE_ID")),
         (
             GrammarForm::SheolInit,
             lexes("SHEOL_ID") && program.level_init("SHEOL").is_some(),

@@ -46,7 +46,6 @@ fn unnethack_levels_match_its_own_lev_comp() {
     let program = game.format().program.as_ref().unwrap();
     for form in [
         GrammarForm::HeaderStatements,
-        GrammarForm::NoMazeHeader,
         GrammarForm::SheolInit,
         GrammarForm::DottedNames,
         GrammarForm::CountedNames,

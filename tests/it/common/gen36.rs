@@ -200,7 +200,8 @@ impl Tables {
             forged: program.object_property("AFFIXED_GEM").is_some(),
             vaults: n.level_flags.iter().any(|(w, _)| &**w == "rndvault"),
             min_depth: format.level_rules.vault_min_depth,
-            no_maze: program.has(GrammarForm::NoMazeHeader),
+            no_maze: (format.level_rules.lexer_words.as_ref())
+                .is_some_and(|w| !w.iter().any(|w| &**w == "MAZE")),
             line_dash: format.level_rules.line_dash,
             functions: program.has(GrammarForm::HeaderStatements),
             sheol: program.has(GrammarForm::SheolInit),

@@ -297,9 +297,6 @@ pub(crate) fn for_game(game: &Game) -> &'static Language {
         words.retain(|(w, _)| !identifier(w) || has(w));
         rows.retain(|r| has(r.keyword));
     }
-    if key.grammar.contains(&GrammarForm::NoMazeHeader) {
-        rows.retain(|row| row.keyword != "MAZE");
-    }
     if key.grammar.contains(&GrammarForm::HeaderStatements) {
         words.retain(|(_, t)| *t != Tok::Kw(Kw::Function));
         rows.extend_from_slice(variants::FUNCTION_ROWS);
