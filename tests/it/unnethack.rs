@@ -323,3 +323,25 @@ fn generated_unnethack_files_match_unnethacks_lev_comp() {
         |seed| common::gen36::des_file_for(seed, &game),
     );
 }
+
+/// A BREAK of a block around another block with a BREAK of its own is
+/// lost as every 3.6-family `lev_comp` loses it (its list of BREAKs is
+/// emptied where the newest is the inner block's): it jumps by its own
+/// place. 3.6.7's `lev_comp` wrote this program.
+#[test]
+fn an_outer_break_is_lost_as_lev_comp_loses_it() {
+    let options = des::Options {
+        dialect: Dialect::NetHack36,
+        game: Game::nethack_367(),
+        ..Default::default()
+    };
+    let source = "MAZE: \"b\", random\nLOOP [2] {\n  BREAK\n  LOOP [3] {\n    BREAK\n  }\n}\n";
+    let file = nh36::compile_with(source, "b.des", &options).unwrap();
+    let text = file.levels[0]
+        .program
+        .display(&Game::nethack_367())
+        .to_string();
+    for want in ["15  PUSH int 15\n   16  JMP", "19  PUSH int 7\n   20  JMP"] {
+        assert!(text.contains(want), "{want} not in\n{text}");
+    }
+}

@@ -362,13 +362,16 @@ impl Gen<'_, '_, '_, '_> {
         let depth = self.break_depth;
         let here = self.here();
         let mut patches = Vec::new();
+        // lev_comp keeps its BREAKs newest first, and where the newest is
+        // one of this block it empties the whole list as it unlinks it
+        // (`break_list = NULL`): the BREAKs of the blocks around are lost,
+        // never patched, and jump by their own place.
+        let head_here = self.breaks.last().is_some_and(|&(_, d)| d == depth);
         self.breaks.retain(|&(at, d)| {
             if d == depth {
                 patches.push(at);
-                false
-            } else {
-                true
             }
+            d != depth && !head_here
         });
         let past = i64::from(self.game.format().level_rules.break_past_pop);
         for at in patches {
