@@ -84,10 +84,10 @@ fn unnethack_levels_match_its_own_lev_comp() {
         // Monk.des defines two levels twice: written over, untruncated;
         // dragons.des names a room type UnNetHack has not, as its
         // lev_comp.stderr.txt says.
-        let warned: Vec<_> = blobs.warnings.warnings().map(|w| w.code.clone()).collect();
+        let warned: Vec<_> = blobs.warnings.warnings().map(|w| w.code).collect();
         let want = match name.as_str() {
-            "Monk.des" => vec![Some("level-defined-twice".into()); 2],
-            "dragons.des" => vec![Some("unknown-room-type".into())],
+            "Monk.des" => vec![Some("level-defined-twice"); 2],
+            "dragons.des" => vec![Some("unknown-room-type")],
             _ => Vec::new(),
         };
         assert_eq!(warned, want, "{name}: {}", blobs.warnings);
@@ -260,7 +260,7 @@ fn a_level_defined_twice_is_written_over_the_earlier_one() {
     assert_eq!(blobs.levels.len(), 1);
     assert_eq!(blobs.levels[0].bytes, want);
     let warning = blobs.warnings.warnings().next().unwrap();
-    assert_eq!(warning.code.as_deref(), Some("level-defined-twice"));
+    assert_eq!(warning.code, Some("level-defined-twice"));
 }
 
 /// Generated files using UnNetHack's language compile, and decode back

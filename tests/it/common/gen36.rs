@@ -290,7 +290,7 @@ impl Gen<'_> {
         for f in 0..self.rng.below(3) {
             let name = format!("fn{f}");
             let types: Vec<u8> = (0..self.rng.below(3))
-                .map(|_| *self.rng.pick(&[b'i', b's']))
+                .map(|_| *self.rng.pick(b"is"))
                 .collect();
             let params: Vec<String> = (types.iter().enumerate())
                 .map(|(i, t)| {
