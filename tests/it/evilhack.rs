@@ -177,44 +177,33 @@ fn evilhack_build_writes_its_vaults_dat() {
 #[test]
 fn generated_evilhack_files_compile_and_round_trip() {
     let (game, options) = evilhack();
-    let all: String = (0..300)
-        .map(|s| common::gen36::des_file_for(s, &game))
-        .collect();
-    for word in [
-        "FORGE:",
-        "MAGIC_CHEST:",
-        "PUDDLE:",
-        "SEWAGE:",
-        ", dead",
-        "affixed_gem:",
-        "forged_qual:",
-        "rndvault",
-        "VAULTGEN:",
-        "MINDEPTH:",
-        "DOOR: iron, ",
-        "crossbow bolt",
-        "lemurepit",
-    ] {
-        assert!(all.contains(word), "no {word} in the generated files");
-    }
-    let mut compiled = 0;
-    for seed in 0..300 {
-        let src = common::gen36::des_file_for(seed, &game);
-        if let Ok(file) = nh36::compile_with(&src, "g.des", &options) {
-            compiled += 1;
-            for level in &file.levels {
-                let back = nh36::decode(&level.bytes, &level.name, &game, Layout::LP64).unwrap();
-                assert_eq!(back, level.program, "seed {seed}");
-            }
-        }
-    }
-    assert!(compiled > 150, "only {compiled} of 300 compiled");
+    common::generated_36_round_trip(
+        &game,
+        &options,
+        |seed| common::gen36::des_file_for(seed, &game),
+        &[
+            "FORGE:",
+            "MAGIC_CHEST:",
+            "PUDDLE:",
+            "SEWAGE:",
+            ", dead",
+            "affixed_gem:",
+            "forged_qual:",
+            "rndvault",
+            "VAULTGEN:",
+            "MINDEPTH:",
+            "DOOR: iron, ",
+            "crossbow bolt",
+            "lemurepit",
+        ],
+    );
 }
 
 /// Opt-in: the same files compiled by EvilHack's own `lev_comp`, built
 /// outside the repository (`LEVBUILD_REF_LEV_COMP_EVILHACK`): both accept
 /// or refuse alike, write the same bytes, and list the same random vaults
-/// (what the reference appends to `vaults.dat`).
+/// (what the reference appends to `vaults.dat`); see
+/// [`common::generated_differential_36`].
 #[test]
 fn generated_evilhack_files_match_evilhacks_lev_comp() {
     let var = "LEVBUILD_REF_LEV_COMP_EVILHACK";
@@ -223,55 +212,11 @@ fn generated_evilhack_files_match_evilhacks_lev_comp() {
         return;
     };
     let (game, options) = evilhack();
-    let cases = common::diff_cases(1000);
-    let (mut agree, mut both, mut differ) = (0, 0, Vec::new());
-    for seed in 0..cases {
-        let src = common::gen36::des_file_for(seed, &game);
-        let tmp = common::TempDir::new("evilhack-diff");
-        std::fs::write(tmp.path().join("g.des"), &src).unwrap();
-        let reference = std::process::Command::new(&lev_comp)
-            .current_dir(tmp.path())
-            .arg("g.des")
-            .output()
-            .unwrap();
-        let ours = nh36::compile_with(&src, "g.des", &options);
-        let same = match (reference.status.success(), &ours) {
-            (true, Ok(file)) => {
-                both += 1;
-                let vaults: String = (file.levels.iter())
-                    .filter_map(|l| l.random_vault.map(|v| v.line(&l.name)))
-                    .collect();
-                let listed =
-                    std::fs::read_to_string(tmp.path().join("vaults.dat")).unwrap_or_default();
-                vaults == listed
-                    && file.levels.iter().all(|l| {
-                        std::fs::read(tmp.path().join(format!("{}.lev", l.name)))
-                            .is_ok_and(|want| want == l.bytes)
-                    })
-            }
-            (false, Err(_)) => reference.status.code().is_some(),
-            _ => false,
-        };
-        if same {
-            agree += 1;
-        } else {
-            if differ.len() < 3 {
-                eprintln!(
-                    "--- seed {seed}: EvilHack's lev_comp {:?} ({}), levbuild {}\n{src}",
-                    reference.status.code(),
-                    String::from_utf8_lossy(&reference.stderr).trim(),
-                    match &ours {
-                        Ok(_) => "accepted".to_string(),
-                        Err(e) => format!("refused:\n{e}"),
-                    }
-                );
-            }
-            differ.push(seed);
-        }
-    }
-    eprintln!(
-        "EvilHack differential: {agree} of {cases} generated files agree ({both} compiled by both)"
+    common::generated_differential_36(
+        "EvilHack",
+        &lev_comp,
+        &options,
+        common::diff_cases(1000),
+        |seed| common::gen36::des_file_for(seed, &game),
     );
-    assert!(differ.is_empty(), "seeds that differ: {differ:?}");
-    assert!(both * 3 > cases, "only {both} files compiled by both");
 }

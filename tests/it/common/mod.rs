@@ -367,6 +367,36 @@ pub fn generated_differential_36(
     assert!(both * 3 > cases, "only {both} files compiled by both");
 }
 
+/// The files `generate` makes from seeds `0..300` hold each of `words`
+/// (what a generator for `game` must write), and each level of those
+/// levbuild compiles (`options`) decodes back to its program; more than
+/// half compile.
+#[cfg(feature = "nethack36")]
+pub fn generated_36_round_trip(
+    game: &levbuild::Game,
+    options: &levbuild::des::Options,
+    generate: impl Fn(u64) -> String,
+    words: &[&str],
+) {
+    use levbuild::des::nh36;
+    let all: String = (0..300).map(&generate).collect();
+    for word in words {
+        assert!(all.contains(word), "no {word} in the generated files");
+    }
+    let mut compiled = 0;
+    for seed in 0..300 {
+        let src = generate(seed);
+        if let Ok(file) = nh36::compile_with(&src, "g.des", options) {
+            compiled += 1;
+            for level in &file.levels {
+                let back = nh36::decode(&level.bytes, &level.name, game, options.layout).unwrap();
+                assert_eq!(back, level.program, "seed {seed}");
+            }
+        }
+    }
+    assert!(compiled > 150, "only {compiled} of 300 compiled");
+}
+
 /// One generated file compiled by a game's own `lev_comp` (in a
 /// temporary directory) and by levbuild with `options`.
 pub struct LevCompRun {
