@@ -707,9 +707,6 @@ pub struct ProgramFormat {
     /// `SP_REGION_PACK` makes an `int` of a region (EvilHack's: a region
     /// whose y2 is 128 or more is stored negative), not 3.6.7's `long`.
     pub region_pack_int: bool,
-    /// `LVLINIT_` level initializer names without the prefix (`"ROGUE"`),
-    /// by number.
-    pub level_inits: Vec<Box<str>>,
     /// The forms the game's `lev_comp.y` and `lev_comp.l` have beyond or
     /// instead of NetHack 3.6.7's (UnNetHack's), each once.
     pub grammar: Vec<GrammarForm>,
@@ -754,6 +751,9 @@ pub struct ProgramFormat {
     /// 1 and `unfilled` 0; SporkHack's the other way round (so that its
     /// `unfilled` region is stored filled, as its `lev_comp` stores it).
     pub filling_words: Vec<(Box<str>, i64)>,
+    /// `sp_lev.h`'s `LVLINIT_` kinds of `INIT_MAP` and their numbers
+    /// (`"ROGUE"` 4 in 3.6.7; UnNetHack inserts `SHEOL` before it).
+    pub level_inits: Vec<(Box<str>, i64)>,
 }
 
 /// A form of a game's level language that NetHack 3.6.7's `lev_comp` does
@@ -842,14 +842,20 @@ pub struct CoreMethod {
     pub returns: i64,
 }
 
-/// NetHack 3.6.7's `LVLINIT_` level initializers, in `sp_lev.h` order.
-const LEVEL_INITS_367: &[&str] = &["NONE", "SOLIDFILL", "MAZEGRID", "MINES", "ROGUE"];
-
 /// What 3.6.7's `SP_MONST_PACK`, `SP_OBJ_PACK` and `SP_MAPCHAR_PACK` add.
 pub(crate) const VALUE_OFFSET_367: i64 = 10;
 
 /// 3.6.7's `FILLING` words.
 pub(crate) const FILLING_WORDS_367: &[(&str, i64)] = &[("filled", 1), ("unfilled", 0)];
+
+/// 3.6.7's `LVLINIT_` kinds.
+pub(crate) const LEVEL_INITS_367: &[(&str, i64)] = &[
+    ("NONE", 0),
+    ("SOLIDFILL", 1),
+    ("MAZEGRID", 2),
+    ("MINES", 3),
+    ("ROGUE", 4),
+];
 
 /// 3.6.7's `SP_COORD_IS_RANDOM`.
 pub(crate) const COORD_RANDOM_367: i64 = 0x0100_0000;
@@ -986,7 +992,6 @@ impl ProgramFormat {
             monster_properties: names(MONSTER_PROPERTIES_367),
             object_properties: names(OBJECT_PROPERTIES_367),
             door_materials: Vec::new(),
-            level_inits: names(LEVEL_INITS_367),
             ..ProgramFormat::empty()
         }
     }
@@ -1001,7 +1006,6 @@ impl ProgramFormat {
             object_properties: Vec::new(),
             door_materials: Vec::new(),
             region_pack_int: false,
-            level_inits: Vec::new(),
             grammar: Vec::new(),
             core_functions: Vec::new(),
             core_methods: Vec::new(),
@@ -1016,7 +1020,19 @@ impl ProgramFormat {
                 .iter()
                 .map(|&(w, v)| (w.into(), v))
                 .collect(),
+            level_inits: LEVEL_INITS_367
+                .iter()
+                .map(|&(w, v)| (w.into(), v))
+                .collect(),
         }
+    }
+
+    /// The number of `INIT_MAP` kind `LVLINIT_name`, if the game has it.
+    pub fn level_init(&self, name: &str) -> Option<i64> {
+        self.level_inits
+            .iter()
+            .find(|(n, _)| &**n == name)
+            .map(|&(_, v)| v)
     }
 
     /// The packed monster or object `index` of `class`
@@ -1069,20 +1085,9 @@ impl ProgramFormat {
         }
     }
 
-    /// NetHack 3.6.7's `LVLINIT_` names: a game whose identity file
-    /// lists none has them.
-    pub(crate) fn level_inits_367() -> Vec<Box<str>> {
-        LEVEL_INITS_367.iter().map(|&n| n.into()).collect()
-    }
-
     /// Whether the game's language has `form`.
     pub fn has(&self, form: GrammarForm) -> bool {
         self.grammar.contains(&form)
-    }
-
-    /// The number of level initializer `name` (`LVLINIT_` dropped).
-    pub fn level_init(&self, name: &str) -> Option<i32> {
-        position(&self.level_inits, name)
     }
 
     /// The packed value of region `(x1, y1, x2, y2)` (`SP_REGION_PACK`).

@@ -407,12 +407,6 @@ fn write_format(out: &mut String, f: &RecordFormat) {
         if p.region_pack_int {
             let _ = writeln!(out, "region-pack int");
         }
-        // A game whose initializers are NetHack 3.6.7's has no lines of them.
-        if p.level_inits != ProgramFormat::level_inits_367() {
-            for name in &p.level_inits {
-                let _ = writeln!(out, "level-init {}", quoted(name));
-            }
-        }
         for form in &p.grammar {
             let _ = writeln!(out, "grammar {}", form.as_str());
         }
@@ -465,6 +459,14 @@ fn write_format(out: &mut String, f: &RecordFormat) {
         }
         if !p.region_unfilled_offset {
             let _ = writeln!(out, "region-unfilled plain");
+        }
+        let inits = super::format::LEVEL_INITS_367;
+        let same = p.level_inits.len() == inits.len()
+            && (p.level_inits.iter().zip(inits)).all(|((w, v), (vw, vv))| &**w == *vw && v == vv);
+        if !same {
+            for (name, v) in &p.level_inits {
+                let _ = writeln!(out, "level-init {} {v}", quoted(name));
+            }
         }
         let vanilla = super::format::FILLING_WORDS_367;
         let same = p.filling_words.len() == vanilla.len()
@@ -531,6 +533,8 @@ struct FormatFacts {
     program: Option<ProgramFormat>,
     /// A `filling-word` line was read (the first replaces 3.6.7's).
     filling_words_read: bool,
+    /// A `level-init` line was read (the first replaces 3.6.7's).
+    level_inits_read: bool,
     dungeon_descriptors: Option<Vec<(Box<str>, i32)>>,
 }
 
@@ -818,6 +822,15 @@ impl FormatFacts {
                     .filter(|v| *v <= 3)
                     .ok_or_else(|| args.error(format!("region flags {v} are out of range")))?;
             }
+            "level-init" => {
+                let name = args.string("its LVLINIT_ name")?;
+                let v = args.number()? as i64;
+                let p = self.program.get_or_insert_with(ProgramFormat::empty);
+                if !std::mem::replace(&mut self.level_inits_read, true) {
+                    p.level_inits.clear();
+                }
+                p.level_inits.push((name.into(), v));
+            }
             "filling-word" => {
                 let word = args.string("its word")?;
                 let v = args.number()? as i64;
@@ -840,11 +853,6 @@ impl FormatFacts {
                 let v = args.number()? as i64;
                 let p = self.program.get_or_insert_with(ProgramFormat::empty);
                 p.door_materials.push((word.into(), v));
-            }
-            "level-init" => {
-                let name = args.string("its LVLINIT_ name")?;
-                let p = self.program.get_or_insert_with(ProgramFormat::empty);
-                p.level_inits.push(name.into());
             }
             "grammar" => {
                 let name = args.word("a grammar form")?;
@@ -935,9 +943,6 @@ impl FormatFacts {
             f.numbering = Numbering::empty();
         }
         f.program = self.program;
-        if let Some(p) = f.program.as_mut().filter(|p| p.level_inits.is_empty()) {
-            p.level_inits = ProgramFormat::level_inits_367();
-        }
         let n = &mut f.numbering;
         f.header_word = self.header_word.unwrap_or(f.header_word);
         f.extra_members = self.extra_members;

@@ -382,9 +382,7 @@ impl Game {
     #[cfg(feature = "build")]
     #[cfg_attr(docsrs, doc(cfg(feature = "build")))]
     pub fn tree_dungeon_files(&self, dir: &std::path::Path) -> Option<&[String]> {
-        let (dat, files) = self.tree_dungeon_files.as_ref()?;
-        let real = |p: &std::path::Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.into());
-        (real(dir) == real(dat)).then_some(files.as_slice())
+        in_tree_dat(dir, &self.tree_dungeon_files)
     }
 
     /// Which `.des` files of `dir` a build compiles, as glob patterns of
@@ -396,9 +394,7 @@ impl Game {
     #[cfg(feature = "build")]
     #[cfg_attr(docsrs, doc(cfg(feature = "build")))]
     pub fn tree_level_files(&self, dir: &std::path::Path) -> Option<&[String]> {
-        let (dat, files) = self.tree_level_files.as_ref()?;
-        let real = |p: &std::path::Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.into());
-        (real(dir) == real(dat)).then_some(files.as_slice())
+        in_tree_dat(dir, &self.tree_level_files)
     }
 
     /// The game's name (`NetHack`, or the directory of its tree).
@@ -626,6 +622,18 @@ impl std::hash::Hash for Game {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         self.identity().hash(state);
     }
+}
+
+/// `files` (of a tree's `dat/`, `(dat, files)`) when `dir` is that
+/// directory.
+#[cfg(feature = "build")]
+fn in_tree_dat<'f>(
+    dir: &std::path::Path,
+    files: &'f Option<(PathBuf, Vec<String>)>,
+) -> Option<&'f [String]> {
+    let (dat, files) = files.as_ref()?;
+    let real = |p: &std::path::Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.into());
+    (real(dir) == real(dat)).then_some(files.as_slice())
 }
 
 #[cfg(test)]

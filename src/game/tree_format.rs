@@ -340,7 +340,6 @@ fn read_program(
         door_materials: Vec::new(),
         region_pack_int: region_pack_int(sp_lev),
         // read_language's.
-        level_inits: Vec::new(),
         grammar: Vec::new(),
         core_functions: Vec::new(),
         core_methods: Vec::new(),
@@ -355,6 +354,12 @@ fn read_program(
                 root,
                 "util/lev_comp.y: its region_detail rule gives a REGION without flags none \
                  levbuild can read",
+            )
+        })?,
+        level_inits: level_inits(sp_lev).ok_or_else(|| {
+            TreeError::new(
+                root,
+                "include/sp_lev.h defines no LVLINIT_ kinds (enum lvlinit_types or #define LVLINIT_)",
             )
         })?,
         filling_words: lex_words(lev_comp_l, "FILLING")
@@ -379,8 +384,7 @@ fn read_program(
     })
 }
 
-/// What a 3.6-family tree's language has beyond 3.6.7's: its `LVLINIT_`
-/// initializers (an enum in 3.6.7, `#define`s in UnNetHack), the
+/// What a 3.6-family tree's language has beyond 3.6.7's: the
 /// [`GrammarForm`]s its `lev_comp.y` and `lev_comp.l` have, and its core
 /// functions and variable methods (`lev_main.c`'s `core_vars[]` and
 /// `core_methods[]`, numbered by `sp_lev.h`'s `enum corefuncs`).
@@ -393,15 +397,6 @@ fn read_language(
     program: &mut ProgramFormat,
 ) -> Result<(), TreeError> {
     let error = |why: String| TreeError::new(root, why);
-    program.level_inits = match sp_lev.contains("enum lvlinit_types") {
-        true => enum_names(sp_lev, "lvlinit_types", "LVLINIT_", ""),
-        false => level_init_defines(sp_lev),
-    }
-    .map_err(|why| {
-        error(format!(
-            "include/sp_lev.h: the LVLINIT_ initializers: {why}"
-        ))
-    })?;
     let squeezed: String = lev_comp_y.split_whitespace().collect();
     let lexes = |token: &str| {
         lev_comp_l.lines().any(|l| {
@@ -515,32 +510,6 @@ fn read_language(
     Ok(())
 }
 
-/// The `#define LVLINIT_NAME n` lines, by number (each numbered by its
-/// position).
-fn level_init_defines(sp_lev: &str) -> Result<Vec<Box<str>>, String> {
-    let mut names = Vec::new();
-    for line in sp_lev.lines() {
-        let mut words = line.split_whitespace();
-        if words.next() != Some("#define") {
-            continue;
-        }
-        let (Some(name), Some(value)) = (words.next(), words.next()) else {
-            continue;
-        };
-        let Some(short) = name.strip_prefix("LVLINIT_") else {
-            continue;
-        };
-        if value.parse::<usize>().ok() != Some(names.len()) {
-            return Err(format!("`{name} {value}` is not numbered by its position"));
-        }
-        names.push(short.into());
-    }
-    match names.is_empty() {
-        true => Err("none defined".into()),
-        false => Ok(names),
-    }
-}
-
 /// The position of `name` in `names`.
 fn position_of(names: &[Box<str>], name: &str) -> Option<i64> {
     names.iter().position(|n| &**n == name).map(|i| i as i64)
@@ -587,6 +556,41 @@ fn split_fields(body: &str) -> Vec<String> {
 /// A C string literal's text (no escapes in these tables).
 fn unquote(field: &str) -> Option<&str> {
     field.strip_prefix('"')?.strip_suffix('"')
+}
+
+/// `sp_lev.h`'s `LVLINIT_` kinds and numbers: `enum lvlinit_types`
+/// (numbered by position unless given) or `#define LVLINIT_NAME n` lines.
+fn level_inits(sp_lev: &str) -> Option<Vec<(Box<str>, i64)>> {
+    let mut inits = Vec::new();
+    if let Some(at) = sp_lev.find("enum lvlinit_types") {
+        let open = at + sp_lev[at..].find('{')?;
+        let close = open + sp_lev[open..].find('}')?;
+        let mut next = 0;
+        for entry in sp_lev[open + 1..close].split(',') {
+            let (name, value) = match entry.split_once('=') {
+                Some((n, v)) => (n.trim(), v.trim().parse().ok()?),
+                None => (entry.trim(), next),
+            };
+            if let Some(short) = name.strip_prefix("LVLINIT_") {
+                inits.push((short.into(), value));
+                next = value + 1;
+            }
+        }
+    } else {
+        for line in sp_lev.lines() {
+            let mut words = line.split_whitespace();
+            if words.next() != Some("#define") {
+                continue;
+            }
+            let (Some(name), Some(value)) = (words.next(), words.next()) else {
+                continue;
+            };
+            if let (Some(short), Ok(v)) = (name.strip_prefix("LVLINIT_"), value.parse()) {
+                inits.push((short.into(), v));
+            }
+        }
+    }
+    (!inits.is_empty()).then_some(inits)
 }
 
 /// What `SP_MONST_PACK`, `SP_OBJ_PACK` and `SP_MAPCHAR_PACK` add to the

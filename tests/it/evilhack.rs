@@ -39,35 +39,8 @@ fn evilhack_levels_match_its_own_lev_comp() {
     assert_eq!(program.monster_properties.len(), 17);
     assert_eq!(program.object_properties.len(), 17);
     assert_eq!(game.format().numbering.terrain.len(), 43);
-    let dat = shared.join("corpus/evilhack-0.9.3/dat");
     let golden = shared.join("golden/evilhack-0.9.3");
-    let mut files: Vec<_> = std::fs::read_dir(&dat)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "des"))
-        .collect();
-    files.sort();
-    let mut levels = 0;
-    for path in &files {
-        let source = levbuild::source_text(&std::fs::read(path).unwrap()).into_owned();
-        let file = nh36::compile_with(&source, &path.display().to_string(), &options)
-            .unwrap_or_else(|d| panic!("{d}"));
-        for level in &file.levels {
-            let want = std::fs::read(golden.join(format!("{}.lev", level.name))).unwrap();
-            assert!(
-                level.bytes == want,
-                "{} differs from EvilHack's lev_comp",
-                level.name
-            );
-            let back = nh36::decode(&want, &level.name, &game, Layout::LP64).unwrap();
-            assert_eq!(
-                back, level.program,
-                "{} does not decode to its program",
-                level.name
-            );
-            levels += 1;
-        }
-    }
+    let levels = common::golden_36_levels(&shared, "evilhack-0.9.3", &options, &[]);
     assert_eq!(levels, 233);
     // Listed in its own words: its terrain by its rm.h names, its maps
     // drawn with its map characters.
@@ -177,33 +150,33 @@ fn evilhack_build_writes_its_vaults_dat() {
 #[test]
 fn generated_evilhack_files_compile_and_round_trip() {
     let (game, options) = evilhack();
+    let words = [
+        "FORGE:",
+        "MAGIC_CHEST:",
+        "PUDDLE:",
+        "SEWAGE:",
+        ", dead",
+        "affixed_gem:",
+        "forged_qual:",
+        "rndvault",
+        "VAULTGEN:",
+        "MINDEPTH:",
+        "DOOR: iron, ",
+        "crossbow bolt",
+        "lemurepit",
+    ];
     common::generated_36_round_trip(
-        &game,
         &options,
-        |seed| common::gen36::des_file_for(seed, &game),
-        &[
-            "FORGE:",
-            "MAGIC_CHEST:",
-            "PUDDLE:",
-            "SEWAGE:",
-            ", dead",
-            "affixed_gem:",
-            "forged_qual:",
-            "rndvault",
-            "VAULTGEN:",
-            "MINDEPTH:",
-            "DOOR: iron, ",
-            "crossbow bolt",
-            "lemurepit",
-        ],
+        |s| common::gen36::des_file_for(s, &game),
+        &words,
+        150,
     );
 }
 
 /// Opt-in: the same files compiled by EvilHack's own `lev_comp`, built
 /// outside the repository (`LEVBUILD_REF_LEV_COMP_EVILHACK`): both accept
 /// or refuse alike, write the same bytes, and list the same random vaults
-/// (what the reference appends to `vaults.dat`); see
-/// [`common::generated_differential_36`].
+/// (what the reference appends to `vaults.dat`).
 #[test]
 fn generated_evilhack_files_match_evilhacks_lev_comp() {
     let var = "LEVBUILD_REF_LEV_COMP_EVILHACK";
@@ -212,11 +185,8 @@ fn generated_evilhack_files_match_evilhacks_lev_comp() {
         return;
     };
     let (game, options) = evilhack();
-    common::generated_differential_36(
-        "EvilHack",
-        &lev_comp,
-        &options,
-        common::diff_cases(1000),
-        |seed| common::gen36::des_file_for(seed, &game),
-    );
+    let cases = common::diff_cases(1000);
+    common::generated_differential_36("EvilHack", &lev_comp, &options, cases, |seed| {
+        common::gen36::des_file_for(seed, &game)
+    });
 }

@@ -275,13 +275,32 @@ fn generate(seed: u64, game: &Game, t: Tables) -> String {
     g.out
 }
 
+/// A monster or object called `name` of class `class`, as a file names
+/// one: `random`, its class, its class and name, or its name (a class
+/// written `'\''` or `'\\'` only by name; `any_class`: a lone class even
+/// so, as monsters are).
+pub fn thing_literal(rng: &mut Rng, name: &str, class: u8, any_class: bool) -> String {
+    let plain = class != b'\'' && class != b'\\';
+    match rng.below(4) {
+        0 => "random".into(),
+        1 if plain || any_class => format!("'{}'", char::from(class)),
+        2 if plain => format!("('{}', \"{name}\")", char::from(class)),
+        _ => format!("\"{name}\""),
+    }
+}
+
+/// Appends `text` to `out` as a line `depth` blocks deep.
+pub fn indented_line(out: &mut String, depth: usize, text: &str) {
+    for _ in 0..depth {
+        out.push_str("  ");
+    }
+    out.push_str(text);
+    out.push('\n');
+}
+
 impl Gen<'_> {
     fn line(&mut self, text: &str) {
-        for _ in 0..self.depth {
-            self.out.push_str("  ");
-        }
-        self.out.push_str(text);
-        self.out.push('\n');
+        indented_line(&mut self.out, self.depth, text);
     }
 
     /// `FUNCTION`s before the first level, each with integer and string
@@ -610,14 +629,7 @@ impl Gen<'_> {
             .monsters()
             .nth(self.rng.below(game.monsters().len()))
             .unwrap();
-        match self.rng.below(4) {
-            0 => "random".into(),
-            1 => format!("'{}'", char::from(class)),
-            2 if class != b'\'' && class != b'\\' => {
-                format!("('{}', \"{name}\")", char::from(class))
-            }
-            _ => format!("\"{name}\""),
-        }
+        thing_literal(&mut self.rng, name, class, true)
     }
 
     fn monster(&mut self) -> String {
@@ -628,14 +640,7 @@ impl Gen<'_> {
     fn object_lit(&mut self) -> String {
         let named: Vec<(&str, u8)> = self.game.objects().filter(|(n, _)| !n.is_empty()).collect();
         let (name, class) = *self.rng.pick(&named);
-        match self.rng.below(4) {
-            0 => "random".into(),
-            1 if class != b'\'' && class != b'\\' => format!("'{}'", char::from(class)),
-            2 if class != b'\'' && class != b'\\' => {
-                format!("('{}', \"{name}\")", char::from(class))
-            }
-            _ => format!("\"{name}\""),
-        }
+        thing_literal(&mut self.rng, name, class, false)
     }
 
     fn object(&mut self) -> String {

@@ -14,48 +14,6 @@
 use super::gen343::Rng;
 use levbuild::Game;
 
-const TRAPS: &[&str] = &[
-    "arrow",
-    "dart",
-    "falling rock",
-    "board",
-    "bear",
-    "land mine",
-    "rolling boulder",
-    "sleep gas",
-    "rust",
-    "fire",
-    "pit",
-    "spiked pit",
-    "hole",
-    "trap door",
-    "teleport",
-    "web",
-    "statue",
-    "magic",
-    "anti magic",
-    "polymorph",
-    "spear",
-    "collapse",
-    "magic beam",
-];
-const ROOM_TYPES: &[&str] = &[
-    "ordinary",
-    "throne",
-    "swamp",
-    "beehive",
-    "morgue",
-    "barracks",
-    "zoo",
-    "temple",
-    "anthole",
-    "cocknest",
-    "leprehall",
-    "traproom",
-    "shop",
-    "armor shop",
-    "candle shop",
-];
 const FLAGS: &[&str] = &[
     "noteleport",
     "hardfloor",
@@ -71,10 +29,6 @@ const FLAGS: &[&str] = &[
     "stormy",
     "graveyard",
 ];
-const MAP_CHARS: &[char] = &[
-    ' ', '#', '.', '-', '|', '+', 'A', 'B', 'C', 'S', 'H', '{', 'K', '}', 'P', 'L', 'I', 'W', 'T',
-    'F',
-];
 const DIRECTIONS: &[&str] = &["north", "south", "east", "west"];
 
 struct Gen<'g> {
@@ -86,6 +40,9 @@ struct Gen<'g> {
     sels: Vec<String>,
     /// Map character arrays defined in this level.
     terrains: Vec<String>,
+    /// Its map characters (not `\\`, which its lev_comp warns about, nor
+    /// `x`).
+    map_chars: Vec<char>,
     in_switch: bool,
 }
 
@@ -99,6 +56,10 @@ pub fn des_file(seed: u64, game: &Game) -> String {
         sels: Vec::new(),
         terrains: Vec::new(),
         in_switch: false,
+        map_chars: (game.format().numbering.map_chars.iter())
+            .map(|&(c, _)| char::from(c))
+            .filter(|c| !matches!(c, '\\' | 'x'))
+            .collect(),
     };
     for n in 0..1 + g.rng.below(3) {
         g.level(seed, n);
@@ -108,11 +69,7 @@ pub fn des_file(seed: u64, game: &Game) -> String {
 
 impl Gen<'_> {
     fn line(&mut self, text: &str) {
-        for _ in 0..self.depth {
-            self.out.push_str("  ");
-        }
-        self.out.push_str(text);
-        self.out.push('\n');
+        super::gen36::indented_line(&mut self.out, self.depth, text);
     }
 
     fn level(&mut self, seed: u64, n: usize) {
@@ -168,7 +125,9 @@ impl Gen<'_> {
         self.line(&format!("GEOMETRY:{hj},{vj}"));
         self.out.push_str("MAP\n");
         for _ in 0..h {
-            let row: String = (0..w).map(|_| *self.rng.pick(MAP_CHARS)).collect();
+            let row: String = (0..w)
+                .map(|_| self.map_chars[self.rng.below(self.map_chars.len())])
+                .collect();
             self.out.push_str(&row);
             self.out.push('\n');
         }
@@ -183,7 +142,7 @@ impl Gen<'_> {
         if self.rng.chance(3) {
             'Q'
         } else {
-            *self.rng.pick(MAP_CHARS)
+            self.map_chars[self.rng.below(self.map_chars.len())]
         }
     }
 
@@ -230,14 +189,7 @@ impl Gen<'_> {
             .monsters()
             .nth(self.rng.below(game.monsters().count()))
             .unwrap();
-        match self.rng.below(4) {
-            0 => "random".into(),
-            1 if class != b'\'' && class != b'\\' => format!("'{}'", char::from(class)),
-            2 if class != b'\'' && class != b'\\' => {
-                format!("('{}',\"{name}\")", char::from(class))
-            }
-            _ => format!("\"{name}\""),
-        }
+        super::gen36::thing_literal(&mut self.rng, name, class, false)
     }
 
     fn object(&mut self) -> String {
@@ -253,6 +205,16 @@ impl Gen<'_> {
             3 => "('\\\\',\"throne\")".into(),
             _ => format!("\"{name}\""),
         }
+    }
+
+    /// One of its room types (not a vault, which lev_comp fills in its
+    /// own way).
+    fn room_type(&mut self) -> String {
+        let types: Vec<&str> = (self.game.format().numbering.room_types.iter())
+            .map(|(w, _)| &**w)
+            .filter(|w| !w.ends_with("vault"))
+            .collect();
+        types[self.rng.below(types.len())].to_string()
     }
 
     fn chance(&mut self) -> String {
@@ -341,9 +303,10 @@ impl Gen<'_> {
             }
             3 => {
                 let (c, p) = (self.chance(), self.coord());
+                let traps = &self.game.format().numbering.traps;
                 let t = match self.rng.below(8) {
                     0 => "random".into(),
-                    _ => format!("\"{}\"", self.rng.pick(TRAPS)),
+                    _ => format!("\"{}\"", traps[self.rng.below(traps.len())].0),
                 };
                 self.line(&format!("TRAP{c}:{t},{p}"));
             }
@@ -389,7 +352,7 @@ impl Gen<'_> {
             },
             9 => {
                 let (r, l) = (self.region(), self.light());
-                let t = *self.rng.pick(ROOM_TYPES);
+                let t = self.room_type();
                 let f = *self.rng.pick(&[
                     "",
                     ",filled",
@@ -628,7 +591,7 @@ impl Gen<'_> {
     }
 
     fn room(&mut self) {
-        let t = *self.rng.pick(ROOM_TYPES);
+        let t = self.room_type();
         let l = self.light();
         let pos = match self.rng.below(3) {
             0 => "random".to_string(),

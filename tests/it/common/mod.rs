@@ -298,105 +298,6 @@ pub fn generated_differential(
     assert!(accepted * share > cases, "only {accepted} files compiled");
 }
 
-/// [`generated_differential`] for a 3.6-family game: both accept or
-/// refuse alike, write the same bytes (a level defined twice written over
-/// the earlier one) and list the same random vaults in `vaults.dat`. A
-/// file that crashes the reference is one levbuild must refuse; those are
-/// counted apart.
-#[cfg(feature = "nethack36")]
-pub fn generated_differential_36(
-    label: &str,
-    lev_comp: &std::path::Path,
-    options: &levbuild::des::Options,
-    cases: u64,
-    generate: impl Fn(u64) -> String,
-) {
-    let (mut agree, mut both, mut crashed, mut differ) = (0, 0, 0, Vec::new());
-    for seed in 0..cases {
-        let src = generate(seed);
-        let tmp = TempDir::new("lev-comp-36");
-        std::fs::write(tmp.path().join("g.des"), &src).unwrap();
-        let reference = std::process::Command::new(lev_comp)
-            .current_dir(tmp.path())
-            .arg("g.des")
-            .output()
-            .unwrap();
-        let ours = levbuild::des::compile_levels(&src, "g.des", options);
-        let same = match (reference.status.success(), &ours) {
-            (true, Ok(blobs)) => {
-                both += 1;
-                let vaults: String = (blobs.levels.iter())
-                    .filter_map(|l| l.random_vault.map(|v| v.line(&l.name)))
-                    .collect();
-                let listed =
-                    std::fs::read_to_string(tmp.path().join("vaults.dat")).unwrap_or_default();
-                vaults == listed
-                    && blobs.levels.iter().all(|l| {
-                        std::fs::read(tmp.path().join(format!("{}.lev", l.name)))
-                            .is_ok_and(|want| want == l.bytes)
-                    })
-            }
-            (false, Err(_)) => {
-                crashed += u64::from(reference.status.code().is_none());
-                true
-            }
-            _ => false,
-        };
-        if same {
-            agree += 1;
-            continue;
-        }
-        if differ.len() < 3 {
-            eprintln!(
-                "--- seed {seed}: {label} lev_comp {:?} ({}), levbuild {}\n{src}",
-                reference.status.code(),
-                String::from_utf8_lossy(&reference.stderr).trim(),
-                match &ours {
-                    Ok(_) => "accepted".to_string(),
-                    Err(e) => format!("refused:\n{e}"),
-                }
-            );
-        }
-        differ.push(seed);
-    }
-    eprintln!(
-        "{label} differential: {agree} of {cases} generated files agree ({both} compiled by \
-         both, {crashed} refused by levbuild where the reference crashes)"
-    );
-    assert!(differ.is_empty(), "seeds that differ: {differ:?}");
-    assert!(both * 3 > cases, "only {both} files compiled by both");
-}
-
-/// The files `generate` makes from seeds `0..300` hold each of `words`
-/// (what a generator for `game` must write), and each level of those
-/// levbuild compiles (`options`) decodes back to its program; more than
-/// half compile.
-#[cfg(feature = "nethack36")]
-pub fn generated_36_round_trip(
-    game: &levbuild::Game,
-    options: &levbuild::des::Options,
-    generate: impl Fn(u64) -> String,
-    words: &[&str],
-) {
-    use levbuild::des::nh36;
-    let all: String = (0..300).map(&generate).collect();
-    for word in words {
-        assert!(all.contains(word), "no {word} in the generated files");
-    }
-    let mut compiled = 0;
-    for seed in 0..300 {
-        let src = generate(seed);
-        if let Ok(file) = nh36::compile_with(&src, "g.des", options) {
-            compiled += 1;
-            for level in &file.levels {
-                let back = nh36::decode(&level.bytes, &level.name, game, options.layout).unwrap();
-                assert_eq!(back, level.program, "seed {seed}");
-            }
-        }
-    }
-    assert!(compiled > 150, "only {compiled} of 300 compiled");
-}
-
 /// One generated file compiled by a game's own `lev_comp` (in a
 /// temporary directory) and by levbuild with `options`.
 pub struct LevCompRun {
@@ -441,6 +342,154 @@ pub fn run_both(
         both_accepted,
         agree,
     }
+}
+
+/// Compiles the 3.6-language files `generate` makes from seeds
+/// `0..cases` with the game's own `lev_comp` (in a temporary directory)
+/// and with levbuild (`options`): both accept or refuse alike, write the
+/// same levels and list the same random vaults in `vaults.dat` (a file
+/// that crashes the reference is one levbuild must refuse: those are
+/// counted apart). Prints how many agree (and the first few that do not)
+/// and asserts that all do and that more than one in three compiled with
+/// both.
+#[cfg(feature = "nethack36")]
+pub fn generated_differential_36(
+    label: &str,
+    lev_comp: &std::path::Path,
+    options: &levbuild::des::Options,
+    cases: u64,
+    generate: impl Fn(u64) -> String,
+) {
+    use levbuild::des::nh36;
+    let (mut agree, mut both, mut crashed, mut differ) = (0, 0, 0, Vec::new());
+    for seed in 0..cases {
+        let src = generate(seed);
+        let tmp = TempDir::new("differential-36");
+        std::fs::write(tmp.path().join("g.des"), &src).unwrap();
+        let reference = std::process::Command::new(lev_comp)
+            .current_dir(tmp.path())
+            .arg("g.des")
+            .output()
+            .unwrap();
+        let ours = nh36::compile_with(&src, "g.des", options);
+        let same = match (reference.status.success(), &ours) {
+            (true, Ok(file)) => {
+                both += 1;
+                let vaults: String = (file.levels.iter())
+                    .filter_map(|l| l.random_vault.map(|v| v.line(&l.name)))
+                    .collect();
+                let listed =
+                    std::fs::read_to_string(tmp.path().join("vaults.dat")).unwrap_or_default();
+                vaults == listed
+                    && file.levels.iter().all(|l| {
+                        std::fs::read(tmp.path().join(format!("{}.lev", l.name)))
+                            .is_ok_and(|want| want == l.bytes)
+                    })
+            }
+            // A file that crashes the reference is one levbuild refuses.
+            (false, Err(_)) => {
+                crashed += u64::from(reference.status.code().is_none());
+                true
+            }
+            _ => false,
+        };
+        if same {
+            agree += 1;
+            continue;
+        }
+        if differ.len() < 3 {
+            eprintln!(
+                "--- seed {seed}: {label} lev_comp {:?} ({}), levbuild {}\n{src}",
+                reference.status.code(),
+                String::from_utf8_lossy(&reference.stderr).trim(),
+                match &ours {
+                    Ok(_) => "accepted".to_string(),
+                    Err(e) => format!("refused:\n{e}"),
+                }
+            );
+        }
+        differ.push(seed);
+    }
+    eprintln!(
+        "{label} differential: {agree} of {cases} generated files agree ({both} compiled by \
+         both, {crashed} refused by levbuild where the reference crashes)"
+    );
+    assert!(differ.is_empty(), "seeds that differ: {differ:?}");
+    assert!(both * 3 > cases, "only {both} files compiled by both");
+}
+
+/// Compiles every `.des` of `set`'s corpus in `shared` but those named in
+/// `skip` with `options` (LP64): each level is byte for byte its golden
+/// file and decodes back to its program. Returns how many levels.
+#[cfg(feature = "nethack36")]
+pub fn golden_36_levels(
+    shared: &std::path::Path,
+    set: &str,
+    options: &levbuild::des::Options,
+    skip: &[&str],
+) -> usize {
+    use levbuild::des::nh36;
+    let golden = shared.join("golden").join(set);
+    let mut files: Vec<_> = std::fs::read_dir(corpus_dat_of(shared, set))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "des"))
+        .filter(|p| !skip.iter().any(|n| p.ends_with(n)))
+        .collect();
+    files.sort();
+    let mut levels = 0;
+    for path in &files {
+        let source = levbuild::source_text(&std::fs::read(path).unwrap()).into_owned();
+        let file = nh36::compile_with(&source, &path.display().to_string(), options)
+            .unwrap_or_else(|d| panic!("{d}"));
+        for level in &file.levels {
+            let want = std::fs::read(golden.join(format!("{}.lev", level.name))).unwrap();
+            assert!(
+                level.bytes == want,
+                "{} differs from {set}'s lev_comp",
+                level.name
+            );
+            let back =
+                nh36::decode(&want, &level.name, &options.game, levbuild::Layout::LP64).unwrap();
+            assert_eq!(
+                back, level.program,
+                "{} does not decode to its program",
+                level.name
+            );
+            levels += 1;
+        }
+    }
+    levels
+}
+
+/// The 3.6-language files `generate` makes from seeds `0..300`: every word
+/// of `words` is in one of them, and more than `min` of them compile with
+/// `options`, each level decoding back to its program.
+#[cfg(feature = "nethack36")]
+pub fn generated_36_round_trip(
+    options: &levbuild::des::Options,
+    generate: impl Fn(u64) -> String,
+    words: &[&str],
+    min: usize,
+) {
+    use levbuild::des::nh36;
+    let all: String = (0..300).map(&generate).collect();
+    for word in words {
+        assert!(all.contains(word), "no {word} in the generated files");
+    }
+    let mut compiled = 0;
+    for seed in 0..300 {
+        let src = generate(seed);
+        if let Ok(file) = nh36::compile_with(&src, "g.des", options) {
+            compiled += 1;
+            for level in &file.levels {
+                let back =
+                    nh36::decode(&level.bytes, &level.name, &options.game, options.layout).unwrap();
+                assert_eq!(back, level.program, "seed {seed}");
+            }
+        }
+    }
+    assert!(compiled > min, "only {compiled} of 300 compiled");
 }
 
 /// An identity file's text as a person edits it on purpose: its checksum

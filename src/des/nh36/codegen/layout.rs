@@ -60,7 +60,8 @@ impl Gen<'_, '_, '_, '_> {
         if fill == terrain::INVALID_TYPE || fill >= self.numbers.max_type {
             self.error(c.span.clone(), "INIT_MAP: Invalid fill char type.");
         }
-        self.ints(&[1, fill, 0, *lit, 0, 0, 0, 0]);
+        let kind = self.level_init(c.span.clone(), "SOLIDFILL");
+        self.ints(&[kind, fill, 0, *lit, 0, 0, 0, 0]);
         self.op(Opcode::InitLevel);
         self.max_x = COLNO - 1;
         self.max_y = ROWNO;
@@ -72,7 +73,8 @@ impl Gen<'_, '_, '_, '_> {
         if fill == terrain::INVALID_TYPE || fill >= self.numbers.max_type {
             self.error(c.span.clone(), "INIT_MAP: Invalid fill char type.");
         }
-        self.ints(&[2, fill, 0, 0, 0, 0, 0, 0]);
+        let kind = self.level_init(c.span.clone(), "MAZEGRID");
+        self.ints(&[kind, fill, 0, 0, 0, 0, 0, 0]);
         self.op(Opcode::InitLevel);
         self.max_x = COLNO - 1;
         self.max_y = ROWNO;
@@ -107,7 +109,8 @@ impl Gen<'_, '_, '_, '_> {
         if fill == terrain::INVALID_TYPE {
             self.error(span.clone(), "INIT_MAP: Invalid fill char type.");
         }
-        self.ints(&[3, fill, *walled, *lit, *joined, *smoothed, bgt, fgt]);
+        let kind = self.level_init(span.clone(), "MINES");
+        self.ints(&[kind, fill, *walled, *lit, *joined, *smoothed, bgt, fgt]);
         self.op(Opcode::InitLevel);
         self.max_x = COLNO - 1;
         self.max_y = ROWNO;

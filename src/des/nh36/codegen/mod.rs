@@ -233,6 +233,24 @@ impl Gen<'_, '_, '_, '_> {
         self.packing().map_or(0, |p| p.pack_region(r))
     }
 
+    /// The game's number of `INIT_MAP` kind `LVLINIT_name`; a game
+    /// without it is an error (a game without opcode numbers: 0, its
+    /// level an encode error).
+    fn level_init(&mut self, span: Span, name: &str) -> i64 {
+        let Some(p) = self.packing() else { return 0 };
+        match p.level_init(name) {
+            Some(v) => v,
+            None => {
+                let game = self.game.to_string();
+                self.error(
+                    span,
+                    format!("{game} has no LVLINIT_{name} (its include/sp_lev.h)"),
+                );
+                0
+            }
+        }
+    }
+
     /// `-1` as the game's `lev_comp` stores it as the `slot`th value of
     /// an `add_opvars` call ([`crate::game::ProgramFormat::minus_one_at`]).
     fn minus_one_at(&self, slot: usize) -> i64 {
@@ -276,10 +294,9 @@ impl Gen<'_, '_, '_, '_> {
 
     /// `INIT_MAP` of a style that takes no arguments (`rogue`,
     /// `sheollev`): the game's `LVLINIT_` number of `style`.
-    fn init_style(&mut self, style: &str) {
-        let program = self.game.format().program.as_ref();
-        let n = program.and_then(|p| p.level_init(style)).unwrap_or(0);
-        self.ints(&[i64::from(n), 0, 0, 0, 0, 0, 0, 0]);
+    fn init_style(&mut self, span: &Span, style: &str) {
+        let kind = self.level_init(span.clone(), style);
+        self.ints(&[kind, 0, 0, 0, 0, 0, 0, 0]);
         self.op(Opcode::InitLevel);
     }
 
@@ -409,8 +426,8 @@ impl Gen<'_, '_, '_, '_> {
             }
             StmtKind::InitSolidFill(c, lit) => self.init_solid_fill(c, lit),
             StmtKind::InitMazeGrid(c) => self.init_maze_grid(c),
-            StmtKind::InitRogue => self.init_style("ROGUE"),
-            StmtKind::InitSheol => self.init_style("SHEOL"),
+            StmtKind::InitRogue => self.init_style(span, "ROGUE"),
+            StmtKind::InitSheol => self.init_style(span, "SHEOL"),
             StmtKind::FunctionDef { name, params, body } => self.function_def(name, params, body),
             StmtKind::Call(name, args) => self.call(name, args),
             // Only a header statement: inside a level, a syntax error.

@@ -531,34 +531,24 @@ fn under_chance<'a>(r: &mut Read<'_, 'a>, statement: StmtKind<'a>) -> StmtKind<'
     )
 }
 
-/// `MONSTER[chance]: …`.
-pub(super) fn chanced_monster<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
-    let statement = monster(r);
-    under_chance(r, statement)
+/// A builder of `KEYWORD[chance]: …`: `$build`'s statement under the
+/// chance after its keyword.
+macro_rules! chanced {
+    ($($name:ident: $build:ident, $doc:literal;)*) => {$(
+        #[doc = $doc]
+        pub(super) fn $name<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+            let statement = $build(r);
+            under_chance(r, statement)
+        }
+    )*};
 }
 
-/// `OBJECT[chance]: …`.
-pub(super) fn chanced_object<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
-    let statement = object(r);
-    under_chance(r, statement)
-}
-
-/// `CONTAINER[chance]: …`.
-pub(super) fn chanced_container<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
-    let statement = container(r);
-    under_chance(r, statement)
-}
-
-/// `TRAP[chance]: …`.
-pub(super) fn chanced_trap<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
-    let statement = trap(r);
-    under_chance(r, statement)
-}
-
-/// `TERRAIN[chance]: …`.
-pub(super) fn chanced_terrain<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
-    let statement = terrain(r);
-    under_chance(r, statement)
+chanced! {
+    chanced_monster: monster, "`MONSTER[chance]: …`.";
+    chanced_object: object, "`OBJECT[chance]: …`.";
+    chanced_container: container, "`CONTAINER[chance]: …`.";
+    chanced_trap: trap, "`TRAP[chance]: …`.";
+    chanced_terrain: terrain, "`TERRAIN[chance]: …`.";
 }
 
 pub(super) fn if_else<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
