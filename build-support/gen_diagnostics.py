@@ -1374,6 +1374,11 @@ def game_cases():
              '$b = $nothing',
              '$c = (1,2)',
              '$a = $c'))
+    case("nh36", "wallwalk-chance-sporkhack", lines(
+             '# options: game=sporkhack-0.7.0',
+             'LEVEL:"w"',
+             'WALLWALK:(1,1),\'.\',150%',
+             'TOPOLOGIZE:(2,2)'))
     case("nh36", "random-vault-kept-sporkhack", lines(
              '# options: game=sporkhack-0.7.0',
              'LEVEL:"v1"',

@@ -620,6 +620,10 @@ pub struct LevelRules {
     /// its lexer does not have is not the game's (SporkHack has no `MAZE`,
     /// `MINERALIZE`, lower-case `name`, `gradient`). `None`: 3.6.7's words.
     pub lexer_words: Option<Vec<Box<str>>>,
+    /// `BREAK` stands only among a `CASE`'s own statements (SporkHack's
+    /// `breakstatements`), not in any block `SWITCH`, `LOOP` or `FOR`
+    /// holds.
+    pub break_in_case_only: bool,
 }
 
 impl LevelRules {
@@ -645,6 +649,7 @@ impl LevelRules {
             for_integer_bounds: false,
             var_copy_by_name: false,
             lexer_words: None,
+            break_in_case_only: false,
         }
     }
 }
@@ -1079,9 +1084,16 @@ impl ProgramFormat {
     /// `-1` as an `add_opvars` call stores it as its `slot`th value (from
     /// 0): see [`ProgramFormat::int_varargs`].
     pub fn minus_one_at(&self, slot: usize) -> i64 {
+        self.int_at(slot, -1)
+    }
+
+    /// An `int` expression `v` as an `add_opvars` call stores it as its
+    /// `slot`th value: zero-extended from 32 bits where the game passes
+    /// ints and an x86-64 register holds it ([`ProgramFormat::int_varargs`]).
+    pub fn int_at(&self, slot: usize, v: i64) -> i64 {
         match self.int_varargs && slot < INT_VARARG_REGISTERS {
-            true => 0xffff_ffff,
-            false => -1,
+            true => i64::from(v as u32),
+            false => v,
         }
     }
 

@@ -59,6 +59,38 @@
 //! no line of its kind is NetHack 3.4.3's (a version 1 file has none: its
 //! game has 3.4.3's records).
 //!
+//! A 3.6-family game's opcode program format follows its numbering
+//! (`opcode`, `monster-property`, `object-property`, `door-material`,
+//! `region-pack int`), and, only where they are not NetHack 3.6.7's (a
+//! file without them has 3.6.7's), its value packing and the rules of its
+//! `lev_comp` (the early opcode games, SporkHack's and UnNetHack's):
+//!
+//! ```text
+//! value-offset 0
+//! random-coord packed
+//! int-varargs yes
+//! room-flags from-flags
+//! region-default-flags 0
+//! region-unfilled plain
+//! level-init "SHEOL" 4
+//! filling-word "unfilled" 1
+//! dungeon-conditionals yes
+//! keyword-chance yes
+//! wallify-region yes
+//! dash-in-words no
+//! digits-in-variables yes
+//! line-dash yes
+//! switch-rn2-always yes
+//! break-past-pop yes
+//! vault-min-depth no
+//! percent-check no
+//! vault-kept-by-level yes
+//! for-integer-bounds yes
+//! var-copy-by-name yes
+//! break-in-case-only yes
+//! lexer-word "MESSAGE"
+//! ```
+//!
 //! `header` is followed by the data model its words are for (`lp64`,
 //! `ilp32`, `llp64`) or `any` (a `date.h`: the words the game was built
 //! with, whatever the target). Class symbols are written `'c'`, strings
@@ -323,6 +355,9 @@ fn write_format(out: &mut String, f: &RecordFormat) {
     if lr.var_copy_by_name {
         let _ = writeln!(out, "var-copy-by-name yes");
     }
+    if lr.break_in_case_only {
+        let _ = writeln!(out, "break-in-case-only yes");
+    }
     for word in lr.lexer_words.iter().flatten() {
         let _ = writeln!(out, "lexer-word {}", quoted(word));
     }
@@ -528,6 +563,7 @@ struct FormatFacts {
     vault_kept_by_level: Option<bool>,
     for_integer_bounds: Option<bool>,
     var_copy_by_name: Option<bool>,
+    break_in_case_only: Option<bool>,
     lexer_words: Option<Vec<Box<str>>>,
     /// A 3.6-family game's opcode program format.
     program: Option<ProgramFormat>,
@@ -705,9 +741,11 @@ impl FormatFacts {
             | "percent-check"
             | "vault-kept-by-level"
             | "for-integer-bounds"
-            | "var-copy-by-name" => {
+            | "var-copy-by-name"
+            | "break-in-case-only" => {
                 let on = args.yes_no()?;
                 let slot = match key {
+                    "break-in-case-only" => &mut self.break_in_case_only,
                     "var-copy-by-name" => &mut self.var_copy_by_name,
                     "for-integer-bounds" => &mut self.for_integer_bounds,
                     "vault-kept-by-level" => &mut self.vault_kept_by_level,
@@ -978,6 +1016,7 @@ impl FormatFacts {
         lr.vault_kept_by_level = self.vault_kept_by_level.unwrap_or(lr.vault_kept_by_level);
         lr.for_integer_bounds = self.for_integer_bounds.unwrap_or(lr.for_integer_bounds);
         lr.var_copy_by_name = self.var_copy_by_name.unwrap_or(lr.var_copy_by_name);
+        lr.break_in_case_only = self.break_in_case_only.unwrap_or(lr.break_in_case_only);
         lr.lexer_words = self.lexer_words.or(lr.lexer_words.take());
         lr.digits_in_variables = self.digits_in_variables.unwrap_or(lr.digits_in_variables);
         n.terrain = self.terrain.unwrap_or(std::mem::take(&mut n.terrain));

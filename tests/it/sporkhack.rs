@@ -195,6 +195,10 @@ fn generated_sporkhack_files_compile_and_round_trip() {
         "SWITCH [1d",
         "$sel0",
         "$sel1 = $sel0",
+        "WALLWALK:",
+        "RANDOM_CORRIDORS:-1",
+        "  BREAK\n",
+        "TOPOLOGIZE:",
         "FOR $i0 = ",
         "('\\\\',",
     ];
@@ -222,4 +226,63 @@ fn generated_sporkhack_files_match_sporkhacks_lev_comp() {
     common::generated_differential_36("SporkHack", &lev_comp, &options, cases, |seed| {
         common::genspork::des_file(seed, &game)
     });
+}
+
+/// An identity file without the lines of the early opcode format (one
+/// written before them) has NetHack 3.6.7's packing and rules: the lines
+/// are written only where a game differs, so older files read as before.
+#[test]
+fn identity_lines_of_the_early_format_default_to_3_6_7s() {
+    let text = std::fs::read_to_string(identity("sporkhack-0.7.0")).unwrap();
+    let new_keys = [
+        "value-offset",
+        "random-coord",
+        "int-varargs",
+        "room-flags",
+        "region-default-flags",
+        "region-unfilled",
+        "level-init",
+        "filling-word",
+        "keyword-chance",
+        "wallify-region",
+        "dash-in-words",
+        "digits-in-variables",
+        "line-dash",
+        "switch-rn2-always",
+        "break-past-pop",
+        "vault-min-depth",
+        "percent-check",
+        "vault-kept-by-level",
+        "for-integer-bounds",
+        "var-copy-by-name",
+        "lexer-word",
+        "break-in-case-only",
+    ];
+    let older: String = (text.lines())
+        .filter(|l| !new_keys.iter().any(|k| l.starts_with(&format!("{k} "))))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let game = Game::from_identity(&common::hand_edited(&older)).unwrap();
+    let (older, vanilla) = (game.format(), levbuild::RecordFormat::nethack_367());
+    let (p, v) = (
+        older.program.as_ref().unwrap(),
+        vanilla.program.as_ref().unwrap(),
+    );
+    assert_eq!(
+        (p.value_offset, p.random_coord_flag, p.int_varargs),
+        (v.value_offset, v.random_coord_flag, v.int_varargs)
+    );
+    assert_eq!(
+        (
+            p.room_flags_from_alignment,
+            p.region_default_flags,
+            p.region_unfilled_offset
+        ),
+        (true, 1, true)
+    );
+    assert_eq!(
+        (&p.level_inits, &p.filling_words),
+        (&v.level_inits, &v.filling_words)
+    );
+    assert_eq!(older.level_rules, vanilla.level_rules);
 }

@@ -280,7 +280,8 @@ pub(crate) enum StmtKind<'s> {
     Loop(Expr<'s>, Block<'s>),
     Break,
     Exit,
-    RandomCorridors(Option<i64>),
+    /// `RANDOM_CORRIDORS[: n | random]`: none, `Some(None)` for `random`.
+    RandomCorridors(Option<Option<i64>>),
     Corridor([i64; 3], CorridorEnd),
     Room(RoomDef<'s>),
     Subroom {
@@ -322,6 +323,16 @@ pub(crate) enum StmtKind<'s> {
         direction: i64,
         count: Sp<i64>,
     },
+    /// `WALLWALK: place, terrain[, fill][, chance%]` (the chance 100 when
+    /// none is given).
+    WallWalk {
+        place: Coord<'s>,
+        terrain: MapChar<'s>,
+        fill: Option<MapChar<'s>>,
+        chance: Sp<i64>,
+    },
+    /// `TOPOLOGIZE: place`.
+    Topologize(Coord<'s>),
     /// `VAULTGEN: n` of a random vault.
     VaultFrequency(Sp<i64>),
     /// `MINDEPTH: n` of a random vault.

@@ -5,7 +5,8 @@
 //! and random vaults with `VAULTGEN`, `line A-B` and `randline A-B, n`
 //! selections with `random-random`, `fillrect`, `WALLIFY` of a region,
 //! `unfilled` regions, `SWITCH` over dice with `BREAK`s, variables with
-//! digits in their names, `FOR` between integers, object class `'\\'` — around the statements it
+//! digits in their names, `FOR` between integers, `WALLWALK`,
+//! `TOPOLOGIZE`, object class `'\\'` — around the statements it
 //! shares with 3.6.7, with names from its own tables. Now and then a
 //! statement is wrong as a person writes it wrong (an unknown monster or
 //! map character, a count of 0). Used by the suite and by the
@@ -14,21 +15,6 @@
 use super::gen343::Rng;
 use levbuild::Game;
 
-const FLAGS: &[&str] = &[
-    "noteleport",
-    "hardfloor",
-    "nommap",
-    "shortsighted",
-    "arboreal",
-    "noflipx",
-    "noflipy",
-    "noflip",
-    "mazelevel",
-    "premapped",
-    "shroud",
-    "stormy",
-    "graveyard",
-];
 const DIRECTIONS: &[&str] = &["north", "south", "east", "west"];
 
 struct Gen<'g> {
@@ -79,8 +65,13 @@ impl Gen<'_> {
         self.line(&format!("LEVEL:\"s{}{n}\"", seed % 100_000));
         let vault = self.rng.chance(25);
         if self.rng.chance(60) || vault {
+            // Its FLAGS words, random vaults aside.
+            let words: Vec<String> = (self.game.format().numbering.level_flags.iter())
+                .map(|(w, _)| w.to_string())
+                .filter(|w| w != "rndvault")
+                .collect();
             let mut flags: Vec<&str> = (0..1 + self.rng.below(3))
-                .map(|_| *self.rng.pick(FLAGS))
+                .map(|_| &*words[self.rng.below(words.len())])
                 .collect();
             if vault {
                 flags.push("rndvault");
@@ -386,6 +377,11 @@ impl Gen<'_> {
                     self.statement(depth + 1);
                     if self.rng.chance(70) {
                         self.line("BREAK");
+                    } else if self.rng.chance(10) {
+                        // Not among the CASE's own statements: refused.
+                        self.line("IF [50%] {");
+                        self.line("  BREAK");
+                        self.line("}");
                     }
                     self.depth -= 2;
                 }
@@ -434,7 +430,10 @@ impl Gen<'_> {
                 let w = *self.rng.pick(&["FOUNTAIN", "SINK", "POOL"]);
                 self.line(&format!("{w}:{s}"));
             }
-            16 => self.line("RANDOM_CORRIDORS"),
+            16 => {
+                let n = *self.rng.pick(&["", ":3", ":-1", ":random"]);
+                self.line(&format!("RANDOM_CORRIDORS{n}"));
+            }
             17 => {
                 let s = *self
                     .rng
@@ -480,7 +479,23 @@ impl Gen<'_> {
     /// The statements it shares with 3.6.7 that the rest leave out, and
     /// the properties of monsters and objects.
     fn other_statement(&mut self) {
-        match self.rng.below(12) {
+        match self.rng.below(14) {
+            12 => {
+                let (p, t) = (self.coord(), self.mapchar());
+                let fill = match self.rng.below(2) {
+                    0 => String::new(),
+                    _ => format!(",{}", self.mapchar()),
+                };
+                let chance = match self.rng.below(3) {
+                    0 => String::new(),
+                    _ => format!(",{}%", self.rng.below(110)),
+                };
+                self.line(&format!("WALLWALK:{p},{t}{fill}{chance}"));
+            }
+            13 => {
+                let p = self.coord();
+                self.line(&format!("TOPOLOGIZE:{p}"));
+            }
             0 => {
                 let p = self.coord();
                 let t = *self.rng.pick(&["", ",random", ",\"here\""]);

@@ -74,7 +74,12 @@ impl Gen<'_, '_, '_, '_> {
 
     /// `BREAK`: a jump to the end of the innermost block, patched there.
     pub(super) fn break_out(&mut self, span: &Span) {
-        if self.break_depth == 0 {
+        let case_only = self.game.format().level_rules.break_in_case_only;
+        if case_only && !self.in_case_body {
+            self.report
+                .error(span.clone(), "syntax error")
+                .label("this game's lev_comp takes a BREAK only among a CASE's statements");
+        } else if self.break_depth == 0 {
             self.error(span.clone(), "Cannot use BREAK outside a statement block.");
         } else {
             let at = self.push_int(self.here());
@@ -115,6 +120,7 @@ impl Gen<'_, '_, '_, '_> {
                     default = Some(target as usize);
                 }
             }
+            self.case_body_next = true;
             self.block(&case.body);
         }
         let end = self.push_int(self.here() + 1);

@@ -52,6 +52,11 @@ pub(crate) struct Carry {
     /// `IF`/`LOOP`/`FOR` nesting.
     nesting: usize,
     in_switch: bool,
+    /// The statements being compiled are a `CASE`'s own (see
+    /// [`crate::game::LevelRules::break_in_case_only`]), and the next
+    /// block is one.
+    in_case_body: bool,
+    case_body_next: bool,
     /// A random vault (EvilHack's `FLAGS: rndvault`) and what its
     /// `VAULTGEN` and `MINDEPTH` say: as `lev_comp` keeps them, for the
     /// file, reset by `LEVEL:` only (a `MAZE:` level after a random vault
@@ -87,6 +92,8 @@ impl Carry {
             breaks: Vec::new(),
             nesting: 0,
             in_switch: false,
+            in_case_body: false,
+            case_body_next: false,
             random_vault: None,
             defined: HashMap::new(),
             functions: Vec::new(),
@@ -363,9 +370,12 @@ impl Gen<'_, '_, '_, '_> {
     }
 
     fn block(&mut self, block: &[Stmt<'_>]) {
+        let case_body = std::mem::take(&mut self.case_body_next);
+        let outer = std::mem::replace(&mut self.in_case_body, case_body);
         for s in block {
             self.statement(s);
         }
+        self.in_case_body = outer;
     }
 
     /// A block `BREAK` may leave: its breaks jump to the end.
@@ -457,8 +467,10 @@ impl Gen<'_, '_, '_, '_> {
             StmtKind::RandomCorridors(n) => {
                 let m = |slot| self.minus_one_at(slot);
                 let n = match n {
-                    Some(-1) => m(1),
-                    n => n.unwrap_or(0),
+                    // `random`: lev_comp's own -1, an int.
+                    Some(None) => m(1),
+                    Some(Some(n)) => *n,
+                    None => 0,
                 };
                 self.ints(&[m(0), n, m(2), m(3), m(4), m(5)]);
                 self.op(Opcode::Corridor);
@@ -616,6 +628,38 @@ impl Gen<'_, '_, '_, '_> {
                 self.op(*op);
             }
             StmtKind::MonGeneration(chance, parts) => self.mon_generation(*chance, parts),
+            StmtKind::WallWalk {
+                place,
+                terrain,
+                fill,
+                chance,
+            } => {
+                self.coord(place);
+                self.mapchar(terrain);
+                match fill {
+                    Some(fill) => self.mapchar(fill),
+                    None => {
+                        // SP_MAPCHAR_PACK(ROOM,-2), an int expression.
+                        let room = self.game.format().numbering.terrain_code("ROOM");
+                        let packed = self.packing().map_or(0, |p| {
+                            p.int_at(0, p.pack_map_char(room.map_or(0, i64::from), -2))
+                        });
+                        self.push(Operand::MapChar(packed));
+                    }
+                }
+                if !(0..=100).contains(&chance.v) {
+                    self.error(
+                        chance.span.clone(),
+                        format!("Unexpected percentile chance '{}%'", chance.v),
+                    );
+                }
+                self.push_int(chance.v);
+                self.op(Opcode::WallWalk);
+            }
+            StmtKind::Topologize(place) => {
+                self.coord(place);
+                self.op(Opcode::Topography);
+            }
             StmtKind::Spill {
                 place,
                 terrain,

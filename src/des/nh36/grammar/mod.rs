@@ -164,6 +164,10 @@ struct GameWords {
     wallify_region: bool,
     /// `SPO_SPILL`: `SPILL`.
     spill: bool,
+    /// `SPO_WALLWALK`: `WALLWALK`.
+    wall_walk: bool,
+    /// `SPO_TOPOGRAPHY`: `TOPOLOGIZE`.
+    topologize: bool,
     /// The words its `lev_comp.l` has (`None`: 3.6.7's).
     lexer_words: Option<Vec<Box<str>>>,
 }
@@ -200,6 +204,8 @@ fn game_words(game: &Game) -> GameWords {
         mon_generation: has_op("MON_GENERATION"),
         wallify_region: format.level_rules.wallify_region,
         spill: has_op("SPILL"),
+        wall_walk: has_op("WALLWALK"),
+        topologize: has_op("TOPOGRAPHY"),
         lexer_words: format.level_rules.lexer_words.clone(),
     }
 }
@@ -277,6 +283,12 @@ pub(crate) fn for_game(game: &Game) -> &'static Language {
         replace(std::slice::from_ref(&variants::SPILL_OPERANDS_ROW));
     } else if key.spill {
         replace(std::slice::from_ref(&variants::SPILL_ROW));
+    }
+    if key.wall_walk {
+        replace(std::slice::from_ref(&variants::WALLWALK_ROW));
+    }
+    if key.topologize {
+        replace(std::slice::from_ref(&variants::TOPOLOGIZE_ROW));
     }
     if key.mon_generation {
         replace(std::slice::from_ref(&variants::MON_GENERATION_ROW));

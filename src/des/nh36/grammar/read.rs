@@ -663,7 +663,12 @@ pub(super) fn door_with_material<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
 
 pub(super) fn random_corridors<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
     let kind = r.get("kind");
-    StmtKind::RandomCorridors((!kind.is_empty()).then(|| int_or_random(kind)))
+    let count = match kind.first() {
+        None => None,
+        Some((Tok::Random, _)) => Some(None),
+        Some(_) => Some(Some(int(kind))),
+    };
+    StmtKind::RandomCorridors(count)
 }
 
 pub(super) fn corridor<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
@@ -952,6 +957,29 @@ pub(super) fn mon_generation<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
 
 pub(super) fn wallify_region<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
     StmtKind::WallifyRegion(r.has("region").then(|| r.region_arg("region")))
+}
+
+pub(super) fn wall_walk<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    let place = r.coord_arg("place");
+    let terrain = r.get("terrain");
+    let terrain = r.mapchar(terrain);
+    let fill = r.get("fill");
+    let fill = (!fill.is_empty()).then(|| r.mapchar(fill));
+    let chance = r.get("chance");
+    let chance = match chance.first() {
+        Some((Tok::SPercent(p), _)) => at(*p, chance),
+        _ => at(100, chance),
+    };
+    StmtKind::WallWalk {
+        place,
+        terrain,
+        fill,
+        chance,
+    }
+}
+
+pub(super) fn topologize<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    StmtKind::Topologize(r.coord_arg("place"))
 }
 
 pub(super) fn spill<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {

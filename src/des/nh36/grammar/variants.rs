@@ -319,3 +319,30 @@ pub(super) const SPILL_ROW: Form = row!(
     ]),
     read::spill
 );
+
+/// `WALLWALK: place, terrain[, fill][, chance%]`: for a game with
+/// `SPO_WALLWALK`.
+pub(super) const WALLWALK_ROW: Form = row!(
+    "WALLWALK",
+    "WALLWALK",
+    Pat::Seq(&[
+        COLON,
+        Pat::Arg("place", &COORD),
+        COMMA,
+        Pat::Arg("terrain", &MAPCHAR),
+        Pat::Opt(&Pat::Seq(&[COMMA, Pat::Arg("fill", &MAPCHAR)])),
+        Pat::Opt(&Pat::Seq(&[
+            COMMA,
+            Pat::Arg("chance", &Pat::Tok(Class::SPercent, "a chance like 50%")),
+        ])),
+    ]),
+    read::wall_walk
+);
+
+/// `TOPOLOGIZE: place`: for a game with `SPO_TOPOGRAPHY`.
+pub(super) const TOPOLOGIZE_ROW: Form = row!(
+    "TOPOLOGIZE",
+    "TOPOLOGIZE",
+    Pat::Seq(&[COLON, Pat::Arg("place", &COORD)]),
+    read::topologize
+);
