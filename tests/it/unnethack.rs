@@ -284,6 +284,8 @@ fn generated_unnethack_files_compile_and_round_trip() {
             " - (",
             "SPILL: ",
             "SOUNDS: ",
+            "MON_GENERATION: ",
+            "WALLWALK: ",
         ],
         150,
     );

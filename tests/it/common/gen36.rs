@@ -16,7 +16,7 @@
 //! forms of its language (UnNetHack's: `LEVEL:` only, `line A - B`,
 //! `FUNCTION`s defined before the first level and called in levels, its
 //! core functions and variable methods, `INIT_MAP: sheollev`, level-name
-//! counters, `SPILL` of operands, `SOUNDS`).
+//! counters, `SPILL` of operands, `SOUNDS`, `MON_GENERATION`, `WALLWALK`).
 
 #![allow(dead_code)]
 
@@ -138,6 +138,9 @@ struct Tables {
     spill: bool,
     /// `SOUNDS` words.
     sounds: Vec<String>,
+    /// `MON_GENERATION` and `WALLWALK` (the early opcode games').
+    mon_generation: bool,
+    wallwalk: bool,
 }
 
 impl Tables {
@@ -164,6 +167,8 @@ impl Tables {
             methods: false,
             spill: false,
             sounds: Vec::new(),
+            mon_generation: false,
+            wallwalk: false,
         }
     }
 
@@ -214,6 +219,8 @@ impl Tables {
             sounds: (program.sound_types.iter())
                 .map(|(w, _)| w.to_string())
                 .collect(),
+            mon_generation: program.opcode("MON_GENERATION").is_some(),
+            wallwalk: program.opcode("WALLWALK").is_some(),
         }
     }
 
@@ -773,6 +780,32 @@ impl Gen<'_> {
             let (c, m, n) = (self.coord(), self.mapchar(), self.int());
             let d = *self.rng.pick(&["north", "south", "east", "west"]);
             return self.line(&format!("SPILL: {c}, {m}, {d}, {n}"));
+        }
+        if self.t.mon_generation && self.rng.chance(3) {
+            let parts: Vec<String> = (0..1 + self.rng.below(3))
+                .map(|_| {
+                    let weight = self.int();
+                    let what = match self.monster_lit() {
+                        m if m.starts_with('(') || m == "random" => "'d'".to_string(),
+                        m => m,
+                    };
+                    format!("({weight}, {what})")
+                })
+                .collect();
+            let p = self.rng.below(101);
+            return self.line(&format!("MON_GENERATION: {p}%, {}", parts.join(", ")));
+        }
+        if self.t.wallwalk && self.rng.chance(3) {
+            let (c, m) = (self.coord(), self.mapchar());
+            let fill = match self.rng.chance(50) {
+                true => format!(", {}", self.mapchar()),
+                false => String::new(),
+            };
+            let chance = match self.rng.chance(50) {
+                true => format!(", {}%", self.rng.below(101)),
+                false => String::new(),
+            };
+            return self.line(&format!("WALLWALK: {c}, {m}{fill}{chance}"));
         }
         if !self.t.sounds.is_empty() && self.rng.chance(4) {
             let f = self.int();
