@@ -1328,6 +1328,34 @@ def game_cases():
              'MINDEPTH: 0',
              'DOOR: bronze, locked, (1,1)',
              'DOOR: silver, locked, (2,2)'))
+    case("nh36", "function-errors-unnethack", lines(
+             '# options: game=unnethack-5.3.2',
+             'FUNCTION f($a:int) { MESSAGE: "f" }',
+             'FUNCTION f() { MESSAGE: "again" }',
+             'FUNCTION g($b:rnd) { FUNCTION h() { EXIT } }',
+             'LEVEL: "fun"',
+             'f("text")',
+             'nowhere(1)'))
+    case("nh36", "core-function-errors-unnethack", lines(
+             '# options: game=unnethack-5.3.2',
+             'LEVEL: "core"',
+             '$n = rnd()',
+             '$m = time.night(1)',
+             '$x = $unknown.x + 1',
+             '$y = $n.x'))
+    case("nh36", "function-null-string-unnethack", lines(
+             '# options: game=unnethack-5.3.2',
+             'FUNCTION f() { GRAVE: (1,1), random }',
+             'LEVEL: "crash"',
+             'f()'))
+    case("nh36", "include-unnethack", lines(
+             '# options: game=unnethack-5.3.2',
+             'INCLUDE "functions.des"',
+             'LEVEL: "i"',
+             'INCLUDE "late.des"'))
+    case("nh36", "level-name-counter-bad-unnethack", lines(
+             '# options: game=unnethack-5.3.2',
+             'LEVEL: "v-%d"'))
     # SporkHack's early opcode language: SPILL and MON_GENERATION checks.
     case("nh36", "spill-checks-sporkhack", lines(
              '# options: game=sporkhack-0.7.0',

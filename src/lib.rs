@@ -44,8 +44,9 @@ pub use build::{Build, DuplicateLevel, Error, ErrorKind, OutputClash, Position, 
 #[cfg(feature = "compile")]
 pub use diag::{Diagnostic, Diagnostics, Severity};
 pub use game::{
-    CType, DungeonMember, DungeonRules, ExtraMember, Game, IdentityError, LevelRules, Limits,
-    MissingHeader, Numbering, ProgramFormat, RecordFormat, RecordKind,
+    CType, CoreFunction, CoreMethod, DungeonMember, DungeonRules, ExtraMember, Game, GrammarForm,
+    IdentityError, LevelRules, Limits, MissingHeader, Numbering, ProgramFormat, RecordFormat,
+    RecordKind,
 };
 #[cfg(feature = "build")]
 pub use game::{TreeError, TreeOptions};

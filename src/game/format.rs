@@ -765,6 +765,19 @@ pub struct ProgramFormat {
     /// `SP_REGION_PACK` makes an `int` of a region (EvilHack's: a region
     /// whose y2 is 128 or more is stored negative), not 3.6.7's `long`.
     pub region_pack_int: bool,
+    /// The forms the game's `lev_comp.y` and `lev_comp.l` have beyond or
+    /// instead of NetHack 3.6.7's (UnNetHack's), each once.
+    pub grammar: Vec<GrammarForm>,
+    /// The core functions `lev_main.c`'s `core_vars[]` lists, in its
+    /// order (UnNetHack's `time.night`, `rnd`; empty for a game without
+    /// `SPO_COREFUNC`).
+    pub core_functions: Vec<CoreFunction>,
+    /// The variable methods `lev_main.c`'s `core_methods[]` lists, in its
+    /// order (UnNetHack's `$c.x`, `$a.length`).
+    pub core_methods: Vec<CoreMethod>,
+    /// `lev_comp.l`'s `MSG_OUTPUT_TYPE` words of `SOUNDS` and their
+    /// `LVLSND_` values (`hear` 0, `feel` 3; empty for a game without).
+    pub sound_types: Vec<(Box<str>, i64)>,
     /// What `SP_MONST_PACK`, `SP_OBJ_PACK` and `SP_MAPCHAR_PACK` add to a
     /// monster or object index and a map character's lit state before
     /// shifting it (10 in 3.6.7; 0 in the early opcode games, SporkHack
@@ -799,6 +812,92 @@ pub struct ProgramFormat {
     /// `sp_lev.h`'s `LVLINIT_` kinds of `INIT_MAP` and their numbers
     /// (`"ROGUE"` 4 in 3.6.7; UnNetHack inserts `SHEOL` before it).
     pub level_inits: Vec<(Box<str>, i64)>,
+}
+
+/// A form of a game's level language that NetHack 3.6.7's `lev_comp` does
+/// not have, or does not have that way: what its `lev_comp.y` and
+/// `lev_comp.l` say (in identity files, its [`GrammarForm::as_str`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum GrammarForm {
+    /// `FUNCTION` definitions and `INCLUDE "file"` before the first level
+    /// (`header_stmts`).
+    HeaderStatements,
+    /// `INIT_MAP: sheollev` (`LVLINIT_SHEOL`).
+    SheolInit,
+    /// Words that are no keyword are names (`[a-zA-Z_](\.?[a-zA-Z_0-9]+)*`:
+    /// functions' and core functions', `time.night`), a variable's name
+    /// may hold digits and a method (`$c.x`), and there are no
+    /// `[-_a-zA-Z0-9]+` words (3.6.7's): `1 - 5` is a subtraction.
+    DottedNames,
+    /// A level name's `%i` (`%04i`) is a counter of the file's levels so
+    /// named, from 1 (`lev_main.c`'s `mangle_fname`: `"vlt-%04i"` names
+    /// `vlt-0001.lev`, `vlt-0002.lev`, …).
+    CountedNames,
+    /// `SPILL: place, map character, direction, count` of operands (a map
+    /// character or its variable, an expression), which it pushes
+    /// (UnNetHack's `spill_detail`; SporkHack's stores the character's
+    /// terrain and a fixed count).
+    SpillOperands,
+}
+
+impl GrammarForm {
+    /// Every form, in the order identity files list them.
+    pub const ALL: [GrammarForm; 5] = [
+        GrammarForm::HeaderStatements,
+        GrammarForm::SheolInit,
+        GrammarForm::DottedNames,
+        GrammarForm::CountedNames,
+        GrammarForm::SpillOperands,
+    ];
+
+    /// Its name in identity files (`header-statements`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GrammarForm::HeaderStatements => "header-statements",
+            GrammarForm::SheolInit => "sheollev",
+            GrammarForm::DottedNames => "dotted-names",
+            GrammarForm::CountedNames => "counted-names",
+            GrammarForm::SpillOperands => "spill-operands",
+        }
+    }
+
+    /// The form called `name`.
+    pub fn from_name(name: &str) -> Option<GrammarForm> {
+        GrammarForm::ALL.into_iter().find(|f| f.as_str() == name)
+    }
+}
+
+/// One of a game's core functions (`lev_main.c`'s `core_vars[]`): the
+/// word a `.des` file calls it by, its `COREFUNC_` number, what it takes
+/// and what it gives.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CoreFunction {
+    /// Its word (`"time.night"`, `"rnd"`).
+    pub word: Box<str>,
+    /// Its `enum corefuncs` number, which `SPO_COREFUNC` takes.
+    pub number: i64,
+    /// Its parameters, one letter each as `lev_comp` writes them (`i`
+    /// integer, `s` string, `c` coordinate, `r` region, `O` object, `M`
+    /// monster; `""`: called without parentheses).
+    pub params: Box<str>,
+    /// What it returns (`i`, `s`, `c` or `r`).
+    pub returns: u8,
+}
+
+/// One of a game's variable methods (`lev_main.c`'s `core_methods[]`):
+/// `$var.WORD` on a variable of type `on`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CoreMethod {
+    /// Its word (`"x"`, `"length"`).
+    pub word: Box<str>,
+    /// The `SPOVAR_` type of the variable it is called on (with
+    /// `SPOVAR_ARRAY`, 0x40, for an array's).
+    pub on: i64,
+    /// Its `enum corefuncs` number.
+    pub number: i64,
+    /// The `SPOVAR_` type it returns.
+    pub returns: i64,
 }
 
 /// What 3.6.7's `SP_MONST_PACK`, `SP_OBJ_PACK` and `SP_MAPCHAR_PACK` add.
@@ -965,6 +1064,10 @@ impl ProgramFormat {
             object_properties: Vec::new(),
             door_materials: Vec::new(),
             region_pack_int: false,
+            grammar: Vec::new(),
+            core_functions: Vec::new(),
+            core_methods: Vec::new(),
+            sound_types: Vec::new(),
             value_offset: VALUE_OFFSET_367,
             random_coord_flag: Some(COORD_RANDOM_367),
             int_varargs: false,
@@ -1045,6 +1148,11 @@ impl ProgramFormat {
             true => i64::from(v as u32),
             false => v,
         }
+    }
+
+    /// Whether the game's language has `form`.
+    pub fn has(&self, form: GrammarForm) -> bool {
+        self.grammar.contains(&form)
     }
 
     /// The packed value of region `(x1, y1, x2, y2)` (`SP_REGION_PACK`).

@@ -106,8 +106,8 @@ use std::fmt::{self, Write as _};
 use std::path::{Path, PathBuf};
 
 use super::format::{
-    CType, DungeonMember, DungeonRules, ExtraMember, Limits, Numbering, ProgramFormat,
-    RecordFormat, RecordKind,
+    CType, CoreFunction, CoreMethod, DungeonMember, DungeonRules, ExtraMember, GrammarForm, Limits,
+    Numbering, ProgramFormat, RecordFormat, RecordKind,
 };
 use super::{model_name, Game, Header};
 use crate::des::Dialect;
@@ -474,6 +474,33 @@ fn write_format(out: &mut String, f: &RecordFormat) {
         }
         if p.region_pack_int {
             let _ = writeln!(out, "region-pack int");
+        }
+        for form in &p.grammar {
+            let _ = writeln!(out, "grammar {}", form.as_str());
+        }
+        for f in &p.core_functions {
+            let returns = char::from(f.returns).to_string();
+            let _ = writeln!(
+                out,
+                "core-function {} {} {} {}",
+                quoted(&f.word),
+                f.number,
+                quoted(&f.params),
+                quoted(&returns)
+            );
+        }
+        for (word, v) in &p.sound_types {
+            let _ = writeln!(out, "sound-type {} {v}", quoted(word));
+        }
+        for m in &p.core_methods {
+            let _ = writeln!(
+                out,
+                "core-method {} {:#x} {} {:#x}",
+                quoted(&m.word),
+                m.on,
+                m.number,
+                m.returns
+            );
         }
         // Value packing: lines only where it is not 3.6.7's (what a file
         // without them means).
@@ -939,6 +966,51 @@ impl FormatFacts {
                 let v = args.number()? as i64;
                 let p = self.program.get_or_insert_with(ProgramFormat::empty);
                 p.door_materials.push((word.into(), v));
+            }
+            "grammar" => {
+                let name = args.word("a grammar form")?;
+                let form = GrammarForm::from_name(name).ok_or_else(|| {
+                    args.error(format!("`{name}` is no grammar form levbuild knows"))
+                })?;
+                self.program
+                    .get_or_insert_with(ProgramFormat::empty)
+                    .grammar
+                    .push(form);
+            }
+            "core-function" => {
+                let word = args.string("its word")?;
+                let number = args.number()? as i64;
+                let params = args.string("its parameters")?;
+                let returns = args.string("what it returns")?;
+                let &[returns] = returns.as_bytes() else {
+                    return Err(args.error("what it returns is one letter"));
+                };
+                let p = self.program.get_or_insert_with(ProgramFormat::empty);
+                p.core_functions.push(CoreFunction {
+                    word: word.into(),
+                    number,
+                    params: params.into(),
+                    returns,
+                });
+            }
+            "sound-type" => {
+                let word = args.string("its word")?;
+                let v = args.number()? as i64;
+                let p = self.program.get_or_insert_with(ProgramFormat::empty);
+                p.sound_types.push((word.into(), v));
+            }
+            "core-method" => {
+                let word = args.string("its word")?;
+                let on = args.number()? as i64;
+                let number = args.number()? as i64;
+                let returns = args.number()? as i64;
+                let p = self.program.get_or_insert_with(ProgramFormat::empty);
+                p.core_methods.push(CoreMethod {
+                    word: word.into(),
+                    on,
+                    number,
+                    returns,
+                });
             }
             _ => return Ok(false),
         }

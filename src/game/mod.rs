@@ -35,8 +35,8 @@ pub(crate) use format::DUNGEON_DESCRIPTORS_343;
 #[cfg(feature = "compile")]
 pub(crate) use format::MAP_ROW_CHARS_343;
 pub use format::{
-    CType, DungeonMember, DungeonRules, ExtraMember, LevelRules, Limits, Numbering, ProgramFormat,
-    RecordFormat, RecordKind,
+    CType, CoreFunction, CoreMethod, DungeonMember, DungeonRules, ExtraMember, GrammarForm,
+    LevelRules, Limits, Numbering, ProgramFormat, RecordFormat, RecordKind,
 };
 pub use identity::IdentityError;
 #[cfg(feature = "build")]

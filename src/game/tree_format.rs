@@ -15,8 +15,8 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use super::format::{
-    CType, DungeonMember, DungeonRules, ExtraMember, LevelRules, Numbering, ProgramFormat,
-    RecordFormat, RecordKind,
+    CType, CoreFunction, CoreMethod, DungeonMember, DungeonRules, ExtraMember, GrammarForm,
+    LevelRules, Numbering, ProgramFormat, RecordFormat, RecordKind,
 };
 use super::tree::TreeError;
 use crate::des::Dialect;
@@ -240,7 +240,17 @@ pub(super) fn read_tree_format(root: &Path, dialect: Dialect) -> Result<TreeForm
     match dialect {
         Dialect::NetHack343 => read_records(root, &sp_lev, &mut format)?,
         Dialect::NetHack36 => {
-            format.program = Some(read_program(root, &sp_lev, &lev_comp_y, &lev_comp_l)?);
+            let lev_main = strip_comments(&read(root, "util/lev_main.c")?);
+            let mut program = read_program(root, &sp_lev, &lev_comp_y, &lev_comp_l)?;
+            read_language(
+                root,
+                &sp_lev,
+                &lev_main,
+                &lev_comp_y,
+                &lev_comp_l,
+                &mut program,
+            )?;
+            format.program = Some(program);
             // Every list of its numbering is the probe's: none is 3.4.3's.
             format.numbering = Numbering::empty();
         }
@@ -346,6 +356,11 @@ fn read_program(
         // The probe's `ND` lines.
         door_materials: Vec::new(),
         region_pack_int: region_pack_int(sp_lev),
+        // read_language's.
+        grammar: Vec::new(),
+        core_functions: Vec::new(),
+        core_methods: Vec::new(),
+        sound_types: Vec::new(),
         value_offset: value_offset(sp_lev)
             .map_err(|why| TreeError::new(root, format!("include/sp_lev.h: {why}")))?,
         random_coord_flag: define_value(sp_lev, "SP_COORD_IS_RANDOM"),
@@ -384,6 +399,180 @@ fn read_program(
             )
         })?,
     })
+}
+
+/// What a 3.6-family tree's language has beyond 3.6.7's: the
+/// [`GrammarForm`]s its `lev_comp.y` and `lev_comp.l` have, and its core
+/// functions and variable methods (`lev_main.c`'s `core_vars[]` and
+/// `core_methods[]`, numbered by `sp_lev.h`'s `enum corefuncs`).
+fn read_language(
+    root: &Path,
+    sp_lev: &str,
+    lev_main: &str,
+    lev_comp_y: &str,
+    lev_comp_l: &str,
+    program: &mut ProgramFormat,
+) -> Result<(), TreeError> {
+    let error = |why: String| TreeError::new(root, why);
+    let squeezed: String = lev_comp_y.split_whitespace().collect();
+    let lexes = |token: &str| {
+        lev_comp_l.lines().any(|l| {
+            l.contains(&format!("return {token};")) || l.contains(&format!("ST_RET({token})"))
+        })
+    };
+    let forms = [
+        (
+            GrammarForm::HeaderStatements,
+            squeezed.contains("header_stmt:function_define"),
+        ),
+        (
+            GrammarForm::SheolInit,
+            lexes("SHEOL_ID") && program.level_init("SHEOL").is_some(),
+        ),
+        (
+            GrammarForm::DottedNames,
+            lev_comp_l
+                .lines()
+                .any(|l| l.starts_with("[a-zA-Z_](\\.?[a-zA-Z_0-9]+)*")),
+        ),
+        (
+            GrammarForm::CountedNames,
+            lev_main.contains("mangle_fname("),
+        ),
+        (
+            GrammarForm::SpillOperands,
+            squeezed.contains("spill_detail:SPILL_ID':'coord_or_var','mapchar_or_var"),
+        ),
+    ];
+    // SOUNDS's words, valued by their LVLSND_ defines (rm.h).
+    let rm_h = strip_comments(&read(root, "include/rm.h")?);
+    for (word, constant) in lex_words(lev_comp_l, "MSG_OUTPUT_TYPE") {
+        let v = define_value(&rm_h, &constant)
+            .or_else(|| define_value(sp_lev, &constant))
+            .ok_or_else(|| {
+                error(format!(
+                    "util/lev_comp.l: `{word}` is `{constant}`, which include/rm.h does not define"
+                ))
+            })?;
+        program.sound_types.push((word.into(), v));
+    }
+    program.grammar = forms
+        .into_iter()
+        .filter(|(_, has)| *has)
+        .map(|(f, _)| f)
+        .collect();
+    if !sp_lev.contains("enum corefuncs") {
+        return Ok(());
+    }
+    let numbers = enum_names(sp_lev, "corefuncs", "COREFUNC_", "NUM_COREFUNCS")
+        .map_err(|why| error(format!("include/sp_lev.h: enum corefuncs: {why}")))?;
+    let number = |name: &str| {
+        let short = name.strip_prefix("COREFUNC_").unwrap_or(name);
+        position_of(&numbers, short).ok_or_else(|| {
+            error(format!(
+                "util/lev_main.c: `{name}` is no COREFUNC_ of include/sp_lev.h"
+            ))
+        })
+    };
+    let spovar = |expr: &str| -> Result<i64, TreeError> {
+        let mut v = 0;
+        for part in expr.split('|') {
+            let name = part.trim();
+            v |= define_value(sp_lev, name)
+                .ok_or_else(|| error(format!("include/sp_lev.h defines no `{name}`")))?;
+        }
+        Ok(v)
+    };
+    for fields in table_rows(lev_main, "core_vars") {
+        let [func, word, params, ret] = &fields[..] else {
+            return Err(error(format!(
+                "util/lev_main.c: core_vars[]: `{}`",
+                fields.join(", ")
+            )));
+        };
+        let (Some(word), Some(params)) = (unquote(word), unquote(params)) else {
+            return Err(error(format!(
+                "util/lev_main.c: core_vars[]: `{}`",
+                fields.join(", ")
+            )));
+        };
+        let returns = ret.trim_matches('\'').bytes().next().unwrap_or(b' ');
+        program.core_functions.push(CoreFunction {
+            word: word.into(),
+            number: number(func)?,
+            params: params.into(),
+            returns,
+        });
+    }
+    for fields in table_rows(lev_main, "core_methods") {
+        let [func, on, word, ret] = &fields[..] else {
+            return Err(error(format!(
+                "util/lev_main.c: core_methods[]: `{}`",
+                fields.join(", ")
+            )));
+        };
+        let Some(word) = unquote(word) else {
+            return Err(error(format!(
+                "util/lev_main.c: core_methods[]: `{}`",
+                fields.join(", ")
+            )));
+        };
+        program.core_methods.push(CoreMethod {
+            word: word.into(),
+            on: spovar(on)?,
+            number: number(func)?,
+            returns: spovar(ret)?,
+        });
+    }
+    Ok(())
+}
+
+/// The position of `name` in `names`.
+fn position_of(names: &[Box<str>], name: &str) -> Option<i64> {
+    names.iter().position(|n| &**n == name).map(|i| i as i64)
+}
+
+/// The `{ a, b, … }` rows of `lev_main.c`'s table `name[]`, each row's
+/// fields trimmed, up to its `{0, …}` or `{NULL…}` end row.
+fn table_rows(lev_main: &str, name: &str) -> Vec<Vec<String>> {
+    let Some(at) = lev_main.find(&format!("}} {name}[] = {{")) else {
+        return Vec::new();
+    };
+    let open = at + 2 + lev_main[at + 2..].find('{').unwrap_or(0);
+    let close = open + lev_main[open..].find("};").unwrap_or(0);
+    let mut rows = Vec::new();
+    for row in lev_main[open + 1..close].split('{').skip(1) {
+        let body = row.split('}').next().unwrap_or("");
+        let fields: Vec<String> = split_fields(body);
+        if fields.first().is_some_and(|f| f == "0") {
+            break;
+        }
+        rows.push(fields);
+    }
+    rows
+}
+
+/// `body`'s comma-separated fields, commas in quotes kept.
+fn split_fields(body: &str) -> Vec<String> {
+    let mut fields = vec![String::new()];
+    let mut quoted = false;
+    for c in body.chars() {
+        match c {
+            ',' if !quoted => fields.push(String::new()),
+            _ => {
+                quoted ^= c == '"';
+                if let Some(f) = fields.last_mut() {
+                    f.push(c);
+                }
+            }
+        }
+    }
+    fields.into_iter().map(|f| f.trim().to_string()).collect()
+}
+
+/// A C string literal's text (no escapes in these tables).
+fn unquote(field: &str) -> Option<&str> {
+    field.strip_prefix('"')?.strip_suffix('"')
 }
 
 /// `sp_lev.h`'s `LVLINIT_` kinds and numbers: `enum lvlinit_types`
@@ -538,7 +727,8 @@ fn region_pack_int(sp_lev: &str) -> bool {
     squeezed.starts_with("((int)")
 }
 
-/// The names of `enum NAME`'s entries before `end`, `prefix` dropped,
+/// The names of `enum NAME`'s entries before `end` (empty: all of
+/// them), `prefix` dropped,
 /// numbered by their position: an entry with a value of its own other
 /// than its position is an error, as is an entry without the prefix.
 fn enum_names(text: &str, name: &str, prefix: &str, end: &str) -> Result<Vec<Box<str>>, String> {
@@ -567,7 +757,10 @@ fn enum_names(text: &str, name: &str, prefix: &str, end: &str) -> Result<Vec<Box
         }
         names.push(short.into());
     }
-    Err(format!("no {end}"))
+    match end.is_empty() {
+        true => Ok(names),
+        false => Err(format!("no {end}")),
+    }
 }
 
 /// The names of the `#define PREFIXNAME n` lines before `#define END`,

@@ -52,6 +52,8 @@ mod sporkhack;
 #[cfg(feature = "nethack36")]
 mod suggestions;
 mod variant_differential;
+#[cfg(feature = "nethack36")]
+mod unnethack;
 mod variant_formats;
 #[cfg(feature = "nethack36")]
 mod warning_names;

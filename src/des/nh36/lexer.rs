@@ -61,6 +61,8 @@ pub(crate) enum Kw {
     SeenTraps,
     All,
     Align,
+    /// UnNetHack's `INIT_MAP: sheollev`.
+    SheolLev,
     // EvilHack's monster and object properties.
     Dead,
     AffixedGem,
@@ -96,6 +98,8 @@ pub(crate) enum Val {
     Flag,
     /// EvilHack's door materials.
     DoorMaterial,
+    /// `SOUNDS`'s `hear`, `pline`, `verbal`, `feel` (SporkHack, UnNetHack).
+    SoundType,
 }
 
 /// One token.
@@ -136,6 +140,14 @@ pub(crate) enum Tok<'s> {
     Punct(u8),
     /// A word of letters, digits, `-` and `_` that is no keyword.
     Unknown(&'s str),
+    /// A name that is no keyword, where names may hold dots (UnNetHack's
+    /// `NQSTRING`: a function's name).
+    Name(&'s str),
+    /// A core function of the game (`time.night`, `rnd`): its index in
+    /// the game's list and what it returns (`i`, `s`, `c` or `r`).
+    CoreFunc(u16, u8),
+    /// `$name.method`: the variable (`$` included) and the method.
+    Method(&'s str, &'s str),
     /// Text no rule accepts (an unterminated string).
     Invalid(&'s str),
 }
@@ -302,6 +314,11 @@ pub(crate) struct Lexis {
     pub dash_in_words: bool,
     /// A variable name takes digits after its first letter.
     pub digits_in_variables: bool,
+    /// Words that are no keyword are names that may hold dots, and a
+    /// variable may have a method ([`crate::GrammarForm::DottedNames`]:
+    /// UnNetHack's `[a-zA-Z_](\.?[a-zA-Z_0-9]+)*`, `$c.x`): no
+    /// catch-all word.
+    pub dotted_names: bool,
 }
 
 impl Lexis {
@@ -310,14 +327,17 @@ impl Lexis {
     pub(crate) const NETHACK_367: Lexis = Lexis {
         dash_in_words: true,
         digits_in_variables: false,
+        dotted_names: false,
     };
 
     /// `game`'s.
     pub(crate) fn of(game: &crate::game::Game) -> Lexis {
         let rules = &game.format().level_rules;
+        let program = game.format().program.as_ref();
         Lexis {
             dash_in_words: rules.dash_in_words,
             digits_in_variables: rules.digits_in_variables,
+            dotted_names: program.is_some_and(|p| p.has(crate::game::GrammarForm::DottedNames)),
         }
     }
 
@@ -392,7 +412,8 @@ pub(crate) struct Chunks<'r, 's> {
 }
 
 /// Gives `f` the chunks of `src` in the language `lang`, each of at
-/// least `min_tokens` tokens but the last.
+/// least `min_tokens` tokens but the last; `names` tells how words that
+/// are no keyword are read.
 pub(crate) fn with_chunks<'s, R>(
     src: &'s str,
     lang: &super::grammar::Language,
@@ -509,6 +530,28 @@ fn mark_arrays<'s>(tokens: &mut [(Tok<'s>, Span)], arrays: &mut Vec<&'s str>) {
     }
 }
 
+/// The length of the dotted name at the start of `rest`
+/// (`[a-zA-Z_](\.?[a-zA-Z_0-9]+)*`; 0: none).
+fn dotted_name(rest: &[u8]) -> usize {
+    let word = |b: &u8| b.is_ascii_alphanumeric() || *b == b'_';
+    if !rest
+        .first()
+        .is_some_and(|b| b.is_ascii_alphabetic() || *b == b'_')
+    {
+        return 0;
+    }
+    let mut n = 1;
+    loop {
+        let run = rest[n..].iter().take_while(|b| word(b)).count();
+        n += run;
+        let dot = rest.get(n) == Some(&b'.') && rest.get(n + 1).is_some_and(word);
+        if !dot {
+            return n;
+        }
+        n += 1;
+    }
+}
+
 /// The longest token at `pos`; on a tie the rule that comes first in
 /// `lev_comp.l` (keywords, then numbers, then unknown words).
 fn token_at<'s>(keywords: &Words, lexis: Lexis, src: &'s str, pos: usize) -> (Tok<'s>, usize) {
@@ -572,22 +615,34 @@ fn token_at<'s>(keywords: &Words, lexis: Lexis, src: &'s str, pos: usize) -> (To
         }
     }
     if c == b'$' {
-        let first = rest
-            .get(1)
-            .is_some_and(|d| d.is_ascii_alphabetic() || *d == b'_');
-        let n = match first {
-            false => 0,
-            true => rest[1..]
-                .iter()
-                .take_while(|d| {
-                    d.is_ascii_alphabetic()
-                        || **d == b'_'
-                        || (lexis.digits_in_variables && d.is_ascii_digit())
-                })
-                .count(),
-        };
-        if n > 0 {
-            offer_owned(Tok::Var(&src[pos..pos + 1 + n]), n + 1, &mut best);
+        if lexis.dotted_names {
+            let n = dotted_name(&rest[1..]);
+            if n > 0 {
+                let text = &src[pos..pos + 1 + n];
+                let tok = match text.split_once('.') {
+                    Some((var, method)) => Tok::Method(var, method),
+                    None => Tok::Var(text),
+                };
+                offer_owned(tok, n + 1, &mut best);
+            }
+        } else {
+            let first = rest
+                .get(1)
+                .is_some_and(|d| d.is_ascii_alphabetic() || *d == b'_');
+            let n = match first {
+                false => 0,
+                true => rest[1..]
+                    .iter()
+                    .take_while(|d| {
+                        d.is_ascii_alphabetic()
+                            || **d == b'_'
+                            || (lexis.digits_in_variables && d.is_ascii_digit())
+                    })
+                    .count(),
+            };
+            if n > 0 {
+                offer_owned(Tok::Var(&src[pos..pos + 1 + n]), n + 1, &mut best);
+            }
         }
     }
     {
@@ -610,9 +665,24 @@ fn token_at<'s>(keywords: &Words, lexis: Lexis, src: &'s str, pos: usize) -> (To
             offer_owned(Tok::Char(ch), n, &mut best);
         }
     }
-    let word = rest.iter().take_while(|&&d| lexis.is_word_byte(d)).count();
-    if word > 0 {
-        offer_owned(Tok::Unknown(&src[pos..pos + word]), word, &mut best);
+    if lexis.dotted_names {
+        let word = dotted_name(rest);
+        if word > 0 {
+            offer_owned(Tok::Name(&src[pos..pos + word]), word, &mut best);
+        }
+    } else {
+        let word = rest.iter().take_while(|&&d| lexis.is_word_byte(d)).count();
+        if word > 0 {
+            // 3.6.7's catch-all word (with `-`) is UNKNOWN_TYPE; the early
+            // opcode games' (SporkHack's `[a-zA-Z_][a-zA-Z_0-9]*`) is a
+            // name, NQSTRING, which calls a function.
+            let text = &src[pos..pos + word];
+            let tok = match lexis.dash_in_words {
+                true => Tok::Unknown(text),
+                false => Tok::Name(text),
+            };
+            offer_owned(tok, word, &mut best);
+        }
     }
     if let Some(found) = best {
         return found;
@@ -674,7 +744,12 @@ impl fmt::Display for Tok<'_> {
             }
             Tok::Map(_) => f.write_str("a MAP block"),
             Tok::Punct(c) => write!(f, "`{}`", char::from(*c)),
-            Tok::Unknown(s) => write!(f, "`{s}`"),
+            Tok::Unknown(s) | Tok::Name(s) => write!(f, "`{s}`"),
+            Tok::CoreFunc(..) => {
+                let word = super::grammar::word_of(self);
+                write!(f, "`{word}`")
+            }
+            Tok::Method(v, m) => write!(f, "method {v}.{m}"),
             Tok::Invalid(s) if s.starts_with('"') => write!(f, "unterminated string {s}"),
             Tok::Invalid(s) => write!(f, "`{}`", s.escape_debug()),
         }

@@ -141,7 +141,7 @@ pub(crate) fn compile_blobs(
         return Err(diagnostics);
     }
     Ok(super::Blobs {
-        levels,
+        levels: super::Blobs::written_over(levels),
         warnings: diagnostics,
     })
 }
@@ -266,19 +266,6 @@ fn compile(
     }
     carry.end(game, &mut generating, &mut |l| levels.push(l));
     report.append(generating);
-    let mut names = std::collections::HashSet::new();
-    for level in &levels {
-        let name = match level {
-            codegen::Level::Program(p, _) => &p.name,
-            codegen::Level::Bytes(name, ..) => name,
-        };
-        if !names.insert(name.as_str()) {
-            report.error(
-                0..0,
-                format!("Level \"{name}\" is defined twice in this file"),
-            );
-        }
-    }
     (levels, report)
 }
 

@@ -20,6 +20,33 @@ pub(crate) enum Expr<'s> {
     Dice(i64, i64),
     Var(VarRef<'s>),
     Binary(Box<Expr<'s>>, Opcode, Box<Expr<'s>>),
+    /// A core function that returns an integer (`rnd(n)`, `time.night`).
+    Core(CoreCall<'s>),
+    /// `$name.method` (`$c.x`, `$a.length`).
+    Method(Sp<&'s str>, Sp<&'s str>),
+}
+
+/// A call of one of the game's core functions (UnNetHack's): its index
+/// in the game's list ([`crate::CoreFunction`]) and its arguments
+/// (`None`: called without parentheses).
+#[derive(Clone, Debug)]
+pub(crate) struct CoreCall<'s> {
+    pub func: Sp<u16>,
+    pub args: Option<Vec<Sp<CoreArg<'s>>>>,
+}
+
+/// An argument of a core function (`corefunc_param_part`).
+#[derive(Clone, Debug)]
+pub(crate) enum CoreArg<'s> {
+    /// An integer expression, or a lone variable (its type decides).
+    Expr(Expr<'s>),
+    Str(Vec<StrPart<'s>>),
+    Coord(Coord<'s>),
+    Region(Region<'s>),
+    /// `(class, "name")` or `object: "name"`.
+    Object(Thing<'s>),
+    /// `monster: …`.
+    Monster(Thing<'s>),
 }
 
 /// A string expression: parts joined with `.`.
@@ -27,6 +54,8 @@ pub(crate) enum Expr<'s> {
 pub(crate) enum StrPart<'s> {
     Lit(&'s str),
     Var(VarRef<'s>),
+    /// A core function that returns a string (`hero.name`).
+    Core(CoreCall<'s>),
 }
 
 /// A coordinate (`coord_or_var`).
@@ -38,6 +67,8 @@ pub(crate) enum Coord<'s> {
     Random(i64),
     Rnd(Box<Sel<'s>>),
     Var(VarRef<'s>),
+    /// A core function that returns a coordinate (`coord(x, y)`).
+    Core(CoreCall<'s>),
 }
 
 /// A region (`region_or_var`).
@@ -45,6 +76,8 @@ pub(crate) enum Coord<'s> {
 pub(crate) enum Region<'s> {
     Lit([i64; 4], Span),
     Var(VarRef<'s>),
+    /// A core function that returns a region (`region(x1, y1, x2, y2)`).
+    Core(CoreCall<'s>),
 }
 
 /// A map character (`mapchar_or_var`).
@@ -218,7 +251,21 @@ pub(crate) enum StmtKind<'s> {
     InitSolidFill(Sp<u8>, i64),
     InitMazeGrid(Sp<u8>),
     InitRogue,
+    /// `INIT_MAP: sheollev` (UnNetHack).
+    InitSheol,
     InitMines(MinesInit),
+    /// `FUNCTION name($param: type, …) { … }`: the parameters' names and
+    /// types (their words, `int` or `str`).
+    FunctionDef {
+        name: Sp<&'s str>,
+        params: Vec<(Sp<&'s str>, Sp<u16>)>,
+        body: Block<'s>,
+    },
+    /// `INCLUDE "file"` (UnNetHack).
+    Include(Sp<&'s str>),
+    /// `name(arguments)`: a function's call; each argument an integer or
+    /// string expression.
+    Call(Sp<&'s str>, Vec<Sp<Value<'s>>>),
     Define(Sp<&'s str>, Value<'s>),
     Shuffle(Sp<&'s str>),
     If(Condition<'s>, Block<'s>, Option<Block<'s>>),
@@ -263,6 +310,10 @@ pub(crate) enum StmtKind<'s> {
     /// `WALLIFY[: region]` of a game whose `WALLIFY` takes a region
     /// (SporkHack).
     WallifyRegion(Option<Region<'s>>),
+    /// `SOUNDS: frequency, (type, text), …`.
+    Sounds(Expr<'s>, Vec<(i64, Vec<StrPart<'s>>)>),
+    /// UnNetHack's `SPILL: place, map character, direction, count`.
+    SpillOperands(Coord<'s>, MapChar<'s>, i64, Expr<'s>),
     /// `SPILL: place, terrain character, direction, count`, with the
     /// terrain's lit state (-2 where none is given).
     Spill {

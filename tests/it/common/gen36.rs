@@ -12,12 +12,16 @@
 //! and the statements its format adds (EvilHack's door materials,
 //! `FORGE`, `MAGIC_CHEST`, `PUDDLE`, `SEWAGE`, `dead` monsters,
 //! `affixed_gem`/`forged_qual` objects, random vaults with `VAULTGEN` and
-//! `MINDEPTH`), now and then wrongly, as a person writes them.
+//! `MINDEPTH`), now and then wrongly, as a person writes them; and the
+//! forms of its language (UnNetHack's: `LEVEL:` only, `line A - B`,
+//! `FUNCTION`s defined before the first level and called in levels, its
+//! core functions and variable methods, `INIT_MAP: sheollev`, level-name
+//! counters, `SPILL` of operands, `SOUNDS`, `MON_GENERATION`, `WALLWALK`).
 
 #![allow(dead_code)]
 
 use super::gen343::Rng;
-use levbuild::Game;
+use levbuild::{Game, GrammarForm};
 
 const TRAPS: &[&str] = &[
     "arrow",
@@ -114,6 +118,29 @@ struct Tables {
     dead: bool,
     forged: bool,
     vaults: bool,
+    /// `MINDEPTH` in random vaults.
+    min_depth: bool,
+    /// Levels start with `LEVEL:` only.
+    no_maze: bool,
+    /// `line A - B`.
+    line_dash: bool,
+    /// Functions before the first level.
+    functions: bool,
+    /// `INIT_MAP: sheollev`.
+    sheol: bool,
+    /// Level names with a `%i` counter.
+    counted: bool,
+    /// Core functions: word, parameters, what they return.
+    core: Vec<(String, String, u8)>,
+    /// Whether variables have methods (`$c.x`, `$a.length`).
+    methods: bool,
+    /// UnNetHack's `SPILL` of operands.
+    spill: bool,
+    /// `SOUNDS` words.
+    sounds: Vec<String>,
+    /// `MON_GENERATION` and `WALLWALK` (the early opcode games').
+    mon_generation: bool,
+    wallwalk: bool,
 }
 
 impl Tables {
@@ -130,6 +157,18 @@ impl Tables {
             dead: false,
             forged: false,
             vaults: false,
+            min_depth: false,
+            no_maze: false,
+            line_dash: false,
+            functions: false,
+            sheol: false,
+            counted: false,
+            core: Vec::new(),
+            methods: false,
+            spill: false,
+            sounds: Vec::new(),
+            mon_generation: false,
+            wallwalk: false,
         }
     }
 
@@ -165,6 +204,23 @@ impl Tables {
             dead: program.monster_property("DEAD").is_some(),
             forged: program.object_property("AFFIXED_GEM").is_some(),
             vaults: n.level_flags.iter().any(|(w, _)| &**w == "rndvault"),
+            min_depth: format.level_rules.vault_min_depth,
+            no_maze: (format.level_rules.lexer_words.as_ref())
+                .is_some_and(|w| !w.iter().any(|w| &**w == "MAZE")),
+            line_dash: format.level_rules.line_dash,
+            functions: program.has(GrammarForm::HeaderStatements),
+            sheol: program.has(GrammarForm::SheolInit),
+            counted: program.has(GrammarForm::CountedNames),
+            core: (program.core_functions.iter())
+                .map(|f| (f.word.to_string(), f.params.to_string(), f.returns))
+                .collect(),
+            methods: !program.core_methods.is_empty(),
+            spill: program.has(GrammarForm::SpillOperands),
+            sounds: (program.sound_types.iter())
+                .map(|(w, _)| w.to_string())
+                .collect(),
+            mon_generation: program.opcode("MON_GENERATION").is_some(),
+            wallwalk: program.opcode("WALLWALK").is_some(),
         }
     }
 
@@ -182,6 +238,9 @@ struct Gen<'g> {
     game: &'g Game,
     t: Tables,
     out: String,
+    /// Functions defined before the first level: name, parameter types
+    /// (`i`, `s`).
+    functions: Vec<(String, Vec<u8>)>,
     /// Variables defined so far: name, type, array length (0: scalar).
     vars: Vec<(String, Ty, usize)>,
     depth: usize,
@@ -207,12 +266,16 @@ fn generate(seed: u64, game: &Game, t: Tables) -> String {
         game,
         t,
         out: String::new(),
+        functions: Vec::new(),
         vars: Vec::new(),
         depth: 0,
         breakable: 0,
         in_switch: false,
         contained: 0,
     };
+    if g.t.functions {
+        g.functions();
+    }
     for n in 0..1 + g.rng.below(3) {
         g.level(seed, n);
     }
@@ -247,10 +310,63 @@ impl Gen<'_> {
         indented_line(&mut self.out, self.depth, text);
     }
 
+    /// `FUNCTION`s before the first level, each with integer and string
+    /// parameters its body uses.
+    fn functions(&mut self) {
+        for f in 0..self.rng.below(3) {
+            let name = format!("fn{f}");
+            let types: Vec<u8> = (0..self.rng.below(3))
+                .map(|_| *self.rng.pick(b"is"))
+                .collect();
+            let params: Vec<String> = (types.iter().enumerate())
+                .map(|(i, t)| {
+                    let word = match (t, self.rng.chance(50)) {
+                        (b'i', true) => "int",
+                        (b'i', false) => "integer",
+                        (_, true) => "str",
+                        _ => "string",
+                    };
+                    format!("$p{i}:{word}")
+                })
+                .collect();
+            self.line(&format!("FUNCTION {name}({}) {{", params.join(", ")));
+            self.depth += 1;
+            self.vars.clear();
+            for (i, t) in types.iter().enumerate() {
+                let ty = if *t == b'i' { Ty::Int } else { Ty::Str };
+                self.vars.push((format!("$p{i}"), ty, 0));
+            }
+            for _ in 0..1 + self.rng.below(3) {
+                self.statement();
+            }
+            self.depth -= 1;
+            self.line("}");
+            self.functions.push((name, types));
+        }
+        self.vars.clear();
+    }
+
+    /// A call of a function defined before the first level.
+    fn call(&mut self) {
+        let (name, types) = self.rng.pick(&self.functions).clone();
+        let args: Vec<String> = (types.iter())
+            .map(|t| match t {
+                b'i' => self.int(),
+                _ => self.string(),
+            })
+            .collect();
+        self.line(&format!("{name}({})", args.join(", ")));
+    }
+
     fn level(&mut self, seed: u64, n: usize) {
         self.vars.clear();
-        let name = format!("g{seed}x{n}");
-        let head = match self.rng.below(3) {
+        let counter = if self.t.counted && self.rng.chance(30) {
+            *self.rng.pick(&["%i", "%02i", "%04i"])
+        } else {
+            ""
+        };
+        let name = format!("g{seed}x{n}{counter}");
+        let head = match self.rng.below(if self.t.no_maze { 1 } else { 3 }) {
             0 => format!("LEVEL: \"{name}\""),
             1 => format!("MAZE: \"{name}\", random"),
             _ => format!("MAZE: \"{name}\", '{}'", self.map_char()),
@@ -277,11 +393,12 @@ impl Gen<'_> {
             };
             let (freq, depth) = (n(self), n(self));
             self.line(&format!("VAULTGEN: {freq}"));
-            if self.rng.chance(60) {
+            if self.t.min_depth && self.rng.chance(60) {
                 self.line(&format!("MINDEPTH: {depth}"));
             }
         }
         match self.rng.below(5) {
+            _ if self.t.sheol && self.rng.chance(10) => self.line("INIT_MAP: sheollev"),
             0 => {
                 let c = self.fill_char();
                 self.line(&format!("INIT_MAP: solidfill, '{c}'"))
@@ -372,6 +489,16 @@ impl Gen<'_> {
         if let Some(v) = self.var_of(Ty::Int) {
             return v;
         }
+        if !self.t.core.is_empty() && self.rng.chance(15) {
+            if let Some(call) = self.core_call(b'i') {
+                return call;
+            }
+        }
+        if self.t.methods && self.rng.chance(10) {
+            if let Some(m) = self.method() {
+                return m;
+            }
+        }
         match self.rng.below(6) {
             0 => format!("{}d{}", 1 + self.rng.below(4), 1 + self.rng.below(6)),
             1 => format!("(-{})", 1 + self.rng.below(9)),
@@ -383,8 +510,12 @@ impl Gen<'_> {
     }
 
     fn string(&mut self) -> String {
-        let s = self
-            .var_of(Ty::Str)
+        let core = match !self.t.core.is_empty() && self.rng.chance(15) {
+            true => self.core_call(b's'),
+            false => None,
+        };
+        let s = core
+            .or_else(|| self.var_of(Ty::Str))
             .unwrap_or_else(|| format!("\"s{}\"", self.rng.below(100)));
         if self.rng.chance(15) {
             format!("{s} . \"t\"")
@@ -410,6 +541,11 @@ impl Gen<'_> {
         if let Some(v) = self.var_of(Ty::Coord) {
             return v;
         }
+        if !self.t.core.is_empty() && self.rng.chance(8) {
+            if let Some(call) = self.core_call(b'c') {
+                return call;
+            }
+        }
         if self.rng.chance(8) {
             let s = self.selection(1);
             return format!("rndcoord({s})");
@@ -424,7 +560,61 @@ impl Gen<'_> {
     }
 
     fn region(&mut self) -> String {
+        if !self.t.core.is_empty() && self.rng.chance(8) {
+            if let Some(call) = self.core_call(b'r') {
+                return call;
+            }
+        }
         self.var_of(Ty::Region).unwrap_or_else(|| self.region_lit())
+    }
+
+    /// A call of one of the game's core functions that returns `returns`,
+    /// with arguments of the types it takes (now and then of others).
+    fn core_call(&mut self, returns: u8) -> Option<String> {
+        let funcs: Vec<(String, String)> = (self.t.core.iter())
+            .filter(|(_, _, r)| *r == returns)
+            .map(|(w, p, _)| (w.clone(), p.clone()))
+            .collect();
+        if funcs.is_empty() {
+            return None;
+        }
+        let (word, mut params) = self.rng.pick(&funcs).clone();
+        if self.rng.chance(3) {
+            params = (*self.rng.pick(&["", "i", "s", "ii"])).to_string();
+        }
+        if params.is_empty() {
+            return Some(match self.rng.chance(3) {
+                true => format!("{word}()"),
+                false => word,
+            });
+        }
+        let args: Vec<String> = (params.bytes())
+            .map(|p| match p {
+                b'i' => self.rng.below(30).to_string(),
+                b's' => format!("\"a{}\"", self.rng.below(9)),
+                b'c' => self.coord_lit(),
+                b'r' => self.region_lit(),
+                b'O' => format!("object: {}", self.object_lit()),
+                _ => format!("monster: {}", self.monster_lit()),
+            })
+            .collect();
+        Some(format!("{word}({})", args.join(", ")))
+    }
+
+    /// `$c.x`, `$c.y` of a coordinate, `$a.length` of an array.
+    fn method(&mut self) -> Option<String> {
+        let found: Vec<(String, Ty, usize)> = (self.vars.iter())
+            .filter(|(_, t, len)| *len > 0 || *t == Ty::Coord)
+            .cloned()
+            .collect();
+        if found.is_empty() {
+            return None;
+        }
+        let (name, _, len) = self.rng.pick(&found).clone();
+        Some(match len {
+            0 => format!("{name}.{}", self.rng.pick(&["x", "y"])),
+            _ => format!("{name}.length"),
+        })
     }
 
     fn mapchar(&mut self) -> String {
@@ -479,13 +669,19 @@ impl Gen<'_> {
             0 => self.coord(),
             1 => format!("rect {}", self.region()),
             2 => format!("fillrect {}", self.region()),
-            3 => format!("line {}, {}", self.coord_lit(), self.coord_lit()),
-            4 => format!(
-                "randline {}, {}, {}",
-                self.coord_lit(),
-                self.coord_lit(),
-                self.int()
-            ),
+            3 => {
+                let to = if self.t.line_dash { " -" } else { "," };
+                format!("line {}{to} {}", self.coord_lit(), self.coord_lit())
+            }
+            4 => {
+                let to = if self.t.line_dash { " -" } else { "," };
+                format!(
+                    "randline {}{to} {}, {}",
+                    self.coord_lit(),
+                    self.coord_lit(),
+                    self.int()
+                )
+            }
             5 => format!("floodfill {}", self.coord_lit()),
             6 => format!("circle({}, {})", self.coord_lit(), self.int()),
             7 => format!(
@@ -576,6 +772,50 @@ impl Gen<'_> {
     fn statement(&mut self) {
         if self.t.has_extensions() && self.rng.chance(15) {
             return self.extension_statement();
+        }
+        if !self.functions.is_empty() && self.rng.chance(8) {
+            return self.call();
+        }
+        if self.t.spill && self.rng.chance(4) {
+            let (c, m, n) = (self.coord(), self.mapchar(), self.int());
+            let d = *self.rng.pick(&["north", "south", "east", "west"]);
+            return self.line(&format!("SPILL: {c}, {m}, {d}, {n}"));
+        }
+        if self.t.mon_generation && self.rng.chance(3) {
+            let parts: Vec<String> = (0..1 + self.rng.below(3))
+                .map(|_| {
+                    let weight = self.int();
+                    let what = match self.monster_lit() {
+                        m if m.starts_with('(') || m == "random" => "'d'".to_string(),
+                        m => m,
+                    };
+                    format!("({weight}, {what})")
+                })
+                .collect();
+            let p = self.rng.below(101);
+            return self.line(&format!("MON_GENERATION: {p}%, {}", parts.join(", ")));
+        }
+        if self.t.wallwalk && self.rng.chance(3) {
+            let (c, m) = (self.coord(), self.mapchar());
+            let fill = match self.rng.chance(50) {
+                true => format!(", {}", self.mapchar()),
+                false => String::new(),
+            };
+            let chance = match self.rng.chance(50) {
+                true => format!(", {}%", self.rng.below(101)),
+                false => String::new(),
+            };
+            return self.line(&format!("WALLWALK: {c}, {m}{fill}{chance}"));
+        }
+        if !self.t.sounds.is_empty() && self.rng.chance(4) {
+            let f = self.int();
+            let parts: Vec<String> = (0..1 + self.rng.below(3))
+                .map(|_| {
+                    let kind = self.rng.pick(&self.t.sounds).clone();
+                    format!("({kind}, {})", self.string())
+                })
+                .collect();
+            return self.line(&format!("SOUNDS: {f}, {}", parts.join(", ")));
         }
         let nested = self.depth < 3;
         match self.rng.below(if nested { 36 } else { 28 }) {

@@ -266,7 +266,7 @@ impl Expr<'_> {
     pub(super) fn is_constant(&self) -> bool {
         match self {
             Expr::Int(_) => true,
-            Expr::Dice(..) | Expr::Var(_) => false,
+            Expr::Dice(..) | Expr::Var(_) | Expr::Core(_) | Expr::Method(..) => false,
             Expr::Binary(a, _, b) => a.is_constant() && b.is_constant(),
         }
     }

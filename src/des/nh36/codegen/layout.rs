@@ -304,14 +304,27 @@ impl Gen<'_, '_, '_, '_> {
         }
     }
 
-    pub(super) fn lev_region(&mut self, a: &LevRegion, b: &LevRegion, kind: i64, name: &str) {
+    /// A level region of `kind`: `name` is a portal's destination, `None`
+    /// lev_comp's null string.
+    pub(super) fn lev_region(
+        &mut self,
+        a: &LevRegion,
+        b: &LevRegion,
+        kind: i64,
+        name: Option<&str>,
+    ) {
         for r in [a, b] {
             self.check_lev_region(r);
             let [x1, y1, x2, y2] = r.rect;
             self.ints(&[x1, y1, x2, y2, i64::from(r.whole_level)]);
         }
         self.ints(&[kind, 0]);
-        self.push(Operand::Str(name.to_string()));
+        match name {
+            Some(name) => {
+                self.push(Operand::Str(name.to_string()));
+            }
+            None => self.null_string(&a.span),
+        }
         self.op(Opcode::LevRegion);
     }
 

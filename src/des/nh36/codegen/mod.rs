@@ -5,6 +5,7 @@
 
 mod code;
 mod control;
+mod functions;
 mod layout;
 mod things;
 mod values;
@@ -16,7 +17,7 @@ use super::lexer::MapBlock;
 use super::program::{Opcode, Operand};
 use super::syntax::*;
 use super::terrain;
-use crate::diag::{Reporter, Span};
+use crate::diag::{warn, Reporter, Sp, Span};
 use crate::game::Game;
 pub(crate) use code::{Code, Lev, Level};
 use vars::VarType;
@@ -61,6 +62,19 @@ pub(crate) struct Carry {
     /// file, reset by `LEVEL:` only (a `MAZE:` level after a random vault
     /// is one too).
     random_vault: Option<crate::des::RandomVault>,
+    /// Where each level name of the file was first defined: a level
+    /// defined again is written over the earlier one's file (see
+    /// [`crate::des::Blobs`]), with a warning.
+    defined: HashMap<String, Span>,
+    /// The file's functions, the last defined first.
+    functions: Vec<functions::Function>,
+    /// A function's body is being compiled.
+    in_function: bool,
+    /// Where the function being compiled first pushes a null string
+    /// (see [`Gen::null_string`]).
+    null_string: Option<Span>,
+    /// The next value of a level name's counter (UnNetHack's `%i`).
+    name_counter: i64,
 }
 
 impl Carry {
@@ -81,6 +95,11 @@ impl Carry {
             in_case_body: false,
             case_body_next: false,
             random_vault: None,
+            defined: HashMap::new(),
+            functions: Vec::new(),
+            in_function: false,
+            null_string: None,
+            name_counter: 1,
         }
     }
 
@@ -136,7 +155,7 @@ impl Carry {
                     } else if let (Some(v), 0) = (carried, flags & vault_bit) {
                         g.report
                             .warning(
-                                crate::diag::warn::RANDOM_VAULT_CARRIED_OVER,
+                                warn::RANDOM_VAULT_CARRIED_OVER,
                                 name.span.clone(),
                                 "this level is listed in vaults.dat as a random vault",
                             )
@@ -150,8 +169,17 @@ impl Carry {
                                 }
                             ));
                     }
-                    g.current = Some(name.v.to_string());
+                    let file_name = g.file_name(name);
+                    g.defined_again(&file_name, name);
+                    g.forget_calls();
+                    g.current = Some(file_name);
                 }
+                // A function defined before the first level (UnNetHack's
+                // header statements: only its grammar has the row).
+                StmtKind::FunctionDef { name, params, body } if g.current.is_none() => {
+                    g.function_def(name, params, body);
+                }
+                StmtKind::Include(file) if g.current.is_none() => g.include(file),
                 _ if g.current.is_none() => {
                     if !matches!(s.kind, StmtKind::Error) {
                         g.report.error(s.span.clone(), "syntax error").label(
@@ -271,6 +299,66 @@ impl Gen<'_, '_, '_, '_> {
         self.report.error(span, message);
     }
 
+    /// `INIT_MAP` of a style that takes no arguments (`rogue`,
+    /// `sheollev`): the game's `LVLINIT_` number of `style`.
+    fn init_style(&mut self, span: &Span, style: &str) {
+        let kind = self.level_init(span.clone(), style);
+        self.ints(&[kind, 0, 0, 0, 0, 0, 0, 0]);
+        self.op(Opcode::InitLevel);
+    }
+
+    /// The name of level `name`'s file: the name, with its counter
+    /// (`%i`, `%04i`) replaced by the next count where the game's
+    /// `lev_comp` counts ([`crate::GrammarForm::CountedNames`]).
+    fn file_name(&mut self, name: &Sp<&str>) -> String {
+        let counts = (self.game.format().program.as_ref())
+            .is_some_and(|p| p.has(crate::game::GrammarForm::CountedNames));
+        let Some((head, rest)) = name.v.split_once('%').filter(|_| counts) else {
+            return name.v.to_string();
+        };
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        let (width, tail) = rest.split_at(digits);
+        let Some(tail) = tail.strip_prefix('i').filter(|t| !t.contains('%')) else {
+            self.error(
+                name.span.clone(),
+                "a level name holds one counter, `%i` (with a width: `%04i`), and no other `%`",
+            );
+            return name.v.to_string();
+        };
+        let n = self.name_counter;
+        self.name_counter += 1;
+        let w: usize = width.parse().unwrap_or(0);
+        let count = match width.starts_with('0') {
+            true => format!("{n:0w$}"),
+            false => format!("{n:w$}"),
+        };
+        format!("{head}{count}{tail}")
+    }
+
+    /// Warns of a level whose name the file defined before: lev_comp
+    /// opens a level's file without truncating it, so the later
+    /// definition is written over the earlier one's bytes.
+    fn defined_again(&mut self, file_name: &str, name: &Sp<&str>) {
+        let Some(first) = self.defined.get(file_name).cloned() else {
+            self.defined
+                .insert(file_name.to_string(), name.span.clone());
+            return;
+        };
+        self.report
+            .warning(
+                warn::LEVEL_DEFINED_TWICE,
+                name.span.clone(),
+                format!("Level \"{file_name}\" is defined twice in this file"),
+            )
+            .label("defined again here")
+            .secondary(first, "first defined here")
+            .help(
+                "lev_comp writes this definition over the earlier one's file without \
+                 truncating it: the output is this level, then the earlier one's bytes \
+                 past its end",
+            );
+    }
+
     /// Ends the level being compiled, if any, and starts the next one's
     /// code.
     fn finish(&mut self, level: &mut dyn FnMut(Level)) {
@@ -301,13 +389,16 @@ impl Gen<'_, '_, '_, '_> {
         let depth = self.break_depth;
         let here = self.here();
         let mut patches = Vec::new();
+        // lev_comp keeps its BREAKs newest first, and where the newest is
+        // one of this block it empties the whole list as it unlinks it
+        // (`break_list = NULL`): the BREAKs of the blocks around are lost,
+        // never patched, and jump by their own place.
+        let head_here = self.breaks.last().is_some_and(|&(_, d)| d == depth);
         self.breaks.retain(|&(at, d)| {
             if d == depth {
                 patches.push(at);
-                false
-            } else {
-                true
             }
+            d != depth && !head_here
         });
         let past = i64::from(self.game.format().level_rules.break_past_pop);
         for at in patches {
@@ -345,10 +436,18 @@ impl Gen<'_, '_, '_, '_> {
             }
             StmtKind::InitSolidFill(c, lit) => self.init_solid_fill(c, lit),
             StmtKind::InitMazeGrid(c) => self.init_maze_grid(c),
-            StmtKind::InitRogue => {
-                let kind = self.level_init(span.clone(), "ROGUE");
-                self.ints(&[kind, 0, 0, 0, 0, 0, 0, 0]);
-                self.op(Opcode::InitLevel);
+            StmtKind::InitRogue => self.init_style(span, "ROGUE"),
+            StmtKind::InitSheol => self.init_style(span, "SHEOL"),
+            StmtKind::FunctionDef { name, params, body } => self.function_def(name, params, body),
+            StmtKind::Call(name, args) => self.call(name, args),
+            // Only a header statement: inside a level, a syntax error.
+            StmtKind::Include(file) => {
+                self.report
+                    .error(span.clone(), "syntax error")
+                    .label(format!(
+                        "INCLUDE \"{}\" comes before the first level",
+                        file.v
+                    ));
             }
             StmtKind::InitMines(mines) => self.init_mines(span, mines),
             StmtKind::Define(name, value) => self.define(name, value),
@@ -412,7 +511,7 @@ impl Gen<'_, '_, '_, '_> {
             StmtKind::NoMap => {
                 self.push(Operand::Coord(0));
                 self.ints(&[0, 1]);
-                self.push(Operand::Str(String::new()));
+                self.null_string(span);
                 self.ints(&[0, 0]);
                 self.op(Opcode::Map);
                 self.max_x = COLNO - 1;
@@ -504,18 +603,18 @@ impl Gen<'_, '_, '_, '_> {
                 self.op(Opcode::Stair);
             }
             StmtKind::StairRegion(a, b, up) => {
-                self.lev_region(a, b, if *up != 0 { 1 } else { 0 }, "")
+                self.lev_region(a, b, if *up != 0 { 1 } else { 0 }, None)
             }
-            StmtKind::Portal(a, b, name) => self.lev_region(a, b, 2, name),
+            StmtKind::Portal(a, b, name) => self.lev_region(a, b, 2, Some(name)),
             StmtKind::Teleport(a, b, dir) => {
                 let kind = match dir {
                     0 => 6,
                     1 => 5,
                     _ => 4,
                 };
-                self.lev_region(a, b, kind, "");
+                self.lev_region(a, b, kind, None);
             }
-            StmtKind::Branch(a, b) => self.lev_region(a, b, 3, ""),
+            StmtKind::Branch(a, b) => self.lev_region(a, b, 3, None),
             StmtKind::Fountain(sel) => {
                 self.selection(sel);
                 self.op(Opcode::Fountain);
@@ -582,6 +681,22 @@ impl Gen<'_, '_, '_, '_> {
                 self.ints(&[t, *direction, count.v, *lit]);
                 self.op(Opcode::Spill);
             }
+            StmtKind::Sounds(frequency, sounds) => {
+                self.expr(frequency);
+                for (kind, text) in sounds {
+                    self.string(text);
+                    self.push_int(*kind);
+                }
+                self.push_int(sounds.len() as i64);
+                self.op(Opcode::LevelSounds);
+            }
+            StmtKind::SpillOperands(place, terrain, direction, count) => {
+                self.coord(place);
+                self.mapchar(terrain);
+                self.expr(count);
+                self.push_int(*direction);
+                self.op(Opcode::Spill);
+            }
             StmtKind::VaultFrequency(n) => {
                 self.vault_number(n, "VAULTGEN", "Invalid VAULTGEN frequency.")
             }
@@ -630,11 +745,11 @@ impl Gen<'_, '_, '_, '_> {
                         self.push_int(2);
                     }
                     GraveText::Random => {
-                        self.push(Operand::Str(String::new()));
+                        self.null_string(span);
                         self.push_int(1);
                     }
                     GraveText::None => {
-                        self.push(Operand::Str(String::new()));
+                        self.null_string(span);
                         self.push_int(0);
                     }
                 }

@@ -24,6 +24,8 @@ impl Gen<'_, '_, '_, '_> {
                 self.expr(b);
                 self.op(*op);
             }
+            Expr::Core(call) => self.core_call(call),
+            Expr::Method(var, method) => self.method(var, method),
         }
     }
 
@@ -34,6 +36,7 @@ impl Gen<'_, '_, '_, '_> {
                     self.push(Operand::Str(s.to_string()));
                 }
                 StrPart::Var(v) => self.use_var(v, Base::Str),
+                StrPart::Core(call) => self.core_call(call),
             }
             if i > 0 {
                 self.op(Opcode::MathAdd);
@@ -61,6 +64,7 @@ impl Gen<'_, '_, '_, '_> {
                 self.op(Opcode::SelRndCoord);
             }
             Coord::Var(v) => self.use_var(v, Base::Coord),
+            Coord::Core(call) => self.core_call(call),
         }
     }
 
@@ -77,6 +81,7 @@ impl Gen<'_, '_, '_, '_> {
                 self.push(Operand::Region(packed));
             }
             Region::Var(v) => self.use_var(v, Base::Region),
+            Region::Core(call) => self.core_call(call),
         }
     }
 

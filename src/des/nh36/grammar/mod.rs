@@ -17,11 +17,12 @@ use std::sync::{Mutex, OnceLock};
 
 use super::lexer::{Kw, Tok, Val};
 use super::syntax::StmtKind;
-use crate::game::Game;
+use crate::game::{Game, GrammarForm};
 use crate::statement::{Row, Token};
 
-pub(crate) use read::{chance, define, Operand, Operands, Read, Reading};
+pub(crate) use read::{call, chance, define, Operand, Operands, Read, Reading};
 pub(crate) use rows::{CHANCE, DEFINE};
+pub(crate) use variants::CALL;
 
 /// What a pattern of the 3.6 grammar expects: one token of a kind, or an
 /// operand of several.
@@ -45,6 +46,10 @@ pub(crate) enum Class {
     Char,
     /// A variable (array or not).
     Var,
+    /// A name that is no keyword (a function's).
+    Name,
+    /// A core function's word (a parameter's type: `int`, `str`).
+    CoreFunc,
     /// `[50%]`.
     Percent,
     /// `50%`.
@@ -89,6 +94,8 @@ impl Token for Tok<'_> {
             | (Class::Str, Tok::Str(_))
             | (Class::Char, Tok::Char(_))
             | (Class::Var, Tok::Var(_) | Tok::ArrayVar(_))
+            | (Class::Name, Tok::Name(_))
+            | (Class::CoreFunc, Tok::CoreFunc(..))
             | (Class::Percent, Tok::Percent(_))
             | (Class::SPercent, Tok::SPercent(_))
             | (Class::Map, Tok::Map(_)) => true,
@@ -141,6 +148,14 @@ struct GameWords {
     forged: bool,
     /// A `rndvault` level flag: `VAULTGEN` and `MINDEPTH`.
     vaults: bool,
+    /// `MINDEPTH` in random vaults ([`crate::game::LevelRules::vault_min_depth`]).
+    min_depth: bool,
+    /// The forms of its `lev_comp.y` and `lev_comp.l` beyond 3.6.7's.
+    grammar: Vec<GrammarForm>,
+    /// Its core functions' words and what they return.
+    core_functions: Vec<(Box<str>, u8)>,
+    /// `SOUNDS`'s words, where it has `SPO_LEVEL_SOUNDS`.
+    sound_types: Vec<(Box<str>, i64)>,
     /// A chance after the keyword (`MONSTER[90%]:`).
     keyword_chance: bool,
     /// `SPO_MON_GENERATION`: `MON_GENERATION`.
@@ -175,6 +190,16 @@ fn game_words(game: &Game) -> GameWords {
         dead: program.is_some_and(|p| p.monster_property("DEAD").is_some()),
         forged: program.is_some_and(|p| p.object_property("AFFIXED_GEM").is_some()),
         vaults: n.level_flags.iter().any(|(w, _)| &**w == "rndvault"),
+        min_depth: format.level_rules.vault_min_depth,
+        grammar: program.map_or_else(Vec::new, |p| p.grammar.clone()),
+        sound_types: (program.iter())
+            .filter(|p| p.opcode("LEVEL_SOUNDS").is_some())
+            .flat_map(|p| p.sound_types.iter().cloned())
+            .collect(),
+        core_functions: (program.iter())
+            .flat_map(|p| &p.core_functions)
+            .map(|f| (f.word.clone(), f.returns))
+            .collect(),
         keyword_chance: format.level_rules.keyword_chance,
         mon_generation: has_op("MON_GENERATION"),
         wallify_region: format.level_rules.wallify_region,
@@ -194,7 +219,9 @@ static MADE: Mutex<Vec<(GameWords, &'static Language)>> = Mutex::new(Vec::new())
 /// `FORGE`, `MAGIC_CHEST`, `PUDDLE` and `SEWAGE` where it has their
 /// opcodes, `dead` monsters, `affixed_gem` and `forged_qual` objects where
 /// it has those properties, `VAULTGEN` and `MINDEPTH` where it has the
-/// `rndvault` flag). One language is made for each such set and kept.
+/// `rndvault` flag), and the forms of its [`GrammarForm`]s and its core
+/// functions' words (UnNetHack's). One language is made for each such
+/// set and kept.
 pub(crate) fn for_game(game: &Game) -> &'static Language {
     static VANILLA: OnceLock<GameWords> = OnceLock::new();
     let key = game_words(game);
@@ -242,6 +269,9 @@ pub(crate) fn for_game(game: &Game) -> &'static Language {
     }
     if key.vaults {
         replace(variants::VAULT_ROWS);
+        if key.min_depth {
+            replace(variants::MIN_DEPTH_ROWS);
+        }
     }
     if key.keyword_chance {
         replace(variants::KEYWORD_CHANCE_ROWS);
@@ -249,7 +279,9 @@ pub(crate) fn for_game(game: &Game) -> &'static Language {
     if key.wallify_region {
         replace(std::slice::from_ref(&variants::WALLIFY_REGION_ROW));
     }
-    if key.spill {
+    if key.spill && key.grammar.contains(&GrammarForm::SpillOperands) {
+        replace(std::slice::from_ref(&variants::SPILL_OPERANDS_ROW));
+    } else if key.spill {
         replace(std::slice::from_ref(&variants::SPILL_ROW));
     }
     if key.wall_walk {
@@ -276,6 +308,24 @@ pub(crate) fn for_game(game: &Game) -> &'static Language {
         };
         words.retain(|(w, _)| !identifier(w) || has(w));
         rows.retain(|r| has(r.keyword));
+    }
+    if key.grammar.contains(&GrammarForm::HeaderStatements) {
+        words.retain(|(_, t)| *t != Tok::Kw(Kw::Function));
+        rows.extend_from_slice(variants::FUNCTION_ROWS);
+        rows.extend_from_slice(variants::INCLUDE_ROWS);
+    }
+    if key.grammar.contains(&GrammarForm::SheolInit) {
+        rows.extend_from_slice(variants::SHEOL_ROWS);
+        words.push(("sheollev", Tok::Kw(Kw::SheolLev)));
+    }
+    if !key.sound_types.is_empty() {
+        rows.push(variants::SOUNDS_ROW);
+        words
+            .extend((key.sound_types.iter()).map(|(w, v)| (leak(w), Tok::Val(Val::SoundType, *v))));
+    }
+    for (i, (word, returns)) in key.core_functions.iter().enumerate() {
+        let i = u16::try_from(i).unwrap_or(u16::MAX);
+        words.push((leak(word), Tok::CoreFunc(i, *returns)));
     }
     let lang = Language::new(rows, &words, &key.map_row_chars, Tok::Stmt);
     let lang: &'static Language = Box::leak(Box::new(lang));

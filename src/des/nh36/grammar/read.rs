@@ -304,6 +304,24 @@ fn string_or_random<'a>(t: Toks<'_, 'a>) -> Sp<Option<&'a str>> {
     at(v, t)
 }
 
+/// A function's name.
+fn name<'a>(t: Toks<'_, 'a>) -> Sp<&'a str> {
+    let v = match t.first() {
+        Some((Tok::Name(v), _)) => *v,
+        _ => "",
+    };
+    at(v, t)
+}
+
+/// A core function's index in the game's list.
+fn core_func(t: Toks<'_, '_>) -> Sp<u16> {
+    let v = match t.first() {
+        Some((Tok::CoreFunc(i, _), _)) => *i,
+        _ => 0,
+    };
+    at(v, t)
+}
+
 fn var<'a>(t: Toks<'_, 'a>) -> Sp<&'a str> {
     let v = match t.first() {
         Some((Tok::Var(v) | Tok::ArrayVar(v), _)) => *v,
@@ -430,6 +448,35 @@ pub(super) fn init_map<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
             .has("filling character")
             .then(|| chr(r.get("filling character")).v),
     })
+}
+
+pub(super) fn init_sheol<'a>(_: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    StmtKind::InitSheol
+}
+
+pub(super) fn function_def<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    let name = name(r.get("name"));
+    let types: Vec<_> = r.args.all("parameter type").map(core_func).collect();
+    let params = r.args.all("parameter").map(var).zip(types).collect();
+    let body = r.block_if_given("block").unwrap_or_default();
+    StmtKind::FunctionDef { name, params, body }
+}
+
+pub(super) fn include<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    StmtKind::Include(string(r.get("file")))
+}
+
+/// A function's call (see [`super::CALL`]).
+pub(crate) fn call<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    let name = name(r.get("function"));
+    let args: Vec<_> = r.args.all("argument").collect();
+    let args = (args.into_iter())
+        .map(|t| {
+            let value = take!(r, t, Value, Value, Value::Expr(Expr::Int(0)));
+            at(value, t)
+        })
+        .collect();
+    StmtKind::Call(name, args)
 }
 
 pub(super) fn shuffle<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
@@ -949,6 +996,22 @@ pub(super) fn spill<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
         direction: val(r.get("direction")),
         count: at(int(count), count),
     }
+}
+
+pub(super) fn sounds<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    let frequency = r.expr_arg("frequency");
+    let types: Vec<i64> = r.args.all("sound type").map(val).collect();
+    let texts: Vec<_> = r.args.all("text").collect();
+    let texts: Vec<_> = texts.into_iter().map(|t| r.str_expr(t)).collect();
+    StmtKind::Sounds(frequency, types.into_iter().zip(texts).collect())
+}
+
+pub(super) fn spill_operands<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    let place = r.coord_arg("place");
+    let t = r.get("terrain");
+    let terrain = r.mapchar(t);
+    let direction = val(r.get("direction"));
+    StmtKind::SpillOperands(place, terrain, direction, r.expr_arg("count"))
 }
 
 pub(super) fn vault_frequency<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {

@@ -18,9 +18,9 @@ const BAR: Pat<Class> = Pat::Tok(Punct(b'|'), "`|`");
 pub(super) const RANDOM: Pat<Class> = Pat::Tok(Class::Random, "`random`");
 pub(super) const INT: Pat<Class> = Pat::Tok(Class::Int, "an integer");
 const ANY_INT: Pat<Class> = Pat::Tok(Class::AnyInt, "an integer");
-const STRING: Pat<Class> = Pat::Tok(Class::Str, "a string");
+pub(super) const STRING: Pat<Class> = Pat::Tok(Class::Str, "a string");
 pub(super) const CHAR: Pat<Class> = Pat::Tok(Class::Char, "a character like 'x'");
-const VAR: Pat<Class> = Pat::Tok(Class::Var, "a variable");
+pub(super) const VAR: Pat<Class> = Pat::Tok(Class::Var, "a variable");
 
 pub(super) const EXPR: Pat<Class> = Pat::Read(Class::Expr, "an integer expression");
 const STR_EXPR: Pat<Class> = Pat::Read(Class::StrExpr, "a string");

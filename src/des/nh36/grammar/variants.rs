@@ -7,7 +7,7 @@ use super::rows::{
     container_args, door_args, infos, monster_args, object_args, room_door_args, row, timed,
     val_or_random, BLOCK, CHAR, CLOSE, COLON, COMMA, COND, COORD, DIRECTION, DIRECTIONS, EXPR, INT,
     LIGHT, MAPCHAR, MONSTER, MONSTER_INFO, OBJECT, OBJECT_INFO, OPEN, PLACES, RANDOM, REGION, SEL,
-    TERRAIN_ARGS, TRAP_ARGS,
+    STRING, TERRAIN_ARGS, TRAP_ARGS, VAR,
 };
 use super::{Build, Class, Form};
 use crate::des::nh36::lexer::{Kw, Val};
@@ -51,22 +51,23 @@ pub(super) const FEATURE_ROWS: &[(&str, Form)] = &[
     ("SEWAGE", row!("SEWAGE", "SEWAGE", PLACES, read::sewage)),
 ];
 
-/// `VAULTGEN: n` and `MINDEPTH: n` of a random vault (EvilHack): for a
-/// game whose `lev_comp` lists its random vaults in `vaults.dat`.
-pub(super) const VAULT_ROWS: &[Form] = &[
-    row!(
-        "VAULTGEN",
-        "VAULTGEN",
-        Pat::Seq(&[COLON, Pat::Arg("frequency", &INT)]),
-        read::vault_frequency
-    ),
-    row!(
-        "MINDEPTH",
-        "MINDEPTH",
-        Pat::Seq(&[COLON, Pat::Arg("depth", &INT)]),
-        read::vault_depth
-    ),
-];
+/// `VAULTGEN: n` of a random vault: for a game whose `lev_comp` lists
+/// its random vaults in `vaults.dat`.
+pub(super) const VAULT_ROWS: &[Form] = &[row!(
+    "VAULTGEN",
+    "VAULTGEN",
+    Pat::Seq(&[COLON, Pat::Arg("frequency", &INT)]),
+    read::vault_frequency
+)];
+
+/// `MINDEPTH: n` of a random vault (EvilHack's; not SporkHack's nor
+/// UnNetHack's).
+pub(super) const MIN_DEPTH_ROWS: &[Form] = &[row!(
+    "MINDEPTH",
+    "MINDEPTH",
+    Pat::Seq(&[COLON, Pat::Arg("depth", &INT)]),
+    read::vault_depth
+)];
 
 /// A monster's property, with EvilHack's `dead`.
 const MONSTER_INFO_DEAD: Pat<Class> =
@@ -105,6 +106,97 @@ pub(super) const FORGED_OBJECT_ROWS: &[Form] = &[
     ),
 ];
 
+/// A function's name.
+const NAME: Pat<Class> = Pat::Tok(Class::Name, "a function name");
+
+/// `FUNCTION name($param: type, …) { … }`: for a game whose `lev_comp.y`
+/// takes function definitions (before the first level too).
+pub(super) const FUNCTION_ROWS: &[Form] = &[row!(
+    "FUNCTION",
+    "FUNCTION",
+    Pat::Seq(&[
+        Pat::Arg("name", &NAME),
+        OPEN,
+        Pat::SepBy {
+            item: &Pat::Seq(&[
+                Pat::Arg("parameter", &VAR),
+                COLON,
+                Pat::Arg(
+                    "parameter type",
+                    &Pat::Tok(Class::CoreFunc, "a parameter type: `int` or `str`"),
+                ),
+            ]),
+            sep: &COMMA,
+            min: 0,
+            max: usize::MAX,
+        },
+        CLOSE,
+        Pat::Arg("block", &BLOCK),
+    ]),
+    read::function_def
+)];
+
+/// `SOUNDS: frequency, (type, text), …`: for a game with
+/// `SPO_LEVEL_SOUNDS` (SporkHack, UnNetHack).
+pub(super) const SOUNDS_ROW: Form = row!(
+    "SOUNDS",
+    "SOUNDS",
+    Pat::Seq(&[
+        COLON,
+        Pat::Arg("frequency", &EXPR),
+        COMMA,
+        Pat::SepBy {
+            item: &Pat::Seq(&[
+                OPEN,
+                Pat::Arg(
+                    "sound type",
+                    &Pat::Tok(Class::Val(Val::SoundType), "a sound type"),
+                ),
+                COMMA,
+                Pat::Arg("text", &Pat::Read(Class::StrExpr, "a string")),
+                CLOSE,
+            ]),
+            sep: &COMMA,
+            min: 1,
+            max: usize::MAX,
+        },
+    ]),
+    read::sounds
+);
+
+/// `INCLUDE "file"`: for a game whose `lev_comp.y` takes it (before the
+/// first level).
+pub(super) const INCLUDE_ROWS: &[Form] = &[row!(
+    "INCLUDE",
+    "INCLUDE",
+    Pat::Arg("file", &STRING),
+    read::include
+)];
+
+/// `name(arguments)`, a function's call, from the name on: the pattern
+/// of a statement that starts with a name.
+pub(crate) const CALL: Pat<Class> = Pat::Seq(&[
+    Pat::Arg("function", &NAME),
+    OPEN,
+    Pat::SepBy {
+        item: &Pat::Arg("argument", &Pat::Read(Class::Value, "an argument")),
+        sep: &COMMA,
+        min: 0,
+        max: usize::MAX,
+    },
+    CLOSE,
+]);
+
+/// `INIT_MAP: sheollev` (UnNetHack's `LVLINIT_SHEOL`).
+pub(super) const SHEOL_ROWS: &[Form] = &[row!(
+    "INIT_MAP",
+    "INIT_MAP",
+    Pat::Seq(&[
+        COLON,
+        Pat::Arg("sheollev", &Pat::Tok(Class::Kw(Kw::SheolLev), "`sheollev`")),
+    ]),
+    read::init_sheol
+)];
 /// A chance right after the keyword (SporkHack's `MONSTER[90%]: …`),
 /// stored as 3.6.7's `[90%]: MONSTER: …` is.
 const KEYWORD_CHANCE: Pat<Class> = Pat::Opt(&Pat::Arg("chance", &COND));
@@ -181,6 +273,24 @@ pub(super) const WALLIFY_REGION_ROW: Form = row!(
     "WALLIFY",
     Pat::Opt(&Pat::Seq(&[COLON, Pat::Arg("region", &REGION)])),
     read::wallify_region
+);
+
+/// `SPILL: place, map character, direction, count` of operands:
+/// UnNetHack's ([`crate::GrammarForm::SpillOperands`]).
+pub(super) const SPILL_OPERANDS_ROW: Form = row!(
+    "SPILL",
+    "SPILL",
+    Pat::Seq(&[
+        COLON,
+        Pat::Arg("place", &COORD),
+        COMMA,
+        Pat::Arg("terrain", &MAPCHAR),
+        COMMA,
+        Pat::Arg("direction", &DIRECTION),
+        COMMA,
+        Pat::Arg("count", &EXPR),
+    ]),
+    read::spill_operands
 );
 
 /// `SPILL: place, terrain, direction, count`: for a game with

@@ -27,8 +27,8 @@ const END_OF_FILE: &str = "the end of the file";
 /// What a statement's place expects when no statement starts there.
 const A_STATEMENT: &str = "a statement";
 
-/// Parses a chunk of a file (see [`super::lexer::Chunks`]) into
-/// statements, reporting syntax errors to `report`: the file's last chunk
+/// Parses a chunk of a file (see [`super::lexer::Chunks`]) in the
+/// language `lang`, whose operands have `forms`, into statements, reporting syntax errors to `report`: the file's last chunk
 /// to its end (byte `end`), any other up to its final token, which only
 /// shows what follows. `None` when the statements stop at a token that
 /// starts none and that no error recovery skips (a stray `}`): the parse
@@ -39,13 +39,18 @@ const A_STATEMENT: &str = "a statement";
 pub(crate) struct OperandForms {
     /// `line A-B`, `randline A-B, n` (SporkHack).
     pub line_dash: bool,
+    /// Core functions and variable methods (UnNetHack's: the game has
+    /// `SPO_COREFUNC`).
+    pub core: bool,
 }
 
 impl OperandForms {
     /// `game`'s.
     pub(crate) fn of(game: &crate::game::Game) -> OperandForms {
+        let program = game.format().program.as_ref();
         OperandForms {
             line_dash: game.format().level_rules.line_dash,
+            core: program.is_some_and(|p| p.opcode("COREFUNC").is_some()),
         }
     }
 }
@@ -148,12 +153,15 @@ impl<'a> Parser<'a, '_> {
         /// starts.
         static DEFINE: [(&Pat<Class>, Build); 1] = [(&grammar::DEFINE, grammar::define)];
         static CHANCE: [(&Pat<Class>, Build); 1] = [(&grammar::CHANCE, grammar::chance)];
+        /// `name(arguments)`, a function's call.
+        static CALL: [(&Pat<Class>, Build); 1] = [(&grammar::CALL, grammar::call)];
         let start = *at;
         let mut failure = Failure::default();
         let mut captured = Vec::with_capacity(16);
         let (keyword, other): (_, &[_]) = match self.tokens[start].0 {
             Tok::Stmt(word) => (Some(word), &[]),
             Tok::Var(_) | Tok::ArrayVar(_) => (None, &DEFINE),
+            Tok::Name(_) => (None, &CALL),
             _ => (None, &CHANCE),
         };
         let from = start + usize::from(keyword.is_some());
@@ -194,6 +202,7 @@ impl<'a> Parser<'a, '_> {
                     | Tok::Kw(Kw::Case | Kw::Default | Kw::Function)
                     | Tok::Var(_)
                     | Tok::ArrayVar(_)
+                    | Tok::Name(_)
                     | Tok::Percent(_)
                     | Tok::Punct(b'}')
             );
@@ -302,7 +311,7 @@ impl<'a> Parser<'a, '_> {
         };
         report_expected(self.report, span, &found, failure, keyword);
         // A misspelt keyword: a statement keyword if a `:` follows.
-        if let Some(Tok::Unknown(word)) = self.tokens.get(at).map(|(t, _)| t) {
+        if let Some(Tok::Unknown(word) | Tok::Name(word)) = self.tokens.get(at).map(|(t, _)| t) {
             let statement = self.tokens.get(at + 1).map(|(t, _)| t) == Some(&Tok::Punct(b':'));
             if let Some(k) = super::lexer::closest_keyword(self.lang, word, statement) {
                 self.report.help(format!("did you mean `{k}`?"));
@@ -370,10 +379,16 @@ fn failed<'a>(at: usize, label: &'static str) -> Reading<'a> {
 }
 
 /// Whether `t` starts a statement: a statement keyword, a variable (its
-/// definition) or a chance (`[50%]`, `[expression]`).
+/// definition), a name (a function's call) or a chance (`[50%]`,
+/// `[expression]`).
 fn starts_statement(t: &Tok<'_>) -> bool {
     matches!(
         t,
-        Tok::Stmt(_) | Tok::Var(_) | Tok::ArrayVar(_) | Tok::Percent(_) | Tok::Punct(b'[')
+        Tok::Stmt(_)
+            | Tok::Var(_)
+            | Tok::ArrayVar(_)
+            | Tok::Name(_)
+            | Tok::Percent(_)
+            | Tok::Punct(b'[')
     )
 }

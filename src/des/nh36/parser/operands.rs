@@ -257,14 +257,19 @@ fn simple<'a>(
 /// tokens: what it rejects, chumsky would reject where it starts).
 fn may_start(class: Class, t: &Tok<'_>) -> bool {
     let var = matches!(t, Tok::Var(_) | Tok::ArrayVar(_));
+    let core = |returns: u8| matches!(t, Tok::CoreFunc(_, r) if *r == returns);
     let paren = *t == Tok::Punct(b'(');
-    let coord =
-        var || paren || matches!(t, Tok::Random | Tok::RandomBracket | Tok::Kw(Kw::RndCoord));
+    let coord = var
+        || paren
+        || core(b'c')
+        || matches!(t, Tok::Random | Tok::RandomBracket | Tok::Kw(Kw::RndCoord));
+    let expr =
+        var || paren || core(b'i') || matches!(t, Tok::Int(_) | Tok::Dice(..) | Tok::Method(..));
     match class {
-        Class::Expr => var || paren || matches!(t, Tok::Int(_) | Tok::Dice(..)),
-        Class::StrExpr => var || matches!(t, Tok::Str(_)),
+        Class::Expr => expr,
+        Class::StrExpr => var || core(b's') || matches!(t, Tok::Str(_)),
         Class::Coord => coord,
-        Class::Region => var || paren,
+        Class::Region => var || paren || core(b'r'),
         Class::MapChar => var || paren || matches!(t, Tok::Char(_)),
         Class::Monster | Class::Object => {
             var || paren || matches!(t, Tok::Str(_) | Tok::Char(_) | Tok::Random)

@@ -35,7 +35,101 @@ pub(super) fn var_ref<'a>(expr: P<'a, Expr<'a>>) -> P<'a, VarRef<'a>> {
     scalar.or(element).labelled("a variable").boxed()
 }
 
+/// `random[flags]`: the humidity flags or'ed.
+fn random_flags<'a>() -> P<'a, i64> {
+    just(Tok::RandomBracket)
+        .ignore_then(
+            val(Val::Humidity, "a humidity flag")
+                .separated_by(comma())
+                .at_least(1)
+                .collect::<Vec<_>>(),
+        )
+        .then_ignore(punct(b']'))
+        .map(|flags| flags.iter().fold(0, |a, f| a | f))
+        .boxed()
+}
+
+/// A call of a core function that returns `returns` (`i`, `s`, `c` or
+/// `r`), its arguments read with `arg`.
+fn core_call<'a>(returns: u8, arg: P<'a, Sp<CoreArg<'a>>>) -> P<'a, CoreCall<'a>> {
+    select! { Tok::CoreFunc(i, r) if r == returns => i }
+        .map_with(|i, e| sp(i, e.span()))
+        .then(
+            arg.separated_by(comma())
+                .collect::<Vec<_>>()
+                .delimited_by(punct(b'('), punct(b')'))
+                .or_not(),
+        )
+        .map(|(func, args)| CoreCall { func, args })
+        .boxed()
+}
+
+/// An argument of a core function (`corefunc_param_part`): an object
+/// `(class, "name")` or `object: "name"`, a monster `monster: …`, a
+/// region or coordinate of numbers, `random` or `random[flags]`, a
+/// string, or an integer expression (a lone variable among them: its
+/// type decides).
+fn core_arg<'a>(expr: P<'a, Expr<'a>>) -> P<'a, Sp<CoreArg<'a>>> {
+    let string = string()
+        .map(|s| StrPart::Lit(s.v))
+        .then(
+            punct(b'.')
+                .ignore_then(
+                    string()
+                        .map(|s| StrPart::Lit(s.v))
+                        .or(var_ref(expr.clone()).map(StrPart::Var)),
+                )
+                .repeated()
+                .collect::<Vec<_>>(),
+        )
+        .map(|(first, mut rest)| {
+            rest.insert(0, first);
+            rest
+        });
+    let typed = |lower: Kw, keyword: &'static str| {
+        kw(lower)
+            .or(just(Tok::Stmt(keyword)).ignored())
+            .then_ignore(punct(b':'))
+    };
+    choice((
+        chr()
+            .then_ignore(comma())
+            .then(super::operands::string())
+            .delimited_by(punct(b'('), punct(b')'))
+            .map(|(c, s)| CoreArg::Object(Thing::ClassName(c, s))),
+        typed(Kw::ObjectLower, "OBJECT")
+            .ignore_then(super::operands::string())
+            .map(|s| CoreArg::Object(Thing::Name(s))),
+        typed(Kw::MonsterLower, "MONSTER")
+            .ignore_then(thing())
+            .map(CoreArg::Monster),
+        region_lit().map_with(|r, e| CoreArg::Region(Region::Lit(r, e.span().into_range()))),
+        int()
+            .then_ignore(comma())
+            .then(int())
+            .delimited_by(punct(b'('), punct(b')'))
+            .map_with(|(x, y), e| CoreArg::Coord(Coord::At(x, y, e.span().into_range()))),
+        random().to(CoreArg::Coord(Coord::Random(0))),
+        random_flags().map(|f| CoreArg::Coord(Coord::Random(f))),
+        string.map(CoreArg::Str),
+        expr.map(CoreArg::Expr),
+    ))
+    .map_with(|a, e| sp(a, e.span()))
+    .boxed()
+}
+
+/// `p`, or `p` or `extra` where `also`.
+fn or_if<'a, T: 'a>(p: P<'a, T>, also: bool, extra: impl FnOnce() -> P<'a, T>) -> P<'a, T> {
+    match also {
+        true => p.or(extra()).boxed(),
+        false => p,
+    }
+}
+
+/// The value parsers of a language whose operands have `forms` (core
+/// functions and variable methods where `forms.core`, UnNetHack's).
 pub(super) fn values<'a>(forms: super::OperandForms) -> Values<'a> {
+    let core = forms.core;
     let expr = recursive(
         |expr: Recursive<dyn Parser<'a, In<'a>, Expr<'a>, Extra<'a>>>| {
             let atom = choice((
@@ -45,6 +139,16 @@ pub(super) fn values<'a>(forms: super::OperandForms) -> Values<'a> {
                 var_ref(expr.clone().boxed()).map(Expr::Var),
                 expr.clone().delimited_by(punct(b'('), punct(b')')),
             ))
+            .boxed();
+            let inner = expr.clone().boxed();
+            let atom = or_if(atom, core, move || {
+                core_call(b'i', core_arg(inner))
+                    .map(Expr::Core)
+                    .or(select! { Tok::Method(v, m) => (v, m) }
+                        .map_with(|(v, m), e| (sp(v, e.span()), sp(m, e.span())))
+                        .map(|(v, m)| Expr::Method(v, m)))
+                    .boxed()
+            })
             .labelled("an integer expression")
             .boxed();
             let op = |c: u8, o: Opcode| punct(c).to(o);
@@ -70,14 +174,22 @@ pub(super) fn values<'a>(forms: super::OperandForms) -> Values<'a> {
     )
     .boxed();
     let vref = var_ref(expr.clone());
-    let string = string()
+    let arg = core_arg(expr.clone());
+    let part = string()
         .map(|s| StrPart::Lit(s.v))
         .or(vref.clone().map(StrPart::Var))
-        .separated_by(punct(b'.'))
-        .at_least(1)
-        .collect::<Vec<_>>()
-        .labelled("a string")
         .boxed();
+    let string = or_if(part, core, || {
+        core_call(b's', arg.clone())
+            .map(StrPart::Core)
+            .labelled("a core function")
+            .boxed()
+    })
+    .separated_by(punct(b'.'))
+    .at_least(1)
+    .collect::<Vec<_>>()
+    .labelled("a string")
+    .boxed();
     // A coordinate may be `rndcoord(selection)`, and a selection holds
     // coordinates: the selection is `recursive`, whose handle inside its
     // own definition is weak. (`Recursive::declare` with a clone of itself
@@ -91,20 +203,15 @@ pub(super) fn values<'a>(forms: super::OperandForms) -> Values<'a> {
                 .delimited_by(punct(b'('), punct(b')'))
                 .map_with(|(x, y), e| Coord::At(x, y, e.span().into_range())),
             random().to(Coord::Random(0)),
-            just(Tok::RandomBracket)
-                .ignore_then(
-                    val(Val::Humidity, "a humidity flag")
-                        .separated_by(comma())
-                        .at_least(1)
-                        .collect::<Vec<_>>(),
-                )
-                .then_ignore(punct(b']'))
-                .map(|flags| Coord::Random(flags.iter().fold(0, |a, f| a | f))),
+            random_flags().map(Coord::Random),
             kw(Kw::RndCoord)
                 .ignore_then(sel.delimited_by(punct(b'('), punct(b')')))
                 .map(|s| Coord::Rnd(Box::new(s))),
         ))
         .boxed();
+        let coord_lit = or_if(coord_lit, core, || {
+            core_call(b'c', arg.clone()).map(Coord::Core).boxed()
+        });
         coord_lit
             .or(vref.clone().map(Coord::Var))
             .labelled("a coordinate: (x,y), random or a variable")
@@ -113,8 +220,12 @@ pub(super) fn values<'a>(forms: super::OperandForms) -> Values<'a> {
     let region = region_lit()
         .map_with(|r, e| Region::Lit(r, e.span().into_range()))
         .or(vref.clone().map(Region::Var))
-        .labelled("a region (x1,y1,x2,y2)")
         .boxed();
+    let region = or_if(region, core, || {
+        core_call(b'r', arg.clone()).map(Region::Core).boxed()
+    })
+    .labelled("a region (x1,y1,x2,y2)")
+    .boxed();
     let mapchar = chr()
         .map(|c| MapChar::Lit(c, -2))
         .or(chr()
