@@ -40,7 +40,9 @@ pub struct ReadmeExamples;
 
 pub use binary::DecodeError;
 #[cfg(feature = "build")]
-pub use build::{Build, DuplicateLevel, Error, ErrorKind, OutputClash, Position, Report, Warning};
+pub use build::{
+    Build, CCompileError, DuplicateLevel, Error, ErrorKind, OutputClash, Position, Report, Warning,
+};
 #[cfg(feature = "compile")]
 pub use diag::{Diagnostic, Diagnostics, Severity};
 pub use game::{

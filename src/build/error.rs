@@ -37,9 +37,10 @@ pub enum ErrorKind {
         /// Output files that two products of the build would both write.
         clashes: Vec<OutputClash>,
     },
-    /// Compiling the generated C index failed: the `cc` crate's error
-    /// (also the error's [`source`](std::error::Error::source)).
-    CCompile(cc::Error),
+    /// Compiling the generated C index failed: what the C compiler (run
+    /// by the `cc` crate) said (also the error's
+    /// [`source`](std::error::Error::source)).
+    CCompile(CCompileError),
     /// A game tree could not be read.
     GameTree(crate::game::TreeError),
     /// A game's identity file could not be read.
@@ -205,6 +206,26 @@ impl fmt::Display for Error {
     }
 }
 
+/// Why the generated C index did not compile: the C compiler's own
+/// words. It wraps the `cc` crate's error, so that `cc` is not part of
+/// levbuild's public API.
+#[derive(Debug)]
+pub struct CCompileError(cc::Error);
+
+impl CCompileError {
+    pub(crate) fn new(e: cc::Error) -> Self {
+        CCompileError(e)
+    }
+}
+
+impl fmt::Display for CCompileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for CCompileError {}
+
 impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match &self.kind {
@@ -246,7 +267,7 @@ mod tests {
             .try_compile("levels")
             .unwrap_err();
         let text = cc_error.to_string();
-        let e = Error::new(ErrorKind::CCompile(cc_error));
+        let e = Error::new(ErrorKind::CCompile(CCompileError::new(cc_error)));
         assert_eq!(e.source().map(ToString::to_string), Some(text.clone()));
         assert!(e.to_string().ends_with(&text), "{e}");
         let _ = std::fs::remove_dir_all(&dir);

@@ -41,7 +41,7 @@ mod warning;
 mod workers;
 mod write;
 
-pub use error::{DuplicateLevel, Error, ErrorKind, OutputClash};
+pub use error::{CCompileError, DuplicateLevel, Error, ErrorKind, OutputClash};
 pub use warning::{Position, Warning};
 
 use std::fmt;

@@ -306,7 +306,7 @@ impl Build {
             )
             .include(out_dir)
             .try_compile(&format!("{c_prefix}levels"))
-            .map_err(|e| Error::new(ErrorKind::CCompile(e)))
+            .map_err(|e| Error::new(ErrorKind::CCompile(super::error::CCompileError::new(e))))
     }
 }
 

@@ -51,9 +51,9 @@ mod slashem_language;
 mod sporkhack;
 #[cfg(feature = "nethack36")]
 mod suggestions;
-mod variant_differential;
 #[cfg(feature = "nethack36")]
 mod unnethack;
+mod variant_differential;
 mod variant_formats;
 #[cfg(feature = "nethack36")]
 mod warning_names;

@@ -7,9 +7,9 @@ use std::path::PathBuf;
 pub mod gen343;
 pub mod gen36;
 pub mod gendnh;
-pub mod variant;
 #[cfg(feature = "nethack36")]
 pub mod genspork;
+pub mod variant;
 
 /// `../shared` beside the project root (or the directory
 /// `LEVBUILD_SHARED` names: `LEVBUILD_SHARED=/nonexistent cargo test`
