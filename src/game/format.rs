@@ -624,6 +624,11 @@ pub struct LevelRules {
     /// `breakstatements`), not in any block `SWITCH`, `LOOP` or `FOR`
     /// holds.
     pub break_in_case_only: bool,
+    /// `SPILL` takes a map character operand and a count expression,
+    /// stored before its direction (UnNetHack's `SPILL: place,
+    /// mapchar_or_var, DIRECTION, math_expr_var`), not SporkHack's terrain
+    /// character, direction, integer count and lit state.
+    pub spill_map_char: bool,
 }
 
 impl LevelRules {
@@ -650,6 +655,7 @@ impl LevelRules {
             var_copy_by_name: false,
             lexer_words: None,
             break_in_case_only: false,
+            spill_map_char: false,
         }
     }
 }

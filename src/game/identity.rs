@@ -88,6 +88,7 @@
 //! for-integer-bounds yes
 //! var-copy-by-name yes
 //! break-in-case-only yes
+//! spill-map-char yes
 //! lexer-word "MESSAGE"
 //! ```
 //!
@@ -358,6 +359,9 @@ fn write_format(out: &mut String, f: &RecordFormat) {
     if lr.break_in_case_only {
         let _ = writeln!(out, "break-in-case-only yes");
     }
+    if lr.spill_map_char {
+        let _ = writeln!(out, "spill-map-char yes");
+    }
     for word in lr.lexer_words.iter().flatten() {
         let _ = writeln!(out, "lexer-word {}", quoted(word));
     }
@@ -537,6 +541,7 @@ struct FormatFacts {
     for_integer_bounds: Option<bool>,
     var_copy_by_name: Option<bool>,
     break_in_case_only: Option<bool>,
+    spill_map_char: Option<bool>,
     lexer_words: Option<Vec<Box<str>>>,
     /// A 3.6-family game's opcode program format.
     program: Option<ProgramFormat>,
@@ -715,9 +720,11 @@ impl FormatFacts {
             | "vault-kept-by-level"
             | "for-integer-bounds"
             | "var-copy-by-name"
-            | "break-in-case-only" => {
+            | "break-in-case-only"
+            | "spill-map-char" => {
                 let on = args.yes_no()?;
                 let slot = match key {
+                    "spill-map-char" => &mut self.spill_map_char,
                     "break-in-case-only" => &mut self.break_in_case_only,
                     "var-copy-by-name" => &mut self.var_copy_by_name,
                     "for-integer-bounds" => &mut self.for_integer_bounds,
@@ -945,6 +952,7 @@ impl FormatFacts {
         lr.for_integer_bounds = self.for_integer_bounds.unwrap_or(lr.for_integer_bounds);
         lr.var_copy_by_name = self.var_copy_by_name.unwrap_or(lr.var_copy_by_name);
         lr.break_in_case_only = self.break_in_case_only.unwrap_or(lr.break_in_case_only);
+        lr.spill_map_char = self.spill_map_char.unwrap_or(lr.spill_map_char);
         lr.lexer_words = self.lexer_words.or(lr.lexer_words.take());
         lr.digits_in_variables = self.digits_in_variables.unwrap_or(lr.digits_in_variables);
         n.terrain = self.terrain.unwrap_or(std::mem::take(&mut n.terrain));

@@ -282,7 +282,12 @@ pub(super) fn read_tree_format(root: &Path, dialect: Dialect) -> Result<TreeForm
     format.level_rules = level_rules(&lev_comp_y);
     format.level_rules.sanity_flags = lev_comp_l.contains("return SANITYFLAG;");
     if dialect == Dialect::NetHack36 {
-        opcode_grammar_rules(&lev_comp_y, &mut format.level_rules);
+        opcode_grammar_rules(
+            root,
+            &lev_comp_y,
+            &mut format.level_rules,
+            format.program.as_ref(),
+        )?;
         lexer_rules(&lev_comp_l, &mut format.level_rules);
         // Only a game with random vaults has a vaults.dat line to say.
         format.level_rules.vault_min_depth =
@@ -688,8 +693,26 @@ fn level_rules(lev_comp_y: &str) -> LevelRules {
 /// early opcode grammar): a chance after the keyword, `WALLIFY` of a
 /// region, `line A-B`, `SWITCH`'s `rn2` and its `BREAK`s. (3.4.3's
 /// grammar has a chance after its keywords too, in its own rows.)
-fn opcode_grammar_rules(lev_comp_y: &str, rules: &mut LevelRules) {
+fn opcode_grammar_rules(
+    root: &Path,
+    lev_comp_y: &str,
+    rules: &mut LevelRules,
+    program: Option<&ProgramFormat>,
+) -> Result<(), TreeError> {
     let squeezed: String = lev_comp_y.split_whitespace().collect();
+    // SPILL: SporkHack's or UnNetHack's form, or an error.
+    rules.spill_map_char =
+        squeezed.contains("SPILL_ID':'coord_or_var','mapchar_or_var','DIRECTION','math_expr_var");
+    let spork_spill =
+        squeezed.contains("SPILL_ID':'coord_or_var','terrain_type','DIRECTION','INTEGER");
+    if program.is_some_and(|p| p.opcode("SPILL").is_some()) && !rules.spill_map_char && !spork_spill
+    {
+        return Err(TreeError::new(
+            root,
+            "util/lev_comp.y: its SPILL rule is neither SporkHack's nor UnNetHack's: levbuild cannot \
+             compile its SPILL",
+        ));
+    }
     rules.keyword_chance = squeezed.contains("MONSTER_IDchance':'");
     rules.wallify_region = squeezed.contains("WALLIFY_ID':'region_or_var");
     rules.line_dash = squeezed.contains("line_IDcoord_or_var'-'coord_or_var");
@@ -703,6 +726,7 @@ fn opcode_grammar_rules(lev_comp_y: &str, rules: &mut LevelRules) {
         && !squeezed.contains("is_rnd_vault=0;");
     rules.switch_rn2_always = rule_text(lev_comp_y, "switchstatement", "SPO_RN2")
         .is_some_and(|rule| !rule.contains("is_inconstant_number"));
+    Ok(())
 }
 
 /// Where `lev_comp.l` splits words differently from 3.6.7's: its

@@ -282,6 +282,13 @@ pub(crate) enum StmtKind<'s> {
     },
     /// `TOPOLOGIZE: place`.
     Topologize(Coord<'s>),
+    /// UnNetHack's `SPILL: place, map character, direction, count`.
+    SpillMapChar {
+        place: Coord<'s>,
+        terrain: MapChar<'s>,
+        direction: i64,
+        count: Expr<'s>,
+    },
     /// `VAULTGEN: n` of a random vault.
     VaultFrequency(Sp<i64>),
     /// `MINDEPTH: n` of a random vault.

@@ -529,6 +529,18 @@ impl Gen<'_, '_, '_, '_> {
                 self.op(*op);
             }
             StmtKind::MonGeneration(chance, parts) => self.mon_generation(*chance, parts),
+            StmtKind::SpillMapChar {
+                place,
+                terrain,
+                direction,
+                count,
+            } => {
+                self.coord(place);
+                self.mapchar(terrain);
+                self.expr(count);
+                self.push_int(*direction);
+                self.op(Opcode::Spill);
+            }
             StmtKind::WallWalk {
                 place,
                 terrain,

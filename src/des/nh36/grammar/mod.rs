@@ -149,6 +149,8 @@ struct GameWords {
     wallify_region: bool,
     /// `SPO_SPILL`: `SPILL`.
     spill: bool,
+    /// `SPILL` of a map character and a count expression.
+    spill_map_char: bool,
     /// `SPO_WALLWALK`: `WALLWALK`.
     wall_walk: bool,
     /// `SPO_TOPOGRAPHY`: `TOPOLOGIZE`.
@@ -180,6 +182,7 @@ fn game_words(game: &Game) -> GameWords {
         wallify_region: format.level_rules.wallify_region,
         spill: has_op("SPILL"),
         wall_walk: has_op("WALLWALK"),
+        spill_map_char: format.level_rules.spill_map_char,
         topologize: has_op("TOPOGRAPHY"),
         lexer_words: format.level_rules.lexer_words.clone(),
     }
@@ -250,7 +253,10 @@ pub(crate) fn for_game(game: &Game) -> &'static Language {
         replace(std::slice::from_ref(&variants::WALLIFY_REGION_ROW));
     }
     if key.spill {
-        replace(std::slice::from_ref(&variants::SPILL_ROW));
+        match key.spill_map_char {
+            true => replace(std::slice::from_ref(&variants::SPILL_MAP_CHAR_ROW)),
+            false => replace(std::slice::from_ref(&variants::SPILL_ROW)),
+        }
     }
     if key.wall_walk {
         replace(std::slice::from_ref(&variants::WALLWALK_ROW));

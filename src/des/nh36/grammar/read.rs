@@ -935,6 +935,18 @@ pub(super) fn topologize<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
     StmtKind::Topologize(r.coord_arg("place"))
 }
 
+pub(super) fn spill_map_char<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
+    let place = r.coord_arg("place");
+    let terrain = r.get("terrain");
+    let terrain = r.mapchar(terrain);
+    StmtKind::SpillMapChar {
+        place,
+        terrain,
+        direction: val(r.get("direction")),
+        count: r.expr_arg("count"),
+    }
+}
+
 pub(super) fn spill<'a>(r: &mut Read<'_, 'a>) -> StmtKind<'a> {
     let place = r.coord_arg("place");
     let lit = match r.get("light state") {

@@ -236,3 +236,21 @@ pub(super) const TOPOLOGIZE_ROW: Form = row!(
     Pat::Seq(&[COLON, Pat::Arg("place", &COORD)]),
     read::topologize
 );
+
+/// UnNetHack's `SPILL: place, map character, direction, count`: for a
+/// game whose `SPILL` takes a map character and a count expression.
+pub(super) const SPILL_MAP_CHAR_ROW: Form = row!(
+    "SPILL",
+    "SPILL",
+    Pat::Seq(&[
+        COLON,
+        Pat::Arg("place", &COORD),
+        COMMA,
+        Pat::Arg("terrain", &MAPCHAR),
+        COMMA,
+        Pat::Arg("direction", &DIRECTION),
+        COMMA,
+        Pat::Arg("count", &EXPR),
+    ]),
+    read::spill_map_char
+);
