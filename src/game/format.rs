@@ -629,6 +629,9 @@ pub struct LevelRules {
     /// mapchar_or_var, DIRECTION, math_expr_var`), not SporkHack's terrain
     /// character, direction, integer count and lit state.
     pub spill_map_char: bool,
+    /// `REPLACE_TERRAIN`'s chance is clamped to 0..=100 (SporkHack, whose
+    /// scanner takes any percentage).
+    pub replace_terrain_clamped: bool,
 }
 
 impl LevelRules {
@@ -656,6 +659,7 @@ impl LevelRules {
             lexer_words: None,
             break_in_case_only: false,
             spill_map_char: false,
+            replace_terrain_clamped: false,
         }
     }
 }

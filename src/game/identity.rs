@@ -89,6 +89,7 @@
 //! var-copy-by-name yes
 //! break-in-case-only yes
 //! spill-map-char yes
+//! replace-terrain-clamped yes
 //! lexer-word "MESSAGE"
 //! ```
 //!
@@ -362,6 +363,9 @@ fn write_format(out: &mut String, f: &RecordFormat) {
     if lr.spill_map_char {
         let _ = writeln!(out, "spill-map-char yes");
     }
+    if lr.replace_terrain_clamped {
+        let _ = writeln!(out, "replace-terrain-clamped yes");
+    }
     for word in lr.lexer_words.iter().flatten() {
         let _ = writeln!(out, "lexer-word {}", quoted(word));
     }
@@ -542,6 +546,7 @@ struct FormatFacts {
     var_copy_by_name: Option<bool>,
     break_in_case_only: Option<bool>,
     spill_map_char: Option<bool>,
+    replace_terrain_clamped: Option<bool>,
     lexer_words: Option<Vec<Box<str>>>,
     /// A 3.6-family game's opcode program format.
     program: Option<ProgramFormat>,
@@ -721,9 +726,11 @@ impl FormatFacts {
             | "for-integer-bounds"
             | "var-copy-by-name"
             | "break-in-case-only"
-            | "spill-map-char" => {
+            | "spill-map-char"
+            | "replace-terrain-clamped" => {
                 let on = args.yes_no()?;
                 let slot = match key {
+                    "replace-terrain-clamped" => &mut self.replace_terrain_clamped,
                     "spill-map-char" => &mut self.spill_map_char,
                     "break-in-case-only" => &mut self.break_in_case_only,
                     "var-copy-by-name" => &mut self.var_copy_by_name,
@@ -953,6 +960,9 @@ impl FormatFacts {
         lr.var_copy_by_name = self.var_copy_by_name.unwrap_or(lr.var_copy_by_name);
         lr.break_in_case_only = self.break_in_case_only.unwrap_or(lr.break_in_case_only);
         lr.spill_map_char = self.spill_map_char.unwrap_or(lr.spill_map_char);
+        lr.replace_terrain_clamped = self
+            .replace_terrain_clamped
+            .unwrap_or(lr.replace_terrain_clamped);
         lr.lexer_words = self.lexer_words.or(lr.lexer_words.take());
         lr.digits_in_variables = self.digits_in_variables.unwrap_or(lr.digits_in_variables);
         n.terrain = self.terrain.unwrap_or(std::mem::take(&mut n.terrain));

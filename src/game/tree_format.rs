@@ -719,6 +719,9 @@ fn opcode_grammar_rules(
     rules.break_past_pop = squeezed.contains(
         "set_opvar_int(switch_break_list[i],splev->n_opcodes-switch_break_list[i]->vardata.l);",
     );
+    rules.replace_terrain_clamped =
+        rule_text(lev_comp_y, "replace_terrain_detail", "SPO_REPLACETERRAIN")
+            .is_some_and(|rule| rule.contains("elseif(chance>100)chance=100;"));
     rules.break_in_case_only = lev_comp_y.contains("\nbreakstatements");
     rules.var_copy_by_name = squeezed.contains("\"siso\",$3,-1,$1,SPO_VAR_INIT");
     rules.for_integer_bounds = squeezed.contains("FOR_IDintvar_or_unk'='INTEGERint_spanINTEGER");

@@ -258,6 +258,7 @@ fn identity_lines_of_the_early_format_default_to_3_6_7s() {
         "lexer-word",
         "break-in-case-only",
         "spill-map-char",
+        "replace-terrain-clamped",
     ];
     let older: String = (text.lines())
         .filter(|l| !new_keys.iter().any(|k| l.starts_with(&format!("{k} "))))

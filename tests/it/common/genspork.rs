@@ -538,7 +538,7 @@ impl Gen<'_> {
             }
             8 => {
                 let (r, a, b) = (self.region(), self.map_char(), self.map_char());
-                let p = self.rng.below(101);
+                let p = self.rng.below(130);
                 self.line(&format!("REPLACE_TERRAIN:{r},'{a}','{b}',{p}%"));
             }
             9 => {

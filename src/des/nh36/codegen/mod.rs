@@ -611,7 +611,11 @@ impl Gen<'_, '_, '_, '_> {
                 self.region(r);
                 self.mapchar(from);
                 self.mapchar(to);
-                self.push_int(*pct);
+                let pct = match self.game.format().level_rules.replace_terrain_clamped {
+                    true => (*pct).clamp(0, 100),
+                    false => *pct,
+                };
+                self.push_int(pct);
                 self.op(Opcode::ReplaceTerrain);
             }
             StmtKind::NonDiggable(r) => {
