@@ -632,6 +632,10 @@ pub struct LevelRules {
     /// `REPLACE_TERRAIN`'s chance is clamped to 0..=100 (SporkHack, whose
     /// scanner takes any percentage).
     pub replace_terrain_clamped: bool,
+    /// `GOLD`'s amount, `randline`'s roughness and `circle`'s and
+    /// `ellipse`'s radii take no variable (SporkHack's `math_expr`, not
+    /// 3.6.7's `math_expr_var`).
+    pub constant_amounts: bool,
 }
 
 impl LevelRules {
@@ -660,6 +664,7 @@ impl LevelRules {
             break_in_case_only: false,
             spill_map_char: false,
             replace_terrain_clamped: false,
+            constant_amounts: false,
         }
     }
 }

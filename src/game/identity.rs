@@ -90,6 +90,7 @@
 //! break-in-case-only yes
 //! spill-map-char yes
 //! replace-terrain-clamped yes
+//! constant-amounts yes
 //! lexer-word "MESSAGE"
 //! ```
 //!
@@ -366,6 +367,9 @@ fn write_format(out: &mut String, f: &RecordFormat) {
     if lr.replace_terrain_clamped {
         let _ = writeln!(out, "replace-terrain-clamped yes");
     }
+    if lr.constant_amounts {
+        let _ = writeln!(out, "constant-amounts yes");
+    }
     for word in lr.lexer_words.iter().flatten() {
         let _ = writeln!(out, "lexer-word {}", quoted(word));
     }
@@ -547,6 +551,7 @@ struct FormatFacts {
     break_in_case_only: Option<bool>,
     spill_map_char: Option<bool>,
     replace_terrain_clamped: Option<bool>,
+    constant_amounts: Option<bool>,
     lexer_words: Option<Vec<Box<str>>>,
     /// A 3.6-family game's opcode program format.
     program: Option<ProgramFormat>,
@@ -727,9 +732,11 @@ impl FormatFacts {
             | "var-copy-by-name"
             | "break-in-case-only"
             | "spill-map-char"
-            | "replace-terrain-clamped" => {
+            | "replace-terrain-clamped"
+            | "constant-amounts" => {
                 let on = args.yes_no()?;
                 let slot = match key {
+                    "constant-amounts" => &mut self.constant_amounts,
                     "replace-terrain-clamped" => &mut self.replace_terrain_clamped,
                     "spill-map-char" => &mut self.spill_map_char,
                     "break-in-case-only" => &mut self.break_in_case_only,
@@ -960,6 +967,7 @@ impl FormatFacts {
         lr.var_copy_by_name = self.var_copy_by_name.unwrap_or(lr.var_copy_by_name);
         lr.break_in_case_only = self.break_in_case_only.unwrap_or(lr.break_in_case_only);
         lr.spill_map_char = self.spill_map_char.unwrap_or(lr.spill_map_char);
+        lr.constant_amounts = self.constant_amounts.unwrap_or(lr.constant_amounts);
         lr.replace_terrain_clamped = self
             .replace_terrain_clamped
             .unwrap_or(lr.replace_terrain_clamped);

@@ -719,6 +719,7 @@ fn opcode_grammar_rules(
     rules.break_past_pop = squeezed.contains(
         "set_opvar_int(switch_break_list[i],splev->n_opcodes-switch_break_list[i]->vardata.l);",
     );
+    rules.constant_amounts = squeezed.contains("GOLD_ID':'math_expr','");
     rules.replace_terrain_clamped =
         rule_text(lev_comp_y, "replace_terrain_detail", "SPO_REPLACETERRAIN")
             .is_some_and(|rule| rule.contains("elseif(chance>100)chance=100;"));

@@ -197,6 +197,8 @@ fn generated_sporkhack_files_compile_and_round_trip() {
         "$sel1 = $sel0",
         "WALLWALK:",
         "RANDOM_CORRIDORS:-1",
+        "MONSTER:$m",
+        "GOLD:$n",
         "  BREAK\n",
         "TOPOLOGIZE:",
         "FOR $i0 = ",
@@ -259,6 +261,7 @@ fn identity_lines_of_the_early_format_default_to_3_6_7s() {
         "break-in-case-only",
         "spill-map-char",
         "replace-terrain-clamped",
+        "constant-amounts",
     ];
     let older: String = (text.lines())
         .filter(|l| !new_keys.iter().any(|k| l.starts_with(&format!("{k} "))))

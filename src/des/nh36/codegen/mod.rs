@@ -657,7 +657,7 @@ impl Gen<'_, '_, '_, '_> {
                 self.op(Opcode::Grave);
             }
             StmtKind::Gold(amount, at) => {
-                self.expr(amount);
+                self.amount(amount);
                 self.coord(at);
                 self.op(Opcode::Gold);
             }

@@ -64,6 +64,20 @@ impl Gen<'_, '_, '_, '_> {
         }
     }
 
+    /// An amount where a game may take no variable (`GOLD`, `randline`,
+    /// `circle`, `ellipse`; see
+    /// [`crate::game::LevelRules::constant_amounts`]).
+    pub(super) fn amount(&mut self, e: &Expr<'_>) {
+        if self.game.format().level_rules.constant_amounts {
+            if let Some(v) = first_var(e) {
+                self.report
+                    .error(v.name.span.clone(), "syntax error")
+                    .label("this game's lev_comp takes a number here, not a variable");
+            }
+        }
+        self.expr(e);
+    }
+
     pub(super) fn region(&mut self, r: &Region<'_>) {
         match r {
             Region::Lit([x1, y1, x2, y2], span) => {
@@ -130,7 +144,7 @@ impl Gen<'_, '_, '_, '_> {
             SelTerm::RandLine(a, b, rough) => {
                 self.coord(a);
                 self.coord(b);
-                self.expr(rough);
+                self.amount(rough);
                 self.op(Opcode::SelRndLine);
             }
             SelTerm::Grow(dirs, s) => {
@@ -170,15 +184,15 @@ impl Gen<'_, '_, '_, '_> {
             }
             SelTerm::Circle(c, r, fill) => {
                 self.coord(c);
-                self.expr(r);
+                self.amount(r);
                 self.op(Opcode::Copy);
                 self.push_int(fill.unwrap_or(1));
                 self.op(Opcode::SelEllipse);
             }
             SelTerm::Ellipse(c, a, b, fill) => {
                 self.coord(c);
-                self.expr(a);
-                self.expr(b);
+                self.amount(a);
+                self.amount(b);
                 self.push_int(fill.unwrap_or(1));
                 self.op(Opcode::SelEllipse);
             }
@@ -206,5 +220,14 @@ impl Gen<'_, '_, '_, '_> {
             }
             SelTerm::Paren(s) => self.selection(s),
         }
+    }
+}
+
+/// The first variable of `e`, if any.
+fn first_var<'e, 's>(e: &'e Expr<'s>) -> Option<&'e VarRef<'s>> {
+    match e {
+        Expr::Var(v) => Some(v),
+        Expr::Binary(a, _, b) => first_var(a).or_else(|| first_var(b)),
+        Expr::Int(_) | Expr::Dice(..) => None,
     }
 }
