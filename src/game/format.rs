@@ -659,6 +659,13 @@ pub struct LevelRules {
     /// `breakstatements`), not in any block `SWITCH`, `LOOP` or `FOR`
     /// holds.
     pub break_in_case_only: bool,
+    /// `REPLACE_TERRAIN`'s chance is clamped to 0..=100 (SporkHack, whose
+    /// scanner takes any percentage).
+    pub replace_terrain_clamped: bool,
+    /// `GOLD`'s amount, `randline`'s roughness and `circle`'s and
+    /// `ellipse`'s radii take no variable (SporkHack's `math_expr`, not
+    /// 3.6.7's `math_expr_var`).
+    pub constant_amounts: bool,
 }
 
 impl LevelRules {
@@ -699,6 +706,8 @@ impl LevelRules {
             var_copy_by_name: false,
             lexer_words: None,
             break_in_case_only: false,
+            replace_terrain_clamped: false,
+            constant_amounts: false,
         }
     }
 }

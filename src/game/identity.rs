@@ -92,6 +92,8 @@
 //! for-integer-bounds yes
 //! var-copy-by-name yes
 //! break-in-case-only yes
+//! replace-terrain-clamped yes
+//! constant-amounts yes
 //! lexer-word "MESSAGE"
 //! ```
 //!
@@ -386,6 +388,12 @@ fn write_format(out: &mut String, f: &RecordFormat) {
     if lr.break_in_case_only {
         let _ = writeln!(out, "break-in-case-only yes");
     }
+    if lr.replace_terrain_clamped {
+        let _ = writeln!(out, "replace-terrain-clamped yes");
+    }
+    if lr.constant_amounts {
+        let _ = writeln!(out, "constant-amounts yes");
+    }
     for word in lr.lexer_words.iter().flatten() {
         let _ = writeln!(out, "lexer-word {}", quoted(word));
     }
@@ -604,6 +612,8 @@ struct FormatFacts {
     for_integer_bounds: Option<bool>,
     var_copy_by_name: Option<bool>,
     break_in_case_only: Option<bool>,
+    replace_terrain_clamped: Option<bool>,
+    constant_amounts: Option<bool>,
     lexer_words: Option<Vec<Box<str>>>,
     /// A 3.6-family game's opcode program format.
     program: Option<ProgramFormat>,
@@ -792,9 +802,13 @@ impl FormatFacts {
             | "vault-kept-by-level"
             | "for-integer-bounds"
             | "var-copy-by-name"
-            | "break-in-case-only" => {
+            | "break-in-case-only"
+            | "replace-terrain-clamped"
+            | "constant-amounts" => {
                 let on = args.yes_no()?;
                 let slot = match key {
+                    "constant-amounts" => &mut self.constant_amounts,
+                    "replace-terrain-clamped" => &mut self.replace_terrain_clamped,
                     "break-in-case-only" => &mut self.break_in_case_only,
                     "var-copy-by-name" => &mut self.var_copy_by_name,
                     "for-integer-bounds" => &mut self.for_integer_bounds,
@@ -1099,6 +1113,10 @@ impl FormatFacts {
         lr.for_integer_bounds = self.for_integer_bounds.unwrap_or(lr.for_integer_bounds);
         lr.var_copy_by_name = self.var_copy_by_name.unwrap_or(lr.var_copy_by_name);
         lr.break_in_case_only = self.break_in_case_only.unwrap_or(lr.break_in_case_only);
+        lr.constant_amounts = self.constant_amounts.unwrap_or(lr.constant_amounts);
+        lr.replace_terrain_clamped = self
+            .replace_terrain_clamped
+            .unwrap_or(lr.replace_terrain_clamped);
         lr.lexer_words = self.lexer_words.or(lr.lexer_words.take());
         lr.digits_in_variables = self.digits_in_variables.unwrap_or(lr.digits_in_variables);
         n.terrain = self.terrain.unwrap_or(std::mem::take(&mut n.terrain));

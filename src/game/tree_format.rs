@@ -308,7 +308,12 @@ pub(super) fn read_tree_format(root: &Path, dialect: Dialect) -> Result<TreeForm
     format.hallucination_messages = hallucination_messages(&read(root, "util/lev_main.c")?);
     format.level_rules.sanity_flags = lev_comp_l.contains("return SANITYFLAG;");
     if dialect == Dialect::NetHack36 {
-        opcode_grammar_rules(&lev_comp_y, &mut format.level_rules);
+        opcode_grammar_rules(
+            root,
+            &lev_comp_y,
+            &mut format.level_rules,
+            format.program.as_ref(),
+        )?;
         lexer_rules(&lev_comp_l, &mut format.level_rules);
         // Only a game with random vaults has a vaults.dat line to say.
         format.level_rules.vault_min_depth =
@@ -441,7 +446,9 @@ fn read_language(
         ),
         (
             GrammarForm::SpillOperands,
-            squeezed.contains("spill_detail:SPILL_ID':'coord_or_var','mapchar_or_var"),
+            squeezed.contains(
+                "spill_detail:SPILL_ID':'coord_or_var','mapchar_or_var','DIRECTION','math_expr_var",
+            ),
         ),
     ];
     // SOUNDS's words, valued by their LVLSND_ defines (rm.h).
@@ -924,16 +931,40 @@ fn hallucination_messages(lev_main: &str) -> bool {
 
 /// Where a 3.6-language `lev_comp.y` differs from 3.6.7's (SporkHack's
 /// early opcode grammar): a chance after the keyword, `WALLIFY` of a
-/// region, `line A-B`, `SWITCH`'s `rn2` and its `BREAK`s. (3.4.3's
-/// grammar has a chance after its keywords too, in its own rows.)
-fn opcode_grammar_rules(lev_comp_y: &str, rules: &mut LevelRules) {
+/// region, `line A-B`, `SWITCH`'s `rn2` and its `BREAK`s; an error where
+/// the game has `SPO_SPILL` and its `SPILL` rule is neither SporkHack's
+/// nor UnNetHack's. (3.4.3's grammar has a chance after its keywords too,
+/// in its own rows.)
+fn opcode_grammar_rules(
+    root: &Path,
+    lev_comp_y: &str,
+    rules: &mut LevelRules,
+    program: Option<&ProgramFormat>,
+) -> Result<(), TreeError> {
     let squeezed: String = lev_comp_y.split_whitespace().collect();
+    // SPILL: SporkHack's form or UnNetHack's (`GrammarForm::SpillOperands`,
+    // read_language's), or an error.
+    let spork_spill =
+        squeezed.contains("SPILL_ID':'coord_or_var','terrain_type','DIRECTION','INTEGER");
+    if program.is_some_and(|p| {
+        p.opcode("SPILL").is_some() && !p.has(GrammarForm::SpillOperands) && !spork_spill
+    }) {
+        return Err(TreeError::new(
+            root,
+            "util/lev_comp.y: its SPILL rule is neither SporkHack's nor UnNetHack's: levbuild cannot \
+             compile its SPILL",
+        ));
+    }
     rules.keyword_chance = squeezed.contains("MONSTER_IDchance':'");
     rules.wallify_region = squeezed.contains("WALLIFY_ID':'region_or_var");
     rules.line_dash = squeezed.contains("line_IDcoord_or_var'-'coord_or_var");
     rules.break_past_pop = squeezed.contains(
         "set_opvar_int(switch_break_list[i],splev->n_opcodes-switch_break_list[i]->vardata.l);",
     );
+    rules.constant_amounts = squeezed.contains("GOLD_ID':'math_expr','");
+    rules.replace_terrain_clamped =
+        rule_text(lev_comp_y, "replace_terrain_detail", "SPO_REPLACETERRAIN")
+            .is_some_and(|rule| rule.contains("elseif(chance>100)chance=100;"));
     rules.break_in_case_only = lev_comp_y.contains("\nbreakstatements");
     rules.var_copy_by_name = squeezed.contains("\"siso\",$3,-1,$1,SPO_VAR_INIT");
     rules.for_integer_bounds = squeezed.contains("FOR_IDintvar_or_unk'='INTEGERint_spanINTEGER");
@@ -941,6 +972,7 @@ fn opcode_grammar_rules(lev_comp_y: &str, rules: &mut LevelRules) {
         && !squeezed.contains("is_rnd_vault=0;");
     rules.switch_rn2_always = rule_text(lev_comp_y, "switchstatement", "SPO_RN2")
         .is_some_and(|rule| !rule.contains("is_inconstant_number"));
+    Ok(())
 }
 
 /// Where `lev_comp.l` splits words differently from 3.6.7's: its

@@ -197,6 +197,8 @@ fn generated_sporkhack_files_compile_and_round_trip() {
         "$sel1 = $sel0",
         "WALLWALK:",
         "RANDOM_CORRIDORS:-1",
+        "MONSTER:$m",
+        "GOLD:$n",
         "  BREAK\n",
         "TOPOLOGIZE:",
         "FOR $i0 = ",
@@ -257,6 +259,8 @@ fn identity_lines_of_the_early_format_default_to_3_6_7s() {
         "var-copy-by-name",
         "lexer-word",
         "break-in-case-only",
+        "replace-terrain-clamped",
+        "constant-amounts",
     ];
     let older: String = (text.lines())
         .filter(|l| !new_keys.iter().any(|k| l.starts_with(&format!("{k} "))))

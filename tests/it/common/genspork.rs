@@ -479,7 +479,39 @@ impl Gen<'_> {
     /// The statements it shares with 3.6.7 that the rest leave out, and
     /// the properties of monsters and objects.
     fn other_statement(&mut self) {
-        match self.rng.below(14) {
+        match self.rng.below(16) {
+            14 => {
+                // Variables of each type, and their uses.
+                let v = self.rng.below(3);
+                let m = self.monster();
+                let o = self.object();
+                let (c, r) = (self.coord_lit(), self.region());
+                self.line(&format!("$m{v} = MONSTER:{m}"));
+                self.line(&format!("$o{v} = OBJECT:{o}"));
+                self.line(&format!("$c{v} = {c}"));
+                self.line(&format!("$r{v} = {r}"));
+                self.line(&format!("$t{v} = \"text {v}\""));
+                let n = self.rng.below(9);
+                self.line(&format!("$i{v} = {{1,{n},3}}"));
+                self.line(&format!("$k{v} = {{(1,1),{c}}}"));
+                self.line(&format!("MONSTER:$m{v},$c{v}"));
+                self.line(&format!("OBJECT:$o{v},$k{v}[1]"));
+                self.line(&format!("NON_DIGGABLE:$r{v}"));
+                self.line(&format!("MESSAGE:$t{v}"));
+                self.line(&format!("SHUFFLE:$i{v}"));
+            }
+            15 => {
+                // A variable where its lev_comp takes a number: refused.
+                let v = self.rng.below(3);
+                let n = self.rng.below(9);
+                self.line(&format!("$n{v} = {n}"));
+                let (p, c) = (self.coord(), self.coord_lit());
+                match self.rng.below(3) {
+                    0 => self.line(&format!("GOLD:$n{v},{p}")),
+                    1 => self.line(&format!("TERRAIN:circle({c},$n{v}),'.'")),
+                    _ => self.line(&format!("TERRAIN:randline {p}-(1,1),$n{v},'.'")),
+                }
+            }
             12 => {
                 let (p, t) = (self.coord(), self.mapchar());
                 let fill = match self.rng.below(2) {
@@ -538,7 +570,7 @@ impl Gen<'_> {
             }
             8 => {
                 let (r, a, b) = (self.region(), self.map_char(), self.map_char());
-                let p = self.rng.below(101);
+                let p = self.rng.below(130);
                 self.line(&format!("REPLACE_TERRAIN:{r},'{a}','{b}',{p}%"));
             }
             9 => {

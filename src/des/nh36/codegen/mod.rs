@@ -714,7 +714,11 @@ impl Gen<'_, '_, '_, '_> {
                 self.region(r);
                 self.mapchar(from);
                 self.mapchar(to);
-                self.push_int(*pct);
+                let pct = match self.game.format().level_rules.replace_terrain_clamped {
+                    true => (*pct).clamp(0, 100),
+                    false => *pct,
+                };
+                self.push_int(pct);
                 self.op(Opcode::ReplaceTerrain);
             }
             StmtKind::NonDiggable(r) => {
@@ -756,7 +760,7 @@ impl Gen<'_, '_, '_, '_> {
                 self.op(Opcode::Grave);
             }
             StmtKind::Gold(amount, at) => {
-                self.expr(amount);
+                self.amount(amount);
                 self.coord(at);
                 self.op(Opcode::Gold);
             }

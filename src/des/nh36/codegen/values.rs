@@ -7,6 +7,7 @@ use super::{Gen, COLNO, ROWNO};
 use crate::des::nh36::program::{Opcode, Operand};
 use crate::des::nh36::syntax::*;
 use crate::des::nh36::terrain;
+use crate::diag::Span;
 
 impl Gen<'_, '_, '_, '_> {
     pub(super) fn expr(&mut self, e: &Expr<'_>) {
@@ -66,6 +67,20 @@ impl Gen<'_, '_, '_, '_> {
             Coord::Var(v) => self.use_var(v, Base::Coord),
             Coord::Core(call) => self.core_call(call),
         }
+    }
+
+    /// An amount where a game may take no variable (`GOLD`, `randline`,
+    /// `circle`, `ellipse`; see
+    /// [`crate::game::LevelRules::constant_amounts`]).
+    pub(super) fn amount(&mut self, e: &Expr<'_>) {
+        if self.game.format().level_rules.constant_amounts {
+            if let Some(span) = first_var(e) {
+                self.report
+                    .error(span, "syntax error")
+                    .label("this game's lev_comp takes a number here, not a variable");
+            }
+        }
+        self.expr(e);
     }
 
     pub(super) fn region(&mut self, r: &Region<'_>) {
@@ -135,7 +150,7 @@ impl Gen<'_, '_, '_, '_> {
             SelTerm::RandLine(a, b, rough) => {
                 self.coord(a);
                 self.coord(b);
-                self.expr(rough);
+                self.amount(rough);
                 self.op(Opcode::SelRndLine);
             }
             SelTerm::Grow(dirs, s) => {
@@ -175,15 +190,15 @@ impl Gen<'_, '_, '_, '_> {
             }
             SelTerm::Circle(c, r, fill) => {
                 self.coord(c);
-                self.expr(r);
+                self.amount(r);
                 self.op(Opcode::Copy);
                 self.push_int(fill.unwrap_or(1));
                 self.op(Opcode::SelEllipse);
             }
             SelTerm::Ellipse(c, a, b, fill) => {
                 self.coord(c);
-                self.expr(a);
-                self.expr(b);
+                self.amount(a);
+                self.amount(b);
                 self.push_int(fill.unwrap_or(1));
                 self.op(Opcode::SelEllipse);
             }
@@ -211,5 +226,16 @@ impl Gen<'_, '_, '_, '_> {
             }
             SelTerm::Paren(s) => self.selection(s),
         }
+    }
+}
+
+/// Where the first variable of `e` is, if it has one (`$v`, `$v.method`;
+/// a core function's call is none).
+fn first_var(e: &Expr<'_>) -> Option<Span> {
+    match e {
+        Expr::Var(v) => Some(v.name.span.clone()),
+        Expr::Method(name, _) => Some(name.span.clone()),
+        Expr::Binary(a, _, b) => first_var(a).or_else(|| first_var(b)),
+        Expr::Int(_) | Expr::Dice(..) | Expr::Core(_) => None,
     }
 }

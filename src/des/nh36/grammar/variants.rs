@@ -281,13 +281,9 @@ pub(super) const SPILL_OPERANDS_ROW: Form = row!(
     "SPILL",
     "SPILL",
     Pat::Seq(&[
-        COLON,
-        Pat::Arg("place", &COORD),
-        COMMA,
+        SPILL_PLACE,
         Pat::Arg("terrain", &MAPCHAR),
-        COMMA,
-        Pat::Arg("direction", &DIRECTION),
-        COMMA,
+        SPILL_DIRECTION,
         Pat::Arg("count", &EXPR),
     ]),
     read::spill_operands
@@ -299,9 +295,7 @@ pub(super) const SPILL_ROW: Form = row!(
     "SPILL",
     "SPILL",
     Pat::Seq(&[
-        COLON,
-        Pat::Arg("place", &COORD),
-        COMMA,
+        SPILL_PLACE,
         Pat::Alt(&[
             Pat::Arg("terrain", &CHAR),
             Pat::Seq(&[
@@ -312,13 +306,17 @@ pub(super) const SPILL_ROW: Form = row!(
                 CLOSE,
             ]),
         ]),
-        COMMA,
-        Pat::Arg("direction", &DIRECTION),
-        COMMA,
+        SPILL_DIRECTION,
         Pat::Arg("count", &INT),
     ]),
     read::spill
 );
+
+/// `: place,` of both `SPILL` forms.
+const SPILL_PLACE: Pat<Class> = Pat::Seq(&[COLON, Pat::Arg("place", &COORD), COMMA]);
+
+/// `, direction,` of both `SPILL` forms.
+const SPILL_DIRECTION: Pat<Class> = Pat::Seq(&[COMMA, Pat::Arg("direction", &DIRECTION), COMMA]);
 
 /// `WALLWALK: place, terrain[, fill][, chance%]`: for a game with
 /// `SPO_WALLWALK`.
