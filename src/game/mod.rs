@@ -390,7 +390,8 @@ impl Game {
     /// the Makefile of the tree's own build names `.des` files: every
     /// `*.des` word of it (`town-?.des` a pattern). SporkHack's names all
     /// but `functions.des`, which its `lev_comp` refuses. `None` (every
-    /// `.des`) otherwise.
+    /// `.des`) otherwise, and for a Makefile that names a file `dat/` does
+    /// not have (dNetHack's, which its build does not use).
     #[cfg(feature = "build")]
     #[cfg_attr(docsrs, doc(cfg(feature = "build")))]
     pub fn tree_level_files(&self, dir: &std::path::Path) -> Option<&[String]> {

@@ -422,7 +422,8 @@ fn makefile_dungeon_files(root: &Path) -> Result<Option<Vec<String>>, TreeError>
 /// for a tree built by its configure script, see [`configure_defines`],
 /// else [`MAKEFILE_DAT`]) and the `.des` names it has (every word that
 /// ends in `.des`, a directory dropped: `$(srcdir)/vaults.des`,
-/// `town-?.des`); `None` for none or no such Makefile.
+/// `town-?.des`); `None` for none, no such Makefile, or one that names a
+/// file `dat/` does not have.
 fn makefile_level_files(root: &Path) -> Result<(Option<PathBuf>, Option<Vec<String>>), TreeError> {
     let configured = !configure_defines(root).is_empty();
     let name = match configured {
@@ -436,7 +437,13 @@ fn makefile_level_files(root: &Path) -> Result<(Option<PathBuf>, Option<Vec<Stri
         Err(e) => return Err(TreeError::io(root, &format!("cannot read {name}"), e)),
     };
     let files = makefile_des_names(&text);
-    Ok((Some(path), (!files.is_empty()).then_some(files)))
+    // A Makefile that names a file `dat/` does not have (dNetHack's
+    // `erebor.des` for its `Erebor.des`, `drow\ noble.des` for
+    // `DrowNoble.des`) is not what the tree is built with: every `.des`.
+    let dat = root.join("dat");
+    let exists = |f: &String| f.contains(['?', '*', '[']) || dat.join(f).is_file();
+    let used = !files.is_empty() && files.iter().all(exists);
+    Ok((Some(path), used.then_some(files)))
 }
 
 /// Every word of a Makefile that ends in `.des`, its directory dropped,
@@ -1351,6 +1358,33 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_makefile_naming_a_missing_level_file_is_not_the_trees_build() {
+        let dir = std::env::temp_dir().join(format!("levbuild-mkdat-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("sys/unix")).unwrap();
+        std::fs::create_dir_all(dir.join("dat")).unwrap();
+        std::fs::write(dir.join("dat/a.des"), "").unwrap();
+        std::fs::write(dir.join("dat/town-1.des"), "").unwrap();
+        std::fs::write(
+            dir.join("sys/unix/Makefile.dat"),
+            "levs: a.des town-?.des\n",
+        )
+        .unwrap();
+        let files = |dir: &Path| makefile_level_files(dir).unwrap().1;
+        assert_eq!(
+            files(&dir),
+            Some(vec!["a.des".to_string(), "town-?.des".to_string()])
+        );
+        // dNetHack's: a name its dat/ spells otherwise.
+        std::fs::write(
+            dir.join("sys/unix/Makefile.dat"),
+            "levs: a.des erebor.des\n",
+        )
+        .unwrap();
+        assert_eq!(files(&dir), None);
+        let _ = std::fs::remove_dir_all(dir);
+    }
 
     #[test]
     fn a_nethack4_repository_keeps_its_levels_under_libnethack() {
