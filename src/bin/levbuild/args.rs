@@ -175,8 +175,22 @@ impl GameChoice {
     }
 }
 
-/// The thread count of `-j N` (`build`, `lev-comp`).
-pub fn thread_count(text: &str) -> Result<usize> {
+/// True for `-j`, `--jobs` and `-jN` (as make and cargo take it).
+pub fn is_jobs_flag(flag: &str) -> bool {
+    flag == "--jobs" || flag.starts_with("-j")
+}
+
+/// The thread count of a jobs flag (see [`is_jobs_flag`]): `-jN`'s, or the
+/// next argument's (`build`, `lev-comp`).
+pub fn jobs_value(flag: &str, scan: &mut Args) -> Result<usize> {
+    match flag.strip_prefix("-j").filter(|n| !n.is_empty()) {
+        Some(n) => thread_count(n),
+        None => thread_count(scan.text("-j")?),
+    }
+}
+
+/// The thread count of `-j N`.
+fn thread_count(text: &str) -> Result<usize> {
     text.parse()
         .ok()
         .filter(|&n| n > 0)

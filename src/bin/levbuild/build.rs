@@ -10,7 +10,7 @@ use anyhow::{bail, Result};
 use levbuild::diag::Severity;
 use levbuild::{Build, ErrorKind, Warning};
 
-use crate::args::{allowed, thread_count, unknown, Arg, Args, GameChoice};
+use crate::args::{allowed, is_jobs_flag, jobs_value, unknown, Arg, Args, GameChoice};
 use crate::output::print_stdout;
 use crate::{diag_github, diag_json};
 
@@ -371,12 +371,8 @@ pub fn run(args: &[OsString], which: Command) -> Result<ExitCode> {
         match arg {
             Arg::Flag("-o" | "--out-dir") => out = PathBuf::from(scan.value("-o")?),
             Arg::Flag("--watch") => watch = true,
-            Arg::Flag("-j" | "--jobs") => {
-                build.jobs(thread_count(scan.text("-j")?)?);
-            }
-            // `-j4`, as make and cargo take it.
-            Arg::Flag(f) if f.starts_with("-j") && f.len() > 2 => {
-                build.jobs(thread_count(&f[2..])?);
+            Arg::Flag(f) if is_jobs_flag(f) => {
+                build.jobs(jobs_value(f, &mut scan)?);
             }
             Arg::Flag("--no-cache") => {
                 build.cache(false);

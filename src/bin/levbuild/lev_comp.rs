@@ -17,7 +17,7 @@ use anyhow::{Context, Result};
 use levbuild::des;
 use levbuild::diag::{Diagnostics, LegacyTool};
 
-use crate::args::{allowed, thread_count, unknown, Arg, Args, GameChoice};
+use crate::args::{allowed, is_jobs_flag, jobs_value, unknown, Arg, Args, GameChoice};
 use crate::output::{
     print_diagnostics, print_file_message, read_source, report_open_failure, write_atomic, Format,
 };
@@ -89,9 +89,7 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
             }
             Arg::Flag(f) if game.accept(f, &mut scan)? => {}
             Arg::Flag("-o" | "--out-dir") => out_dir = PathBuf::from(scan.value("-o")?),
-            Arg::Flag("-j" | "--jobs") => threads = thread_count(scan.text("-j")?)?,
-            // `-j4`, as make and cargo take it.
-            Arg::Flag(f) if f.starts_with("-j") && f.len() > 2 => threads = thread_count(&f[2..])?,
+            Arg::Flag(f) if is_jobs_flag(f) => threads = jobs_value(f, &mut scan)?,
             Arg::Flag("--format") => {
                 format = Format::parse(scan.text("--format")?, LegacyTool::LevComp)?
             }

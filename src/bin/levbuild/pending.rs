@@ -58,10 +58,7 @@ impl PendingLevels {
             Some(&i) => self.write_over(i, &level.bytes),
             None => {
                 let target = self.dir.join(file_name(&format!("{}.lev", level.name)));
-                let tmp = (!holds(&target, &level.bytes)).then(|| {
-                    self.dir
-                        .join(file_name(&format!(".{}.lev.{}.tmp", level.name, self.tag)))
-                });
+                let tmp = (!holds(&target, &level.bytes)).then(|| self.tmp_path(&level.name));
                 let written = match &tmp {
                     Some(tmp) => std::fs::write(tmp, &level.bytes).map_err(|e| (tmp.clone(), e)),
                     None => Ok(()),
@@ -81,16 +78,21 @@ impl PendingLevels {
         }
     }
 
+    /// The temporary file of level `name` (`.NAME.lev.PID.JOB.tmp`).
+    fn tmp_path(&self, name: &str) -> PathBuf {
+        self.dir
+            .join(file_name(&format!(".{name}.lev.{}.tmp", self.tag)))
+    }
+
     /// Writes `bytes` over the `i`th level's file without truncating it
     /// (its temporary file, made from its target if there is none yet).
     fn write_over(&mut self, i: usize, bytes: &[u8]) -> Result<(), (PathBuf, std::io::Error)> {
+        let fresh = self.tmp_path(&self.levels[i].name);
         let level = &mut self.levels[i];
         let tmp = match &level.tmp {
             Some(tmp) => tmp.clone(),
             None => {
-                let tmp = self
-                    .dir
-                    .join(file_name(&format!(".{}.lev.{}.tmp", level.name, self.tag)));
+                let tmp = fresh;
                 std::fs::copy(&level.target, &tmp).map_err(|e| (tmp.clone(), e))?;
                 level.tmp = Some(tmp.clone());
                 tmp

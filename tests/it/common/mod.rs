@@ -345,9 +345,11 @@ pub fn run_both(
     }
 }
 
-/// Compiles the 3.6-language files `generate` makes from seeds
-/// `0..cases` with the game's own `lev_comp` (in a temporary directory)
-/// and with levbuild (`options`): both accept or refuse alike, write the
+/// Opt-in: compiles the 3.6-language files `generate` makes from seeds
+/// (`diff_cases(1000)` of them) with the game's own `lev_comp`, which the
+/// environment variable `var` names (a visible skip without it; in a
+/// temporary directory), and with levbuild (`options`): both accept or
+/// refuse alike, write the
 /// same levels and list the same random vaults in `vaults.dat` (a file
 /// that crashes the reference is one levbuild must refuse: those are
 /// counted apart). Prints how many agree (and the first few that do not)
@@ -356,12 +358,17 @@ pub fn run_both(
 #[cfg(feature = "nethack36")]
 pub fn generated_differential_36(
     label: &str,
-    lev_comp: &std::path::Path,
+    var: &str,
     options: &levbuild::des::Options,
-    cases: u64,
     generate: impl Fn(u64) -> String,
 ) {
     use levbuild::des::nh36;
+    let Some(lev_comp) = reference_tool(var) else {
+        skip_unavailable(&format!("{var} does not name {label}'s lev_comp"));
+        return;
+    };
+    let lev_comp = lev_comp.as_path();
+    let cases = diff_cases(1000);
     let (mut agree, mut both, mut crashed, mut differ) = (0, 0, 0, Vec::new());
     for seed in 0..cases {
         let src = generate(seed);
