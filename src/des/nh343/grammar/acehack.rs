@@ -7,20 +7,10 @@
 
 use super::patterns::*;
 use super::read;
-use super::rows::{arg, args, row, DETAIL, MAP_DETAIL, R};
+use super::rows::{arg, args, row, DETAIL, DIRECTED_LEVEL_REGION, MAP_DETAIL, R};
 use super::Place;
 use crate::des::nh343::syntax::StmtKind;
 use crate::statement::Pat;
-
-/// `LADDER: area, excluded area, up|down`: a level region.
-const REGION_ARGS: P = args![
-    COLON,
-    arg!("area", LEV_RECT),
-    COMMA,
-    arg!("excluded area", LEV_RECT),
-    COMMA,
-    arg!("direction", UP_DOWN),
-];
 
 /// `LADDER: coordinate, up|down`.
 const PLACE_ARGS: P = args![
@@ -34,7 +24,7 @@ const fn region_row() -> R {
     row(
         "LADDER",
         "LADDER (region form)",
-        REGION_ARGS,
+        DIRECTED_LEVEL_REGION,
         |a| StmtKind::LadderRegion {
             area: read::lev_rect(a.get("area")),
             exclude: read::lev_rect(a.get("excluded area")),

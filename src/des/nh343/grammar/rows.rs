@@ -550,14 +550,7 @@ pub(crate) const ROWS: &[R] = &[
     row(
         "STAIR",
         "STAIR (region form)",
-        args![
-            COLON,
-            arg!("area", LEV_RECT),
-            COMMA,
-            arg!("excluded area", LEV_RECT),
-            COMMA,
-            arg!("direction", UP_DOWN),
-        ],
+        DIRECTED_LEVEL_REGION,
         |a| StmtKind::StairRegion {
             area: read::lev_rect(a.get("area")),
             exclude: read::lev_rect(a.get("excluded area")),
@@ -819,6 +812,17 @@ pub(crate) const ROWS: &[R] = &[
 
 /// `: place`.
 const PLACE_ONLY: P = args![COLON, arg!("place", COORD)];
+
+/// `: area, excluded area, up|down`: a level region with a direction
+/// (`STAIR`'s region form, AceHack's `LADDER`).
+pub(super) const DIRECTED_LEVEL_REGION: P = args![
+    COLON,
+    arg!("area", LEV_RECT),
+    COMMA,
+    arg!("excluded area", LEV_RECT),
+    COMMA,
+    arg!("direction", UP_DOWN),
+];
 /// `: area`.
 const AREA_ONLY: P = args![COLON, arg!("area", RECT)];
 /// `: class, class, …`.
