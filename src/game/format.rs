@@ -15,6 +15,22 @@
 
 use std::fmt;
 
+use super::facts::{facts, within};
+
+/// A table of words and their numbers, as the format holds it.
+fn names_of<T: Copy>(table: &[(&str, T)]) -> Vec<(Box<str>, T)> {
+    table.iter().map(|&(w, v)| (w.into(), v)).collect()
+}
+
+/// The check of a header word's type: `int` (the NetHack4 family's
+/// `unsigned int` words), `long` or `long-long`.
+fn header_word_type(t: &CType) -> Result<(), String> {
+    match t {
+        CType::Int | CType::Long | CType::LongLong => Ok(()),
+        _ => Err("a header word is `int`, `long` or `long-long`".into()),
+    }
+}
+
 /// A C integer type of a record member or a header word. Its size and
 /// alignment are the target [`Layout`](crate::Layout)'s.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -173,58 +189,76 @@ impl DungeonMember {
     }
 }
 
+facts! {
 /// The numbers a game gives its terrain, room types, traps, level flags
 /// and engraving types, with the words `.des` files and dumps use for
 /// them.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Numbering {
     /// `rm.h` location type names, indexed by their number.
-    pub terrain: Vec<Box<str>>,
+    pub terrain: Vec<Box<str>> = Vec::new()
+        => indexed "terrain",
     /// `.des` map characters and the terrain number each stands for; the
     /// first character of a number is the one dumps print.
-    pub map_chars: Vec<(u8, i8)>,
+    pub map_chars: Vec<(u8, i8)> = Vec::new()
+        => each "map-char",
     /// The map characters `lev_comp` reads with a warning, and the
     /// warning (`K` where the game was built without `SINKS`: "Sinks are
     /// not allowed in this version!  Ignoring..."); what they stand for is
     /// in [`Numbering::map_chars`] (none: stone in a map).
-    pub map_char_warnings: Vec<(u8, Box<str>)>,
+    pub map_char_warnings: Vec<(u8, Box<str>)> = Vec::new()
+        => each "map-char-warning",
     /// The bytes `lev_comp.l` lets into a `MAP` row, sorted (digits too:
     /// `lev_comp` drops them from the row). One that is no map character
     /// (dNetHack's `N`) is read as stone, with lev_comp's warning.
-    pub map_row_chars: Vec<u8>,
+    pub map_row_chars: Vec<u8> = Vec::new()
+        => line "map-row-chars",
     /// Room type words (`"throne"`, `"black market"`) and their numbers.
-    pub room_types: Vec<(Box<str>, i8)>,
+    pub room_types: Vec<(Box<str>, i8)> = Vec::new()
+        => each "room-type",
     /// Trap words (`"hole"`) and their numbers.
-    pub traps: Vec<(Box<str>, i8)>,
+    pub traps: Vec<(Box<str>, i8)> = Vec::new()
+        => each "trap",
     /// `FLAGS` words and their bits.
-    pub level_flags: Vec<(Box<str>, i64)>,
+    pub level_flags: Vec<(Box<str>, i64)> = Vec::new()
+        => each "level-flag",
     /// Engraving type words (`dust`, `scrawl`) and their numbers.
-    pub engravings: Vec<(Box<str>, i8)>,
+    pub engravings: Vec<(Box<str>, i8)> = Vec::new()
+        => each "engraving",
     /// `OBJFLAGS` words (`o_lit`, `o_buried`) and their bits: SLASH'EM's
     /// object flags (empty for a game without).
-    pub object_flags: Vec<(Box<str>, i64)>,
+    pub object_flags: Vec<(Box<str>, i64)> = Vec::new()
+        => each "object-flag",
     /// `artilist.h`'s artifact names, indexed by their number (SLASH'EM's
     /// door keys name one; empty for a built-in game).
-    pub artifacts: Vec<Box<str>>,
+    pub artifacts: Vec<Box<str>> = Vec::new()
+        => each "artifact",
     /// The female names of `mons[]` entries that have one of their own
     /// (FIQHack's `fname`, which its `get_monster_id` matches too: "succubus"
     /// is its incubus), with the entry's number.
-    pub monster_female_names: Vec<(Box<str>, i16)>,
+    pub monster_female_names: Vec<(Box<str>, i16)> = Vec::new()
+        => each "monster-female-name",
     /// `godlist.h`'s god names, indexed by their number (0 is none:
     /// notnotdNetHack's altars name one; empty for a game without).
-    pub gods: Vec<Box<str>>,
+    pub gods: Vec<Box<str>> = Vec::new()
+        => each "god",
     /// Curse state words (`blessed`, AceHack's `identified`) and their
     /// numbers.
-    pub curse_states: Vec<(Box<str>, i8)>,
+    pub curse_states: Vec<(Box<str>, i8)> = names_of(CURSE_STATES_343)
+        => each "curse-state",
     /// `lev_comp.l`'s lighting words (`lit`, FIQHack's `mineslight`) and
     /// their numbers.
-    pub light_states: Vec<(Box<str>, i8)>,
+    pub light_states: Vec<(Box<str>, i8)> = names_of(LIGHT_STATES_343)
+        => each "light-state",
     /// The `dungeon.h` level region types `lev_comp.y` stores (`LR_PORTAL`,
     /// AceHack's `LR_UPLADDER`), by C name, with their numbers.
-    pub level_regions: Vec<(Box<str>, i8)>,
+    pub level_regions: Vec<(Box<str>, i8)> = names_of(LEVEL_REGIONS_343)
+        => each "level-region",
     /// `dgn_comp.l`'s `DESCRIPTOR` words and their values (`town` 1,
     /// `chaotic` 16; EvilHack's `iceq` 16 and `chaotic` 512).
-    pub dungeon_descriptors: Vec<(Box<str>, i32)>,
+    pub dungeon_descriptors: Vec<(Box<str>, i32)> = Vec::new()
+        => each "dungeon-descriptor",
+}
 }
 
 /// NetHack 3.4.3's curse state words.
@@ -261,7 +295,7 @@ impl Numbering {
     /// NetHack 3.4.3's.
     pub fn nethack_343() -> Numbering {
         use crate::tables::data;
-        let named = |t: &[(&str, i8)]| t.iter().map(|&(n, v)| (n.into(), v)).collect();
+        let named = names_of;
         Numbering {
             terrain: data::TERRAIN_NAMES.iter().map(|&n| n.into()).collect(),
             map_chars: data::MAP_CHARS.to_vec(),
@@ -290,45 +324,16 @@ impl Numbering {
             curse_states: named(CURSE_STATES_343),
             light_states: named(LIGHT_STATES_343),
             level_regions: named(LEVEL_REGIONS_343),
-            dungeon_descriptors: (DUNGEON_DESCRIPTORS_343.iter())
-                .map(|&(w, v)| (w.into(), v))
-                .collect(),
+            dungeon_descriptors: names_of(DUNGEON_DESCRIPTORS_343),
         }
     }
 
-    /// A numbering with nothing in it, for a tree's probe to fill.
+    /// A numbering with nothing in it, for a tree's probe to fill, but
+    /// for the facts of the 3.4.3 family's records, which a 3.6 tree's
+    /// probe need not print (its `lev_comp.y` stores no level region by
+    /// name): 3.4.3's curse and light states and level regions.
     pub(crate) fn empty() -> Numbering {
-        Numbering {
-            terrain: Vec::new(),
-            map_chars: Vec::new(),
-            map_char_warnings: Vec::new(),
-            map_row_chars: Vec::new(),
-            room_types: Vec::new(),
-            traps: Vec::new(),
-            level_flags: Vec::new(),
-            engravings: Vec::new(),
-            object_flags: Vec::new(),
-            artifacts: Vec::new(),
-            monster_female_names: Vec::new(),
-            gods: Vec::new(),
-            // Facts of the 3.4.3 family's records, which a 3.6 tree's
-            // probe need not print (its lev_comp.y stores no level region
-            // by name): 3.4.3's, as an identity file without their lines
-            // has them.
-            curse_states: CURSE_STATES_343
-                .iter()
-                .map(|&(n, v)| (n.into(), v))
-                .collect(),
-            light_states: LIGHT_STATES_343
-                .iter()
-                .map(|&(n, v)| (n.into(), v))
-                .collect(),
-            level_regions: LEVEL_REGIONS_343
-                .iter()
-                .map(|&(n, v)| (n.into(), v))
-                .collect(),
-            dungeon_descriptors: Vec::new(),
-        }
+        Numbering::declared()
     }
 
     #[cfg(feature = "build")]
@@ -400,6 +405,7 @@ impl Numbering {
     /// The `MAP` row bytes of a game whose lexer is not known: NetHack
     /// 3.4.3's and every map character of `map_chars` (a variant's lexer
     /// adds the characters its `what_map_char` adds).
+    #[cfg(any(feature = "build", test))]
     pub(crate) fn map_row_chars_of(map_chars: &[(u8, i8)]) -> Vec<u8> {
         let extra = map_chars.iter().map(|&(c, _)| c);
         sorted_bytes(MAP_ROW_CHARS_343.iter().copied().chain(extra))
@@ -511,30 +517,34 @@ fn number_of<T: Copy>(table: &[(Box<str>, T)], word: &str) -> Option<T> {
     table.iter().find(|(n, _)| &**n == word).map(|&(_, v)| v)
 }
 
+facts! {
 /// What `dgn_comp` allows a game's dungeon description to hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Limits {
     /// Dungeons (`MAXDUNGEON`).
-    pub dungeons: usize,
+    pub dungeons: usize = 16
+        => line "limit-dungeons" if within(0, 1 << 20),
     /// Special levels in the whole file (`LEV_LIMIT`).
-    pub special_levels: usize,
+    pub special_levels: usize = 50
+        => line "limit-special-levels" if within(0, 1 << 20),
     /// A dungeon's depth and a level's placement (`MAXLEVEL`).
-    pub depth: i64,
+    pub depth: i64 = 32
+        => line "limit-depth" if within(0, 1 << 20),
     /// Branches in the whole file (`BRANCH_LIMIT`).
-    pub branches: usize,
+    pub branches: usize = 32
+        => line "limit-branches" if within(0, 1 << 20),
+}
 }
 
 impl Limits {
     /// NetHack 3.4.3's: 16 dungeons, 50 special levels, depth 32, 32
     /// branches.
-    pub const NETHACK_343: Limits = Limits {
-        dungeons: 16,
-        special_levels: 50,
-        depth: 32,
-        branches: 32,
-    };
+    pub fn nethack_343() -> Limits {
+        Limits::declared()
+    }
 }
 
+facts! {
 /// Where a game's `dgn_comp` checks differently from NetHack 3.4.3's
 /// (what its records hold is in the rest of the [`RecordFormat`]: an
 /// entry level after `BRANCH` where `tmpbranch` has `entry_lev`, `ENTRY`
@@ -544,216 +554,227 @@ impl Limits {
 pub struct DungeonRules {
     /// The chance of a `DUNGEON:` that gives none (0, "always", in 3.4.3;
     /// 100 in notnotdNetHack).
-    pub default_chance: i32,
+    pub default_chance: i32 = 0
+        => line "dungeon-default-chance",
     /// A branch to a dungeon defined earlier is an error ("Reverse
     /// branching not allowed."; SLASH'EM allows it).
-    pub reverse_branch_check: bool,
+    pub reverse_branch_check: bool = true
+        => line "dungeon-reverse-branch-check",
     /// Each `DUNGEON:` must have a depth of at least (1, 0) ("Invalid
     /// dungeon depth specified."; notnotdNetHack).
-    pub depth_check: bool,
+    pub depth_check: bool = false
+        => line "dungeon-depth-check",
     /// Names too long for their fields are the game's own errors
     /// ("Level name is too long"; SLASH'EM). Elsewhere levbuild's (the
     /// reference overruns the field).
-    pub name_length_checks: bool,
+    pub name_length_checks: bool = false
+        => line "dungeon-name-length-check",
     /// The game's `makedefs -e` is 3.4.3's, with `%NAME` conditionals
     /// (its `makedefs.c` has `check_control`: the 3.4.3 family, and
     /// SporkHack and UnNetHack, whose levels are 3.6's opcodes); 3.6's
     /// has none.
-    pub percent_conditionals: bool,
+    pub percent_conditionals: bool = true
+        => line "dungeon-conditionals",
+}
 }
 
 impl DungeonRules {
     /// NetHack 3.4.3's.
-    pub const NETHACK_343: DungeonRules = DungeonRules {
-        default_chance: 0,
-        reverse_branch_check: true,
-        depth_check: false,
-        name_length_checks: false,
-        percent_conditionals: true,
-    };
+    pub fn nethack_343() -> DungeonRules {
+        DungeonRules::declared()
+    }
 }
 
+facts! {
 /// Where a game's `lev_comp` checks differently from NetHack 3.4.3's.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct LevelRules {
     /// The terrain numbers a joined `INIT_MAP` may have in front (3.4.3:
     /// corridor and room; dNetHack adds puddle, grass, soil and sand).
-    pub joined_foregrounds: Vec<i8>,
+    pub joined_foregrounds: Vec<i8> = vec![23, 24]
+        => each "joined-foreground",
     /// The smallest `ROOM` position, and the largest x and y (3.4.3: 1,
     /// 5, 5, a grid cell; dNetHack: 0, 80, 20, a map cell).
-    pub room_positions: (i64, i64, i64),
+    pub room_positions: (i64, i64, i64) = (1, 5, 5)
+        => line "room-positions",
     /// `lev_comp`'s error for a `ROOM` position outside them ("Room
     /// position should be between 1 & 5!"; FIQHack's "… should be real
     /// coordinates!").
-    pub room_position_error: Box<str>,
+    pub room_position_error: Box<str> = "Room position should be between 1 & 5!".into()
+        => line "room-position-error",
     /// Object class `'#'`: the object is named by a string the game
     /// parses at run time (dNetHack).
-    pub named_objects: bool,
+    pub named_objects: bool = false
+        => line "named-objects",
     /// Monster class `'#'` likewise (notnotdNetHack).
-    pub named_monsters: bool,
+    pub named_monsters: bool = false
+        => line "named-monsters",
     /// `CHANCE` may be given to an ordinary room (notnotdNetHack; 3.4.3:
     /// "Only typed rooms can have a chance!").
-    pub ordinary_room_chance: bool,
+    pub ordinary_room_chance: bool = false
+        => line "ordinary-room-chance",
     /// `[skipcheck]`/`[noskipcheck]` may follow the place of a monster,
     /// object or engraving (notnotdNetHack).
-    pub sanity_flags: bool,
+    pub sanity_flags: bool = false
+        => line "sanity-flags",
     /// The map's size (`COLNO`, `ROWNO`): 80 by 21, FIQHack's 79 by 21.
     /// A level region's x is below `COLNO`, its y below `ROWNO`; a
     /// `NOMAP` part's places are within `COLNO - 1` and `ROWNO`.
-    pub map_size: (i64, i64),
+    pub map_size: (i64, i64) = (80, 21)
+        => line "map-size" if within(1, 127),
     /// The smallest x of a `levregion(…)` (3.4.3: 1; FIQHack: 0).
-    pub level_region_min_x: i64,
+    pub level_region_min_x: i64 = 1
+        => line "level-region-min-x" if within(0, 1),
     /// `levregion()` with no coordinates stands for the place off the map
     /// (`COLNO`, `ROWNO`) a level region may name (FIQHack).
-    pub empty_level_regions: bool,
+    pub empty_level_regions: bool = false
+        => line "empty-level-regions",
     /// A chance follows the keyword of `MONSTER`, `OBJECT`, `CONTAINER`,
     /// `TRAP` and `TERRAIN` (`MONSTER[90%]: …`, SporkHack's `MONSTER_ID
     /// chance ':'`), as 3.6.7's `[90%]: MONSTER: …` stores it.
-    pub keyword_chance: bool,
+    pub keyword_chance: bool = false
+        => line "keyword-chance",
     /// `WALLIFY` takes a region and stores no selection flag
     /// (SporkHack's `WALLIFY_ID ':' region_or_var`), not 3.6.7's
     /// selection and flag.
-    pub wallify_region: bool,
+    pub wallify_region: bool = false
+        => line "wallify-region",
     /// `lev_comp.l`'s catch-all word takes `-` (3.6.7's
     /// `[-_a-zA-Z0-9]+`); SporkHack's `[a-zA-Z_][a-zA-Z_0-9]*` does not,
     /// so `random-random` is two coordinates and a `-`.
-    pub dash_in_words: bool,
+    pub dash_in_words: bool = true
+        => line "dash-in-words",
     /// A variable name may hold digits after its first letter
     /// (SporkHack's `\$[a-zA-Z_][a-zA-Z_0-9]*`; 3.6.7's `\$[a-zA-Z_]+`).
-    pub digits_in_variables: bool,
+    pub digits_in_variables: bool = false
+        => line "digits-in-variables",
     /// `line` and `randline` join their ends with `-` (SporkHack's
     /// `line (x,y)-(x,y)`), not 3.6.7's `,`.
-    pub line_dash: bool,
+    pub line_dash: bool = false
+        => line "line-dash",
     /// `SWITCH` draws `rn2` of its value even when that is dice or a
     /// variable (SporkHack); 3.6.7 only of a constant.
-    pub switch_rn2_always: bool,
+    pub switch_rn2_always: bool = false
+        => line "switch-rn2-always",
     /// A `BREAK` jumps past the `POP` that ends its `SWITCH` (SporkHack
     /// patches it to `n_opcodes - at`, 3.6.7 to one less).
-    pub break_past_pop: bool,
+    pub break_past_pop: bool = false
+        => line "break-past-pop",
     /// A random vault has a `MINDEPTH`, written first on its `vaults.dat`
     /// line (EvilHack); SporkHack's line is `FREQUENCY NAME`.
-    pub vault_min_depth: bool,
+    pub vault_min_depth: bool = true
+        => line "vault-min-depth",
     /// `lev_comp.l` refuses a percentage outside 0 to 100 as it reads it
     /// ("Unexpected percentile", 3.6.7); SporkHack's takes any.
-    pub percent_checked: bool,
+    pub percent_checked: bool = true
+        => line "percent-check",
     /// A random vault stays one for the rest of the file: `LEVEL:` does
     /// not reset it (SporkHack's `is_rnd_vault` is only ever set), and
     /// `FLAGS: rndvault` starts a new one at frequency 1; EvilHack's
     /// `LEVEL:` resets it.
-    pub vault_kept_by_level: bool,
+    pub vault_kept_by_level: bool = false
+        => line "vault-kept-by-level",
     /// `FOR` runs between two integers it knows (SporkHack's `FOR_ID
     /// intvar_or_unk '=' INTEGER int_span INTEGER`): the step is theirs
     /// and the loop tests its end after each pass, not 3.6.7's computed
     /// bounds.
-    pub for_integer_bounds: bool,
+    pub for_integer_bounds: bool = false
+        => line "for-integer-bounds",
     /// `$a = $b` stores `$b`'s name, not its value (SporkHack's
     /// `add_opvars(splev, "siso", $3, -1, $1, SPO_VAR_INIT)`), for a
     /// variable of any type.
-    pub var_copy_by_name: bool,
+    pub var_copy_by_name: bool = false
+        => line "var-copy-by-name",
     /// The words `lev_comp.l`'s rules spell out (`MESSAGE`, `montype`,
     /// `NAME`), for a 3.6-language tree: a word of 3.6.7's language that
     /// its lexer does not have is not the game's (SporkHack has no `MAZE`,
-    /// `MINERALIZE`, lower-case `name`, `gradient`). `None`: 3.6.7's words.
-    pub lexer_words: Option<Vec<Box<str>>>,
+    /// `MINERALIZE`, lower-case `name`, `gradient`). Empty: 3.6.7's words.
+    pub lexer_words: Vec<Box<str>> = Vec::new()
+        => each "lexer-word",
     /// `BREAK` stands only among a `CASE`'s own statements (SporkHack's
     /// `breakstatements`), not in any block `SWITCH`, `LOOP` or `FOR`
     /// holds.
-    pub break_in_case_only: bool,
+    pub break_in_case_only: bool = false
+        => line "break-in-case-only",
     /// `REPLACE_TERRAIN`'s chance is clamped to 0..=100 (SporkHack, whose
     /// scanner takes any percentage).
-    pub replace_terrain_clamped: bool,
+    pub replace_terrain_clamped: bool = false
+        => line "replace-terrain-clamped",
     /// `GOLD`'s amount, `randline`'s roughness and `circle`'s and
     /// `ellipse`'s radii take no variable (SporkHack's `math_expr`, not
     /// 3.6.7's `math_expr_var`).
-    pub constant_amounts: bool,
+    pub constant_amounts: bool = false
+        => line "constant-amounts",
+}
 }
 
 impl LevelRules {
-    /// The error of a game whose `lev_comp.y` levbuild did not read it
-    /// from (an identity file without its line): 3.4.3's for 3.4.3's
-    /// bounds, dNetHack's for others.
-    pub(crate) fn room_position_error_of(bounds: (i64, i64, i64)) -> &'static str {
-        match bounds {
-            (1, 5, 5) => "Room position should be between 1 & 5!",
-            _ => "Room position should be in map bounds!",
-        }
-    }
-
-    /// NetHack 3.4.3's.
+    /// NetHack 3.4.3's (and NetHack 3.6.7's).
     pub fn nethack_343() -> LevelRules {
-        LevelRules {
-            joined_foregrounds: vec![23, 24],
-            room_positions: (1, 5, 5),
-            room_position_error: LevelRules::room_position_error_of((1, 5, 5)).into(),
-            named_objects: false,
-            named_monsters: false,
-            ordinary_room_chance: false,
-            sanity_flags: false,
-            map_size: (80, 21),
-            level_region_min_x: 1,
-            empty_level_regions: false,
-            keyword_chance: false,
-            wallify_region: false,
-            dash_in_words: true,
-            digits_in_variables: false,
-            line_dash: false,
-            switch_rn2_always: false,
-            break_past_pop: false,
-            vault_min_depth: true,
-            percent_checked: true,
-            vault_kept_by_level: false,
-            for_integer_bounds: false,
-            var_copy_by_name: false,
-            lexer_words: None,
-            break_in_case_only: false,
-            replace_terrain_clamped: false,
-            constant_amounts: false,
-        }
+        LevelRules::declared()
     }
 }
 
+facts! {
 /// A game's `.lev` and `dungeon` record format (see the module docs).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct RecordFormat {
     /// The C type of the `version_info` words every file starts with.
-    pub header_word: CType,
+    pub header_word: CType = CType::Long
+        => line "header-word" if header_word_type,
     /// Members records have after NetHack 3.4.3's.
-    pub extra_members: Vec<ExtraMember>,
+    pub extra_members: Vec<ExtraMember> = Vec::new()
+        => each "member",
     /// A forge list (`char nforge`, then `x`, `y` each) after the
     /// fountains of every maze part and room (notnotdNetHack).
-    pub forges: bool,
+    pub forges: bool = false
+        => line "forges",
     /// A `RANDOM_REGION` list (level-region records) after the level
     /// regions of every maze part (SLASH'EM).
-    pub random_regions: bool,
+    pub random_regions: bool = false
+        => line "random-regions",
     /// Several numbered `RANDOM_PLACES` lists (`char nlocset`, the list
     /// lengths, then each list's x and y) instead of one (SLASH'EM).
-    pub place_sets: bool,
+    pub place_sets: bool = false
+        => line "place-sets",
     /// A ladder list (`char nlad`, then `x`, `y`, `up` each) after the
     /// stairs of every room, as maze parts have (AceHack).
-    pub room_ladders: bool,
+    pub room_ladders: bool = false
+        => line "room-ladders",
     /// A hallucination message (a length byte and its text) after every
     /// level's message (FIQHack: its `write_common_data` writes
     /// `tmphallumsg`, which `HALLUMSG` lines fill).
-    pub hallucination_messages: bool,
+    pub hallucination_messages: bool = false
+        => line "hallucination-messages",
     /// The coordinate `random` is stored as (-11; SLASH'EM -12).
-    pub random_coordinate: i8,
+    pub random_coordinate: i8 = -11
+        => line "random-coordinate",
     /// `tmpdungeon`'s int members after `base`/`rand`, in order.
-    pub dungeon_members: Vec<DungeonMember>,
+    pub dungeon_members: Vec<DungeonMember> = vec![DungeonMember::Flags, DungeonMember::Chance, DungeonMember::Levels, DungeonMember::Branches, DungeonMember::EntryLevel]
+        => line "dungeon-members",
     /// `tmpbranch`'s int members after `base`/`rand`, in order.
-    pub branch_members: Vec<DungeonMember>,
+    pub branch_members: Vec<DungeonMember> = vec![DungeonMember::Chain, DungeonMember::Type, DungeonMember::Up]
+        => line "branch-members",
     /// Terrain, room type, trap, flag and engraving numbers.
-    pub numbering: Numbering,
+    pub numbering: Numbering = Numbering::nethack_343()
+        => nested,
     /// `dgn_comp`'s limits.
-    pub limits: Limits,
+    pub limits: Limits = Limits::nethack_343()
+        => nested,
     /// `dgn_comp`'s checks.
-    pub dungeon_rules: DungeonRules,
+    pub dungeon_rules: DungeonRules = DungeonRules::nethack_343()
+        => nested,
     /// `lev_comp`'s checks.
-    pub level_rules: LevelRules,
+    pub level_rules: LevelRules = LevelRules::nethack_343()
+        => nested,
     /// A NetHack 3.6-family game's opcode program format (`None` for the
     /// 3.4.3 family, whose files are records).
-    pub program: Option<ProgramFormat>,
+    pub program: Option<ProgramFormat> = None
+        => nested,
+}
 }
 
+facts! {
 /// How a NetHack 3.6-family game numbers what its `.lev` opcode programs
 /// hold, by the names its `include/sp_lev.h` gives them: the `SPO_`
 /// opcodes, the `SP_M_V_` monster and `SP_O_V_` object properties (each
@@ -763,64 +784,82 @@ pub struct RecordFormat {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ProgramFormat {
     /// `SPO_` opcode names without the prefix (`"LEVEL_FLAGS"`), by number.
-    pub opcodes: Vec<Box<str>>,
+    pub opcodes: Vec<Box<str>> = Vec::new()
+        => each "opcode",
     /// `SP_M_V_` names without the prefix (`"PEACEFUL"`), by number.
-    pub monster_properties: Vec<Box<str>>,
+    pub monster_properties: Vec<Box<str>> = Vec::new()
+        => each "monster-property",
     /// `SP_O_V_` names without the prefix (`"SPE"`), by number.
-    pub object_properties: Vec<Box<str>>,
+    pub object_properties: Vec<Box<str>> = Vec::new()
+        => each "object-property",
     /// `DOOR_MATERIAL` words of `lev_comp.l` and their numbers (EvilHack's
     /// `iron`, `wooden`; empty for a game whose doors have no material).
-    pub door_materials: Vec<(Box<str>, i64)>,
+    pub door_materials: Vec<(Box<str>, i64)> = Vec::new()
+        => each "door-material",
     /// `SP_REGION_PACK` makes an `int` of a region (EvilHack's: a region
     /// whose y2 is 128 or more is stored negative), not 3.6.7's `long`.
-    pub region_pack_int: bool,
+    pub region_pack_int: bool = false
+        => line "region-pack-int",
     /// The forms the game's `lev_comp.y` and `lev_comp.l` have beyond or
     /// instead of NetHack 3.6.7's (UnNetHack's), each once.
-    pub grammar: Vec<GrammarForm>,
+    pub grammar: Vec<GrammarForm> = Vec::new()
+        => each "grammar",
     /// The core functions `lev_main.c`'s `core_vars[]` lists, in its
     /// order (UnNetHack's `time.night`, `rnd`; empty for a game without
     /// `SPO_COREFUNC`).
-    pub core_functions: Vec<CoreFunction>,
+    pub core_functions: Vec<CoreFunction> = Vec::new()
+        => each "core-function",
     /// The variable methods `lev_main.c`'s `core_methods[]` lists, in its
     /// order (UnNetHack's `$c.x`, `$a.length`).
-    pub core_methods: Vec<CoreMethod>,
+    pub core_methods: Vec<CoreMethod> = Vec::new()
+        => each "core-method",
     /// `lev_comp.l`'s `MSG_OUTPUT_TYPE` words of `SOUNDS` and their
     /// `LVLSND_` values (`hear` 0, `feel` 3; empty for a game without).
-    pub sound_types: Vec<(Box<str>, i64)>,
+    pub sound_types: Vec<(Box<str>, i64)> = Vec::new()
+        => each "sound-type",
     /// What `SP_MONST_PACK`, `SP_OBJ_PACK` and `SP_MAPCHAR_PACK` add to a
     /// monster or object index and a map character's lit state before
     /// shifting it (10 in 3.6.7; 0 in the early opcode games, SporkHack
     /// and UnNetHack, whose -1 is stored as is).
-    pub value_offset: i64,
+    pub value_offset: i64 = VALUE_OFFSET_367
+        => line "value-offset" if within(0, 255),
     /// `SP_COORD_IS_RANDOM`, the bit a random coordinate is stored with
     /// (with its flags, 3.6.7's 0x01000000); `None` where `sp_lev.h` has
     /// none and `lev_comp` stores `random` as `SP_COORD_PACK(-1,-1)`,
     /// 0x00FF00FF (SporkHack, UnNetHack).
-    pub random_coord_flag: Option<i64>,
+    pub random_coord_flag: Option<i64> = Some(COORD_RANDOM_367)
+        => line "random-coord-flag",
     /// `lev_comp` passes `-1` to `add_opvars` as an `int`, which reads a
     /// `long` (no `VA_PASS` casts, SporkHack and UnNetHack): an x86-64
     /// caller's register holds it zero-extended, so such a `-1` among the
     /// first four values of a call is stored as 0xFFFFFFFF (`CORRIDOR`,
     /// `SUBROOM`, `erodeproof`); one passed on the stack, and every one
     /// where `long` is 32 bits, as -1.
-    pub int_varargs: bool,
+    pub int_varargs: bool = false
+        => line "int-varargs",
     /// `lev_comp.y` writes a `ROOM`'s flags from its vertical alignment
     /// (3.6.7's `rflags = $8`, which levbuild warns about), not from its
     /// flags (SporkHack's `$10`).
-    pub room_flags_from_alignment: bool,
+    pub room_flags_from_alignment: bool = true
+        => line "room-flags-from-alignment",
     /// The flags of a `REGION` that gives none: 3.6.7's `filled` (1),
     /// SporkHack's none (0).
-    pub region_default_flags: i64,
+    pub region_default_flags: i64 = 1
+        => line "region-default-flags" if within(0, 3),
     /// An unfilled `REGION`'s room type is stored plus `MAXRTYPE + 1`
     /// (3.6.7); SporkHack stores it as it is.
-    pub region_unfilled_offset: bool,
+    pub region_unfilled_offset: bool = true
+        => line "region-unfilled-offset",
     /// `lev_comp.l`'s `FILLING` words and their values: 3.6.7's `filled`
     /// 1 and `unfilled` 0; SporkHack's the other way round (so that its
     /// `unfilled` region is stored filled, as its `lev_comp` stores it).
-    pub filling_words: Vec<(Box<str>, i64)>,
+    pub filling_words: Vec<(Box<str>, i64)> = names_of(FILLING_WORDS_367)
+        => each "filling-word",
     /// `sp_lev.h`'s `LVLINIT_` kinds of `INIT_MAP` and their numbers
     /// (`"ROGUE"` 4 in 3.6.7; UnNetHack inserts `SHEOL` before it).
-    pub level_inits: Vec<(Box<str>, i64)>,
+    pub level_inits: Vec<(Box<str>, i64)> = names_of(LEVEL_INITS_367)
+        => each "level-init",
+}
 }
 
 /// A form of a game's level language that NetHack 3.6.7's `lev_comp` does
@@ -1058,7 +1097,6 @@ impl ProgramFormat {
             opcodes: names(OPCODES_367),
             monster_properties: names(MONSTER_PROPERTIES_367),
             object_properties: names(OBJECT_PROPERTIES_367),
-            door_materials: Vec::new(),
             ..ProgramFormat::empty()
         }
     }
@@ -1067,31 +1105,7 @@ impl ProgramFormat {
     /// packing is 3.6.7's (what an identity file without a line of it
     /// says).
     pub(crate) fn empty() -> ProgramFormat {
-        ProgramFormat {
-            opcodes: Vec::new(),
-            monster_properties: Vec::new(),
-            object_properties: Vec::new(),
-            door_materials: Vec::new(),
-            region_pack_int: false,
-            grammar: Vec::new(),
-            core_functions: Vec::new(),
-            core_methods: Vec::new(),
-            sound_types: Vec::new(),
-            value_offset: VALUE_OFFSET_367,
-            random_coord_flag: Some(COORD_RANDOM_367),
-            int_varargs: false,
-            room_flags_from_alignment: true,
-            region_default_flags: 1,
-            region_unfilled_offset: true,
-            filling_words: FILLING_WORDS_367
-                .iter()
-                .map(|&(w, v)| (w.into(), v))
-                .collect(),
-            level_inits: LEVEL_INITS_367
-                .iter()
-                .map(|&(w, v)| (w.into(), v))
-                .collect(),
-        }
+        ProgramFormat::declared()
     }
 
     /// The number of `INIT_MAP` kind `LVLINIT_name`, if the game has it.
@@ -1197,24 +1211,26 @@ impl RecordFormat {
     /// NetHack 3.4.3's format (also GruntHack's, and that of every variant
     /// that kept its records).
     pub fn nethack_343() -> RecordFormat {
-        use DungeonMember::*;
-        RecordFormat {
-            header_word: CType::Long,
-            extra_members: Vec::new(),
-            forges: false,
-            random_regions: false,
-            place_sets: false,
-            room_ladders: false,
-            hallucination_messages: false,
-            random_coordinate: -11,
-            dungeon_members: vec![Flags, Chance, Levels, Branches, EntryLevel],
-            branch_members: vec![Chain, Type, Up],
-            numbering: Numbering::nethack_343(),
-            limits: Limits::NETHACK_343,
-            dungeon_rules: DungeonRules::NETHACK_343,
-            level_rules: LevelRules::nethack_343(),
-            program: None,
+        RecordFormat::declared()
+    }
+
+    /// What a game of `dialect` has where its identity file has no line:
+    /// NetHack 3.4.3's records; for a 3.6-family game, whose numbers and
+    /// opcodes are all its own, none of them (but 3.4.3's dungeon
+    /// descriptors, and the facts of records only the 3.4.3 family
+    /// writes), 3.6.7's value packing, and 3.6's `makedefs -e`, which has
+    /// no `%` conditionals.
+    pub(crate) fn identity_base(dialect: crate::des::Dialect) -> RecordFormat {
+        let mut f = RecordFormat::nethack_343();
+        if dialect == crate::des::Dialect::NetHack36 {
+            f.numbering = Numbering {
+                dungeon_descriptors: names_of(DUNGEON_DESCRIPTORS_343),
+                ..Numbering::empty()
+            };
+            f.dungeon_rules.percent_conditionals = false;
+            f.program = Some(ProgramFormat::empty());
         }
+        f
     }
 
     /// NetHack 3.6.7's format: its opcodes and properties, and its

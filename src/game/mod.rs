@@ -15,6 +15,7 @@
 //! assert_eq!(game.object_id("arrow", Some(b')')), Some(1));
 //! ```
 
+mod facts;
 mod format;
 mod identity;
 #[cfg(feature = "build")]

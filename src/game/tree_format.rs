@@ -846,7 +846,7 @@ fn read_records(root: &Path, sp_lev: &str, format: &mut RecordFormat) -> Result<
 /// "Reverse branching" check is compiled (not inside `#if 0`), and
 /// whether each `DUNGEON:` line calls `check_dungeon()`.
 fn dungeon_rules(dgn_comp_y: &str) -> DungeonRules {
-    let mut rules = DungeonRules::NETHACK_343;
+    let mut rules = DungeonRules::nethack_343();
     let squeezed: String = dgn_comp_y.split_whitespace().collect();
     if let Some(at) = squeezed.find("optional_int:") {
         let value: String = squeezed[at..]
@@ -983,7 +983,7 @@ fn lexer_rules(lev_comp_l: &str, rules: &mut LevelRules) {
         rules.dash_in_words = false;
     }
     rules.percent_checked = lev_comp_l.contains("Unexpected percentile");
-    rules.lexer_words = Some(lexer_words(lev_comp_l));
+    rules.lexer_words = lexer_words(lev_comp_l);
     rules.digits_in_variables =
         rule_starts("\\$[a-zA-Z_][a-zA-Z_0-9]*") || rule_starts("\\$[a-zA-Z_](\\.?[a-zA-Z_0-9]+)*");
 }
@@ -1536,7 +1536,7 @@ mod tests {
     fn dgn_comp_rules_are_read_from_its_grammar() {
         let vanilla = "optional_int\t: /* nothing */\n\t{\n\t\t$$ = 0;\n\t}\n\
                        yyerror(\"Reverse branching not allowed.\");\n";
-        assert_eq!(dungeon_rules(vanilla), DungeonRules::NETHACK_343);
+        assert_eq!(dungeon_rules(vanilla), DungeonRules::nethack_343());
         let variant =
             "optional_int : { $$ = 100; }\n#if 0\nyyerror(\"Reverse branching\");\n#endif\n\
                        if (!check_dungeon()) n_dgns--;\n";

@@ -227,19 +227,19 @@ fn generated_sporkhack_files_match_sporkhacks_lev_comp() {
     );
 }
 
-/// An identity file without the lines of the early opcode format (one
-/// written before them) has NetHack 3.6.7's packing and rules: the lines
-/// are written only where a game differs, so older files read as before.
+/// An identity file without the lines of the early opcode format has
+/// NetHack 3.6.7's packing and rules: a fact's line is written only where
+/// a game differs from its family's reference game.
 #[test]
 fn identity_lines_of_the_early_format_default_to_3_6_7s() {
     let text = std::fs::read_to_string(identity("sporkhack-0.7.0")).unwrap();
     let new_keys = [
         "value-offset",
-        "random-coord",
+        "random-coord-flag",
         "int-varargs",
-        "room-flags",
+        "room-flags-from-alignment",
         "region-default-flags",
-        "region-unfilled",
+        "region-unfilled-offset",
         "level-init",
         "filling-word",
         "keyword-chance",

@@ -205,8 +205,10 @@ impl Tables {
             forged: program.object_property("AFFIXED_GEM").is_some(),
             vaults: n.level_flags.iter().any(|(w, _)| &**w == "rndvault"),
             min_depth: format.level_rules.vault_min_depth,
-            no_maze: (format.level_rules.lexer_words.as_ref())
-                .is_some_and(|w| !w.iter().any(|w| &**w == "MAZE")),
+            no_maze: match &format.level_rules.lexer_words[..] {
+                [] => false,
+                words => !words.iter().any(|w| &**w == "MAZE"),
+            },
             line_dash: format.level_rules.line_dash,
             functions: program.has(GrammarForm::HeaderStatements),
             sheol: program.has(GrammarForm::SheolInit),

@@ -168,8 +168,8 @@ struct GameWords {
     wall_walk: bool,
     /// `SPO_TOPOGRAPHY`: `TOPOLOGIZE`.
     topologize: bool,
-    /// The words its `lev_comp.l` has (`None`: 3.6.7's).
-    lexer_words: Option<Vec<Box<str>>>,
+    /// The words its `lev_comp.l` has (none: 3.6.7's).
+    lexer_words: Vec<Box<str>>,
 }
 
 fn game_words(game: &Game) -> GameWords {
@@ -300,7 +300,7 @@ pub(crate) fn for_game(game: &Game) -> &'static Language {
     }
     // What its lexer does not spell out is not its word (a word that is
     // no identifier, `random[`, is read by rules levbuild has anyway).
-    if let Some(known) = &key.lexer_words {
+    if let known @ [_, ..] = &key.lexer_words[..] {
         let has = |w: &str| known.binary_search_by(|k| (**k).cmp(w)).is_ok();
         let identifier = |w: &str| {
             w.bytes()
