@@ -566,7 +566,7 @@ impl Outputs {
         // A failure here is reported by the first write into it.
         self.created_home = !home.is_dir() && std::fs::create_dir_all(&home).is_ok();
         if !self.created_home {
-            super::cache::remove_stale_temp_files(&home);
+            remove_stale_temp_files_below(&home);
         }
         let outputs = self.old_sources.values().flat_map(|s| &s.outputs);
         let files = outputs
@@ -858,6 +858,21 @@ impl Outputs {
         let check = blake3::hash(text.as_bytes());
         let _ = writeln!(text, "{CHECK}{}", check.to_hex());
         text
+    }
+}
+
+/// Removes what killed builds left in `home` and in its directories of
+/// levbuild's files (`levels.c.d/`, the outputs of sources in
+/// subdirectories); hidden directories (the cache, whose own leftovers
+/// it removes itself) are not entered.
+fn remove_stale_temp_files_below(home: &Path) {
+    let dirs = walkdir::WalkDir::new(home)
+        .into_iter()
+        .filter_entry(|e| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.'))
+        .flatten()
+        .filter(|e| e.file_type().is_dir());
+    for dir in dirs {
+        super::cache::remove_stale_temp_files(dir.path());
     }
 }
 

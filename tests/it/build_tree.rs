@@ -864,6 +864,8 @@ fn temporary_files_of_a_killed_build_are_cleared_by_the_next() {
     let dead = [
         out.join(".alpha.lev.4194305.0.tmp"),
         out.join(".levbuild-cache/.x.pack.4194305.3.tmp"),
+        // levels.c's data files are written in a directory of their own.
+        out.join("levels.c.d/.a.des-0123456789abcdef.inc.4194305.1.tmp"),
     ];
     let live = out.join(format!(".beta.lev.{}.9.tmp", std::process::id()));
     for f in dead.iter().chain([&live]) {
