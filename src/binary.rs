@@ -157,6 +157,61 @@ impl Writer {
     }
 }
 
+/// Why a level or dungeon could not be written for a game: the one error
+/// of [`des::encode`](crate::des::encode),
+/// [`des::nh36::encode`](crate::des::nh36::encode) and
+/// [`dungeon::encode`](crate::dungeon::encode).
+#[non_exhaustive]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EncodeError {
+    /// The game has no `version_info` words for the layout's data model.
+    MissingHeader(crate::game::MissingHeader),
+    /// The game has no number for an opcode the program uses: a game of
+    /// the NetHack 3.4.3 family (its files are records), or a 3.6-family
+    /// game whose `sp_lev.h` has no such `SPO_`.
+    MissingOpcode {
+        /// The game, as its `Display` names it.
+        game: String,
+        /// The opcode it lacks.
+        opcode: crate::des::nh36::Opcode,
+    },
+    /// A hand-built level or dungeon the format cannot hold (more than 127
+    /// records of a kind, a message over 255 bytes, map cells that do not
+    /// match its size, a member the game's records lack); the compilers
+    /// reject such input with a diagnostic. What it is.
+    Unrepresentable(String),
+}
+
+impl EncodeError {
+    /// [`EncodeError::Unrepresentable`].
+    pub(crate) fn cannot_hold(what: impl Into<String>) -> EncodeError {
+        EncodeError::Unrepresentable(what.into())
+    }
+}
+
+impl From<crate::game::MissingHeader> for EncodeError {
+    fn from(e: crate::game::MissingHeader) -> EncodeError {
+        EncodeError::MissingHeader(e)
+    }
+}
+
+impl fmt::Display for EncodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EncodeError::MissingHeader(e) => e.fmt(f),
+            EncodeError::MissingOpcode { game, opcode } => {
+                write!(
+                    f,
+                    "{game} has no opcode SPO_{opcode} (its include/sp_lev.h)"
+                )
+            }
+            EncodeError::Unrepresentable(what) => f.write_str(what),
+        }
+    }
+}
+
+impl std::error::Error for EncodeError {}
+
 /// Why a file could not be decoded.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DecodeError {

@@ -38,7 +38,7 @@ mod text;
 #[doc = include_str!("../README.md")]
 pub struct ReadmeExamples;
 
-pub use binary::DecodeError;
+pub use binary::{DecodeError, EncodeError};
 #[cfg(feature = "build")]
 pub use build::{
     Build, CCompileError, DuplicateLevel, Error, ErrorKind, OutputClash, Position, Report, Warning,

@@ -4,8 +4,8 @@
 
 use super::ir::MAX_NAME;
 use super::ir::*;
+use crate::binary::EncodeError;
 use crate::binary::Writer;
-use crate::des::EncodeError;
 use crate::game::{DungeonMember, Game};
 use crate::layout::Layout;
 
@@ -22,7 +22,10 @@ pub fn encode(d: &Dungeon, game: &Game, layout: Layout) -> Result<Vec<u8>, Encod
     let f = game.format();
     let mut w = Writer::new(layout);
     w.version_info(&game.version_info(layout)?, f.header_word);
-    w.i32(i32::try_from(d.dungeons.len()).map_err(|_| EncodeError("too many dungeons".into()))?);
+    w.i32(
+        i32::try_from(d.dungeons.len())
+            .map_err(|_| EncodeError::cannot_hold("too many dungeons"))?,
+    );
     for dg in &d.dungeons {
         w.record(|w| {
             name(w, &dg.name)?;
@@ -90,7 +93,7 @@ fn branch_member(b: &BranchDef, m: DungeonMember) -> Result<i32, EncodeError> {
 }
 
 fn not_a_member(m: DungeonMember, record: &str) -> EncodeError {
-    EncodeError(format!(
+    EncodeError::cannot_hold(format!(
         "the game's format lists `{}` in {record}, which has no such member",
         m.as_str()
     ))
@@ -98,7 +101,7 @@ fn not_a_member(m: DungeonMember, record: &str) -> EncodeError {
 
 fn name(w: &mut Writer, s: &str) -> Result<(), EncodeError> {
     if crate::text::byte_len(s) > MAX_NAME {
-        return Err(EncodeError(format!(
+        return Err(EncodeError::cannot_hold(format!(
             "name {s:?} does not fit a {NAME_FIELD}-byte field"
         )));
     }
@@ -112,12 +115,14 @@ fn couple(w: &mut Writer, c: Couple) {
 }
 
 fn count(n: usize) -> Result<i32, EncodeError> {
-    i32::try_from(n).map_err(|_| EncodeError(format!("{n} records")))
+    i32::try_from(n).map_err(|_| EncodeError::cannot_hold(format!("{n} records")))
 }
 
 fn chain(c: Option<usize>) -> Result<i32, EncodeError> {
     match c {
         None => Ok(-1),
-        Some(i) => i32::try_from(i).map_err(|_| EncodeError(format!("chain index {i}"))),
+        Some(i) => {
+            i32::try_from(i).map_err(|_| EncodeError::cannot_hold(format!("chain index {i}")))
+        }
     }
 }

@@ -3,32 +3,11 @@
 //! built for that target reads back. Records are packed one after
 //! another; padding inside a record (a C struct) is zero.
 
-use std::fmt;
-
 use super::ir::*;
-use crate::binary::Writer;
+use crate::binary::{EncodeError, Writer};
 use crate::game::{Game, RecordFormat, RecordKind};
 use crate::layout::Layout;
 use crate::text;
-
-/// A level that the `.lev` format cannot hold (only possible for a
-/// hand-built [`Level`]; the compiler rejects such input with a diagnostic).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EncodeError(pub String);
-
-impl fmt::Display for EncodeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for EncodeError {}
-
-impl From<crate::game::MissingHeader> for EncodeError {
-    fn from(e: crate::game::MissingHeader) -> EncodeError {
-        EncodeError(e.to_string())
-    }
-}
 
 /// The `.lev` bytes of `level` for `game` built for `layout`.
 ///
@@ -70,7 +49,7 @@ pub fn encode(level: &Level, game: &Game, layout: Layout) -> Result<Vec<u8>, Enc
             &level.hallucination_message,
         )?;
     } else if !level.hallucination_message.is_empty() {
-        return Err(EncodeError(format!(
+        return Err(EncodeError::cannot_hold(format!(
             "a hallucination message, which {}'s levels do not store",
             game.name()
         )));
@@ -85,8 +64,9 @@ pub fn encode(level: &Level, game: &Game, layout: Layout) -> Result<Vec<u8>, Enc
 /// Writes a length byte and the text of `what`.
 fn message(w: &mut Writer, what: &str, text: &str) -> Result<(), EncodeError> {
     let bytes = text::bytes(text);
-    let len = u8::try_from(bytes.len())
-        .map_err(|_| EncodeError(format!("{what} of {} bytes (at most 255)", bytes.len())))?;
+    let len = u8::try_from(bytes.len()).map_err(|_| {
+        EncodeError::cannot_hold(format!("{what} of {} bytes (at most 255)", bytes.len()))
+    })?;
     w.u8(len);
     w.raw(&bytes);
     Ok(())
@@ -107,7 +87,8 @@ fn list<T>(
 }
 
 fn count(w: &mut Writer, what: &str, n: usize) -> Result<(), EncodeError> {
-    let n = i8::try_from(n).map_err(|_| EncodeError(format!("{n} {what} (at most 127)")))?;
+    let n = i8::try_from(n)
+        .map_err(|_| EncodeError::cannot_hold(format!("{n} {what} (at most 127)")))?;
     w.i8(n);
     Ok(())
 }
@@ -141,7 +122,7 @@ fn extra(w: &mut Writer, f: &RecordFormat, record: RecordKind, values: &[i64]) {
 fn check_extra(f: &RecordFormat, record: RecordKind, values: &[i64]) -> Result<(), EncodeError> {
     let n = f.extra_members(record).count();
     if values.len() > n {
-        return Err(EncodeError(format!(
+        return Err(EncodeError::cannot_hold(format!(
             "a {} record with {} extra values; the game's format has {n}",
             record.as_str(),
             values.len()
@@ -159,7 +140,7 @@ fn maze(w: &mut Writer, f: &RecordFormat, m: &Maze, has_init: bool) -> Result<()
         w.u8(p.map.width);
         w.u8(p.map.height);
         if p.map.cells.len() != usize::from(p.map.width) * usize::from(p.map.height) {
-            return Err(EncodeError("map cells do not match its size".into()));
+            return Err(EncodeError::cannot_hold("map cells do not match its size"));
         }
         if !(has_init && p.map.width == 1 && p.map.height == 1) {
             for &c in &p.map.cells {
@@ -196,7 +177,7 @@ fn optional_list<T>(
     match (has, items.is_empty()) {
         (true, _) => list(w, what, items, each),
         (false, true) => Ok(()),
-        (false, false) => Err(EncodeError(format!(
+        (false, false) => Err(EncodeError::cannot_hold(format!(
             "{what} in a game whose format has none"
         ))),
     }
@@ -221,7 +202,7 @@ fn random_places(w: &mut Writer, f: &RecordFormat, sets: &[Vec<Point>]) -> Resul
         [] => &[][..],
         [one] => &one[..],
         _ => {
-            return Err(EncodeError(format!(
+            return Err(EncodeError::cannot_hold(format!(
                 "{} random place lists in a game whose format has one",
                 sets.len()
             )))
@@ -403,7 +384,7 @@ fn engraving(w: &mut Writer, e: &Engraving) {
 fn short_string(w: &mut Writer, what: &str, s: &str) -> Result<(), EncodeError> {
     let bytes = text::bytes(s);
     let n = i16::try_from(bytes.len())
-        .map_err(|_| EncodeError(format!("{what} of {} bytes", bytes.len())))?;
+        .map_err(|_| EncodeError::cannot_hold(format!("{what} of {} bytes", bytes.len())))?;
     w.i16(n);
     w.raw(&bytes);
     Ok(())

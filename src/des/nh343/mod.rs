@@ -28,9 +28,10 @@ mod sema;
 #[cfg(feature = "compile")]
 mod syntax;
 
+pub use crate::binary::EncodeError;
 pub use decode::decode;
 pub use display::LevelDisplay;
-pub use encode::{encode, EncodeError};
+pub use encode::encode;
 
 #[cfg(feature = "compile")]
 mod compile;

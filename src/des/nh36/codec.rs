@@ -4,51 +4,10 @@
 //! value, a `long` or an `int` length and the string's bytes. Fields are
 //! written one by one, so there is no padding.
 
-use std::fmt;
-
 use super::program::{Instr, Opcode, OpcodeNumbers, Operand, Program};
-use crate::binary::{DecodeError, Reader, Writer};
-use crate::game::{Game, MissingHeader};
+use crate::binary::{DecodeError, EncodeError, Reader, Writer};
+use crate::game::Game;
 use crate::layout::Layout;
-
-/// Why a 3.6 program cannot be written for a game.
-#[non_exhaustive]
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum EncodeError {
-    /// The game has no `version_info` words for the layout's data model.
-    MissingHeader(MissingHeader),
-    /// The game has no number for an opcode the program uses: a game of
-    /// the NetHack 3.4.3 family (its files are records), or a 3.6-family
-    /// game whose `sp_lev.h` has no such `SPO_`.
-    MissingOpcode {
-        /// The game, as its `Display` names it.
-        game: String,
-        /// The opcode it lacks.
-        opcode: Opcode,
-    },
-}
-
-impl From<MissingHeader> for EncodeError {
-    fn from(e: MissingHeader) -> EncodeError {
-        EncodeError::MissingHeader(e)
-    }
-}
-
-impl fmt::Display for EncodeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            EncodeError::MissingHeader(e) => e.fmt(f),
-            EncodeError::MissingOpcode { game, opcode } => {
-                write!(
-                    f,
-                    "{game} has no opcode SPO_{opcode} (its include/sp_lev.h)"
-                )
-            }
-        }
-    }
-}
-
-impl std::error::Error for EncodeError {}
 
 /// The opcode numbers of `game`, or the error of a game without any.
 pub(super) fn opcode_numbers(game: &Game) -> Result<OpcodeNumbers, EncodeError> {

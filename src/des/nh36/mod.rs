@@ -29,7 +29,8 @@ mod syntax;
 #[cfg(feature = "nethack36")]
 mod terrain;
 
-pub use codec::{decode, encode, EncodeError};
+pub use crate::binary::EncodeError;
+pub use codec::{decode, encode};
 pub use display::ProgramDisplay;
 pub use program::{Instr, Opcode, Operand, Program};
 

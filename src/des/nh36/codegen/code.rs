@@ -5,8 +5,9 @@
 //! 13 (plus a string's text), so a long level compiled to bytes takes a
 //! few times less memory than its program would.
 
+use crate::binary::EncodeError;
 use crate::binary::Writer;
-use crate::des::nh36::codec::{opcode_numbers, write_instr, EncodeError, PUSH_VALUE_OFFSET};
+use crate::des::nh36::codec::{opcode_numbers, write_instr, PUSH_VALUE_OFFSET};
 use crate::des::nh36::program::{Instr, Opcode, OpcodeNumbers, Operand, Program};
 use crate::des::RandomVault;
 use crate::game::{CType, Game};
