@@ -31,11 +31,7 @@ fn bench(label: &str, dat: &str, dialect: Dialect, levels: usize, reference: &st
         eprintln!("skipped: {} not found", dat.display());
         return;
     };
-    let options = des::Options {
-        dialect,
-        game: levbuild::Game::builtin(dialect),
-        ..Default::default()
-    };
+    let options = des::Options::for_game(levbuild::Game::builtin(dialect));
     let run = || {
         let mut n = 0;
         for (name, src) in &sources {

@@ -25,7 +25,7 @@ fn best(
             .cargo_directives(false)
             .gallery(site);
         if let Some(file) = identity {
-            b.game_file(file);
+            b.game(levbuild::GameSource::identity_file(file));
         }
         let t = Instant::now();
         let report = b.try_compile().expect("the corpus builds");

@@ -62,12 +62,12 @@ fn main() {
     let build = |out: &str, with_tree: bool| {
         let mut b = Build::new();
         if with_tree {
-            b.game_tree(&root);
+            b.game(levbuild::GameSource::tree(&root));
         } else {
             b.source_dir(root.join("dat"));
         }
         if out.ends_with("file") {
-            b.game_file(&identity);
+            b.game(levbuild::GameSource::identity_file(&identity));
         }
         b.out_dir(work.join(out)).cargo_directives(false);
         b.try_compile().unwrap()

@@ -387,9 +387,6 @@ def nh343_forms():
 def nh343_cases():
     g = "nh343"
     generate_forms(g, nh343_forms(), wrong343, unterminated343, "1")
-    # A 3.4.3 file compiled for a game of the 3.6 language.
-    case(g, "level-game-of-the-36-language",
-         lines("# options: game=nethack-3.6.7", 'MAZE: "t", random', "NOMAP"))
     # A 3.6 file compiled as 3.4.3: one error saying so, then three.
     case(g, "file-in-the-36-language",
          lines("# a NetHack 3.6 level", 'MAZE: "t", \' \'', "GEOMETRY: center, center",
@@ -1054,8 +1051,6 @@ def nh36_cases():
     case(g, "level-defined-twice", lines('LEVEL: "t"', 'LEVEL: "t"'))
     case(g, "level-only-junk", "junk\n")
     case(g, "level-several-syntax-errors", Z("FOUNTAIN: 1", "MONSTER: 'd'", "TRAP: , (1,1)"))
-    case(g, "level-game-of-the-343-family",
-         lines("# options: game=nethack-3.4.3", 'LEVEL: "t"'))
 
     # Rooms.
     case(g, "room-flags-written-from-alignment",

@@ -20,6 +20,43 @@
 use std::fmt;
 use std::str::FromStr;
 
+/// What a build writes its blobs for
+/// ([`Build::target`](crate::Build::target)): a Rust target triple, whose
+/// layout comes from rustc's list of targets (in a build script, Cargo's
+/// `CARGO_CFG_TARGET_*` for the triple it builds for), or a [`Layout`]
+/// named outright.
+#[cfg(feature = "build")]
+#[cfg_attr(docsrs, doc(cfg(feature = "build")))]
+#[non_exhaustive]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// A target triple (`i686-unknown-linux-gnu`).
+    Triple(String),
+    /// A layout (`Layout::ILP32`).
+    Layout(Layout),
+}
+
+#[cfg(feature = "build")]
+impl From<&str> for Target {
+    fn from(triple: &str) -> Target {
+        Target::Triple(triple.to_string())
+    }
+}
+
+#[cfg(feature = "build")]
+impl From<String> for Target {
+    fn from(triple: String) -> Target {
+        Target::Triple(triple)
+    }
+}
+
+#[cfg(feature = "build")]
+impl From<Layout> for Target {
+    fn from(layout: Layout) -> Target {
+        Target::Layout(layout)
+    }
+}
+
 /// The sizes of `int`, `long` and pointers (`short` is 2 and `int` is 4 in
 /// every model). Every type is aligned to its size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

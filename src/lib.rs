@@ -41,7 +41,8 @@ pub struct ReadmeExamples;
 pub use binary::{DecodeError, EncodeError};
 #[cfg(feature = "build")]
 pub use build::{
-    Build, CCompileError, DuplicateLevel, Error, ErrorKind, OutputClash, Position, Report, Warning,
+    Build, CCompileError, DuplicateLevel, Error, ErrorKind, GameSource, OutputClash, Position,
+    Report, Warning,
 };
 #[cfg(feature = "compile")]
 pub use diag::{Diagnostic, Diagnostics, Severity};
@@ -52,6 +53,8 @@ pub use game::{
 };
 #[cfg(feature = "build")]
 pub use game::{TreeError, TreeOptions};
+#[cfg(feature = "build")]
+pub use layout::Target;
 pub use layout::{ByteOrder, DataModel, Layout, UnknownTarget};
 
 /// The text of a source file's bytes for the compilers (feature `compile`),

@@ -44,19 +44,19 @@ fn docs_build_without_warnings_and_without_foreign_blanket_impls() {
         }
     }
     // The front page is what a user needs to start, not the whole README
-    // with its measurements and history (#35); `Build::dialect` names the
-    // feature its 3.6 dialect needs.
+    // with its measurements and history (#35); `Build::game` names the
+    // feature a 3.6 game's language needs.
     let front = std::fs::read_to_string(doc.join("index.html")).expect("index.html");
     for history in ["Performance", "mutants", "Architecture", "Drop-in"] {
         assert!(!front.contains(history), "the front page has {history}");
     }
     assert!(front.contains("nethack36") && front.contains("include_levels!"));
     let build = std::fs::read_to_string(doc.join("struct.Build.html")).unwrap();
-    let dialect = &build[build.find("id=\"method.dialect\"").expect("Build::dialect")..];
-    let dialect = &dialect[..dialect[1..].find("id=\"method.").unwrap_or(dialect.len())];
+    let game = &build[build.find("id=\"method.game\"").expect("Build::game")..];
+    let game = &game[..game[1..].find("id=\"method.").unwrap_or(game.len())];
     assert!(
-        dialect.contains("nethack36"),
-        "Build::dialect does not name the feature"
+        game.contains("nethack36"),
+        "Build::game does not name the feature"
     );
 }
 

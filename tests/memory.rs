@@ -10,7 +10,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use levbuild::des::{self, Dialect};
+use levbuild::des;
 use levbuild::Game;
 
 /// The global allocator, counting the bytes allocated and their peak.
@@ -123,11 +123,7 @@ fn a_long_36_file_compiles_in_a_small_multiple_of_its_size() {
     while source.len() < 3 << 20 {
         source.push_str(BODY);
     }
-    let options = des::Options {
-        game: Game::nethack_367(),
-        dialect: Dialect::NetHack36,
-        ..Default::default()
-    };
+    let options = des::Options::for_game(Game::nethack_367());
     let (peak, written) = peak_of(&source, &options);
     let ratio = peak as f64 / source.len() as f64;
     eprintln!(

@@ -6,7 +6,6 @@ use std::path::{Path, PathBuf};
 
 use super::glob::Glob;
 use super::language::{Language, LEVEL_SUFFIX};
-use crate::des::Dialect;
 
 /// An output's file, relative to the output directory, and the level or
 /// dungeon name it holds, which is part of that path (`PREFIX/NAME.lev`
@@ -132,13 +131,11 @@ pub(crate) fn output_file(prefix: &str, file_name: &str) -> String {
 
 /// Discovery settings.
 pub(crate) struct Filter<'a> {
-    /// The dialect of the set's `.des` files (its game's).
-    pub dialect: Dialect,
     pub dungeon_patterns: &'a [Glob],
     /// The `.des` file names a game tree's own build compiles (`None`:
     /// every `.des`).
     pub level_patterns: Option<&'a [Glob]>,
-    pub include: &'a [Glob],
+    pub only: &'a [Glob],
     pub exclude: &'a [Glob],
 }
 
@@ -222,7 +219,7 @@ pub(crate) fn walk(dir: &Path, filter: &Filter<'_>) -> Result<Walk, std::io::Err
             continue;
         }
         let language = if file_name.ends_with(".des") {
-            Language::Des(filter.dialect)
+            Language::Des
         } else if filter
             .dungeon_patterns
             .iter()
@@ -236,7 +233,7 @@ pub(crate) fn walk(dir: &Path, filter: &Filter<'_>) -> Result<Walk, std::io::Err
         if language != Language::Dungeon && filter.level_patterns.is_some_and(|p| !built(p)) {
             continue;
         }
-        if !filter.include.is_empty() && !filter.include.iter().any(|p| p.matches(&rel)) {
+        if !filter.only.is_empty() && !filter.only.iter().any(|p| p.matches(&rel)) {
             continue;
         }
         if filter.exclude.iter().any(|p| p.matches(&rel)) {
@@ -326,7 +323,7 @@ mod tests {
 
     #[test]
     fn output_paths_hold_their_name_and_know_their_set() {
-        const DES: Language = Language::Des(Dialect::NetHack343);
+        const DES: Language = Language::Des;
         let level = OutputPath::new("a/dat", DES, "castle");
         assert_eq!((level.file(), level.name()), ("a/dat/castle.lev", "castle"));
         assert!(level.is_for("a/dat", DES));

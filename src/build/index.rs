@@ -677,7 +677,7 @@ mod tests {
         };
         use super::super::language::Language;
         let (level, dungeon) = (
-            output("castle", Language::Des(crate::des::Dialect::NetHack343)),
+            output("castle", Language::Des),
             output("dungeon", Language::Dungeon),
         );
         let game = Game::nethack_343();

@@ -1,14 +1,14 @@
 //! What a source file is written in, and everything the tree build does
 //! differently for each: its outputs' file names, its compiler, what its
-//! cache key holds, and what a compiled dungeon needs. A new kind of
-//! source (another dialect's special levels) is a variant here, not a
-//! `match` in every phase of the build.
+//! cache key holds, and what a compiled dungeon needs (the language a
+//! `.des` file is written in is its game's). A new kind of source is a
+//! variant here, not a `match` in every phase of the build.
 
 use std::path::Path;
 use std::sync::Arc;
 
 use super::warning::Warning;
-use crate::des::{self, Dialect};
+use crate::des;
 use crate::diag::Diagnostics;
 use crate::dungeon::{self, RequiredLevel};
 use crate::game::Game;
@@ -20,8 +20,9 @@ pub(crate) const LEVEL_SUFFIX: &str = ".lev";
 /// The language of a source file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Language {
-    /// Special levels (`*.des`) in a dialect: one `NAME.lev` per level.
-    Des(Dialect),
+    /// Special levels (`*.des`), in their game's language: one
+    /// `NAME.lev` per level.
+    Des,
     /// A dungeon description (`dungeon.def`): one file named after it.
     Dungeon,
 }
@@ -35,7 +36,7 @@ impl Language {
     /// level, the name alone for a dungeon.
     pub(crate) fn output_suffix(self) -> &'static str {
         match self {
-            Language::Des(_) => LEVEL_SUFFIX,
+            Language::Des => LEVEL_SUFFIX,
             Language::Dungeon => "",
         }
     }
@@ -43,7 +44,7 @@ impl Language {
     /// True for special levels, whose names must be unique in a set and
     /// which are the levels a dungeon needs.
     pub(crate) fn makes_levels(self) -> bool {
-        matches!(self, Language::Des(_))
+        matches!(self, Language::Des)
     }
 
     /// Adds what the cache key of a source in this language holds beyond
@@ -52,7 +53,7 @@ impl Language {
     /// output.
     pub(crate) fn key_into(self, h: &mut blake3::Hasher, rel: &str) {
         match self {
-            Language::Des(_) => {
+            Language::Des => {
                 h.update(&[0]);
             }
             Language::Dungeon => {
@@ -75,13 +76,10 @@ impl Language {
     ) -> Result<Compiled, Diagnostics> {
         let no_file = Path::new("");
         match self {
-            Language::Des(dialect) => {
-                let options = des::Options {
-                    extra_warnings,
-                    layout,
-                    game: Arc::clone(game),
-                    dialect,
-                };
+            Language::Des => {
+                let options = des::Options::for_game(Arc::clone(game))
+                    .with_layout(layout)
+                    .with_extra_warnings(extra_warnings);
                 let file = des::compile_levels(text, shown, &options)?;
                 let vaults = (file.levels.iter())
                     .filter_map(|l| l.random_vault.map(|v| v.line(&l.name)))
@@ -94,10 +92,7 @@ impl Language {
                 Ok((outputs, Warning::all_of(no_file, &file.warnings), vaults))
             }
             Language::Dungeon => {
-                let options = dungeon::Options {
-                    game: Arc::clone(game),
-                    layout,
-                };
+                let options = dungeon::Options::for_game(Arc::clone(game)).with_layout(layout);
                 let out = dungeon::compile(text, shown, &options)?;
                 let outputs = vec![(dungeon_name(rel), out.bytes.into())];
                 Ok((outputs, Warning::all_of(no_file, &out.warnings), Vec::new()))
@@ -114,7 +109,7 @@ impl Language {
         layout: Layout,
     ) -> Vec<RequiredLevel> {
         match self {
-            Language::Des(_) => Vec::new(),
+            Language::Des => Vec::new(),
             Language::Dungeon => outputs
                 .first()
                 .and_then(|(_, bytes)| dungeon::decode(bytes, game, layout).ok())

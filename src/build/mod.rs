@@ -48,18 +48,58 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use crate::game::{Game, TreeOptions};
-use crate::layout::{Layout, UnknownTarget};
+use crate::layout::{Layout, Target, UnknownTarget};
 use discover::{output_file, LevelSet};
 use job::Probe;
 use std::sync::Arc;
 
-/// Where a level set's game comes from.
+/// Where a level set's game comes from ([`Build::game`],
+/// [`Build::source_dir_for`]): the one way a build chooses its game, whose
+/// own language (3.4.3's or 3.6's) its `.des` files are compiled in.
+///
+/// ```no_run
+/// use levbuild::{Build, Game, GameSource};
+/// Build::new().source_dir("dat").game(Game::nethack_367()).compile();
+/// Build::new().game(GameSource::tree("../slashem")).compile();
+/// Build::new()
+///     .source_dir_for("variants/grunthack/dat", GameSource::identity_file("grunthack.game"))
+///     .source_dir_for("variants/vanilla/dat", Game::nethack_343())
+///     .compile();
+/// ```
+#[cfg_attr(docsrs, doc(cfg(feature = "build")))]
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
-enum GameSource {
-    /// A source tree, read by [`Game::from_tree`].
+pub enum GameSource {
+    /// A game's source tree, read by [`Game::from_tree`] (with a C
+    /// compiler the first time; cached after).
     Tree(PathBuf),
-    /// An identity file, read by [`Game::from_identity_file`].
-    File(PathBuf),
+    /// An identity file written by `levbuild game`
+    /// ([`Game::to_identity`]), read by [`Game::from_identity_file`]: the
+    /// same bytes as with the tree, with no tree and no C compiler. Its
+    /// contents are part of every level's cache key.
+    IdentityFile(PathBuf),
+    /// A game in hand: a built-in one ([`Game::nethack_343`], the
+    /// default; [`Game::nethack_367`], whose 3.6 language needs the
+    /// `nethack36` feature) or one the program read or made.
+    Game(Arc<Game>),
+}
+
+impl GameSource {
+    /// [`GameSource::Tree`] at `root`.
+    pub fn tree(root: impl AsRef<Path>) -> GameSource {
+        GameSource::Tree(root.as_ref().to_path_buf())
+    }
+
+    /// [`GameSource::IdentityFile`] at `path`.
+    pub fn identity_file(path: impl AsRef<Path>) -> GameSource {
+        GameSource::IdentityFile(path.as_ref().to_path_buf())
+    }
+}
+
+impl From<Arc<Game>> for GameSource {
+    fn from(game: Arc<Game>) -> GameSource {
+        GameSource::Game(game)
+    }
 }
 
 /// Configures and runs a tree build, in the style of `cc::Build`.
@@ -113,7 +153,7 @@ pub struct Build {
     source_dirs: Vec<PathBuf>,
     out_dir: Option<PathBuf>,
     dungeon_patterns: Vec<String>,
-    include: Vec<String>,
+    only: Vec<String>,
     exclude: Vec<String>,
     /// `define`/`undefine` calls, applied to each game's own features.
     feature_overrides: Vec<(String, bool)>,
@@ -124,9 +164,8 @@ pub struct Build {
     layout: Option<Result<Layout, UnknownTarget>>,
     /// The triple given to [`Build::target`].
     target: Option<String>,
+    /// The game of sets without one of their own (none: NetHack 3.4.3).
     game: Option<GameSource>,
-    /// The language of sets without a game tree (a tree's game has its own).
-    dialect: crate::des::Dialect,
     c_prefix: Option<String>,
     /// Each source directory's own game, if it has one.
     set_games: Vec<Option<GameSource>>,
@@ -302,7 +341,7 @@ impl Build {
             source_dirs: Vec::new(),
             out_dir: None,
             dungeon_patterns: Vec::new(),
-            include: Vec::new(),
+            only: Vec::new(),
             exclude: Vec::new(),
             feature_overrides: Vec::new(),
             extra_warnings: false,
@@ -311,7 +350,6 @@ impl Build {
             layout: None,
             target: None,
             game: None,
-            dialect: crate::des::Dialect::NetHack343,
             c_prefix: None,
             set_games: Vec::new(),
             jobs: None,
@@ -355,16 +393,18 @@ impl Build {
         self
     }
 
-    /// Only compiles files whose path relative to their source directory
-    /// matches one of the include globs (the `glob` crate's syntax: `*`
-    /// and `?` within a path component, `**` across directories, `[2-8]`,
-    /// `[!a-z]`, with `{a,b}` alternatives; a bad pattern fails the build).
-    pub fn include(&mut self, glob: &str) -> &mut Self {
-        self.include.push(glob.to_string());
+    /// Compiles only the files whose path relative to their source
+    /// directory matches `glob` or another pattern given to `only` (the
+    /// `glob` crate's syntax: `*` and `?` within a path component, `**`
+    /// across directories, `[2-8]`, `[!a-z]`, with `{a,b}` alternatives; a
+    /// bad pattern fails the build). The command line's `--include`.
+    pub fn only(&mut self, glob: &str) -> &mut Self {
+        self.only.push(glob.to_string());
         self
     }
 
-    /// Skips files whose relative path matches `glob`.
+    /// Skips files whose relative path matches `glob` (the syntax of
+    /// [`Build::only`]), also among those `only` takes.
     pub fn exclude(&mut self, glob: &str) -> &mut Self {
         self.exclude.push(glob.to_string());
         self
@@ -390,53 +430,31 @@ impl Build {
         self
     }
 
-    /// The C data layout to write the blobs in: a game reads them only if
-    /// it was built for this layout. The default is the layout of the
-    /// target Cargo builds for (from `CARGO_CFG_TARGET_*`) in a build
-    /// script, else the host's.
-    pub fn layout(&mut self, layout: Layout) -> &mut Self {
-        self.layout = Some(Ok(layout));
-        self
-    }
-
-    /// The level language of the sets that have no game tree: NetHack
-    /// 3.4.3's (the default) or 3.6's, each compiled for that dialect's
-    /// built-in game ([`Game::builtin`]). A game tree brings its own
-    /// language.
-    ///
-    /// [`Dialect::NetHack36`](crate::des::Dialect::NetHack36) needs
-    /// levbuild's `nethack36` feature (`levbuild = { version = "0.1",
-    /// features = ["nethack36"] }`); without it each 3.6 file is an error
-    /// naming the feature. A 3.6 file compiled as 3.4.3 is an error saying
-    /// that it looks like a 3.6 file.
-    ///
-    /// ```no_run
-    /// // build.rs of a NetHack 3.6 game
-    /// levbuild::Build::new()
-    ///     .source_dir("dat")
-    ///     .dialect(levbuild::des::Dialect::NetHack36)
-    ///     .compile();
-    /// ```
-    pub fn dialect(&mut self, dialect: crate::des::Dialect) -> &mut Self {
-        self.dialect = dialect;
-        self
-    }
-
-    /// The layout of a Rust target triple (`i686-unknown-linux-gnu`,
-    /// `x86_64-pc-windows-msvc`, …), as [`Build::layout`]. A triple rustc
-    /// does not know ([`Layout::for_target`]) makes the build fail with a
-    /// configuration error naming the closest known one. In a build
-    /// script, the triple Cargo builds for (`TARGET`) takes its layout
-    /// from Cargo's `CARGO_CFG_TARGET_*`, as when no target is given, so a
-    /// custom target works there too.
-    pub fn target(&mut self, triple: &str) -> &mut Self {
-        let env = cargo::CargoEnv::read();
-        let cargo = match env.target {
-            Some(t) if t == triple => env.layout,
-            _ => None,
-        };
-        self.layout = Some(cargo.unwrap_or_else(|| Layout::for_target(triple)));
-        self.target = Some(triple.to_string());
+    /// What the blobs are written for: a game reads them only if it was
+    /// built for their C data layout. A Rust target triple
+    /// (`"i686-unknown-linux-gnu"`, `"x86_64-pc-windows-msvc"`, …), whose
+    /// layout is rustc's ([`Layout::for_target`]; a triple rustc does not
+    /// know makes the build fail with a configuration error naming the
+    /// closest known one), or a [`Layout`] named outright
+    /// (`Layout::ILP32`). The default is the target Cargo builds for in a
+    /// build script (from `CARGO_CFG_TARGET_*`, so a custom target works
+    /// there too, also when its triple is given here), else the host's.
+    pub fn target(&mut self, target: impl Into<Target>) -> &mut Self {
+        match target.into() {
+            Target::Layout(layout) => {
+                self.layout = Some(Ok(layout));
+                self.target = None;
+            }
+            Target::Triple(triple) => {
+                let env = cargo::CargoEnv::read();
+                let cargo = match env.target {
+                    Some(t) if t == triple => env.layout,
+                    _ => None,
+                };
+                self.layout = Some(cargo.unwrap_or_else(|| Layout::for_target(&triple)));
+                self.target = Some(triple);
+            }
+        }
         self
     }
 
@@ -450,51 +468,36 @@ impl Build {
         self
     }
 
-    /// Builds for the game whose source tree is at `root`: its monster and
-    /// object tables, `makedefs -e` features and version header come from
-    /// the tree (see [`Game::from_tree`]; this needs a C compiler the first
-    /// time). Every level set without a tree of its own uses it; with no
-    /// source directory, `root/dat` is the one.
-    pub fn game_tree(&mut self, root: impl AsRef<Path>) -> &mut Self {
-        self.game = Some(GameSource::Tree(root.as_ref().to_path_buf()));
+    /// The game of every level set without a game of its own (default:
+    /// NetHack 3.4.3, built in): a [`GameSource`] — its tree, its identity
+    /// file, or a [`Game`] in hand such as [`Game::nethack_367`]. Its
+    /// `.des` files are compiled in the game's language (3.6's needs the
+    /// `nethack36` feature; without it each 3.6 file is an error naming
+    /// the feature). With no source directory, a tree's `dat/` is the one.
+    ///
+    /// ```no_run
+    /// // build.rs of a NetHack 3.6 game
+    /// levbuild::Build::new()
+    ///     .source_dir("dat")
+    ///     .game(levbuild::Game::nethack_367())
+    ///     .compile();
+    /// ```
+    pub fn game(&mut self, game: impl Into<GameSource>) -> &mut Self {
+        self.game = Some(game.into());
         self
     }
 
-    /// Builds for the game an identity file describes (written by
-    /// `levbuild game`, see [`Game::to_identity`]): the same bytes as with
-    /// its tree, with no tree and no C compiler. Every level set without a
-    /// game of its own uses it. The file's contents are part of every
-    /// level's cache key.
-    pub fn game_file(&mut self, path: impl AsRef<Path>) -> &mut Self {
-        self.game = Some(GameSource::File(path.as_ref().to_path_buf()));
-        self
-    }
-
-    /// A level set (as [`Build::source_dir`]) built for the game whose
-    /// source tree is at `root`: a workspace holding several variants
-    /// builds each with its own identity.
-    pub fn source_dir_for_game(
+    /// A level set (as [`Build::source_dir`]) built for a game of its own:
+    /// a workspace holding several variants builds each with its own
+    /// identity.
+    pub fn source_dir_for(
         &mut self,
         dir: impl AsRef<Path>,
-        root: impl AsRef<Path>,
+        game: impl Into<GameSource>,
     ) -> &mut Self {
-        self.source_dir_with(dir, GameSource::Tree(root.as_ref().to_path_buf()))
-    }
-
-    /// A level set (as [`Build::source_dir`]) built for the game an
-    /// identity file describes (see [`Build::game_file`]).
-    pub fn source_dir_for_game_file(
-        &mut self,
-        dir: impl AsRef<Path>,
-        path: impl AsRef<Path>,
-    ) -> &mut Self {
-        self.source_dir_with(dir, GameSource::File(path.as_ref().to_path_buf()))
-    }
-
-    fn source_dir_with(&mut self, dir: impl AsRef<Path>, game: GameSource) -> &mut Self {
         self.source_dir(dir);
         if let Some(last) = self.set_games.last_mut() {
-            *last = Some(game);
+            *last = Some(game.into());
         }
         self
     }
@@ -683,8 +686,8 @@ impl Build {
             .collect()
     }
 
-    /// The game of each source directory: its own, the build's, or the
-    /// built-in game of the build's dialect; each tree or file is read
+    /// The game of each source directory: its own, the build's, or NetHack
+    /// 3.4.3; each tree or file is read
     /// once, and each must have a header for the build's layout.
     fn games(
         &self,
@@ -702,24 +705,31 @@ impl Build {
                 .and_then(Option::as_ref)
                 .or(self.game.as_ref());
             let game = match source {
-                None => Game::builtin(self.dialect),
+                None => Game::nethack_343(),
                 Some(source) => match read.iter().find(|(r, _)| *r == source) {
                     Some((_, game)) => Arc::clone(game),
                     None => {
-                        let game = Arc::new(match source {
+                        let game = match source {
                             GameSource::Tree(root) => {
                                 let mut options = TreeOptions::new().cache_dir(cache_dir);
                                 options.target = target.clone();
-                                Game::from_tree(root, &options)
-                                    .map_err(|e| Error::new(ErrorKind::GameTree(e)))?
+                                Arc::new(
+                                    Game::from_tree(root, &options)
+                                        .map_err(|e| Error::new(ErrorKind::GameTree(e)))?,
+                                )
                             }
-                            GameSource::File(path) => Game::from_identity_file(path)
-                                .map_err(|e| Error::new(ErrorKind::GameFile(e)))?,
-                        });
+                            GameSource::IdentityFile(path) => Arc::new(
+                                Game::from_identity_file(path)
+                                    .map_err(|e| Error::new(ErrorKind::GameFile(e)))?,
+                            ),
+                            GameSource::Game(game) => Arc::clone(game),
+                        };
                         if let Err(e) = game.version_info(layout) {
                             return Err(Error::new(ErrorKind::Config(match source {
-                                GameSource::File(path) => format!("{}: {e}", path.display()),
-                                GameSource::Tree(_) => e.to_string(),
+                                GameSource::IdentityFile(path) => {
+                                    format!("{}: {e}", path.display())
+                                }
+                                _ => e.to_string(),
                             })));
                         }
                         read.push((source, Arc::clone(&game)));
@@ -789,15 +799,14 @@ impl Build {
                     .map(|f| glob::Glob::new(f).unwrap_or_else(|_| glob::Glob::literal(f)))
                     .collect()
             });
-        let (include, exclude) = (
-            patterns("include", &self.include)?,
+        let (only, exclude) = (
+            patterns("only", &self.only)?,
             patterns("exclude", &self.exclude)?,
         );
         let filter = discover::Filter {
-            dialect: options.game.dialect(),
             dungeon_patterns: &dungeon_patterns,
             level_patterns: level_patterns.as_deref(),
-            include: &include,
+            only: &only,
             exclude: &exclude,
         };
         let walk = discover::walk(spec.dir, &filter).map_err(|e| Error::io(spec.dir, e))?;

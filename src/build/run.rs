@@ -151,7 +151,7 @@ impl Build {
             .map_err(|e| Error::new(ErrorKind::Config(e.to_string())))?;
         if self.source_dirs.is_empty() && !matches!(self.game, Some(GameSource::Tree(_))) {
             return Err(Error::new(ErrorKind::Config(
-                "no source directory: call source_dir() or game_tree() (a game_file() has no dat/ of its own)".into(),
+                "no source directory: call source_dir(), or game() with a GameSource::Tree (whose dat/ is the one)".into(),
             )));
         }
         let out_dir = match (&self.out_dir, &env.out_dir) {

@@ -38,7 +38,7 @@ pub use nh343::{compile, compile_with, CompiledFile, CompiledLevel};
 pub use nh343::{decode, encode, EncodeError, LevelDisplay};
 
 #[cfg(feature = "compile")]
-use crate::diag::{Diagnostics, Reporter};
+use crate::diag::Diagnostics;
 #[cfg(feature = "compile")]
 use crate::game::Game;
 #[cfg(feature = "compile")]
@@ -48,7 +48,24 @@ use std::sync::Arc;
 
 #[cfg(feature = "compile")]
 #[cfg_attr(docsrs, doc(cfg(feature = "compile")))]
-/// Compiler settings.
+/// Compiler settings: the game, whose language a file is read in, the
+/// layout and whether to report `-w` warnings.
+///
+/// ```
+/// use levbuild::{des, Game, Layout};
+/// let options = des::Options::for_game(Game::nethack_367())
+///     .with_layout(Layout::ILP32)
+///     .with_extra_warnings(true);
+/// assert_eq!(options.dialect(), des::Dialect::NetHack36);
+/// ```
+///
+/// It is `#[non_exhaustive]`, so that a new setting is no breaking change:
+///
+/// ```compile_fail,E0639
+/// use levbuild::{des, Game, Layout};
+/// let options = des::Options { extra_warnings: true, layout: Layout::LP64, game: Game::nethack_343() };
+/// ```
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Options {
     /// Also report lev_comp's `-w` warnings (`Rock in room`, `NonRock edge
@@ -59,22 +76,45 @@ pub struct Options {
     /// The C data layout to write (default: the host's, as `lev_comp`
     /// built on it would).
     pub layout: Layout,
-    /// The game whose monster and object tables names resolve against and
-    /// whose header the files carry (default: NetHack 3.4.3).
+    /// The game whose monster and object tables names resolve against,
+    /// whose header the files carry and whose language
+    /// ([`Game::dialect`]) they are written in (default: NetHack 3.4.3).
     pub game: Arc<Game>,
-    /// The language the source is written in (default: 3.4.3's).
-    pub dialect: Dialect,
 }
 
 #[cfg(feature = "compile")]
 impl Default for Options {
     fn default() -> Self {
+        Options::for_game(Game::nethack_343())
+    }
+}
+
+#[cfg(feature = "compile")]
+impl Options {
+    /// The options of `game`: the host's layout, no `-w` warnings.
+    pub fn for_game(game: Arc<Game>) -> Options {
         Options {
             extra_warnings: false,
             layout: Layout::default(),
-            game: Game::nethack_343(),
-            dialect: Dialect::default(),
+            game,
         }
+    }
+
+    /// These options, writing for `layout`.
+    pub fn with_layout(mut self, layout: Layout) -> Options {
+        self.layout = layout;
+        self
+    }
+
+    /// These options, with lev_comp's `-w` warnings reported or not.
+    pub fn with_extra_warnings(mut self, on: bool) -> Options {
+        self.extra_warnings = on;
+        self
+    }
+
+    /// The language files are read in: the game's.
+    pub fn dialect(&self) -> Dialect {
+        self.game.dialect()
     }
 }
 
@@ -160,15 +200,14 @@ impl Blobs {
 
 #[cfg(feature = "compile")]
 #[cfg_attr(docsrs, doc(cfg(feature = "compile")))]
-/// Compiles a `.des` file in the language `options.dialect` names into
+/// Compiles a `.des` file in the language of `options.game` into
 /// its levels' bytes: what a build needs from any dialect. The typed
 /// results are [`compile_with`] (3.4.3) and `nh36::compile_with` (with
 /// the `nethack36` feature).
 ///
 /// # Errors
-/// Every error of the file, with its warnings; a 3.6 file compiled for a
-/// game of the 3.4.3 family (whose tables it cannot use), or without the
-/// `nethack36` feature, is one.
+/// Every error of the file, with its warnings; a 3.6 game's file
+/// compiled without the `nethack36` feature is one.
 pub fn compile_levels(source: &str, path: &str, options: &Options) -> Result<Blobs, Diagnostics> {
     let mut levels = Vec::new();
     let warnings = compile_levels_each(source, path, options, &mut |level| levels.push(level))?;
@@ -196,11 +235,11 @@ pub fn compile_levels_each(
     options: &Options,
     each: &mut dyn FnMut(Blob),
 ) -> Result<Diagnostics, Diagnostics> {
-    match options.dialect {
+    match options.dialect() {
         Dialect::NetHack343 => nh343::compile_each(source, path, options, each),
         #[cfg(not(feature = "nethack36"))]
         Dialect::NetHack36 => {
-            let mut report = Reporter::default();
+            let mut report = crate::diag::Reporter::default();
             report
                 .error(
                     0..0,
@@ -211,19 +250,6 @@ pub fn compile_levels_each(
         }
         #[cfg(feature = "nethack36")]
         Dialect::NetHack36 => {
-            if options.game.dialect() != Dialect::NetHack36 {
-                let mut report = Reporter::default();
-                report
-                    .error(
-                        0..0,
-                        format!(
-                            "a NetHack 3.6 level file needs a 3.6 game's tables and header, not {}",
-                            options.game
-                        ),
-                    )
-                    .help("use Game::nethack_367() or a 3.6 game tree");
-                return Err(report.finish(path, source));
-            }
             let blobs = nh36::compile_blobs(source, path, options)?;
             blobs.levels.into_iter().for_each(each);
             Ok(blobs.warnings)
@@ -238,11 +264,7 @@ mod without_nethack36 {
     /// Run by `tests/it/features.rs` with the feature off.
     #[test]
     fn a_36_file_is_an_error_naming_the_feature() {
-        let options = Options {
-            dialect: Dialect::NetHack36,
-            game: crate::Game::nethack_367(),
-            ..Options::default()
-        };
+        let options = Options::for_game(crate::Game::nethack_367());
         let err = compile_levels("LEVEL: \"x\"\n", "x.des", &options).unwrap_err();
         let text = err.to_string();
         assert!(

@@ -7,7 +7,7 @@
 //! use levbuild::dungeon::{compile, decode, Options};
 //! use levbuild::Layout;
 //! let src = "DUNGEON: \"The Dungeons of Doom\" \"D\" (25, 5)\nLEVEL: \"oracle\" \"O\" @ (5, 5)\n";
-//! let options = Options { layout: Layout::ILP32, ..Options::default() };
+//! let options = Options::default().with_layout(Layout::ILP32);
 //! let out = compile(src, "dungeon.def", &options).unwrap();
 //! assert_eq!(decode(&out.bytes, &options.game, Layout::ILP32).unwrap(), out.dungeon);
 //! assert_eq!(out.dungeon.dungeons[0].levels[0].name, "oracle");
@@ -114,7 +114,8 @@ impl Features {
 
 #[cfg(feature = "compile")]
 #[cfg_attr(docsrs, doc(cfg(feature = "compile")))]
-/// Compiler settings.
+/// Compiler settings: the game and the layout.
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Options {
     /// The game whose `makedefs -e` features preprocess the file and whose
@@ -127,21 +128,29 @@ pub struct Options {
 #[cfg(feature = "compile")]
 impl Default for Options {
     fn default() -> Self {
-        Options {
-            game: Game::nethack_343(),
-            layout: Layout::default(),
-        }
+        Options::for_game(Game::nethack_343())
     }
 }
 
 #[cfg(feature = "compile")]
 impl Options {
+    /// The options of `game`, writing for the host's layout.
+    pub fn for_game(game: Arc<Game>) -> Options {
+        Options {
+            game,
+            layout: Layout::default(),
+        }
+    }
+
+    /// These options, writing for `layout`.
+    pub fn with_layout(mut self, layout: Layout) -> Options {
+        self.layout = layout;
+        self
+    }
+
     /// The default options with other `makedefs -e` features.
     pub fn with_features(features: Features) -> Options {
-        Options {
-            game: Arc::new(Game::nethack_343().with_features(features)),
-            ..Options::default()
-        }
+        Options::for_game(Arc::new(Game::nethack_343().with_features(features)))
     }
 }
 

@@ -121,6 +121,7 @@ impl RecordKind {
 /// A member a game's record has after NetHack 3.4.3's members (the C
 /// compiler pads before it as its type requires).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct ExtraMember {
     /// The record it belongs to.
     pub record: RecordKind,
@@ -194,6 +195,7 @@ facts! {
 /// and engraving types, with the words `.des` files and dumps use for
 /// them.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Numbering {
     /// `rm.h` location type names, indexed by their number.
     pub terrain: Vec<Box<str>> = Vec::new()
@@ -520,6 +522,7 @@ fn number_of<T: Copy>(table: &[(Box<str>, T)], word: &str) -> Option<T> {
 facts! {
 /// What `dgn_comp` allows a game's dungeon description to hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Limits {
     /// Dungeons (`MAXDUNGEON`).
     pub dungeons: usize = 16
@@ -551,6 +554,7 @@ facts! {
 /// an error where `tmpdungeon` has none, repeated dungeon names counted
 /// where it has `alternates`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct DungeonRules {
     /// The chance of a `DUNGEON:` that gives none (0, "always", in 3.4.3;
     /// 100 in notnotdNetHack).
@@ -588,6 +592,7 @@ impl DungeonRules {
 facts! {
 /// Where a game's `lev_comp` checks differently from NetHack 3.4.3's.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct LevelRules {
     /// The terrain numbers a joined `INIT_MAP` may have in front (3.4.3:
     /// corridor and room; dNetHack adds puddle, grass, soil and sand).
@@ -718,6 +723,7 @@ impl LevelRules {
 facts! {
 /// A game's `.lev` and `dungeon` record format (see the module docs).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct RecordFormat {
     /// The C type of the `version_info` words every file starts with.
     pub header_word: CType = CType::Long
@@ -782,6 +788,7 @@ facts! {
 /// length is the list's `_END`), and the words a statement stores beyond
 /// 3.6.7's.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct ProgramFormat {
     /// `SPO_` opcode names without the prefix (`"LEVEL_FLAGS"`), by number.
     pub opcodes: Vec<Box<str>> = Vec::new()
@@ -920,6 +927,7 @@ impl GrammarForm {
 /// word a `.des` file calls it by, its `COREFUNC_` number, what it takes
 /// and what it gives.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct CoreFunction {
     /// Its word (`"time.night"`, `"rnd"`).
     pub word: Box<str>,
@@ -936,6 +944,7 @@ pub struct CoreFunction {
 /// One of a game's variable methods (`lev_main.c`'s `core_methods[]`):
 /// `$var.WORD` on a variable of type `on`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct CoreMethod {
     /// Its word (`"x"`, `"length"`).
     pub word: Box<str>,

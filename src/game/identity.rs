@@ -127,7 +127,7 @@ impl Game {
         let _ = writeln!(
             out,
             "# The identity of {} {}, as levbuild's compilers see it.\n\
-             # Written by `levbuild game`; read with `--game FILE` or Build::game_file.",
+             # Written by `levbuild game`; read with `--game FILE` or GameSource::identity_file.",
             self.name, self.version
         );
         let _ = writeln!(out, "{MAGIC} {FORMAT}");

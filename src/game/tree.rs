@@ -1225,7 +1225,7 @@ fn compile_errors(root: &Path, target: &str, stderr: &str) -> String {
              (on Debian or Ubuntu, gcc-multilib for i686 on x86_64; for other targets a \
              cross toolchain, with CC set to its compiler), or write the game's identity \
              once where they are installed (`levbuild game --game-tree ROOT --target \
-             {target} -o FILE`) and build with `--game FILE` (Build::game_file), which \
+             {target} -o FILE`) and build with `--game FILE` (GameSource::identity_file), which \
              needs no C compiler"
         );
     }

@@ -193,6 +193,17 @@ fn discovery_cross_check_and_stale_outputs() {
     let report = b.try_compile().unwrap();
     assert_eq!((report.levels, report.dungeons), (0, 2));
     assert!(tmp.path().join("out2/dngnch1").is_file());
+    // `only` takes what matches one of its patterns; `exclude` skips
+    // among those.
+    let mut b = build(&src, &tmp.path().join("out3"));
+    b.only("*.des").only("*.def").exclude("dngnch?.def");
+    let report = b.try_compile().unwrap();
+    assert_eq!((report.levels, report.dungeons), (1, 1), "{report}");
+    assert!(!tmp.path().join("out3/dngnch1").exists());
+    let bad = build(&src, &tmp.path().join("out4"))
+        .only("[a")
+        .try_compile();
+    assert!(bad.unwrap_err().to_string().contains("only"));
 }
 
 #[test]
@@ -1033,7 +1044,7 @@ fn a_36_tree_builds_with_dialect_36_and_the_dialect_is_in_the_cache_key() {
     copy_dir(&shared.join("corpus/nethack-3.6.7/dat"), &src);
     let out = tmp.path().join("out");
     let mut b = build(&src, &out);
-    b.dialect(levbuild::des::Dialect::NetHack36);
+    b.game(levbuild::Game::nethack_367());
     let report = b.try_compile().unwrap();
     assert_eq!((report.levels, report.dungeons), (120, 1));
     assert!(
@@ -1158,7 +1169,7 @@ fn the_36_notes_on_lev_comps_quirks_are_extra_warnings() {
     .unwrap();
     let out = tmp.path().join("out");
     let mut quiet = build(&src, &out);
-    quiet.dialect(levbuild::des::Dialect::NetHack36);
+    quiet.game(levbuild::Game::nethack_367());
     let report = quiet.try_compile().unwrap();
     assert!(report.warnings.is_empty(), "{:?}", report.warnings);
     let report = quiet.extra_warnings(true).try_compile().unwrap();
@@ -1174,9 +1185,7 @@ fn the_36_notes_on_lev_comps_quirks_are_extra_warnings() {
     };
     let dat = common::corpus_dat_of(&shared, "nethack-3.6.7");
     let mut vanilla = build(&dat, &tmp.path().join("out36"));
-    vanilla
-        .dialect(levbuild::des::Dialect::NetHack36)
-        .check_only(true);
+    vanilla.game(levbuild::Game::nethack_367()).check_only(true);
     let report = vanilla.try_compile().unwrap();
     assert!(report.warnings.is_empty(), "{:?}", report.warnings);
     let report = vanilla.extra_warnings(true).try_compile().unwrap();

@@ -6,15 +6,11 @@
 
 use std::time::{Duration, Instant};
 
-use levbuild::des::{self, nh36, Dialect};
+use levbuild::des::{self, nh36};
 use levbuild::Game;
 
 fn options() -> des::Options {
-    des::Options {
-        game: Game::nethack_367(),
-        dialect: Dialect::NetHack36,
-        ..Default::default()
-    }
+    des::Options::for_game(Game::nethack_367())
 }
 
 /// Compiles `source` on a thread of the test harness's own (2 MiB) stack

@@ -6,16 +6,11 @@
 
 use crate::common;
 
-use levbuild::des::{self, nh36, Dialect};
+use levbuild::des::{self, nh36};
 use levbuild::{Game, Layout};
 
 fn options() -> des::Options {
-    des::Options {
-        game: Game::nethack_367(),
-        layout: Layout::LP64,
-        dialect: Dialect::NetHack36,
-        ..Default::default()
-    }
+    des::Options::for_game(Game::nethack_367()).with_layout(Layout::LP64)
 }
 
 fn compile(source: &str) -> Result<nh36::CompiledFile, levbuild::Diagnostics> {
@@ -96,10 +91,7 @@ fn a_room_is_written_with_its_vertical_alignment_as_flags_and_a_warning() {
     let quiet = compile(source).unwrap();
     // An extra warning (`-w`): 3.6.7's own files do this throughout.
     assert!(quiet.warnings.is_empty(), "{}", quiet.warnings);
-    let options = des::Options {
-        extra_warnings: true,
-        ..options()
-    };
+    let options = options().with_extra_warnings(true);
     let file = nh36::compile_with(source, "t.des", &options).unwrap();
     assert_eq!(file.levels[0].program, quiet.levels[0].program);
     let code = &file.levels[0].program.code;

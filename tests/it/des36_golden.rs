@@ -4,16 +4,11 @@
 
 use crate::common;
 
-use levbuild::des::{self, nh36, Dialect};
+use levbuild::des::{self, nh36};
 use levbuild::{dungeon, Game, Layout};
 
 fn options() -> des::Options {
-    des::Options {
-        game: Game::nethack_367(),
-        layout: Layout::LP64,
-        dialect: Dialect::NetHack36,
-        ..Default::default()
-    }
+    des::Options::for_game(Game::nethack_367()).with_layout(Layout::LP64)
 }
 
 fn tree_dat(shared: &std::path::Path) -> std::path::PathBuf {
@@ -72,22 +67,9 @@ fn dungeon_matches_golden() {
     let out = dungeon::compile(
         &source,
         "dungeon.def",
-        &dungeon::Options {
-            game: Game::nethack_367(),
-            layout: Layout::LP64,
-        },
+        &dungeon::Options::for_game(Game::nethack_367()).with_layout(Layout::LP64),
     )
     .unwrap_or_else(|d| panic!("{d}"));
     let want = std::fs::read(shared.join("golden/nethack-3.6.7/dungeon")).unwrap();
     assert!(out.bytes == want, "dungeon differs from 3.6.7's");
-}
-
-#[test]
-fn a_36_file_needs_a_36_game() {
-    let opts = des::Options {
-        dialect: Dialect::NetHack36,
-        ..Default::default()
-    };
-    let err = des::compile_levels("LEVEL:\"x\"\n", "x.des", &opts).unwrap_err();
-    assert!(err.to_string().contains("needs a 3.6 game"), "{err}");
 }

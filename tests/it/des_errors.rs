@@ -47,10 +47,7 @@ fn d(severity: Severity, line: usize, column: usize, message: &str) -> D {
 }
 
 fn with_w() -> Options {
-    Options {
-        extra_warnings: true,
-        ..Default::default()
-    }
+    Options::default().with_extra_warnings(true)
 }
 
 /// The diagnostics of `src`, which must fail to compile (with and without

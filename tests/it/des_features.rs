@@ -19,10 +19,7 @@ const HEADER: usize = 50;
 /// warning); checks for every level that its bytes decode to its typed
 /// level and that re-encoding the decoded level gives the same bytes.
 fn compile(src: &str) -> Vec<CompiledLevel> {
-    let opts = Options {
-        extra_warnings: true,
-        ..Default::default()
-    };
+    let opts = Options::default().with_extra_warnings(true);
     let file = des::compile_with(src, "t.des", &opts).unwrap_or_else(|d| panic!("{d}\n{src}"));
     assert!(
         file.warnings.is_empty(),

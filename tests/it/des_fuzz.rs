@@ -180,10 +180,7 @@ fn mutate(rng: &mut XorShift, src: &[u8]) -> String {
 /// every answer must have; returns true if it compiled.
 #[track_caller]
 fn check(src: &str, what: &str) -> bool {
-    let opts = Options {
-        extra_warnings: true,
-        ..Default::default()
-    };
+    let opts = Options::default().with_extra_warnings(true);
     let result = panic::catch_unwind(AssertUnwindSafe(|| des::compile_with(src, "f.des", &opts)));
     let result = match result {
         Ok(r) => r,

@@ -16,10 +16,7 @@ fn corpus_matches(set: &str, layout: Layout) {
         return;
     };
     let golden = shared.join("golden").join(set);
-    let opts = Options {
-        layout,
-        ..Default::default()
-    };
+    let opts = Options::default().with_layout(layout);
     let mut produced = Vec::new();
     let mut mismatches = Vec::new();
     for path in common::corpus_des_files(&shared) {
@@ -90,10 +87,7 @@ fn extra_warnings_match_lev_comp_w_output() {
     let want =
         std::fs::read_to_string(common::golden_dir(&shared).join("lev_comp-w.stderr.txt")).unwrap();
     let mut got = String::new();
-    let opts = Options {
-        extra_warnings: true,
-        ..Default::default()
-    };
+    let opts = Options::default().with_extra_warnings(true);
     for path in common::corpus_des_files(&shared) {
         let src = std::fs::read_to_string(&path).unwrap();
         let name = path.file_name().unwrap().to_string_lossy().into_owned();

@@ -16,14 +16,7 @@ const THREADS: usize = 4;
 type Outcome = Result<CompiledFile, Diagnostics>;
 
 fn compile(name: &str, src: &str, warn: bool) -> Outcome {
-    des::compile_with(
-        src,
-        name,
-        &Options {
-            extra_warnings: warn,
-            ..Default::default()
-        },
-    )
+    des::compile_with(src, name, &Options::default().with_extra_warnings(warn))
 }
 
 #[test]

@@ -130,22 +130,20 @@ fn compile(grammar: Grammar, source: &str, file: &str) -> Diagnostics {
     let o = case_options(source, file);
     match grammar {
         Grammar::Nh343 | Grammar::Nh36 => {
-            let (dialect, default_game) = match grammar {
-                Grammar::Nh343 => (des::Dialect::NetHack343, "nethack-3.4.3"),
-                _ => (des::Dialect::NetHack36, "nethack-3.6.7"),
+            let default_game = match grammar {
+                Grammar::Nh343 => "nethack-3.4.3",
+                _ => "nethack-3.6.7",
             };
             assert!(
                 o.define.is_empty() && o.undefine.is_empty(),
                 "{file}: define/undefine are dungeon options"
             );
-            let options = des::Options {
-                // 3.6's extra warnings are levbuild's notes on what its
-                // lev_comp writes: every 3.6 case shows them.
-                extra_warnings: o.extra_warnings || grammar == Grammar::Nh36,
-                layout: Layout::LP64,
-                game: game_named(o.game.as_deref().unwrap_or(default_game), file),
-                dialect,
-            };
+            // 3.6's extra warnings are levbuild's notes on what its
+            // lev_comp writes: every 3.6 case shows them.
+            let options =
+                des::Options::for_game(game_named(o.game.as_deref().unwrap_or(default_game), file))
+                    .with_layout(Layout::LP64)
+                    .with_extra_warnings(o.extra_warnings || grammar == Grammar::Nh36);
             match des::compile_levels(source, file, &options) {
                 Ok(blobs) => blobs.warnings,
                 Err(d) => d,
@@ -161,10 +159,9 @@ fn compile(grammar: Grammar, source: &str, file: &str) -> Diagnostics {
             for n in &o.undefine {
                 features = features.undefine(n);
             }
-            let options = dungeon::Options {
-                game: std::sync::Arc::new(game.with_features(features)),
-                layout: Layout::LP64,
-            };
+            let options =
+                dungeon::Options::for_game(std::sync::Arc::new(game.with_features(features)))
+                    .with_layout(Layout::LP64);
             match dungeon::compile(source, file, &options) {
                 Ok(out) => out.warnings,
                 Err(d) => d,

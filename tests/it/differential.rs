@@ -78,10 +78,7 @@ fn generated_des_files_match_the_reference_lev_comp() {
             continue;
         }
         let ok = status.success();
-        let options = des::Options {
-            layout: Layout::LP64,
-            ..Default::default()
-        };
+        let options = des::Options::default().with_layout(Layout::LP64);
         match (ok, des::compile_with(&src, "g.des", &options)) {
             (true, Ok(file)) => {
                 compared += 1;
@@ -119,12 +116,7 @@ fn generated_36_files_match_the_reference_36_lev_comp() {
         return;
     };
     let game = levbuild::Game::nethack_367();
-    let options = des::Options {
-        layout: Layout::LP64,
-        game: game.clone(),
-        dialect: des::Dialect::NetHack36,
-        ..Default::default()
-    };
+    let options = des::Options::for_game(game.clone()).with_layout(Layout::LP64);
     let mut diffs = Differences::default();
     let mut compared = 0;
     for seed in 0..cases() {
@@ -212,10 +204,7 @@ fn generated_dungeon_files_match_the_reference_dgn_comp() {
             .unwrap()
             .status
             .success();
-        let options = dungeon::Options {
-            layout: Layout::LP64,
-            ..Default::default()
-        };
+        let options = dungeon::Options::default().with_layout(Layout::LP64);
         match (ok, dungeon::compile(&src, "dungeon.def", &options)) {
             (true, Ok(out)) => {
                 match std::fs::read(dat.join("dungeon")).inspect(|_| compared += 1) {

@@ -22,11 +22,7 @@ fn differential(var: &str, identity: &str, flavour: Flavour, label: &str) {
         common::skip_unavailable(&format!("{var} does not name a {label} lev_comp"));
         return;
     };
-    let options = des::Options {
-        layout: Layout::LP64,
-        game: game(identity),
-        ..Default::default()
-    };
+    let options = des::Options::for_game(game(identity)).with_layout(Layout::LP64);
     common::generated_differential(
         label,
         &lev_comp,
@@ -141,11 +137,8 @@ fn the_generator_uses_every_extension() {
 /// a random coordinate (#34: found by the differential harness).
 #[test]
 fn a_sanity_flag_after_a_register_place_keeps_the_register() {
-    let options = des::Options {
-        layout: Layout::LP64,
-        game: game("notnotdnethack-2025.05.16"),
-        ..Default::default()
-    };
+    let options =
+        des::Options::for_game(game("notnotdnethack-2025.05.16")).with_layout(Layout::LP64);
     let at = |tail: &str| {
         let src = format!(
             "MAZE: \"s\", ' '\nGEOMETRY: center, center\nMAP\n....\n....\nENDMAP\n\

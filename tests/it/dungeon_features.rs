@@ -10,10 +10,7 @@ fn compile(src: &str) -> CompiledDungeon {
     let out = dungeon::compile(
         src,
         "t.def",
-        &dungeon::Options {
-            layout: Layout::host(),
-            ..Default::default()
-        },
+        &dungeon::Options::default().with_layout(Layout::host()),
     )
     .unwrap_or_else(|d| panic!("{d}"));
     // Everything is checked on what the file decodes to.
@@ -28,10 +25,7 @@ fn errors(src: &str) -> Diagnostics {
     match dungeon::compile(
         src,
         "t.def",
-        &dungeon::Options {
-            layout: Layout::host(),
-            ..Default::default()
-        },
+        &dungeon::Options::default().with_layout(Layout::host()),
     ) {
         Ok(_) => panic!("expected errors for:\n{src}"),
         Err(d) => d,
@@ -134,10 +128,8 @@ fn reincarnation_conditional_and_features() {
     let off = dungeon::compile(
         &src,
         "t.def",
-        &dungeon::Options {
-            layout: Layout::host(),
-            ..dungeon::Options::with_features(Features::default().undefine("REINCARNATION").clone())
-        },
+        &dungeon::Options::with_features(Features::default().undefine("REINCARNATION").clone())
+            .with_layout(Layout::host()),
     )
     .unwrap();
     let names: Vec<_> = off.dungeon.all_levels().map(|l| l.name.as_str()).collect();
@@ -151,10 +143,8 @@ fn reincarnation_conditional_and_features() {
     let out = dungeon::compile(
         &custom,
         "t.def",
-        &dungeon::Options {
-            layout: Layout::host(),
-            ..dungeon::Options::with_features(Features::default().define("MYVARIANT").clone())
-        },
+        &dungeon::Options::with_features(Features::default().define("MYVARIANT").clone())
+            .with_layout(Layout::host()),
     )
     .unwrap();
     assert_eq!(out.dungeon.dungeons[0].levels[0].name, "extra");
@@ -308,10 +298,7 @@ fn with_warnings(src: &str) -> (CompiledDungeon, Vec<(usize, String)>) {
     let out = dungeon::compile(
         src,
         "t.def",
-        &dungeon::Options {
-            layout: Layout::LP64,
-            ..Default::default()
-        },
+        &dungeon::Options::default().with_layout(Layout::LP64),
     )
     .unwrap_or_else(|d| panic!("{d}"));
     let warnings = out
@@ -442,10 +429,7 @@ fn compile_36(src: &str) -> Result<CompiledDungeon, Diagnostics> {
     dungeon::compile(
         src,
         "t.def",
-        &dungeon::Options {
-            game: Game::nethack_367(),
-            layout: Layout::host(),
-        },
+        &dungeon::Options::for_game(Game::nethack_367()).with_layout(Layout::host()),
     )
 }
 

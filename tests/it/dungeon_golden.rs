@@ -15,10 +15,7 @@ fn compile_for(
     dungeon::compile(
         source,
         path,
-        &dungeon::Options {
-            layout,
-            ..Default::default()
-        },
+        &dungeon::Options::default().with_layout(layout),
     )
 }
 

@@ -20,10 +20,7 @@ fn identity(name: &str) -> Arc<Game> {
 }
 
 fn compile(game: &Arc<Game>, src: &str) -> Result<dungeon::CompiledDungeon, String> {
-    let options = dungeon::Options {
-        game: Arc::clone(game),
-        layout: Layout::LP64,
-    };
+    let options = dungeon::Options::for_game(Arc::clone(game)).with_layout(Layout::LP64);
     dungeon::compile(src, "dungeon.def", &options).map_err(|d| d.to_string())
 }
 

@@ -6,7 +6,7 @@
 
 use crate::common;
 
-use levbuild::des::{self, nh36, Dialect};
+use levbuild::des::{self, nh36};
 use levbuild::{Game, Layout, RecordFormat};
 
 fn identity(name: &str) -> std::path::PathBuf {
@@ -17,12 +17,7 @@ fn identity(name: &str) -> std::path::PathBuf {
 /// it (LP64, as its golden set was written).
 fn evilhack() -> (std::sync::Arc<Game>, des::Options) {
     let game = std::sync::Arc::new(Game::from_identity_file(&identity("evilhack-0.9.3")).unwrap());
-    let options = des::Options {
-        game: game.clone(),
-        layout: Layout::LP64,
-        dialect: Dialect::NetHack36,
-        ..Default::default()
-    };
+    let options = des::Options::for_game(game.clone()).with_layout(Layout::LP64);
     (game, options)
 }
 
@@ -113,7 +108,9 @@ fn evilhack_build_writes_its_vaults_dat() {
         let mut b = levbuild::Build::new();
         b.source_dir(&src)
             .out_dir(&out)
-            .game_file(identity("evilhack-0.9.3"))
+            .game(levbuild::GameSource::identity_file(identity(
+                "evilhack-0.9.3",
+            )))
             .cargo_directives(false);
         b.try_compile().unwrap()
     };

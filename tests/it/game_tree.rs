@@ -240,7 +240,7 @@ fn the_identity_is_part_of_every_levels_cache_key() {
     let build = || {
         Build::new()
             .source_dir(&dat)
-            .game_file(&file)
+            .game(levbuild::GameSource::identity_file(&file))
             .out_dir(&out)
             .cache_dir(tmp.path().join("cache"))
             .cargo_directives(false)
@@ -377,7 +377,7 @@ fn identity_files_build_the_golden_sets_without_the_games_trees() {
         let out = tmp.path().join(set);
         let report = Build::new()
             .source_dir(shared.join("corpus").join(game).join("dat"))
-            .game_file(identity_file(game))
+            .game(levbuild::GameSource::identity_file(identity_file(game)))
             .target(target)
             .out_dir(&out)
             .cargo_directives(false)
@@ -416,7 +416,9 @@ fn a_trees_makefile_says_which_dungeon_files_its_dat_builds() {
     let dungeons = |root: &Path, dir: Option<&Path>, out: &str| {
         let out = tmp.path().join(out);
         let mut b = Build::new();
-        b.game_tree(root).out_dir(&out).cargo_directives(false);
+        b.game(levbuild::GameSource::tree(root))
+            .out_dir(&out)
+            .cargo_directives(false);
         if let Some(dir) = dir {
             b.source_dir(dir);
         }
@@ -462,7 +464,9 @@ fn slashem_extended_builds_its_golden_set_from_its_identity_file() {
     let out = tmp.path().join("levels");
     let report = Build::new()
         .source_dir(shared.join("corpus/slashem-extended-1.6.5/dat"))
-        .game_file(identity_file("slashem-extended-1.6.5"))
+        .game(levbuild::GameSource::identity_file(identity_file(
+            "slashem-extended-1.6.5",
+        )))
         .target("x86_64-unknown-linux-gnu")
         .out_dir(&out)
         .cargo_directives(false)
@@ -494,7 +498,9 @@ fn slashem_builds_its_golden_set_from_its_identity_file() {
     let build = |out: &Path, exclude: bool| {
         let mut b = Build::new();
         b.source_dir(&dat)
-            .game_file(identity_file("slashem-0.0.7E7F3"))
+            .game(levbuild::GameSource::identity_file(identity_file(
+                "slashem-0.0.7E7F3",
+            )))
             .target("x86_64-unknown-linux-gnu")
             .out_dir(out)
             .cargo_directives(false);
@@ -524,7 +530,9 @@ fn notnotdnethack_builds_its_golden_set_from_its_identity_file() {
     let out = tmp.path().join("levels");
     Build::new()
         .source_dir(shared.join("corpus/notnotdnethack-2025.05.16/dat"))
-        .game_file(identity_file("notnotdnethack-2025.05.16"))
+        .game(levbuild::GameSource::identity_file(identity_file(
+            "notnotdnethack-2025.05.16",
+        )))
         .target("x86_64-unknown-linux-gnu")
         .out_dir(&out)
         .cargo_directives(false)
@@ -544,7 +552,9 @@ fn dnethack_builds_its_golden_set_from_its_identity_file() {
     // Its three dungeon files (dngnch1..3.def) are found as every *.def is.
     Build::new()
         .source_dir(shared.join("corpus/dnethack-3.18.0/dat"))
-        .game_file(identity_file("dnethack-3.18.0"))
+        .game(levbuild::GameSource::identity_file(identity_file(
+            "dnethack-3.18.0",
+        )))
         .target("x86_64-unknown-linux-gnu")
         .out_dir(&out)
         .cargo_directives(false)
@@ -571,7 +581,10 @@ fn each_level_set_can_have_its_own_game() {
     let out = tmp.path().join("out");
     let report = Build::new()
         .source_dir(&vanilla)
-        .source_dir_for_game_file(&grunt, identity_file("grunthack-0.2.2"))
+        .source_dir_for(
+            &grunt,
+            levbuild::GameSource::identity_file(identity_file("grunthack-0.2.2")),
+        )
         .out_dir(&out)
         .target("x86_64-unknown-linux-gnu")
         .cargo_directives(false)
@@ -624,10 +637,8 @@ fn configuration_changes_reach_tables_features_and_header() {
     let dungeon = levbuild::dungeon::compile(
         &std::fs::read_to_string(root.join("dat/dungeon.def")).unwrap(),
         "dungeon.def",
-        &levbuild::dungeon::Options {
-            game: std::sync::Arc::new(game),
-            layout: Layout::host(),
-        },
+        &levbuild::dungeon::Options::for_game(std::sync::Arc::new(game))
+            .with_layout(Layout::host()),
     )
     .unwrap();
     assert!(!dungeon.dungeon.all_levels().any(|l| l.name == "rogue"));
@@ -643,7 +654,7 @@ fn a_changed_tree_source_rebuilds_every_level_and_an_unchanged_tree_runs_no_comp
     let out = tmp.path().join("out");
     let build = || {
         Build::new()
-            .game_tree(&root)
+            .game(levbuild::GameSource::tree(&root))
             .out_dir(&out)
             .cargo_directives(false)
             .try_compile()
@@ -866,7 +877,9 @@ fn fiqhacks_identity_file_builds_its_golden_set() {
     let out = tmp.path().join("fiqhack-4.3.1");
     Build::new()
         .source_dir(shared.join("corpus/fiqhack-4.3.1/dat"))
-        .game_file(identity_file("fiqhack-4.3.1"))
+        .game(levbuild::GameSource::identity_file(identity_file(
+            "fiqhack-4.3.1",
+        )))
         .target("x86_64-unknown-linux-gnu")
         .out_dir(&out)
         .cargo_directives(false)

@@ -14,10 +14,7 @@ fn generated_des_files_compile_and_round_trip() {
         let file = des::compile_with(
             &src,
             "g.des",
-            &des::Options {
-                layout: Layout::LP64,
-                ..Default::default()
-            },
+            &des::Options::default().with_layout(Layout::LP64),
         )
         .unwrap_or_else(|d| panic!("seed {seed}:\n{src}\n{d}"));
         for l in &file.levels {
@@ -33,10 +30,7 @@ fn generated_dungeon_files_compile_and_round_trip() {
     let game = Game::nethack_343();
     for seed in 0..2000 {
         let src = common::gen343::dungeon_file(seed);
-        let options = dungeon::Options {
-            layout: Layout::LP64,
-            ..Default::default()
-        };
+        let options = dungeon::Options::default().with_layout(Layout::LP64);
         let out = dungeon::compile(&src, "d.def", &options)
             .unwrap_or_else(|d| panic!("seed {seed}:\n{src}\n{d}"));
         let back = dungeon::decode(&out.bytes, &game, Layout::LP64)
@@ -49,12 +43,7 @@ fn generated_dungeon_files_compile_and_round_trip() {
 #[test]
 fn generated_36_files_compile_and_round_trip() {
     let game = Game::nethack_367();
-    let options = des::Options {
-        layout: Layout::LP64,
-        game: Game::nethack_367(),
-        dialect: des::Dialect::NetHack36,
-        ..Default::default()
-    };
+    let options = des::Options::for_game(Game::nethack_367()).with_layout(Layout::LP64);
     for seed in 0..1500 {
         let src = common::gen36::des_file(seed);
         let file = des::nh36::compile_with(&src, "g.des", &options)

@@ -37,7 +37,7 @@ fn check(tmp: &TempDir, name: &str, dirs: &[PathBuf], files: &[&str]) {
     }
     build
         .out_dir(&out)
-        .layout(levbuild::Layout::LP64)
+        .target(levbuild::Layout::LP64)
         .c_prefix("snap_")
         .cargo_directives(false)
         .try_compile()

@@ -41,10 +41,7 @@ RANDOM_CORRIDORS
 "#;
 
 fn compile(src: &str, layout: Layout) -> Vec<des::CompiledLevel> {
-    let opts = Options {
-        layout,
-        ..Default::default()
-    };
+    let opts = Options::default().with_layout(layout);
     des::compile_with(src, "t.des", &opts)
         .unwrap_or_else(|d| panic!("{d}"))
         .levels
@@ -177,20 +174,14 @@ fn dungeon_files_differ_only_in_header_and_byte_order() {
     let lp64 = dungeon::compile(
         src,
         "d.def",
-        &dungeon::Options {
-            layout: Layout::LP64,
-            ..Default::default()
-        },
+        &dungeon::Options::default().with_layout(Layout::LP64),
     )
     .unwrap();
     for layout in Layout::ALL {
         let out = dungeon::compile(
             src,
             "d.def",
-            &dungeon::Options {
-                layout,
-                ..Default::default()
-            },
+            &dungeon::Options::default().with_layout(layout),
         )
         .unwrap();
         assert_eq!(
@@ -221,7 +212,7 @@ fn tree_build_for_i686_reproduces_the_ilp32_golden_set() {
             .source_dir(common::corpus_dat(&shared))
             .out_dir(out.path().join(dir))
             .cache_dir(cache.path())
-            .layout(layout)
+            .target(layout)
             .cargo_directives(false)
             .try_compile()
             .unwrap_or_else(|e| panic!("{e}"));

@@ -28,6 +28,7 @@ mod dnethack_differential;
 mod dungeon_features;
 mod dungeon_golden;
 mod dungeon_variants;
+mod encode_errors;
 #[cfg(feature = "nethack36")]
 mod evilhack;
 mod fault_injection;

@@ -22,11 +22,7 @@ fn game(name: &str) -> Arc<Game> {
 }
 
 fn options(game: Arc<Game>) -> des::Options {
-    des::Options {
-        layout: Layout::LP64,
-        game,
-        ..Default::default()
-    }
+    des::Options::for_game(game).with_layout(Layout::LP64)
 }
 
 /// (name, line, column, message) of each warning.

@@ -1178,12 +1178,7 @@ fn levbuild_compile(set: Set, source: &[u8]) -> Compiled {
     let layout = Layout::LP64;
     let game = set.game();
     if set.is_des() {
-        let options = des::Options {
-            game,
-            layout,
-            dialect: set.dialect(),
-            ..Default::default()
-        };
+        let options = des::Options::for_game(game).with_layout(layout);
         des::compile_levels(&text, "m.des", &options).map(|blobs| {
             // What the game's lev_comp appends to vaults.dat beside them.
             let vaults: String = (blobs.levels.iter())
@@ -1207,7 +1202,7 @@ fn levbuild_compile(set: Set, source: &[u8]) -> Compiled {
             (files, blobs.warnings)
         })
     } else {
-        let options = dungeon::Options { game, layout };
+        let options = dungeon::Options::for_game(game).with_layout(layout);
         dungeon::compile(&text, "dungeon.def", &options).map(|out| {
             (
                 BTreeMap::from([(b"dungeon".to_vec(), out.bytes)]),

@@ -35,12 +35,7 @@ fn blessing() -> bool {
 fn drawings(path: &Path, game: &std::sync::Arc<Game>) -> Vec<Drawing> {
     let bytes = std::fs::read(path).expect("corpus file readable");
     let source = levbuild::source_text(&bytes);
-    let options = des::Options {
-        dialect: game.dialect(),
-        game: game.clone(),
-        layout: Layout::LP64,
-        ..des::Options::default()
-    };
+    let options = des::Options::for_game(game.clone()).with_layout(Layout::LP64);
     let file = path.file_name().unwrap().to_string_lossy().into_owned();
     let blobs = des::compile_levels(&source, &file, &options).expect("corpus file compiles");
     blobs
@@ -267,7 +262,9 @@ fn every_supported_games_gallery_draws_every_level() {
             .cargo_directives(false)
             .gallery(&site);
         if let Some(g) = identity {
-            build.game_file(games.join(format!("{g}.game")));
+            build.game(levbuild::GameSource::identity_file(
+                games.join(format!("{g}.game")),
+            ));
         }
         let report = build
             .try_compile()

@@ -84,10 +84,7 @@ fn check_des(src: &str) {
     if let Ok(file) = des::compile_with(
         src,
         "m.des",
-        &des::Options {
-            extra_warnings: true,
-            ..Default::default()
-        },
+        &des::Options::default().with_extra_warnings(true),
     ) {
         for l in file.levels {
             assert_eq!(
@@ -102,10 +99,7 @@ fn check_dungeon(src: &str) {
     if let Ok(out) = dungeon::compile(
         src,
         "m.def",
-        &dungeon::Options {
-            layout: Layout::host(),
-            ..Default::default()
-        },
+        &dungeon::Options::default().with_layout(Layout::host()),
     ) {
         if out.dungeon.dungeons.is_empty() {
             // No DUNGEON: an empty file, as dgn_comp writes.
@@ -157,10 +151,7 @@ fn garbage_and_empty_inputs_are_answered() {
     let d = dungeon::compile(
         &noise,
         "n.def",
-        &dungeon::Options {
-            layout: Layout::host(),
-            ..Default::default()
-        },
+        &dungeon::Options::default().with_layout(Layout::host()),
     )
     .unwrap_err();
     assert!(d.errors().count() <= 201, "errors are capped: {}", d.len());
@@ -207,10 +198,7 @@ fn ten_megabyte_inputs_finish() {
     let out = dungeon::compile(
         &dgn,
         "d.def",
-        &dungeon::Options {
-            layout: Layout::host(),
-            ..Default::default()
-        },
+        &dungeon::Options::default().with_layout(Layout::host()),
     )
     .unwrap();
     assert_eq!(out.warnings.warnings().count(), 201);
@@ -226,11 +214,7 @@ fn a_long_run_of_map_characters_that_is_no_row_is_scanned_once() {
         let src = format!("MAZE:\"a\",' '\nGEOMETRY:center,center\nMAP\n{run}\"\n...\nENDMAP\n");
         let (send, receive) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
-            let options = des::Options {
-                dialect,
-                game: Game::builtin(dialect),
-                ..Default::default()
-            };
+            let options = des::Options::for_game(Game::builtin(dialect));
             let _ = send.send(des::compile_levels(&src, "run.des", &options).is_err());
         });
         let refused = receive

@@ -20,11 +20,7 @@ fn slashem() -> Arc<Game> {
 }
 
 fn options(game: &Arc<Game>) -> des::Options {
-    des::Options {
-        layout: Layout::LP64,
-        game: game.clone(),
-        ..Default::default()
-    }
+    des::Options::for_game(game.clone()).with_layout(Layout::LP64)
 }
 
 /// The one maze part of `src`, compiled for SLASH'EM, after checking that

@@ -10,7 +10,7 @@
 
 use crate::common;
 
-use levbuild::des::{self, nh36, Dialect};
+use levbuild::des::{self, nh36};
 use levbuild::{Game, Layout};
 
 fn identity(name: &str) -> std::path::PathBuf {
@@ -21,12 +21,7 @@ fn identity(name: &str) -> std::path::PathBuf {
 /// it (LP64, as its golden set was written).
 fn sporkhack() -> (std::sync::Arc<Game>, des::Options) {
     let game = std::sync::Arc::new(Game::from_identity_file(&identity("sporkhack-0.7.0")).unwrap());
-    let options = des::Options {
-        game: game.clone(),
-        layout: Layout::LP64,
-        dialect: Dialect::NetHack36,
-        ..Default::default()
-    };
+    let options = des::Options::for_game(game.clone()).with_layout(Layout::LP64);
     (game, options)
 }
 
@@ -106,7 +101,9 @@ fn sporkhack_builds_its_golden_set_from_its_identity_file() {
     let mut b = levbuild::Build::new();
     b.source_dir(shared.join("corpus/sporkhack-0.7.0/dat"))
         .out_dir(&out)
-        .game_file(identity("sporkhack-0.7.0"))
+        .game(levbuild::GameSource::identity_file(identity(
+            "sporkhack-0.7.0",
+        )))
         .cargo_directives(false)
         .allow("dungeon-missing-level");
     for name in NOT_COMPILED {
@@ -156,7 +153,7 @@ fn sporkhacks_tree_builds_its_golden_set() {
     let tmp = common::TempDir::new("sporkhack-tree");
     let out = tmp.path().join("out");
     let mut b = levbuild::Build::new();
-    b.game_tree(&tree)
+    b.game(levbuild::GameSource::tree(&tree))
         .source_dir(tree.join("dat"))
         .out_dir(&out)
         .cargo_directives(false)

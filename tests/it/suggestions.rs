@@ -7,11 +7,7 @@ use levbuild::diag::{Diagnostic, Diagnostics, LegacyTool};
 use levbuild::{dungeon, Game};
 
 fn des_errors(src: &str, dialect: Dialect) -> Diagnostics {
-    let options = des::Options {
-        dialect,
-        game: Game::builtin(dialect),
-        ..des::Options::default()
-    };
+    let options = des::Options::for_game(Game::builtin(dialect));
     des::compile_levels(src, "t.des", &options).unwrap_err()
 }
 
@@ -174,11 +170,7 @@ fn unknown_names_in_36_have_a_label_and_a_hint() {
         "t.des: line 7, pos 15: Unknown monster ('d', \"jackl\")!"
     );
     // A 3.6 room type, a warning, likewise.
-    let options = des::Options {
-        dialect: Dialect::NetHack36,
-        game: Game::nethack_367(),
-        ..des::Options::default()
-    };
+    let options = des::Options::for_game(Game::nethack_367());
     let room = "LEVEL: \"r\"\nROOM: \"ordinry\", lit, (1,1), (center,top), (5,5) {\n}\n";
     let file = des::compile_levels(room, "t.des", &options).unwrap();
     let w = file.warnings.warnings().next().unwrap();

@@ -7,7 +7,7 @@
 
 use crate::common;
 
-use levbuild::des::{self, nh36, Dialect};
+use levbuild::des::{self, nh36};
 use levbuild::{Game, GrammarForm, Layout};
 
 /// UnNetHack's game, from its identity file, and options that compile
@@ -15,12 +15,7 @@ use levbuild::{Game, GrammarForm, Layout};
 fn unnethack() -> (std::sync::Arc<Game>, des::Options) {
     let path = common::identity_file("unnethack-5.3.2");
     let game = std::sync::Arc::new(Game::from_identity_file(&path).unwrap());
-    let options = des::Options {
-        game: game.clone(),
-        layout: Layout::LP64,
-        dialect: Dialect::NetHack36,
-        ..Default::default()
-    };
+    let options = des::Options::for_game(game.clone()).with_layout(Layout::LP64);
     (game, options)
 }
 
@@ -106,7 +101,9 @@ fn unnethack_builds_its_golden_set_from_its_identity_file() {
     };
     let mut b = levbuild::Build::new();
     b.source_dir(shared.join("corpus/unnethack-5.3.2/dat"))
-        .game_file(common::identity_file("unnethack-5.3.2"));
+        .game(levbuild::GameSource::identity_file(common::identity_file(
+            "unnethack-5.3.2",
+        )));
     builds_its_golden_set(&shared, b);
 }
 
@@ -135,7 +132,8 @@ fn unnethacks_tree_builds_its_golden_set() {
         return;
     };
     let mut b = levbuild::Build::new();
-    b.game_tree(&tree).source_dir(tree.join("dat"));
+    b.game(levbuild::GameSource::tree(&tree))
+        .source_dir(tree.join("dat"));
     builds_its_golden_set(&shared, b);
 }
 
@@ -226,11 +224,7 @@ fn lines_sheol_and_counted_names() {
     let names: Vec<_> = file.levels.iter().map(|l| l.name.as_str()).collect();
     assert_eq!(names, ["v-0001", "v-2", "w"]);
     // 3.6.7 has none of it.
-    let options = des::Options {
-        dialect: Dialect::NetHack36,
-        game: Game::nethack_367(),
-        ..Default::default()
-    };
+    let options = des::Options::for_game(Game::nethack_367());
     for source in [
         "FUNCTION f() { EXIT }\nLEVEL: \"a\"\n",
         "LEVEL: \"a\"\nINIT_MAP: sheollev\n",
@@ -317,11 +311,7 @@ fn generated_unnethack_files_match_unnethacks_lev_comp() {
 /// place. 3.6.7's `lev_comp` wrote this program.
 #[test]
 fn an_outer_break_is_lost_as_lev_comp_loses_it() {
-    let options = des::Options {
-        dialect: Dialect::NetHack36,
-        game: Game::nethack_367(),
-        ..Default::default()
-    };
+    let options = des::Options::for_game(Game::nethack_367());
     let source = "MAZE: \"b\", random\nLOOP [2] {\n  BREAK\n  LOOP [3] {\n    BREAK\n  }\n}\n";
     let file = nh36::compile_with(source, "b.des", &options).unwrap();
     let text = file.levels[0]

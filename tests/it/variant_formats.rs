@@ -160,12 +160,9 @@ fn the_i686_layout_applies_to_the_new_records() {
 /// `=== FILE` then the lines, the dNetHack family's `### FILE`.
 fn warnings_listing(shared: &Path, name: &str, marker: &str) -> String {
     let game = std::sync::Arc::new(identity(name));
-    let options = des::Options {
-        extra_warnings: true,
-        game,
-        layout: Layout::LP64,
-        ..des::Options::default()
-    };
+    let options = des::Options::for_game(game)
+        .with_extra_warnings(true)
+        .with_layout(Layout::LP64);
     let golden = std::fs::read_to_string(
         shared
             .join("golden")

@@ -21,12 +21,7 @@ fn names(d: &Diagnostics) -> Vec<&'static str> {
 
 /// The warnings of a `.des` file compiled with `-w` for `dialect`'s game.
 fn des_warnings(src: &str, dialect: Dialect) -> Diagnostics {
-    let options = des::Options {
-        extra_warnings: true,
-        dialect,
-        game: Game::builtin(dialect),
-        ..des::Options::default()
-    };
+    let options = des::Options::for_game(Game::builtin(dialect)).with_extra_warnings(true);
     match des::compile_levels(src, "t.des", &options) {
         Ok(file) => file.warnings,
         Err(d) => d,
@@ -35,10 +30,7 @@ fn des_warnings(src: &str, dialect: Dialect) -> Diagnostics {
 
 /// The warnings of a `dungeon.def` compiled for `dialect`'s game.
 fn dungeon_warnings(src: &str, dialect: Dialect) -> Diagnostics {
-    let options = dungeon::Options {
-        game: Game::builtin(dialect),
-        ..dungeon::Options::default()
-    };
+    let options = dungeon::Options::for_game(Game::builtin(dialect));
     match dungeon::compile(src, "dungeon.def", &options) {
         Ok(out) => out.warnings,
         Err(d) => d,
@@ -136,10 +128,7 @@ fn each_warning_name_is_given_by_its_input() {
     // notnotdNetHack's altars name a god of its godlist.h.
     let nnd =
         Game::from_identity_file(&common::identity_file("notnotdnethack-2025.05.16")).unwrap();
-    let options = des::Options {
-        game: std::sync::Arc::new(nnd),
-        ..des::Options::default()
-    };
+    let options = des::Options::for_game(std::sync::Arc::new(nnd));
     let src = format!("{MAZE}ALTAR: (0,0), law, altar, \"Quetzalcoatl\"\nALTAR: (1,0), law, altar, \"Quetzlcoatl\"\n");
     let file = des::compile_levels(&src, "t.des", &options).unwrap();
     assert_eq!(
@@ -157,12 +146,9 @@ fn each_warning_name_is_given_by_its_input() {
         ("dnethack-3.18.0", "N", "invalid-map-character"),
         ("nethack-3.4.3-nosinks", "K", "disabled-map-character"),
     ] {
-        let options = des::Options {
-            game: std::sync::Arc::new(
-                Game::from_identity_file(&common::identity_file(game)).unwrap(),
-            ),
-            ..des::Options::default()
-        };
+        let options = des::Options::for_game(std::sync::Arc::new(
+            Game::from_identity_file(&common::identity_file(game)).unwrap(),
+        ));
         let src = MAZE.replace(".+.|.", &format!(".+{c}|."));
         let file = des::compile_levels(&src, "t.des", &options).unwrap();
         assert_eq!(names(&file.warnings), [name], "{:?}", file.warnings);
@@ -170,11 +156,7 @@ fn each_warning_name_is_given_by_its_input() {
     }
     // EvilHack's lev_comp keeps a random vault's state until a LEVEL.
     let evilhack = Game::from_identity_file(&common::identity_file("evilhack-0.9.3")).unwrap();
-    let options = des::Options {
-        game: std::sync::Arc::new(evilhack),
-        dialect: Dialect::NetHack36,
-        ..des::Options::default()
-    };
+    let options = des::Options::for_game(std::sync::Arc::new(evilhack));
     let src = "MAZE: \"a\", random\nFLAGS: rndvault\nMAZE: \"b\", random\n";
     let file = des::compile_levels(src, "t.des", &options).unwrap();
     assert_eq!(names(&file.warnings), ["random-vault-carried-over"]);

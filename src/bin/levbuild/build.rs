@@ -420,7 +420,7 @@ pub fn run(args: &[OsString], which: Command) -> Result<ExitCode> {
                     // A layout name has no triple; a triple also sets the
                     // game tree probe's target.
                     Ok(layout) if levbuild::Layout::ALL.iter().any(|l| l.name() == triple) => {
-                        build.layout(layout);
+                        build.target(layout);
                     }
                     _ => {
                         build.target(triple);
@@ -434,7 +434,7 @@ pub fn run(args: &[OsString], which: Command) -> Result<ExitCode> {
                 build.dungeon_file(scan.text("--dungeon-file")?);
             }
             Arg::Flag("--include") => {
-                build.include(scan.text("--include")?);
+                build.only(scan.text("--include")?);
             }
             Arg::Flag("--exclude") => {
                 build.exclude(scan.text("--exclude")?);
@@ -473,13 +473,13 @@ pub fn run(args: &[OsString], which: Command) -> Result<ExitCode> {
         return crate::check_files::run(&paths, &files, style);
     }
     if let Some(dialect) = files.game.dialect() {
-        build.dialect(dialect);
+        build.game(levbuild::Game::builtin(dialect));
     }
     match (files.game.tree(), files.game.file()) {
         (Some(_), Some(_)) => bail!("give --game-tree or --game, not both"),
         // The tree's dat/ unless directories are given.
         (Some(root), None) => {
-            build.game_tree(root);
+            build.game(levbuild::GameSource::tree(root));
         }
         (None, file) => {
             if paths.is_empty() {
@@ -487,7 +487,7 @@ pub fn run(args: &[OsString], which: Command) -> Result<ExitCode> {
             }
             match file {
                 Some(file) => {
-                    build.game_file(file);
+                    build.game(levbuild::GameSource::identity_file(file));
                 }
                 None => refuse_tree_roots(&paths)?,
             }

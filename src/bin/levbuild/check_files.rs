@@ -47,12 +47,9 @@ pub fn run(files: &[PathBuf], options: &FileOptions, style: Style) -> Result<Exi
                 false => f.undefine(name),
             });
     let dungeon_game = Arc::new(game.with_features(features));
-    let level_options = des::Options {
-        extra_warnings: options.extra_warnings,
-        layout,
-        dialect: game.dialect(),
-        game,
-    };
+    let level_options = des::Options::for_game(game)
+        .with_extra_warnings(options.extra_warnings)
+        .with_layout(layout);
     let silenced = |d: &levbuild::Diagnostic| {
         d.severity == Severity::Warning && d.code.is_some_and(|c| options.allowed.contains(&c))
     };
@@ -67,10 +64,7 @@ pub fn run(files: &[PathBuf], options: &FileOptions, style: Style) -> Result<Exi
             Kind::Dungeon => dungeon::compile(
                 &source,
                 &name,
-                &dungeon::Options {
-                    layout,
-                    game: dungeon_game.clone(),
-                },
+                &dungeon::Options::for_game(dungeon_game.clone()).with_layout(layout),
             )
             .map(|out| out.warnings),
         };

@@ -129,7 +129,11 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
             }
         });
     }
-    match dungeon::compile(&source, &name, &dungeon::Options { layout, game }) {
+    match dungeon::compile(
+        &source,
+        &name,
+        &dungeon::Options::for_game(game).with_layout(layout),
+    ) {
         Ok(out) => {
             let warnings = silence(out.warnings);
             print_diagnostics(&warnings, format)?;

@@ -102,14 +102,13 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
     }
     // One game for every file, whatever options came before it.
     options.game = game.load(des::Dialect::NetHack343, options.layout)?;
-    options.dialect = options.game.dialect();
     for (_, o) in &mut jobs {
         o.game = options.game.clone();
-        o.dialect = options.dialect;
         o.layout = options.layout;
     }
     // 3.6's lev_comp words its messages its own way.
-    if format == Format::Legacy(LegacyTool::LevComp) && options.dialect == des::Dialect::NetHack36 {
+    if format == Format::Legacy(LegacyTool::LevComp) && options.dialect() == des::Dialect::NetHack36
+    {
         format = Format::Legacy(LegacyTool::LevComp36);
     }
     // As build -o does (lev_comp needs an existing directory).
@@ -152,7 +151,7 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
             Err(mut diagnostics) => {
                 silence(&mut diagnostics);
                 print_diagnostics(&diagnostics, format)?;
-                if options.dialect == des::Dialect::NetHack36 {
+                if options.dialect() == des::Dialect::NetHack36 {
                     // 3.6's lev_comp counts the errors of each level, and
                     // stops at a syntax error without a count.
                     let syntax = diagnostics.errors().any(|d| d.message == "syntax error");

@@ -87,12 +87,7 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
         vec![drawing]
     } else {
         let game = game.load(des::Dialect::NetHack343, layout)?;
-        let options = des::Options {
-            dialect: game.dialect(),
-            game: game.clone(),
-            layout,
-            ..des::Options::default()
-        };
+        let options = des::Options::for_game(game.clone()).with_layout(layout);
         let source = levbuild::source_text(&bytes);
         let blobs = match des::compile_levels(&source, &shown, &options) {
             Ok(blobs) => blobs,

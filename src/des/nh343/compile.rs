@@ -87,21 +87,10 @@ pub fn compile_with(
     })
 }
 
-/// The error of compiling `source` as 3.4.3 with `options` of another
-/// dialect or game family.
+/// The error of compiling `source` as 3.4.3 with `options` of a game of
+/// another family.
 fn refuse_other_dialects(source: &str, path: &str, options: &Options) -> Result<(), Diagnostics> {
     let mut report = Reporter::default();
-    if options.dialect != Dialect::NetHack343 {
-        report.error(
-            0..0,
-            format!(
-                "des::compile_with compiles the 3.4.3 language; a NetHack {} file is compiled by \
-                 des::compile_levels or des::nh36::compile_with",
-                options.dialect
-            ),
-        );
-        return Err(report.finish(path, source));
-    }
     if options.game.dialect() != Dialect::NetHack343 {
         report
             .error(
@@ -131,8 +120,8 @@ fn looks_like_36(source: &str, mut report: Reporter) -> Reporter {
     };
     let total = report.keep_first_errors(SHOWN);
     let how = "compile it as NetHack 3.6: `--dialect 3.6` on levbuild's command line, \
-               `Build::dialect(Dialect::NetHack36)` or a 3.6 game \
-               (`Game::nethack_367()`, a 3.6 game tree)";
+               `Build::game(Game::nethack_367())` or another 3.6 game \
+               (a 3.6 game tree or identity file)";
     #[cfg(not(feature = "nethack36"))]
     let how = format!(
         "{how}, with levbuild's `nethack36` feature, which this levbuild was built without \

@@ -123,11 +123,8 @@ fn a_dialect_adds_a_statement_and_a_record_field() {
     let lexed = lex(src, lang);
     let mut report = Reporter::default();
     let stmts = parse(src, &lexed.tokens, lang, &mut report);
-    let options = crate::des::Options {
-        game: std::sync::Arc::clone(&game),
-        layout: Layout::LP64,
-        ..crate::des::Options::default()
-    };
+    let options =
+        crate::des::Options::for_game(std::sync::Arc::clone(&game)).with_layout(Layout::LP64);
     let mut builder = super::sema::Builder::new(src, &options, &mut report);
     for s in &stmts {
         builder.statement(s, &lexed.maps);

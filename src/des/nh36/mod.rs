@@ -68,7 +68,7 @@ pub struct CompiledFile {
 #[cfg(feature = "nethack36")]
 #[cfg_attr(docsrs, doc(cfg(feature = "nethack36")))]
 /// Compiles 3.6 `.des` source for `options.game` and `options.layout`
-/// (`options.dialect` is not consulted). `path` is only used in messages.
+/// (whatever `options.game`'s language). `path` is only used in messages.
 ///
 /// # Errors
 /// Every error of the file (with the warnings, in source order); no level
@@ -342,10 +342,7 @@ mod tests {
     /// compiled `chunk_tokens` at a time, to programs (then encoded) or
     /// straight to bytes.
     fn outcome(source: &str, chunk_tokens: usize, bytes: bool) -> (Vec<(String, Vec<u8>)>, String) {
-        let options = Options {
-            game: crate::Game::nethack_367(),
-            ..Options::default()
-        };
+        let options = Options::for_game(crate::Game::nethack_367());
         let code = if bytes {
             codegen::Code::Bytes(codegen::Lev::new(&options.game, options.layout))
         } else {

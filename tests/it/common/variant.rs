@@ -13,11 +13,7 @@ pub fn game(name: &str) -> Arc<Game> {
 
 /// Options compiling for `game` on LP64.
 pub fn options(game: &Arc<Game>) -> des::Options {
-    des::Options {
-        layout: Layout::LP64,
-        game: game.clone(),
-        ..Default::default()
-    }
+    des::Options::for_game(game.clone()).with_layout(Layout::LP64)
 }
 
 /// The one level of `src` compiled for `game`, after checking that its
