@@ -10,6 +10,7 @@
 //! levbuild gallery [OPTIONS] DIR...
 //! levbuild game [OPTIONS]
 //! levbuild help [COMMAND | warnings]
+//! levbuild completions SHELL
 //! ```
 //!
 //! `args` holds the grammar the subcommands share (clap's builder API);
