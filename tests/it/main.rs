@@ -7,6 +7,7 @@ mod acehack_language;
 mod build_tree;
 mod cli_lev_comp;
 mod cli_options;
+mod cli_parser;
 #[cfg(feature = "render")]
 mod cli_render;
 mod cli_watch;

@@ -2,139 +2,208 @@
 //! source trees through [`levbuild::Build`]; `check FILE...` through
 //! `check_files`.
 
-use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
+use clap::{Arg, ArgAction, ArgMatches};
 use levbuild::diag::Severity;
 use levbuild::{Build, ErrorKind, Warning};
 
-use crate::args::{allowed, is_jobs_flag, jobs_value, unknown, Arg, Args, GameChoice};
+use crate::args::{self, GameChoice};
 use crate::output::print_stdout;
 use crate::{diag_github, diag_json};
 
-/// The options `build` and `check` share, for both helps.
-macro_rules! shared_options {
-    () => {
-        "  -j, --jobs N               compile with N threads (default: one per core;
-                             -jN also works)
-  -w                         also report lev_comp's -w warnings
-                             (rock-in-room and non-rock-edge; for 3.6,
-                             maze-filler-invalid-terrain and
-                             room-flags-from-alignment)
-  --allow NAME               silence the warnings named NAME (repeat it for
-                             more names; levbuild help warnings lists them)
-  --deny-warnings            fail on any warning not silenced by --allow
-  --format FORMAT            rich (the default): errors with their source
-                             lines and warnings one line each, on standard
-                             error; short: one line each, on standard error;
-                             json: one JSON object a line, on standard output;
-                             github: GitHub Actions annotations (::error
-                             file=…,line=…::…), on standard output
-  --target TRIPLE            the C data layout of the game: a Rust target
-                             triple such as i686-unknown-linux-gnu, or lp64,
-                             ilp32, llp64 with an optional -be (default: this
-                             machine's)
-  --game-tree ROOT           build for the game whose source tree is ROOT
-                             (its tables, makedefs features and version
-                             header); without DIR, ROOT/dat is the level set
-  --game FILE                build for the game an identity file describes
-                             (written by levbuild game): the same bytes as
-                             with its tree, with no tree and no C compiler
-  --dialect 3.4.3|3.6        the level language of the built-in game, for
-                             sets without --game-tree or --game (default
-                             3.4.3)
-  --dungeon-file GLOB        also read the files matching GLOB as dungeon
-                             descriptions (every *.def always is)
-  --include GLOB             compile only the files whose path under DIR
-                             matches GLOB (*, ?, **, [2-8], [!a-z], {a,b};
-                             repeatable)
-  --exclude GLOB             skip the files whose path under DIR matches GLOB
-                             (repeatable)
-  -D, --define NAME          define the makedefs feature NAME for dungeon.def
-                             (its %NAME lines are kept)
-  -U, --undefine NAME        undefine the makedefs feature NAME (its %NAME
-                             lines are dropped)
-  --watch                    after the run, watch the source directories (or
-                             the game tree) and run again whenever a source
-                             changes, until interrupted (Ctrl-C)
-  -h, --help                 print this help
-  -V, --version              print levbuild's version"
-    };
+/// The options `build`, `check` and `gallery` share.
+fn shared_options() -> Vec<Arg> {
+    let [game_tree, game, dialect] = args::game_options(
+        "build for the game whose source tree is ROOT\n\
+         (its tables, makedefs features and version\n\
+         header); without DIR, ROOT/dat is the level set",
+        "build for the game an identity file describes\n\
+         (written by levbuild game): the same bytes as\n\
+         with its tree, with no tree and no C compiler",
+        "the level language of the built-in game, for\n\
+         sets without --game-tree or --game (default\n\
+         3.4.3)",
+    );
+    let [define, undefine] = args::defines(
+        "define the makedefs feature NAME for dungeon.def\n(its %NAME lines are kept)",
+        "undefine the makedefs feature NAME (its %NAME\nlines are dropped)",
+    );
+    vec![
+        args::jobs(),
+        Arg::new("w").short('w').action(ArgAction::SetTrue).help(
+            "also report lev_comp's -w warnings\n\
+             (rock-in-room and non-rock-edge; for 3.6,\n\
+             maze-filler-invalid-terrain and\n\
+             room-flags-from-alignment)",
+        ),
+        args::allow(),
+        args::flag(
+            "deny-warnings",
+            "fail on any warning not silenced by --allow",
+        ),
+        args::format(
+            &["rich", "short", "json", "github"],
+            "rich (the default): errors with their source\n\
+             lines and warnings one line each, on standard\n\
+             error; short: one line each, on standard error;\n\
+             json: one JSON object a line, on standard output;\n\
+             github: GitHub Actions annotations (::error\n\
+             file=…,line=…::…), on standard output",
+        ),
+        args::target(args::TARGET_HELP),
+        game_tree,
+        game,
+        dialect,
+        args::option(
+            "dungeon-file",
+            "GLOB",
+            "also read the files matching GLOB as dungeon\n\
+             descriptions (every *.def always is; repeatable)",
+        )
+        .action(ArgAction::Append),
+        args::option(
+            "include",
+            "GLOB",
+            "compile only the files whose path under DIR\n\
+             matches GLOB (*, ?, **, [2-8], [!a-z], {a,b};\n\
+             repeatable)",
+        )
+        .action(ArgAction::Append),
+        args::option(
+            "exclude",
+            "GLOB",
+            "skip the files whose path under DIR matches GLOB\n(repeatable)",
+        )
+        .action(ArgAction::Append),
+        define,
+        undefine,
+        args::flag(
+            "watch",
+            "after the run, watch the source directories (or\n\
+             the game tree) and run again whenever a source\n\
+             changes, until interrupted (Ctrl-C)",
+        ),
+    ]
 }
 
-/// `levbuild build --help`.
-pub const BUILD_HELP: &str = concat!(
-    "\
-usage: levbuild build [OPTIONS] [DIR...]
+/// What `build` writes and how: its own options, which `check` and
+/// `gallery` accept and ignore.
+fn output_options() -> Vec<Arg> {
+    vec![
+        args::flag(
+            "no-cache",
+            "compile every file, and neither read nor write\nthe cache",
+        ),
+        args::option(
+            "cache-dir",
+            "DIR",
+            "keep the cache in DIR (default:\n\
+             OUT/.levbuild-cache); builds may share one",
+        )
+        .value_parser(clap::value_parser!(PathBuf))
+        .value_hint(clap::ValueHint::DirPath),
+        args::flag(
+            "no-rust-index",
+            "write no levels.rs (nor the levels.game files it\nembeds)",
+        ),
+        args::flag(
+            "no-c-index",
+            "write no levels.h and levels.c; with\n\
+             --no-rust-index, OUT gets the blobs alone (and\n\
+             levbuild's hidden manifest and cache)",
+        ),
+        args::flag(
+            "rust-decoder",
+            "give levels.rs functions that decode its blobs\n\
+             at run time (layout, game, decode,\n\
+             decode_dungeon)",
+        ),
+        args::option(
+            "c-prefix",
+            "PREFIX",
+            "start every symbol of levels.h and levels.c with\n\
+             PREFIX (default: levbuild_)",
+        ),
+    ]
+}
 
-Compiles every .des file and dungeon.def under each DIR (one level set
-each; the current directory when none is given) into OUT, and writes the
-index files levels.rs, levels.h and levels.c there. A file whose result is
-in the cache is not compiled again, and an output whose bytes did not
-change is not written again. A level set's blobs go straight into OUT; with
-several sets, each set's go under its path below their common directory.
-
-Options:
-  -o, --out-dir OUT          write into OUT (default: target/levels), which
-                             is created if missing
-  --no-cache                 compile every file, and neither read nor write
-                             the cache
-  --cache-dir DIR            keep the cache in DIR (default:
-                             OUT/.levbuild-cache); builds may share one
-  --no-rust-index            write no levels.rs (nor the levels.game files it
-                             embeds)
-  --no-c-index               write no levels.h and levels.c; with
-                             --no-rust-index, OUT gets the blobs alone (and
-                             levbuild's hidden manifest and cache)
-  --rust-decoder             give levels.rs functions that decode its blobs
-                             at run time (layout, game, decode,
-                             decode_dungeon)
-  --c-prefix PREFIX          start every symbol of levels.h and levels.c with
-                             PREFIX (default: levbuild_)
-",
-    shared_options!()
-);
-
-/// `levbuild check --help`.
-pub const CHECK_HELP: &str = concat!(
-    "\
-usage: levbuild check [OPTIONS] [DIR... | FILE...]
-
-Compiles as build does and reports every error and warning of every file,
-but writes nothing: no blob, no index, no cache. Each DIR is a level set
-(the current directory when none is given), whose dungeon.def is checked
-against its .des files. A FILE is checked on its own: a .des file, or a
-dungeon description (.def or .pdf). The exit status is 1 when a file has
-an error (or a warning, with --deny-warnings).
-
-Options:
-  -o, --out-dir OUT, --no-cache, --cache-dir DIR, --no-rust-index,
-  --no-c-index, --rust-decoder, --c-prefix PREFIX
-                             build's options for what it writes: accepted,
-                             and change nothing (check writes nothing)
-",
-    shared_options!()
-);
-
-/// `levbuild gallery --help`.
-pub const GALLERY_HELP: &str = concat!(
-    "\
-usage: levbuild gallery [OPTIONS] DIR... -o SITE
-
-Compiles as check does (writing no blob) and draws every level of every
-DIR (a level set) as its game draws a map into SITE/index.html: one
-self-contained page (no network, no external file; it opens from file://)
-with every level grouped by its .des file, a search by level name, and
-each dungeon.def drawn as a branch diagram. The pictures are drawn from
-the compiled levels themselves, as levbuild render draws one file.
-
-Options:
-  -o, --out-dir SITE         write SITE/index.html (default: target/gallery)
-",
-    shared_options!()
-);
+/// The command line of `build`, `check` or `gallery`.
+pub fn command(which: Command) -> clap::Command {
+    let dirs = Arg::new("dirs")
+        .value_name("DIR")
+        .action(ArgAction::Append)
+        .value_parser(clap::value_parser!(PathBuf))
+        .value_hint(clap::ValueHint::DirPath);
+    match which {
+        Command::Build => args::subcommand(
+            "build",
+            "levbuild build [OPTIONS] [DIR...]",
+            "compile each DIR (a level set; default: the\n\
+             current directory) into OUT (-o, --out-dir OUT;\n\
+             default target/levels) with the index files\n\
+             levels.rs, levels.h and levels.c, through the\n\
+             cache",
+            "Compiles every .des file and dungeon.def under each DIR (one level set\n\
+             each; the current directory when none is given) into OUT, and writes the\n\
+             index files levels.rs, levels.h and levels.c there. A file whose result is\n\
+             in the cache is not compiled again, and an output whose bytes did not\n\
+             change is not written again. A level set's blobs go straight into OUT; with\n\
+             several sets, each set's go under its path below their common directory.",
+        )
+        .arg(dirs.help("a level set (default: the current directory)"))
+        .arg(args::out_dir(
+            "OUT",
+            "write into OUT (default: target/levels), which\nis created if missing",
+        ))
+        .args(output_options())
+        .args(shared_options()),
+        Command::Check => args::subcommand(
+            "check",
+            "levbuild check [OPTIONS] [DIR... | FILE...]",
+            "compile as build does and report every error\n\
+             and warning; write nothing. A FILE is a .des\n\
+             file or a dungeon description (.def, .pdf)",
+            "Compiles as build does and reports every error and warning of every file,\n\
+             but writes nothing: no blob, no index, no cache. Each DIR is a level set\n\
+             (the current directory when none is given), whose dungeon.def is checked\n\
+             against its .des files. A FILE is checked on its own: a .des file, or a\n\
+             dungeon description (.def or .pdf). The exit status is 1 when a file has\n\
+             an error (or a warning, with --deny-warnings).",
+        )
+        .arg(
+            dirs.value_name("DIR|FILE")
+                .value_hint(clap::ValueHint::AnyPath)
+                .help("a level set, or a .des, .def or .pdf file"),
+        )
+        .args(shared_options())
+        .next_help_heading("build's options for what it writes (accepted; they change nothing)")
+        .arg(args::out_dir("OUT", "build's output directory"))
+        .args(output_options()),
+        Command::Gallery => args::subcommand(
+            "gallery",
+            "levbuild gallery [OPTIONS] DIR... -o SITE",
+            "draw every level of each DIR (a level set) and\n\
+             its dungeon into one page, SITE/index.html",
+            "Compiles as check does (writing no blob) and draws every level of every\n\
+             DIR (a level set) as its game draws a map into SITE/index.html: one\n\
+             self-contained page (no network, no external file; it opens from file://)\n\
+             with every level grouped by its .des file, a search by level name, and\n\
+             each dungeon.def drawn as a branch diagram. The pictures are drawn from\n\
+             the compiled levels themselves, as levbuild render draws one file.",
+        )
+        .arg(dirs.help("a level set (default: the current directory)"))
+        .arg(args::out_dir(
+            "SITE",
+            "write SITE/index.html (default: target/gallery)",
+        ))
+        .args(shared_options())
+        .next_help_heading("build's options for what it writes (accepted; they change nothing)")
+        .args(output_options()),
+    }
+}
 
 /// Which of the tree commands runs.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -350,108 +419,92 @@ pub struct FileOptions {
 
 /// Runs `build` (writes blobs and index), `check` (diagnostics only,
 /// writes nothing) or `gallery` (diagnostics and the gallery).
-pub fn run(args: &[OsString], which: Command) -> Result<ExitCode> {
-    let (command, help) = match which {
-        Command::Check => ("check", CHECK_HELP),
-        Command::Build => ("build", BUILD_HELP),
-        Command::Gallery => ("gallery", GALLERY_HELP),
+pub fn run(m: &ArgMatches, which: Command) -> Result<ExitCode> {
+    let command = match which {
+        Command::Check => "check",
+        Command::Build => "build",
+        Command::Gallery => "gallery",
     };
     let check_only = which != Command::Build;
     let mut build = Build::new();
-    let mut files = FileOptions::default();
-    let mut style = Style::Rich;
-    let mut out = PathBuf::from(match which {
-        Command::Gallery => "target/gallery",
-        _ => "target/levels",
+    let mut files = FileOptions {
+        game: GameChoice::of(m),
+        extra_warnings: m.get_flag("w"),
+        allowed: args::allowed(m),
+        deny_warnings: m.get_flag("deny-warnings"),
+        overrides: args::overrides(m),
+        ..FileOptions::default()
+    };
+    let style = match m.get_one::<String>("format").map(String::as_str) {
+        Some("short") => Style::Short,
+        Some("json") => Style::Json,
+        Some("github") => Style::Github,
+        _ => Style::Rich,
+    };
+    let out = m.get_one::<PathBuf>("out-dir").cloned().unwrap_or_else(|| {
+        PathBuf::from(match which {
+            Command::Gallery => "target/gallery",
+            _ => "target/levels",
+        })
     });
-    let mut paths = Vec::new();
-    let mut watch = false;
-    let mut scan = Args::new(args);
-    while let Some(arg) = scan.next_arg() {
-        match arg {
-            Arg::Flag("-o" | "--out-dir") => out = PathBuf::from(scan.value("-o")?),
-            Arg::Flag("--watch") => watch = true,
-            Arg::Flag(f) if is_jobs_flag(f) => {
-                build.jobs(jobs_value(f, &mut scan)?);
+    let mut paths: Vec<PathBuf> = m
+        .get_many::<PathBuf>("dirs")
+        .map_or_else(Vec::new, |dirs| dirs.cloned().collect());
+    let watch = m.get_flag("watch");
+    if let Some(&jobs) = m.get_one::<usize>("jobs") {
+        build.jobs(jobs);
+    }
+    if m.get_flag("no-cache") {
+        build.cache(false);
+    }
+    if let Some(dir) = m.get_one::<PathBuf>("cache-dir") {
+        build.cache_dir(dir);
+    }
+    if m.get_flag("no-rust-index") {
+        build.rust_index(false);
+    }
+    if m.get_flag("no-c-index") {
+        build.c_index(false);
+    }
+    if m.get_flag("rust-decoder") {
+        build.rust_decoder(true);
+    }
+    if let Some(prefix) = m.get_one::<String>("c-prefix") {
+        build.c_prefix(prefix);
+    }
+    build.extra_warnings(files.extra_warnings);
+    for name in &files.allowed {
+        build.allow(name);
+    }
+    build.warnings_into_errors(files.deny_warnings);
+    if let Some(triple) = m.get_one::<String>("target") {
+        match triple.parse::<levbuild::Layout>() {
+            // A layout name has no triple; a triple also sets the game
+            // tree probe's target.
+            Ok(layout) if levbuild::Layout::ALL.iter().any(|l| l.name() == triple) => {
+                build.target(layout);
             }
-            Arg::Flag("--no-cache") => {
-                build.cache(false);
+            _ => {
+                build.target(triple.as_str());
             }
-            Arg::Flag("--cache-dir") => {
-                build.cache_dir(PathBuf::from(scan.value("--cache-dir")?));
-            }
-            Arg::Flag("--no-rust-index") => {
-                build.rust_index(false);
-            }
-            Arg::Flag("--no-c-index") => {
-                build.c_index(false);
-            }
-            Arg::Flag("--rust-decoder") => {
-                build.rust_decoder(true);
-            }
-            Arg::Flag("--c-prefix") => {
-                build.c_prefix(scan.text("--c-prefix")?);
-            }
-            Arg::Flag("-w") => {
-                build.extra_warnings(true);
-                files.extra_warnings = true;
-            }
-            Arg::Flag("--allow") => {
-                let name = allowed(&mut scan)?;
-                build.allow(name);
-                files.allowed.push(name);
-            }
-            Arg::Flag("--format") => {
-                style = match scan.text("--format")? {
-                    "rich" => Style::Rich,
-                    "short" => Style::Short,
-                    "json" => Style::Json,
-                    "github" => Style::Github,
-                    other => bail!("--format takes rich, short, json or github, not {other:?}"),
-                };
-            }
-            Arg::Flag("--deny-warnings") => {
-                build.warnings_into_errors(true);
-                files.deny_warnings = true;
-            }
-            Arg::Flag("--target") => {
-                let triple = scan.text("--target")?;
-                match triple.parse::<levbuild::Layout>() {
-                    // A layout name has no triple; a triple also sets the
-                    // game tree probe's target.
-                    Ok(layout) if levbuild::Layout::ALL.iter().any(|l| l.name() == triple) => {
-                        build.target(layout);
-                    }
-                    _ => {
-                        build.target(triple);
-                    }
-                }
-                files.game.target(triple);
-                files.target = Some(triple.to_string());
-            }
-            Arg::Flag(f) if files.game.accept(f, &mut scan)? => {}
-            Arg::Flag("--dungeon-file") => {
-                build.dungeon_file(scan.text("--dungeon-file")?);
-            }
-            Arg::Flag("--include") => {
-                build.only(scan.text("--include")?);
-            }
-            Arg::Flag("--exclude") => {
-                build.exclude(scan.text("--exclude")?);
-            }
-            Arg::Flag("--define" | "-D") => {
-                let name = scan.text("--define")?;
-                build.define(name);
-                files.overrides.push((name.to_string(), true));
-            }
-            Arg::Flag("--undefine" | "-U") => {
-                let name = scan.text("--undefine")?;
-                build.undefine(name);
-                files.overrides.push((name.to_string(), false));
-            }
-            Arg::Flag(f) => return unknown(f, help),
-            Arg::Positional(p) => paths.push(PathBuf::from(p)),
         }
+        files.game.target(triple);
+        files.target = Some(triple.clone());
+    }
+    for pattern in m.get_many::<String>("dungeon-file").into_iter().flatten() {
+        build.dungeon_file(pattern);
+    }
+    for pattern in m.get_many::<String>("include").into_iter().flatten() {
+        build.only(pattern);
+    }
+    for pattern in m.get_many::<String>("exclude").into_iter().flatten() {
+        build.exclude(pattern);
+    }
+    for (name, on) in &files.overrides {
+        match on {
+            true => build.define(name),
+            false => build.undefine(name),
+        };
     }
     // Files rather than directories: `check` compiles each on its own.
     let given_files: Vec<&PathBuf> = paths.iter().filter(|p| p.is_file()).collect();

@@ -9,93 +9,87 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
+use clap::{Arg, ArgMatches};
 use levbuild::diag::{Diagnostics, LegacyTool};
 use levbuild::dungeon;
 
-use crate::args::{allowed, unknown, usage_hint, Arg, Args, GameChoice};
+use crate::args::{self, GameChoice};
 use crate::output::{
     print_diagnostics, print_file_message, print_stdout, read_source, report_open_failure,
     write_atomic, Format,
 };
 
-/// `levbuild dgn-comp --help`.
-pub const HELP: &str = "\
-usage: levbuild dgn-comp [OPTIONS] [FILE]
+/// The command line of `dgn-comp`.
+pub fn command() -> clap::Command {
+    let [game_tree, game, dialect] = args::game_options(
+        "compile for the game whose source tree is ROOT\n\
+         (its makedefs features and version header)",
+        "compile for the game an identity file describes\n(written by levbuild game)",
+        "the built-in game to compile for (default 3.4.3)",
+    );
+    args::subcommand(
+        "dgn-comp",
+        "levbuild dgn-comp [OPTIONS] [FILE]",
+        "compile dungeon.def like makedefs -e + dgn_comp\n\
+         into OUTDIR/dungeon (-o, --out-dir OUTDIR)",
+        "Compiles a dungeon description as makedefs -e and dgn_comp do in two\n\
+         steps: FILE (dungeon.def, or an already preprocessed dungeon.pdf; standard\n\
+         input when absent or -) into OUTDIR/dungeon, byte for byte as dgn_comp\n\
+         writes it. Nothing is written when there is an error (exit status 1).",
+    )
+    .arg(
+        Arg::new("file")
+            .value_name("FILE")
+            .value_parser(clap::value_parser!(OsString))
+            .value_hint(clap::ValueHint::FilePath)
+            .help("dungeon.def or dungeon.pdf (- or none: standard\ninput)"),
+    )
+    .arg(args::out_dir(
+        "OUTDIR",
+        "write OUTDIR/dungeon (default: the current\n\
+         directory), creating OUTDIR if missing",
+    ))
+    .args(args::defines(
+        "define the makedefs feature NAME (its %NAME\n\
+         lines are kept), on top of the game's own",
+        "undefine the makedefs feature NAME (its %NAME\nlines are dropped)",
+    ))
+    .arg(
+        args::flag(
+            "preprocess-only",
+            "print the text makedefs -e would write\n\
+         (dungeon.pdf) on standard output, and stop",
+        )
+        .short('E'),
+    )
+    .arg(args::allow())
+    .arg(args::flag(
+        "deny-warnings",
+        "a warning not silenced by --allow fails the file,\nand nothing is written",
+    ))
+    .arg(args::format(
+        &["rich", "short", "legacy", "json", "github"],
+        "rich (the default): source lines with a caret;\n\
+         short: one line each; legacy: dgn_comp's own\n\
+         lines; all on standard error; json: one JSON\n\
+         object a line, on standard output; github:\n\
+         GitHub Actions annotations, on standard output",
+    ))
+    .arg(args::target(args::TARGET_HELP))
+    .args([game_tree, game, dialect])
+}
 
-Compiles a dungeon description as makedefs -e and dgn_comp do in two
-steps: FILE (dungeon.def, or an already preprocessed dungeon.pdf; standard
-input when absent or -) into OUTDIR/dungeon, byte for byte as dgn_comp
-writes it. Nothing is written when there is an error (exit status 1).
-
-Options:
-  -o, --out-dir OUTDIR       write OUTDIR/dungeon (default: the current
-                             directory), creating OUTDIR if missing
-  -D, --define NAME          define the makedefs feature NAME (its %NAME
-                             lines are kept), on top of the game's own
-  -U, --undefine NAME        undefine the makedefs feature NAME (its %NAME
-                             lines are dropped)
-  -E, --preprocess-only      print the text makedefs -e would write
-                             (dungeon.pdf) on standard output, and stop
-  --allow NAME               silence the warnings named NAME (repeat it for
-                             more names; levbuild help warnings lists them)
-  --deny-warnings            a warning not silenced by --allow fails the file,
-                             and nothing is written
-  --format FORMAT            rich (the default): source lines with a caret;
-                             short: one line each; legacy: dgn_comp's own
-                             lines; all on standard error; json: one JSON
-                             object a line, on standard output; github:
-                             GitHub Actions annotations, on standard output
-  --target TRIPLE            the C data layout of the game: a Rust target
-                             triple such as i686-unknown-linux-gnu, or lp64,
-                             ilp32, llp64 with an optional -be (default: this
-                             machine's)
-  --game-tree ROOT           compile for the game whose source tree is ROOT
-                             (its makedefs features and version header)
-  --game FILE                compile for the game an identity file describes
-                             (written by levbuild game)
-  --dialect 3.4.3|3.6        the built-in game to compile for (default 3.4.3)
-  -h, --help                 print this help
-  -V, --version              print levbuild's version";
-
-pub fn run(args: &[OsString]) -> Result<ExitCode> {
-    let mut overrides: Vec<(String, bool)> = Vec::new();
-    let mut game = GameChoice::default();
-    let mut out_dir = PathBuf::from(".");
-    let mut format = Format::Rich;
-    let mut preprocess_only = false;
-    let mut deny_warnings = false;
-    let mut silenced: Vec<&'static str> = Vec::new();
-    let mut layout = levbuild::Layout::host();
-    let mut file: Option<OsString> = None;
-    let mut scan = Args::new(args);
-    while let Some(arg) = scan.next_arg() {
-        match arg {
-            Arg::Flag("-o" | "--out-dir") => out_dir = PathBuf::from(scan.value("-o")?),
-            Arg::Flag("--define" | "-D") => overrides.push((scan.text("--define")?.into(), true)),
-            Arg::Flag("--undefine" | "-U") => {
-                overrides.push((scan.text("--undefine")?.into(), false))
-            }
-            Arg::Flag("--preprocess-only" | "-E") => preprocess_only = true,
-            Arg::Flag("--deny-warnings") => deny_warnings = true,
-            Arg::Flag("--allow") => silenced.push(allowed(&mut scan)?),
-            Arg::Flag("--target") => {
-                layout = game.read_target(&mut scan)?;
-            }
-            Arg::Flag(f) if game.accept(f, &mut scan)? => {}
-            Arg::Flag("--format") => {
-                format = Format::parse(scan.text("--format")?, LegacyTool::DgnComp)?
-            }
-            Arg::Flag(f) => return unknown(f, HELP),
-            Arg::Positional(p) if file.is_none() => file = Some(p.to_owned()),
-            Arg::Positional(p) => {
-                bail!(
-                    "unexpected argument {p:?}: dgn-comp takes one file\n{}",
-                    usage_hint(HELP)
-                )
-            }
-        }
-    }
+pub fn run(m: &ArgMatches) -> Result<ExitCode> {
+    let overrides = args::overrides(m);
+    let mut game = GameChoice::of(m);
+    let out_dir = (m.get_one::<PathBuf>("out-dir").cloned()).unwrap_or_else(|| PathBuf::from("."));
+    let format = Format::of(m, LegacyTool::DgnComp);
+    let preprocess_only = m.get_flag("preprocess-only");
+    let deny_warnings = m.get_flag("deny-warnings");
+    let silenced = args::allowed(m);
+    let layout = game.read_target(m)?;
+    let file = m.get_one::<OsString>("file").cloned();
     // The game's own features, with those asked for on top.
     let game = game.load(levbuild::des::Dialect::NetHack343, layout)?;
     let features = overrides

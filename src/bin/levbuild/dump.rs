@@ -3,63 +3,62 @@
 //! `Display`) or JSON. A file whose name starts with `dungeon` and does
 //! not end in `.lev` is read as a dungeon file.
 
-use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{bail, Context, Result};
+use clap::{Arg, ArgMatches};
 use levbuild::des;
 use levbuild::dungeon;
 use levbuild::Layout;
 
-use crate::args::{unknown, usage_hint, Arg, Args, GameChoice};
+use crate::args::{self, GameChoice};
 use crate::output::print_stdout;
 
-/// `levbuild dump --help`.
-pub const HELP: &str = "\
-usage: levbuild dump [OPTIONS] FILE
+/// The command line of `dump`.
+pub fn command() -> clap::Command {
+    args::subcommand(
+        "dump",
+        "levbuild dump [OPTIONS] FILE",
+        "print a .lev or dungeon file as text (--json: as\nJSON)",
+        "Prints a compiled file as text: a .lev file in the words of the .des file\n\
+         it came from, each map drawn with its monsters, objects and traps; a\n\
+         dungeon file (one whose name starts with dungeon and does not end in .lev)\n\
+         as its dungeons, levels and branches. A file's header says whether it is a\n\
+         NetHack 3.4.3 or 3.6 file.",
+    )
+    .arg(
+        Arg::new("file")
+            .value_name("FILE")
+            .required(true)
+            .value_parser(clap::value_parser!(PathBuf))
+            .value_hint(clap::ValueHint::FilePath)
+            .help("a .lev file, or a dungeon file"),
+    )
+    .arg(args::flag(
+        "json",
+        "print the same as JSON (keys in alphabetical\norder) instead of text",
+    ))
+    .arg(args::target(
+        "the C data layout the file was written in: a\n\
+         Rust target triple such as\n\
+         i686-unknown-linux-gnu, or lp64, ilp32, llp64\n\
+         with an optional -be (default: this machine's)",
+    ))
+    .args(args::game_options(
+        "read the file as the game whose source tree is\n\
+         ROOT writes it (its tables and header)",
+        "read the file as the game an identity file\ndescribes writes it",
+        "read the file as the built-in game of that\n\
+         language (default: the one its header names)",
+    ))
+}
 
-Prints a compiled file as text: a .lev file in the words of the .des file
-it came from, each map drawn with its monsters, objects and traps; a
-dungeon file (one whose name starts with dungeon and does not end in .lev)
-as its dungeons, levels and branches. A file's header says whether it is a
-NetHack 3.4.3 or 3.6 file.
-
-Options:
-  --json                     print the same as JSON (keys in alphabetical
-                             order) instead of text
-  --target TRIPLE            the C data layout the file was written in: a
-                             Rust target triple such as
-                             i686-unknown-linux-gnu, or lp64, ilp32, llp64
-                             with an optional -be (default: this machine's)
-  --game-tree ROOT           read the file as the game whose source tree is
-                             ROOT writes it (its tables and header)
-  --game FILE                read the file as the game an identity file
-                             describes writes it
-  --dialect 3.4.3|3.6        read the file as the built-in game of that
-                             language (default: the one its header names)
-  -h, --help                 print this help
-  -V, --version              print levbuild's version";
-
-pub fn run(args: &[OsString]) -> Result<ExitCode> {
-    let mut json = false;
-    let mut layout = levbuild::Layout::host();
-    let mut game = GameChoice::default();
-    let mut file: Option<PathBuf> = None;
-    let mut scan = Args::new(args);
-    while let Some(arg) = scan.next_arg() {
-        match arg {
-            Arg::Flag("--json") => json = true,
-            Arg::Flag("--target") => {
-                layout = game.read_target(&mut scan)?;
-            }
-            Arg::Flag(f) if game.accept(f, &mut scan)? => {}
-            Arg::Flag(f) => return unknown(f, HELP),
-            Arg::Positional(p) if file.is_none() => file = Some(PathBuf::from(p)),
-            Arg::Positional(p) => bail!("unexpected argument {p:?}\n{}", usage_hint(HELP)),
-        }
-    }
-    let file = file.ok_or_else(|| anyhow!("no file given\n{}", usage_hint(HELP)))?;
+pub fn run(m: &ArgMatches) -> Result<ExitCode> {
+    let json = m.get_flag("json");
+    let mut game = GameChoice::of(m);
+    let layout = game.read_target(m)?;
+    let file = m.get_one::<PathBuf>("file").cloned().unwrap_or_default();
     let bytes = std::fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
     if is_source(&file, &bytes) {
         bail!(

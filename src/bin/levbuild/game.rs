@@ -2,74 +2,102 @@
 //! "Identity files"), from its source tree or a built-in game, so that
 //! later builds need neither the tree nor a C compiler.
 
-use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::{anyhow, bail, Result};
+use clap::{ArgAction, ArgMatches};
 use levbuild::{Game, TreeOptions};
 
-use crate::args::{unknown, usage_hint, Arg, Args};
+use crate::args::{self, usage_hint};
 use crate::output::{print_stdout, write_atomic};
 
-/// `levbuild game --help`.
-pub const HELP: &str = "\
-usage: levbuild game (--game-tree ROOT [--target TRIPLE]... | --builtin NAME | --game FILE) [-o FILE]
-
-Writes a game's identity file: everything levbuild reads from the game's
-source tree (name, version, language, version header per data layout,
-makedefs features, class symbols, monster and object tables) as one text
-file. --game FILE (build, check, lev-comp, dgn-comp, dump) then writes the
-same bytes as --game-tree ROOT, with no tree and no C compiler.
-
-Options:
-  --game-tree ROOT           the game whose source tree is ROOT (its version
-                             header is computed by compiling a probe with
-                             the C compiler)
-  --target TRIPLE            with --game-tree: also a header for the Rust
-                             target triple TRIPLE (repeatable; default: this
-                             machine's)
-  --builtin NAME             a built-in game: nethack-3.4.3 or nethack-3.6.7
-  --game FILE                an identity file, read and written again in this
-                             levbuild's format
-  -o, --output FILE          write into FILE (default: standard output)
-  -h, --help                 print this help
-  -V, --version              print levbuild's version";
+/// `game`'s usage line.
+const USAGE: &str = "levbuild game (--game-tree ROOT [--target TRIPLE]... | --builtin NAME | --game FILE) [-o FILE]";
 
 /// The built-in games by the names `--builtin` takes.
 const BUILTIN: [&str; 2] = ["nethack-3.4.3", "nethack-3.6.7"];
 
-pub fn run(args: &[OsString]) -> Result<ExitCode> {
-    let mut tree: Option<PathBuf> = None;
-    let mut builtin: Option<String> = None;
-    let mut file: Option<PathBuf> = None;
-    let mut targets: Vec<String> = Vec::new();
-    let mut out: Option<PathBuf> = None;
-    let mut scan = Args::new(args);
-    while let Some(arg) = scan.next_arg() {
-        match arg {
-            Arg::Flag("--game-tree") => tree = Some(PathBuf::from(scan.value("--game-tree")?)),
-            Arg::Flag("--builtin") => builtin = Some(scan.text("--builtin")?.to_string()),
-            Arg::Flag("--game") => file = Some(PathBuf::from(scan.value("--game")?)),
-            Arg::Flag("--target") => targets.push(scan.text("--target")?.to_string()),
-            Arg::Flag("-o" | "--output") => out = Some(PathBuf::from(scan.value("-o")?)),
-            Arg::Flag(f) => return unknown(f, HELP),
-            Arg::Positional(p) => bail!("unexpected argument {p:?}\n{}", usage_hint(HELP)),
-        }
-    }
+/// The command line of `game`.
+pub fn command() -> clap::Command {
+    args::subcommand(
+        "game",
+        USAGE,
+        "write a game's identity file (its tables,\n\
+         features and headers), which --game FILE reads",
+        "Writes a game's identity file: everything levbuild reads from the game's\n\
+         source tree (name, version, language, version header per data layout,\n\
+         makedefs features, class symbols, monster and object tables) as one text\n\
+         file. --game FILE (build, check, lev-comp, dgn-comp, dump) then writes the\n\
+         same bytes as --game-tree ROOT, with no tree and no C compiler.",
+    )
+    .arg(
+        args::option(
+            "game-tree",
+            "ROOT",
+            "the game whose source tree is ROOT (its version\n\
+             header is computed by compiling a probe with\n\
+             the C compiler)",
+        )
+        .value_parser(clap::value_parser!(PathBuf))
+        .value_hint(clap::ValueHint::DirPath),
+    )
+    .arg(
+        args::target(
+            "with --game-tree: also a header for the Rust\n\
+             target triple TRIPLE (repeatable; default: this\n\
+             machine's)",
+        )
+        .action(ArgAction::Append),
+    )
+    .arg(
+        args::option(
+            "builtin",
+            "NAME",
+            "a built-in game: nethack-3.4.3 or nethack-3.6.7",
+        )
+        .value_parser(clap::builder::PossibleValuesParser::new(BUILTIN))
+        .hide_possible_values(true),
+    )
+    .arg(
+        args::option(
+            "game",
+            "FILE",
+            "an identity file, read and written again in this\nlevbuild's format",
+        )
+        .value_parser(clap::value_parser!(PathBuf))
+        .value_hint(clap::ValueHint::FilePath),
+    )
+    .arg(
+        args::option(
+            "output",
+            "FILE",
+            "write into FILE (default: standard output)",
+        )
+        .short('o')
+        .value_parser(clap::value_parser!(PathBuf))
+        .value_hint(clap::ValueHint::FilePath),
+    )
+}
+
+pub fn run(m: &ArgMatches) -> Result<ExitCode> {
+    let tree = m.get_one::<PathBuf>("game-tree").cloned();
+    let builtin = m.get_one::<String>("builtin").cloned();
+    let file = m.get_one::<PathBuf>("game").cloned();
+    let targets: Vec<String> = (m.get_many::<String>("target").into_iter().flatten())
+        .cloned()
+        .collect();
+    let out = m.get_one::<PathBuf>("output").cloned();
     if !targets.is_empty() && tree.is_none() {
         bail!("--target is for --game-tree (the targets whose headers the tree's probe computes)");
     }
     let game: Arc<Game> = match (tree, builtin, file) {
         (Some(root), None, None) => Arc::new(from_tree(&root, &targets)?),
+        // One of BUILTIN, which the parser lets through alone.
         (None, Some(name), None) => match name.as_str() {
             "nethack-3.4.3" => Game::nethack_343(),
-            "nethack-3.6.7" => Game::nethack_367(),
-            other => bail!(
-                "no built-in game {other:?} (expected {})",
-                BUILTIN.join(" or ")
-            ),
+            _ => Game::nethack_367(),
         },
         // Read and written again: checks a file and brings it to this
         // levbuild's format.
@@ -77,12 +105,12 @@ pub fn run(args: &[OsString]) -> Result<ExitCode> {
         (None, None, None) => {
             bail!(
                 "which game? give --game-tree, --builtin or --game\n{}",
-                usage_hint(HELP)
+                usage_hint(USAGE)
             )
         }
         _ => bail!(
             "give one of --game-tree, --builtin and --game\n{}",
-            usage_hint(HELP)
+            usage_hint(USAGE)
         ),
     };
     let text = game.to_identity();

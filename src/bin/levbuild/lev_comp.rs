@@ -14,90 +14,103 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
+use clap::{Arg, ArgAction, ArgMatches};
 use levbuild::des;
 use levbuild::diag::{Diagnostics, LegacyTool};
 
-use crate::args::{allowed, is_jobs_flag, jobs_value, unknown, Arg, Args, GameChoice};
+use crate::args::{self, GameChoice};
 use crate::output::{
     print_diagnostics, print_file_message, read_source, report_open_failure, write_atomic, Format,
 };
 use crate::pending::PendingLevels;
 
-/// `levbuild lev-comp --help`.
-pub const HELP: &str = "\
-usage: levbuild lev-comp [OPTIONS] [FILE.des ...]
+/// The command line of `lev-comp`.
+pub fn command() -> clap::Command {
+    let [game_tree, game, dialect] = args::game_options(
+        "compile for the game whose source tree is ROOT\n\
+         (its monster and object tables, its language and\n\
+         version header)",
+        "compile for the game an identity file describes\n(written by levbuild game)",
+        "the language of the built-in game the files are\ncompiled for (default 3.4.3)",
+    );
+    args::subcommand(
+        "lev-comp",
+        "levbuild lev-comp [OPTIONS] [FILE.des ...]",
+        "compile like lev_comp: one NAME.lev per level\n\
+         into OUTDIR (-o, --out-dir OUTDIR; standard\n\
+         input without FILE)",
+        "Compiles special-level files as lev_comp does: each level of each file\n\
+         into OUTDIR/NAME.lev, byte for byte as lev_comp writes it (and the\n\
+         random vaults of the files, as EvilHack's lev_comp lists them, into\n\
+         OUTDIR/vaults.dat). Standard input is read when no file is given (or\n\
+         for -). Each file is compiled on its own (in parallel; reported and\n\
+         written in the order given); a file with an error writes none of its\n\
+         levels, and the exit status is then 1.",
+    )
+    .arg(
+        Arg::new("files")
+            .value_name("FILE.des")
+            .action(ArgAction::Append)
+            .value_parser(clap::value_parser!(OsString))
+            .value_hint(clap::ValueHint::FilePath)
+            .help("a level file (- or none: standard input)"),
+    )
+    .arg(args::out_dir(
+        "OUTDIR",
+        "write the levels into OUTDIR (default: the\n\
+         current directory), which is created if missing",
+    ))
+    .arg(args::jobs())
+    .arg(
+        // Counted, not set: where it first stands is read.
+        Arg::new("w").short('w').action(ArgAction::Count).help(
+            "also report lev_comp's -w warnings (rock-in-room\n\
+             and non-rock-edge) for the files after it, as\n\
+             lev_comp's -w does; for 3.6, whose lev_comp has\n\
+             no -w, levbuild's maze-filler-invalid-terrain\n\
+             and room-flags-from-alignment",
+        ),
+    )
+    .arg(args::allow())
+    .arg(args::flag(
+        "deny-warnings",
+        "a file with a warning not silenced by --allow\nfails and writes nothing",
+    ))
+    .arg(args::format(
+        &["rich", "short", "legacy", "json", "github"],
+        "rich (the default): source lines with a caret;\n\
+         short: one line each; legacy: lev_comp's own\n\
+         lines (3.4.3's or 3.6's); all on standard error;\n\
+         json: one JSON object a line, on standard output;\n\
+         github: GitHub Actions annotations, on standard\n\
+         output",
+    ))
+    .arg(args::target(args::TARGET_HELP))
+    .args([game_tree, game, dialect])
+}
 
-Compiles special-level files as lev_comp does: each level of each file
-into OUTDIR/NAME.lev, byte for byte as lev_comp writes it (and the
-random vaults of the files, as EvilHack's lev_comp lists them, into
-OUTDIR/vaults.dat). Standard input
-is read when no file is given (or for -). Each file is compiled on its
-own (in parallel; reported and written in the order given); a file with
-an error writes none of its levels, and the exit status is then 1.
-
-Options:
-  -o, --out-dir OUTDIR       write the levels into OUTDIR (default: the
-                             current directory), which is created if missing
-  -j, --jobs N               compile with N threads (default: one per core;
-                             -jN also works)
-  -w                         also report lev_comp's -w warnings (rock-in-room
-                             and non-rock-edge) for the files after it, as
-                             lev_comp's -w does; for 3.6, whose lev_comp has
-                             no -w, levbuild's maze-filler-invalid-terrain
-                             and room-flags-from-alignment
-  --allow NAME               silence the warnings named NAME (repeat it for
-                             more names; levbuild help warnings lists them)
-  --deny-warnings            a file with a warning not silenced by --allow
-                             fails and writes nothing
-  --format FORMAT            rich (the default): source lines with a caret;
-                             short: one line each; legacy: lev_comp's own
-                             lines (3.4.3's or 3.6's); all on standard error;
-                             json: one JSON object a line, on standard output;
-                             github: GitHub Actions annotations, on standard
-                             output
-  --target TRIPLE            the C data layout of the game: a Rust target
-                             triple such as i686-unknown-linux-gnu, or lp64,
-                             ilp32, llp64 with an optional -be (default: this
-                             machine's)
-  --game-tree ROOT           compile for the game whose source tree is ROOT
-                             (its monster and object tables, its language and
-                             version header)
-  --game FILE                compile for the game an identity file describes
-                             (written by levbuild game)
-  --dialect 3.4.3|3.6        the language of the built-in game the files are
-                             compiled for (default 3.4.3)
-  -h, --help                 print this help
-  -V, --version              print levbuild's version";
-
-pub fn run(args: &[OsString]) -> Result<ExitCode> {
+pub fn run(m: &ArgMatches) -> Result<ExitCode> {
     let mut options = des::Options::default();
-    let mut game = GameChoice::default();
-    let mut out_dir = PathBuf::from(".");
-    let mut format = Format::Rich;
-    let mut deny_warnings = false;
-    let mut silenced: Vec<&'static str> = Vec::new();
+    let mut game = GameChoice::of(m);
+    let out_dir = (m.get_one::<PathBuf>("out-dir").cloned()).unwrap_or_else(|| PathBuf::from("."));
+    let mut format = Format::of(m, LegacyTool::LevComp);
+    let deny_warnings = m.get_flag("deny-warnings");
+    let silenced = args::allowed(m);
+    let threads = (m.get_one::<usize>("jobs").copied())
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+    options.layout = game.read_target(m)?;
+    // As lev_comp's -w, for the files after it.
+    let warn_from = m.indices_of("w").and_then(|mut at| at.next());
     let mut jobs: Vec<(OsString, des::Options)> = Vec::new();
-    let mut threads = std::thread::available_parallelism().map_or(1, usize::from);
-    let mut scan = Args::new(args);
-    while let Some(arg) = scan.next_arg() {
-        match arg {
-            Arg::Flag("-w") => options.extra_warnings = true,
-            Arg::Flag("--deny-warnings") => deny_warnings = true,
-            Arg::Flag("--allow") => silenced.push(allowed(&mut scan)?),
-            Arg::Flag("--target") => {
-                options.layout = game.read_target(&mut scan)?;
-            }
-            Arg::Flag(f) if game.accept(f, &mut scan)? => {}
-            Arg::Flag("-o" | "--out-dir") => out_dir = PathBuf::from(scan.value("-o")?),
-            Arg::Flag(f) if is_jobs_flag(f) => threads = jobs_value(f, &mut scan)?,
-            Arg::Flag("--format") => {
-                format = Format::parse(scan.text("--format")?, LegacyTool::LevComp)?
-            }
-            Arg::Flag(f) => return unknown(f, HELP),
-            Arg::Positional(p) => jobs.push((p.to_owned(), options.clone())),
+    if let (Some(files), Some(at)) = (m.get_many::<OsString>("files"), m.indices_of("files")) {
+        for (file, i) in files.zip(at) {
+            let mut options = options.clone();
+            options.extra_warnings = warn_from.is_some_and(|w| w < i);
+            jobs.push((file.clone(), options));
         }
     }
     if jobs.is_empty() {
+        options.extra_warnings = warn_from.is_some();
         jobs.push((OsString::from("-"), options.clone()));
     }
     // One game for every file, whatever options came before it.

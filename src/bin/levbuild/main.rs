@@ -10,12 +10,13 @@
 //! levbuild gallery [OPTIONS] DIR...
 //! levbuild game [OPTIONS]
 //! levbuild help [COMMAND | warnings]
+//! levbuild completions SHELL
 //! ```
 //!
-//! Each subcommand's module has its `HELP`, which `COMMAND --help` and
-//! `help COMMAND` print, and its `run`.
+//! `args` holds the grammar the subcommands share (clap's builder API);
+//! each subcommand's module has its `command` (its options and help) and
+//! its `run`. `levbuild completions SHELL` prints clap_complete's script.
 
-use std::ffi::OsString;
 use std::process::ExitCode;
 
 mod args;
@@ -33,39 +34,9 @@ mod pending;
 mod render;
 mod watch;
 
-const HELP: &str = "\
-usage: levbuild COMMAND [OPTIONS] [ARGS]
-
-Compiles NetHack special levels (.des) and dungeon.def into the game's
-binary files, byte for byte as lev_comp and makedefs -e + dgn_comp write
-them.
-
-Commands:
-  build [DIR...]             compile each DIR (a level set; default: the
-                             current directory) into OUT (-o, --out-dir OUT;
-                             default target/levels) with the index files
-                             levels.rs, levels.h and levels.c, through the
-                             cache
-  check [DIR... | FILE...]   compile as build does and report every error
-                             and warning; write nothing. A FILE is a .des
-                             file or a dungeon description (.def, .pdf)
-  lev-comp [FILE.des...]     compile like lev_comp: one NAME.lev per level
-                             into OUTDIR (-o, --out-dir OUTDIR; standard
-                             input without FILE)
-  dgn-comp [FILE]            compile dungeon.def like makedefs -e + dgn_comp
-                             into OUTDIR/dungeon (-o, --out-dir OUTDIR)
-  dump FILE                  print a .lev or dungeon file as text (--json: as
-                             JSON)
-  render FILE                draw every level of a .des or .lev file as the
-                             game draws a map (--format text, ansi, svg or
-                             html)
-  gallery DIR... -o SITE     draw every level of each DIR (a level set) and
-                             its dungeon into one page, SITE/index.html
-  game                       write a game's identity file (its tables,
-                             features and headers), which --game FILE reads
-  help [COMMAND | warnings]  this help, COMMAND's help (the same as
-                             levbuild COMMAND --help), or the warning names
-
+/// What `levbuild --help` says after the commands: the options most of
+/// them take.
+const SHARED_OPTIONS: &str = "\
 Options most commands take (levbuild COMMAND --help explains them all):
   --game-tree ROOT           the game whose source tree is ROOT: its tables,
                              features and version header
@@ -78,29 +49,132 @@ Options most commands take (levbuild COMMAND --help explains them all):
                              ilp32, llp64 with an optional -be (default: this
                              machine's)
   --format FORMAT            how build, check, lev-comp and dgn-comp print
-                             diagnostics: rich (the default), short or json;
-                             lev-comp and dgn-comp also legacy
+                             diagnostics: rich (the default), short, json or
+                             github; lev-comp and dgn-comp also legacy
   --allow NAME               silence the warnings named NAME (build, check,
                              lev-comp, dgn-comp; levbuild help warnings lists
                              the names)
   --deny-warnings            make the remaining warnings errors (build, check,
-                             lev-comp, dgn-comp)
-  -h, --help                 print help
-  -V, --version              print levbuild's version";
+                             lev-comp, dgn-comp)";
 
-/// The help of `command`, if it is one.
-fn help_of(command: &str) -> Option<&'static str> {
-    Some(match command {
-        "build" => build::BUILD_HELP,
-        "check" => build::CHECK_HELP,
-        "lev-comp" => lev_comp::HELP,
-        "dgn-comp" => dgn_comp::HELP,
-        "dump" => dump::HELP,
-        "game" => game::HELP,
-        "render" => render::HELP,
-        "gallery" => build::GALLERY_HELP,
-        _ => return None,
-    })
+/// The commands of `levbuild help COMMAND`.
+const COMMANDS: [&str; 9] = [
+    "build",
+    "check",
+    "lev-comp",
+    "dgn-comp",
+    "dump",
+    "render",
+    "gallery",
+    "game",
+    "completions",
+];
+
+/// levbuild's whole command line.
+fn command() -> clap::Command {
+    clap::Command::new("levbuild")
+        .version(env!("CARGO_PKG_VERSION"))
+        .about(
+            "Compiles NetHack special levels (.des) and dungeon.def into the game's\n\
+             binary files, byte for byte as lev_comp and makedefs -e + dgn_comp write\n\
+             them.",
+        )
+        .override_usage("levbuild COMMAND [OPTIONS] [ARGS]")
+        .help_template(
+            "usage: {usage}\n\n{about}\n\nCommands:\n{subcommands}{after-help}\n\
+             {tab}-h, --help                 print help\n\
+             {tab}-V, --version              print levbuild's version",
+        )
+        .after_help(SHARED_OPTIONS)
+        .disable_help_flag(true)
+        .disable_version_flag(true)
+        .disable_help_subcommand(true)
+        .arg_required_else_help(true)
+        .subcommand_value_name("COMMAND")
+        .arg(
+            clap::Arg::new("help")
+                .short('h')
+                .long("help")
+                .action(clap::ArgAction::Help)
+                .help("print help"),
+        )
+        .arg(args::version_arg())
+        .subcommands([
+            build::command(build::Command::Build),
+            build::command(build::Command::Check),
+            lev_comp::command(),
+            dgn_comp::command(),
+            dump::command(),
+            render::command(),
+            build::command(build::Command::Gallery),
+            game::command(),
+            help_command(),
+            completions_command(),
+        ])
+}
+
+/// `levbuild help [COMMAND | warnings]`; its `--help` is levbuild's.
+fn help_command() -> clap::Command {
+    let topics = COMMANDS.into_iter().chain(["help", "warnings"]);
+    clap::Command::new("help")
+        .about(
+            "this help, COMMAND's help (the same as\n\
+             levbuild COMMAND --help), or the warning names",
+        )
+        .override_usage("levbuild help [COMMAND | warnings]")
+        .disable_help_flag(true)
+        .arg(
+            clap::Arg::new("topic")
+                .value_name("COMMAND | warnings")
+                .value_parser(args::checked(
+                    |topic| match COMMANDS
+                        .into_iter()
+                        .chain(["help", "warnings"])
+                        .any(|t| t == topic)
+                    {
+                        true => Ok(topic.to_string()),
+                        false => Err(format!(
+                            "no help on {topic:?}: the commands are {}; levbuild help warnings \
+                             lists the warnings",
+                            COMMANDS.join(", ")
+                        )),
+                    },
+                    topics.map(clap::builder::PossibleValue::new),
+                )),
+        )
+        .arg(
+            clap::Arg::new("help")
+                .short('h')
+                .long("help")
+                .action(clap::ArgAction::SetTrue)
+                .hide(true),
+        )
+}
+
+/// `levbuild completions SHELL`.
+fn completions_command() -> clap::Command {
+    args::subcommand(
+        "completions",
+        "levbuild completions SHELL",
+        "print the completion script of SHELL (bash, zsh,\n\
+         fish, powershell or elvish) for levbuild",
+        "Prints a script that makes SHELL complete levbuild's commands, options\n\
+         and their values (the warning names of --allow, the formats, the\n\
+         dialects, files and directories) on standard output. To install it:\n\
+         \n\
+         \x20 bash        levbuild completions bash > ~/.local/share/bash-completion/completions/levbuild\n\
+         \x20 zsh         levbuild completions zsh > ~/.zfunc/_levbuild   (a directory of $fpath)\n\
+         \x20 fish        levbuild completions fish > ~/.config/fish/completions/levbuild.fish\n\
+         \x20 powershell  levbuild completions powershell | Out-String | Invoke-Expression\n\
+         \x20 elvish      eval (levbuild completions elvish | slurp)",
+    )
+    .arg(
+        clap::Arg::new("shell")
+            .value_name("SHELL")
+            .required(true)
+            .value_parser(clap::value_parser!(clap_complete::Shell))
+            .help("bash, zsh, fish, powershell or elvish"),
+    )
 }
 
 /// Every warning name with its description, for `levbuild help warnings`.
@@ -116,38 +190,23 @@ fn warnings_help() -> String {
 }
 
 fn main() -> ExitCode {
-    let mut args: Vec<OsString> = std::env::args_os().skip(1).collect();
-    if args.is_empty() {
-        eprintln!("{HELP}");
-        return ExitCode::from(2);
-    }
-    let command = args.remove(0);
-    let options = || args.iter().take_while(|a| *a != "--");
-    // `--version` and `--help` anywhere before `--`, after any command.
-    if command == "--version" || command == "-V" || options().any(|a| a == "--version" || a == "-V")
-    {
-        let version = format!("levbuild {}\n", env!("CARGO_PKG_VERSION"));
-        return exit_after(output::print_stdout(&version));
-    }
-    let command = command.to_string_lossy().into_owned();
-    let wants_help = options().any(|a| a == "--help" || a == "-h");
-    if let (true, Some(help)) = (wants_help, help_of(&command)) {
-        return exit_after(output::print_stdout(&format!("{help}\n")));
-    }
-    let result = match command.as_str() {
-        "lev-comp" => lev_comp::run(&args),
-        "build" => build::run(&args, build::Command::Build),
-        "check" => build::run(&args, build::Command::Check),
-        "gallery" => build::run(&args, build::Command::Gallery),
-        "dgn-comp" => dgn_comp::run(&args),
-        "dump" => dump::run(&args),
-        "game" => game::run(&args),
-        "render" => render::run(&args),
-        "help" | "-h" | "--help" => help(&args),
-        _ => {
-            eprintln!("levbuild: unknown command {command:?}\n\n{HELP}");
-            return ExitCode::from(2);
-        }
+    let matches = match command().try_get_matches() {
+        Ok(m) => m,
+        Err(e) => return parse_failure(&e),
+    };
+    let result = match matches.subcommand() {
+        Some(("lev-comp", m)) => lev_comp::run(m),
+        Some(("build", m)) => build::run(m, build::Command::Build),
+        Some(("check", m)) => build::run(m, build::Command::Check),
+        Some(("gallery", m)) => build::run(m, build::Command::Gallery),
+        Some(("dgn-comp", m)) => dgn_comp::run(m),
+        Some(("dump", m)) => dump::run(m),
+        Some(("game", m)) => game::run(m),
+        Some(("render", m)) => render::run(m),
+        Some(("completions", m)) => completions(m),
+        Some(("help", m)) => help(m),
+        // `arg_required_else_help`: clap has printed the help already.
+        _ => return ExitCode::from(2),
     };
     result.unwrap_or_else(|e| {
         eprintln!("levbuild: {e:#}");
@@ -155,24 +214,59 @@ fn main() -> ExitCode {
     })
 }
 
-/// `levbuild help [COMMAND | warnings]`.
-fn help(args: &[OsString]) -> anyhow::Result<ExitCode> {
-    let text = match args.first().map(|a| a.to_string_lossy()) {
-        // `levbuild help --help`, `levbuild help -h`: the general help.
-        None => format!("{HELP}\n"),
-        Some(topic) if topic == "--help" || topic == "-h" || topic == "help" => {
-            format!("{HELP}\n")
+/// What a command line clap does not take gets: help and the version on
+/// standard output (exit status 0); an error in levbuild's words (an
+/// unknown command with levbuild's help) on standard error, status 2.
+fn parse_failure(e: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            exit_after(output::print_stdout(&e.render().to_string()))
         }
-        Some(topic) if topic == "warnings" => warnings_help(),
-        Some(topic) => match help_of(&topic) {
-            Some(help) => format!("{help}\n"),
-            None => anyhow::bail!(
-                "no help on {topic:?}: the commands are build, check, lev-comp, dgn-comp, dump, \
-                 render, gallery and game; levbuild help warnings lists the warnings"
-            ),
+        // `levbuild` alone.
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            eprint!("{}", e.render());
+            ExitCode::from(2)
+        }
+        ErrorKind::InvalidSubcommand => {
+            let message = args::error_text(e);
+            let first = message.lines().next().unwrap_or_default();
+            eprintln!("levbuild: {first}\n\n{}", command().render_help());
+            ExitCode::from(2)
+        }
+        _ => {
+            eprintln!("levbuild: {}", args::error_text(e));
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// `levbuild help [COMMAND | warnings]`.
+fn help(m: &clap::ArgMatches) -> anyhow::Result<ExitCode> {
+    let mut all = command();
+    // `help COMMAND --help` is COMMAND's help too.
+    let text = match m.get_one::<String>("topic").map(String::as_str) {
+        Some("warnings") => warnings_help(),
+        // `levbuild help`, `levbuild help --help`, `levbuild help help`:
+        // the general help.
+        None | Some("help") => all.render_help().to_string(),
+        Some(topic) => match all.find_subcommand_mut(topic) {
+            Some(command) => command.render_help().to_string(),
+            None => all.render_help().to_string(),
         },
     };
     output::print_stdout(&text)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `levbuild completions SHELL`: clap_complete's script for `SHELL`.
+fn completions(m: &clap::ArgMatches) -> anyhow::Result<ExitCode> {
+    let shell = *m
+        .get_one::<clap_complete::Shell>("shell")
+        .ok_or_else(|| anyhow::anyhow!("no shell given"))?;
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut command(), "levbuild", &mut script);
+    output::print_stdout(&String::from_utf8_lossy(&script))?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -3,7 +3,7 @@
 use std::io::{IsTerminal, Write};
 use std::path::Path;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use levbuild::diag::{Diagnostics, LegacyTool, Severity};
 
 /// How diagnostics are printed.
@@ -24,15 +24,16 @@ pub enum Format {
 }
 
 impl Format {
-    pub fn parse(s: &str, tool: LegacyTool) -> Result<Format> {
-        Ok(match s {
-            "rich" => Format::Rich,
-            "short" => Format::Short,
-            "legacy" => Format::Legacy(tool),
-            "json" => Format::Json,
-            "github" => Format::Github,
-            _ => bail!("--format takes rich, short, legacy, json or github, not {s:?}"),
-        })
+    /// The format `--format` names in `m` (one of those `args::format`
+    /// lets through; rich without it), `tool`'s own lines for `legacy`.
+    pub fn of(m: &clap::ArgMatches, tool: LegacyTool) -> Format {
+        match m.get_one::<String>("format").map(String::as_str) {
+            Some("short") => Format::Short,
+            Some("legacy") => Format::Legacy(tool),
+            Some("json") => Format::Json,
+            Some("github") => Format::Github,
+            _ => Format::Rich,
+        }
     }
 }
 

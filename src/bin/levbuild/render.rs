@@ -2,67 +2,83 @@
 //! game draws a map (the library's `render`). A `.des` file is compiled
 //! and its blobs drawn, as a build's gallery draws them.
 
-use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{bail, Context, Result};
+use clap::{Arg, ArgMatches};
 use levbuild::des;
 use levbuild::render::{self, Format as RenderFormat};
 
-use crate::args::{unknown, usage_hint, Arg, Args, GameChoice};
+use crate::args::{self, GameChoice};
 use crate::output::{print_diagnostics, print_stdout, Format};
 
-/// `levbuild render --help`.
-pub const HELP: &str = "\
-usage: levbuild render [OPTIONS] FILE.des|FILE.lev
+/// The command line of `render`.
+pub fn command() -> clap::Command {
+    args::subcommand(
+        "render",
+        "levbuild render [OPTIONS] FILE.des|FILE.lev",
+        "draw every level of a .des or .lev file as the\n\
+         game draws a map (--format text, ansi, svg or\n\
+         html)",
+        "Draws every level of a file as the game draws a map, in its default tty\n\
+         symbols: terrain, doors by state, stairs, ladders, altars, fountains,\n\
+         traps, monsters (their class letter in its colour) and objects (their\n\
+         class symbol) where the level fixes their place, with a legend of\n\
+         everything, what is random listed as random (with the places it may take\n\
+         where the level names them). A .des file is compiled first (its errors\n\
+         are reported and nothing is drawn); a .lev file is read as dump reads it.",
+    )
+    .arg(
+        Arg::new("file")
+            .value_name("FILE")
+            .required(true)
+            .value_parser(clap::value_parser!(PathBuf))
+            .value_hint(clap::ValueHint::FilePath)
+            .help("a .des or .lev file"),
+    )
+    .arg(args::option(
+        "level",
+        "NAME",
+        "draw only the level NAME of the file",
+    ))
+    .arg(
+        args::option(
+            "format",
+            "FORMAT",
+            "text (the default; plain, for a wiki), ansi\n\
+             (the game's 16 tty colours), svg (one image)\n\
+             or html (a page with a legend and hover text)",
+        )
+        .value_parser(args::checked(
+            |v| {
+                v.parse::<RenderFormat>()
+                    .map_err(|e| format!("--format: {e}"))
+            },
+            RenderFormat::ALL.map(|f| clap::builder::PossibleValue::new(f.name())),
+        ))
+        .hide_possible_values(true),
+    )
+    .arg(args::target(
+        "the C data layout of a .lev file (default:\nthis machine's)",
+    ))
+    .args(args::game_options(
+        "draw for the game whose source tree is ROOT",
+        "draw for the game an identity file describes",
+        "the built-in game of that language (default\n\
+         3.4.3, or what a .lev file's header names)",
+    ))
+}
 
-Draws every level of a file as the game draws a map, in its default tty
-symbols: terrain, doors by state, stairs, ladders, altars, fountains,
-traps, monsters (their class letter in its colour) and objects (their
-class symbol) where the level fixes their place, with a legend of
-everything, what is random listed as random (with the places it may take
-where the level names them). A .des file is compiled first (its errors
-are reported and nothing is drawn); a .lev file is read as dump reads it.
-
-Options:
-  --level NAME               draw only the level NAME of the file
-  --format FORMAT            text (the default; plain, for a wiki), ansi
-                             (the game's 16 tty colours), svg (one image)
-                             or html (a page with a legend and hover text)
-  --target TRIPLE            the C data layout of a .lev file (default:
-                             this machine's)
-  --game-tree ROOT           draw for the game whose source tree is ROOT
-  --game FILE                draw for the game an identity file describes
-  --dialect 3.4.3|3.6        the built-in game of that language (default
-                             3.4.3, or what a .lev file's header names)
-  -h, --help                 print this help
-  -V, --version              print levbuild's version";
-
-pub fn run(args: &[OsString]) -> Result<ExitCode> {
-    let mut format = RenderFormat::Text;
-    let mut layout = levbuild::Layout::host();
-    let mut game = GameChoice::default();
-    let mut file: Option<PathBuf> = None;
-    let mut only: Option<String> = None;
-    let mut scan = Args::new(args);
-    while let Some(arg) = scan.next_arg() {
-        match arg {
-            Arg::Flag("--format") => {
-                format = scan
-                    .text("--format")?
-                    .parse()
-                    .map_err(|e| anyhow!("--format: {e}"))?
-            }
-            Arg::Flag("--level") => only = Some(scan.text("--level")?.to_string()),
-            Arg::Flag("--target") => layout = game.read_target(&mut scan)?,
-            Arg::Flag(f) if game.accept(f, &mut scan)? => {}
-            Arg::Flag(f) => return unknown(f, HELP),
-            Arg::Positional(p) if file.is_none() => file = Some(PathBuf::from(p)),
-            Arg::Positional(p) => bail!("unexpected argument {p:?}\n{}", usage_hint(HELP)),
-        }
-    }
-    let file = file.ok_or_else(|| anyhow!("no file given\n{}", usage_hint(HELP)))?;
+pub fn run(m: &ArgMatches) -> Result<ExitCode> {
+    let format = m
+        .get_one::<RenderFormat>("format")
+        .copied()
+        .unwrap_or(RenderFormat::Text);
+    let mut game = GameChoice::of(m);
+    let layout = game.read_target(m)?;
+    let file = m.get_one::<PathBuf>("file").cloned().unwrap_or_default();
+    let only = m.get_one::<String>("level").cloned();
     let bytes = levbuild::read_source(
         std::fs::File::open(&file).with_context(|| format!("cannot read {}", file.display()))?,
     )
