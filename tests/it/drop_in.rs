@@ -65,3 +65,29 @@ fn ten_map_parts_are_written_as_each_lev_comp_writes_them() {
         vec!["Level has 10 map parts: the game loads at most 9".to_string(); games.len()]
     );
 }
+
+/// "Object placed in wall at (x,y)?!" is a warning in every 3.4.3-family
+/// `lev_comp`, dNetHack's too: each `check_coord` calls `yywarning`
+/// (dNetHack's `lev_main.c` line 730), and each writes the level, also
+/// for a place checked after `NOMAP` against the last map (#34 item 2: the
+/// rejection reported there did not reproduce).
+#[test]
+fn an_object_placed_in_wall_is_a_warning_and_written_in_every_game() {
+    let games = [
+        "nethack-3.4.3",
+        "slashem-0.0.7E7F3",
+        "dnethack-3.18.0",
+        "notnotdnethack-2025.05.16",
+    ];
+    let warnings = check_case("object-in-wall", &games);
+    let expected: Vec<String> = games
+        .iter()
+        .flat_map(|_| {
+            [
+                "Object placed in wall at (00,00)?!".to_string(),
+                "Object placed in wall at (02,02)?!".to_string(),
+            ]
+        })
+        .collect();
+    assert_eq!(warnings, expected);
+}
