@@ -499,10 +499,13 @@ def nh343_cases():
     # Levels and map parts.
     case(g, "level-maze-without-map-part", lines('MAZE: "t", \' \''))
     case(g, "level-defined-twice", lines('MAZE: "t", \' \'', "NOMAP", 'MAZE: "t", \' \'', "NOMAP"))
+    # 10 parts: lev_comp's tmppart[10] holds them, the game's load_maze
+    # panics (a warning); 11: lev_comp writes past its table (an error).
     parts = []
     for _ in range(10):
-        parts += ["NOMAP", "FOUNTAIN: (0,0)"]
-    case(g, "level-too-many-map-parts", lines('MAZE: "t", \' \'', *parts))
+        parts += ["GEOMETRY: center, center", "MAP", "..", "ENDMAP", "FOUNTAIN: (0,0)"]
+    case(g, "level-ten-map-parts", lines('MAZE: "t", \' \'', *parts))
+    case(g, "level-too-many-map-parts", lines('MAZE: "t", \' \'', *parts, "NOMAP"))
     case(g, "map-too-wide", lines('MAZE: "t", \' \'', "GEOMETRY: center, center", "MAP",
                                   "." * 77, "ENDMAP"))
     case(g, "map-too-high", lines('MAZE: "t", \' \'', "GEOMETRY: center, center", "MAP",

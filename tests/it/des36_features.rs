@@ -227,3 +227,29 @@ fn an_unclosed_block_points_at_its_brace() {
         compile("MAZE: \"t\", random\nIF [50%] {\n  SINK: (2,2)\n}\nFOUNTAIN: 1\n").unwrap_err();
     assert!(closed.iter().all(|d| d.secondary.is_empty()), "{closed}");
 }
+
+/// `('\0', "guide")`: 3.6's `get_monster_id` takes a NUL class byte for
+/// any class, and `get_object_id` any byte not above 0 as a C `char` (NUL,
+/// or 128 up), so each name is found where levbuild said "Unknown
+/// monster" (#34 item 9). `des36/class_any_name.lev` is what 3.6.7's own
+/// `lev_comp` wrote for the file (x86_64).
+#[test]
+fn a_class_byte_of_no_class_looks_the_name_up_in_every_class() {
+    // The file read as levbuild reads one: a byte from 0x80 that is no
+    // UTF-8 is the private-use character U+F780 + (byte - 0x80).
+    let source: String = (include_bytes!("des36/class_any_name.des").iter())
+        .map(|&b| match b {
+            0x80.. => char::from_u32(0xF780 + u32::from(b) - 0x80).unwrap(),
+            _ => char::from(b),
+        })
+        .collect();
+    let file = nh36::compile_with(&source, "class_any_name.des", &options()).unwrap();
+    assert_eq!(file.levels[0].name, "t1");
+    assert_eq!(
+        file.levels[0].bytes,
+        include_bytes!("des36/class_any_name.lev")
+    );
+    // A class byte of 128 up is still no monster class (`c ?` is true).
+    let err = compile("LEVEL:\"x\"\nMONSTER: ('\u{f7e9}', \"guide\"), (1,1)\n").unwrap_err();
+    assert!(err.to_string().contains("Unknown monster"), "{err}");
+}

@@ -971,15 +971,29 @@ fn record_count_limits_in_rooms() {
 // ---------------------------------------------------------------------
 // levbuild's deliberate errors where lev_comp overflows or misbehaves
 
+/// Every 3.4.3-family `lev_comp` holds 10 map parts (`tmppart[10]`) and
+/// writes a level of 10, which the game's `load_maze` refuses (it panics
+/// on `numpart > 9`): written, with a warning (#34 item 4). An 11th part
+/// is written past lev_comp's table: an error.
 #[test]
-fn more_than_9_map_parts() {
+fn ten_map_parts_are_written_with_a_warning_and_eleven_refused() {
     expect_error(
-        &repeated("MAZE: \"m\", ' '\n", "NOMAP", 10),
+        &repeated("MAZE: \"m\", ' '\n", "NOMAP", 11),
         1,
         7,
-        "Too many map parts in level (10)!",
+        "Too many map parts in level (11)!",
     );
-    assert!(des::compile(&repeated("MAZE: \"m\", ' '\n", "NOMAP", 9), "t").is_ok());
+    let ten = repeated("MAZE: \"m\", ' '\n", "NOMAP", 10);
+    assert_eq!(
+        warnings(&ten),
+        [d(
+            Warning,
+            1,
+            7,
+            "Level has 10 map parts: the game loads at most 9"
+        )]
+    );
+    assert!(warnings(&repeated("MAZE: \"m\", ' '\n", "NOMAP", 9)).is_empty());
 }
 
 #[test]

@@ -26,6 +26,7 @@ mod des_threads;
 mod diagnostics_pinned;
 mod differential;
 mod dnethack_differential;
+mod drop_in;
 mod dungeon_features;
 mod dungeon_golden;
 mod dungeon_variants;

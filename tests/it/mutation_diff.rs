@@ -18,7 +18,11 @@
 //! * `LEVBUILD_REF_MAKEDEFS_36`, `LEVBUILD_REF_DGN_COMP_36`: 3.6.7's.
 //! * `LEVBUILD_REF_LEV_COMP_SLASHEM`, `_DNETHACK`, `_NOTNOTDNETHACK`,
 //!   `_EVILHACK`, `_ACEHACK`, `_FIQHACK`: each variant's own `lev_comp`
-//!   (mutants of its corpus, compiled for its identity file).
+//!   (mutants of its corpus, compiled for its identity file);
+//! * `LEVBUILD_REF_MAKEDEFS_SLASHEM` and `LEVBUILD_REF_DGN_COMP_SLASHEM`,
+//!   and likewise for each variant above: its `makedefs` and `dgn_comp`
+//!   (mutants of its dungeon description, or of one of dNetHack's three
+//!   `dngnch*.def`, compiled for its identity file).
 //!
 //! Settings:
 //!
@@ -80,6 +84,8 @@ enum Set {
     Dungeon36,
     /// A variant's `.des` files, compiled for its identity file.
     Variant(Variant),
+    /// A variant's dungeon description(s), compiled for its identity file.
+    VariantDungeon(Variant),
 }
 
 /// The variants whose own `lev_comp` mutants are compared with.
@@ -132,6 +138,38 @@ impl Variant {
             Variant::EvilHack => des::Dialect::NetHack36,
             _ => des::Dialect::NetHack343,
         }
+    }
+
+    fn dungeon_set_name(self) -> &'static str {
+        match self {
+            Variant::Slashem => "dungeon-slashem",
+            Variant::DNetHack => "dungeon-dnethack",
+            Variant::NotNotDNetHack => "dungeon-notnotdnethack",
+            Variant::EvilHack => "dungeon-evilhack",
+            Variant::AceHack => "dungeon-acehack",
+            Variant::FiqHack => "dungeon-fiqhack",
+        }
+    }
+
+    /// The dungeon descriptions its `makedefs -e` reads from `dat/` (each
+    /// compiled on its own by `dgn_comp`): dNetHack has three.
+    fn dungeon_files(self) -> &'static [&'static str] {
+        match self {
+            Variant::DNetHack => &["dngnch1.def", "dngnch2.def", "dngnch3.def"],
+            _ => &["dungeon.def"],
+        }
+    }
+
+    /// The variables its `makedefs` and `dgn_comp` are named by
+    /// (`LEVBUILD_REF_MAKEDEFS_SLASHEM`, `LEVBUILD_REF_DGN_COMP_SLASHEM`, …).
+    fn dungeon_reference_vars(self) -> (String, String) {
+        let suffix = self
+            .reference_var()
+            .trim_start_matches("LEVBUILD_REF_LEV_COMP_");
+        (
+            format!("LEVBUILD_REF_MAKEDEFS_{suffix}"),
+            format!("LEVBUILD_REF_DGN_COMP_{suffix}"),
+        )
     }
 
     /// Its extensions' words, inserted whole beside its family's.
@@ -228,6 +266,7 @@ impl Set {
             Set::Dungeon343 => "dungeon-3.4.3",
             Set::Dungeon36 => "dungeon-3.6.7",
             Set::Variant(v) => v.set_name(),
+            Set::VariantDungeon(v) => v.dungeon_set_name(),
         }
     }
 
@@ -235,7 +274,16 @@ impl Set {
         match self {
             Set::Des36 | Set::Dungeon36 => "nethack-3.6.7",
             Set::Des343 | Set::Dungeon343 => "nethack-3.4.3",
-            Set::Variant(v) => v.game_name(),
+            Set::Variant(v) | Set::VariantDungeon(v) => v.game_name(),
+        }
+    }
+
+    /// The corpus files its mutants start from.
+    fn is_source(self, name: &str) -> bool {
+        match self {
+            _ if self.is_des() => name.ends_with(".des"),
+            Set::VariantDungeon(v) => v.dungeon_files().contains(&name),
+            _ => name == "dungeon.def",
         }
     }
 
@@ -251,6 +299,9 @@ impl Set {
             Set::Dungeon343 => 2,
             Set::Dungeon36 => 3,
             Set::Variant(v) => 4 + Variant::ALL.iter().position(|w| *w == v).unwrap() as u64,
+            Set::VariantDungeon(v) => {
+                4 + (Variant::ALL.len() + Variant::ALL.iter().position(|w| *w == v).unwrap()) as u64
+            }
         }
     }
 
@@ -258,7 +309,7 @@ impl Set {
     fn dialect(self) -> des::Dialect {
         match self {
             Set::Des36 => des::Dialect::NetHack36,
-            Set::Variant(v) => v.dialect(),
+            Set::Variant(v) | Set::VariantDungeon(v) => v.dialect(),
             _ => des::Dialect::NetHack343,
         }
     }
@@ -275,7 +326,7 @@ impl Set {
         match self {
             Set::Des36 | Set::Dungeon36 => Game::nethack_367(),
             Set::Des343 | Set::Dungeon343 => Game::nethack_343(),
-            Set::Variant(v) => v.game(),
+            Set::Variant(v) | Set::VariantDungeon(v) => v.game(),
         }
     }
 
@@ -286,7 +337,7 @@ impl Set {
         match self {
             Set::Des36 => WORDS_36,
             Set::Des343 => WORDS_343,
-            Set::Dungeon343 | Set::Dungeon36 => WORDS_DUNGEON,
+            Set::Dungeon343 | Set::Dungeon36 | Set::VariantDungeon(_) => WORDS_DUNGEON,
             Set::Variant(v) => {
                 let all = VARIANT_WORDS.get_or_init(|| {
                     (Variant::ALL.iter())
@@ -317,7 +368,7 @@ impl Set {
             Set::Des343 => &[("(", ")"), ("[", "]"), ("{", "}")],
             Set::Variant(v) if v.dialect() == des::Dialect::NetHack36 => Set::Des36.nesting(),
             Set::Variant(_) => Set::Des343.nesting(),
-            Set::Dungeon343 | Set::Dungeon36 => &[("(", ")"), ("[", "]")],
+            Set::Dungeon343 | Set::Dungeon36 | Set::VariantDungeon(_) => &[("(", ")"), ("[", "]")],
         }
     }
 }
@@ -435,6 +486,37 @@ fn mutation_diff_des_variants() {
     eprintln!("variant mutation runs: {ran}");
 }
 
+/// Each variant's dungeon-description mutants against its own
+/// `makedefs -e` and `dgn_comp` (#34), opt-in by
+/// `Variant::dungeon_reference_vars`. A dNetHack mutant is written as each
+/// of its three files (`makedefs -e` wants all three), the first compiled.
+#[test]
+fn mutation_diff_dungeon_variants() {
+    let mut ran = 0;
+    for v in Variant::ALL {
+        if v.dialect() == des::Dialect::NetHack36 && !cfg!(feature = "nethack36") {
+            continue;
+        }
+        let (makedefs_var, dgn_comp_var) = v.dungeon_reference_vars();
+        let (Some(makedefs), Some(dgn_comp)) = (
+            common::reference_tool(&makedefs_var),
+            common::reference_tool(&dgn_comp_var),
+        ) else {
+            common::skip_unavailable(&format!(
+                "opt-in: {makedefs_var} and {dgn_comp_var} do not name {}'s tools",
+                v.game_name()
+            ));
+            continue;
+        };
+        run(
+            Set::VariantDungeon(v),
+            Reference::Dungeon { makedefs, dgn_comp },
+        );
+        ran += 1;
+    }
+    eprintln!("variant dungeon mutation runs: {ran}");
+}
+
 #[test]
 fn mutation_diff_des_343() {
     let Some(lev_comp) = common::reference_tool("LEVBUILD_REF_LEV_COMP") else {
@@ -548,11 +630,8 @@ fn run(set: Set, reference: Reference) {
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| {
-            if set.is_des() {
-                p.extension().is_some_and(|e| e == "des")
-            } else {
-                p.file_name().is_some_and(|n| n == "dungeon.def")
-            }
+            p.file_name()
+                .is_some_and(|n| set.is_source(&n.to_string_lossy()))
         })
         .map(|p| {
             let name = p.file_name().unwrap().to_string_lossy().into_owned();
@@ -979,7 +1058,14 @@ impl Harness {
                 let (dat, util) = (tmp.path().join("dat"), tmp.path().join("util"));
                 std::fs::create_dir_all(&dat).unwrap();
                 std::fs::create_dir_all(&util).unwrap();
-                std::fs::write(dat.join("dungeon.def"), source).unwrap();
+                let inputs: &[&str] = match self.set {
+                    Set::VariantDungeon(v) => v.dungeon_files(),
+                    _ => &["dungeon.def"],
+                };
+                for input in inputs {
+                    std::fs::write(dat.join(input), source).unwrap();
+                }
+                let stem = inputs[0].trim_end_matches(".def");
                 let mut cmd = Command::new(makedefs);
                 cmd.current_dir(&util).arg("-e");
                 let status = match run_limited(&mut cmd, tmp.path(), "makedefs") {
@@ -996,14 +1082,14 @@ impl Harness {
                     });
                 }
                 let mut cmd = Command::new(dgn_comp);
-                cmd.current_dir(&dat).arg("dungeon.pdf");
+                cmd.current_dir(&dat).arg(format!("{stem}.pdf"));
                 let status = match run_limited(&mut cmd, tmp.path(), "dgn_comp") {
                     Ok(s) => s,
                     Err(crash) => return RefRun::Crashed(format!("dgn_comp: {crash}")),
                 };
                 messages += &read_output(tmp.path(), "dgn_comp");
                 let mut files = BTreeMap::new();
-                if let Ok(bytes) = std::fs::read(dat.join("dungeon")) {
+                if let Ok(bytes) = std::fs::read(dat.join(stem)) {
                     files.insert(b"dungeon".to_vec(), bytes);
                 }
                 RefRun::Done(Side {
@@ -1410,7 +1496,7 @@ fn decoded_difference(set: Set, name: &[u8], want: &[u8], got: &[u8]) -> String 
                 b.err().map(|e| e.to_string())
             ),
         },
-        Set::Dungeon343 | Set::Dungeon36 => match (
+        Set::Dungeon343 | Set::Dungeon36 | Set::VariantDungeon(_) => match (
             dungeon::decode(want, &game, layout),
             dungeon::decode(got, &game, layout),
         ) {

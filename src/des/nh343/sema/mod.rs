@@ -40,8 +40,12 @@ use maze::PartState;
 
 /// Records of one kind a room or map part may hold.
 const MAX_OF_TYPE: usize = 127;
-/// Map parts the game accepts in one maze level.
+/// Map parts the game accepts in one maze level: every 3.4.3-family
+/// `sp_lev.c`'s `load_maze` panics on a level of more (`numpart > 9`).
 const MAX_PARTS: usize = 9;
+/// Map parts every 3.4.3-family `lev_comp` holds (`tmppart[10]`): a level
+/// of 10 is written; its 11th part is written past the table.
+const PART_TABLE: usize = 10;
 /// Longest level message.
 const MAX_MESSAGE: usize = 255;
 
@@ -385,13 +389,32 @@ impl<'r, 'm> Builder<'r, 'm> {
                     self.report
                         .error(name_span, "Maze level has no map part")
                         .label("expected NOMAP or GEOMETRY … MAP … ENDMAP after the header");
-                } else if parts.len() > MAX_PARTS {
+                } else if parts.len() > PART_TABLE {
                     self.report
                         .error(
                             name_span,
                             format!("Too many map parts in level ({})!", parts.len()),
                         )
-                        .label(format!("the game loads at most {MAX_PARTS}"));
+                        .label(format!(
+                            "lev_comp's table holds {PART_TABLE} and it writes the next past it; \
+                             the game loads at most {MAX_PARTS}"
+                        ));
+                } else if parts.len() > MAX_PARTS {
+                    self.report
+                        .warning(
+                            warn::MAP_PARTS_PAST_LOADER,
+                            name_span,
+                            format!(
+                                "Level has {} map parts: the game loads at most {MAX_PARTS}",
+                                parts.len()
+                            ),
+                        )
+                        .label(format!(
+                            "lev_comp writes it; the game panics when it makes this level \
+                             (\"load_maze error: numpart = {}\")",
+                            parts.len()
+                        ))
+                        .help("draw two of its parts in one MAP, or drop one");
                 }
                 level.body = LevelBody::Maze(Maze {
                     filling: Terrain(filling),

@@ -175,10 +175,18 @@ impl Gen<'_, '_, '_, '_> {
                 }
             }
             Thing::ClassName(c, name) => {
+                // get_monster_id's class is any class for a NUL class
+                // byte, get_object_id's for one that is not above 0 as a
+                // C `char` (NUL or a byte from 128 up): `(c > 0) ? … : 0`.
+                let any_class = match monster {
+                    true => c.v == 0,
+                    false => c.v == 0 || c.v >= 0x80,
+                };
+                let class = (!any_class).then_some(c.v);
                 let found = if monster {
-                    self.game.monster_id_any_case(name.v, Some(c.v))
+                    self.game.monster_id_any_case(name.v, class)
                 } else {
-                    self.game.object_id_any_case(name.v, Some(c.v))
+                    self.game.object_id_any_case(name.v, class)
                 };
                 match found {
                     Some(i) => pack(i64::from(i), i64::from(c.v)),
