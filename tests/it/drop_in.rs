@@ -31,11 +31,7 @@ fn check_case(case: &str, games: &[&str]) -> Vec<String> {
     let source = std::fs::read_to_string(dir.join(format!("{case}.des"))).unwrap();
     let mut messages = Vec::new();
     for name in games {
-        let options = des::Options {
-            game: game(name),
-            layout: Layout::LP64,
-            ..des::Options::default()
-        };
+        let options = des::Options::for_game(game(name)).with_layout(Layout::LP64);
         let file = des::compile_levels(&source, &format!("{case}.des"), &options)
             .unwrap_or_else(|e| panic!("{name}: {e}"));
         let expected = std::fs::read(dir.join(format!("{name}.lev"))).unwrap();
