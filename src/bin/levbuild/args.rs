@@ -66,6 +66,16 @@ pub fn option(id: &'static str, value: &'static str, help: &'static str) -> Arg 
     Arg::new(id).long(id).value_name(value).help(help)
 }
 
+/// The one input file a command takes (`FILE`, required).
+pub fn input_file(help: &'static str) -> Arg {
+    Arg::new("file")
+        .value_name("FILE")
+        .required(true)
+        .value_parser(clap::value_parser!(PathBuf))
+        .value_hint(clap::ValueHint::FilePath)
+        .help(help)
+}
+
 /// A flag (no value).
 pub fn flag(id: &'static str, help: &'static str) -> Arg {
     Arg::new(id).long(id).action(ArgAction::SetTrue).help(help)

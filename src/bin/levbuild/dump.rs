@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
-use clap::{Arg, ArgMatches};
+use clap::ArgMatches;
 use levbuild::des;
 use levbuild::dungeon;
 use levbuild::Layout;
@@ -27,14 +27,7 @@ pub fn command() -> clap::Command {
          as its dungeons, levels and branches. A file's header says whether it is a\n\
          NetHack 3.4.3 or 3.6 file.",
     )
-    .arg(
-        Arg::new("file")
-            .value_name("FILE")
-            .required(true)
-            .value_parser(clap::value_parser!(PathBuf))
-            .value_hint(clap::ValueHint::FilePath)
-            .help("a .lev file, or a dungeon file"),
-    )
+    .arg(args::input_file("a .lev file, or a dungeon file"))
     .arg(args::flag(
         "json",
         "print the same as JSON (keys in alphabetical\norder) instead of text",

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
-use clap::{Arg, ArgMatches};
+use clap::ArgMatches;
 use levbuild::des;
 use levbuild::render::{self, Format as RenderFormat};
 
@@ -29,14 +29,7 @@ pub fn command() -> clap::Command {
          where the level names them). A .des file is compiled first (its errors\n\
          are reported and nothing is drawn); a .lev file is read as dump reads it.",
     )
-    .arg(
-        Arg::new("file")
-            .value_name("FILE")
-            .required(true)
-            .value_parser(clap::value_parser!(PathBuf))
-            .value_hint(clap::ValueHint::FilePath)
-            .help("a .des or .lev file"),
-    )
+    .arg(args::input_file("a .des or .lev file"))
     .arg(args::option(
         "level",
         "NAME",
