@@ -505,6 +505,11 @@ def nh343_cases():
     for _ in range(10):
         parts += ["GEOMETRY: center, center", "MAP", "..", "ENDMAP", "FOUNTAIN: (0,0)"]
     case(g, "level-ten-map-parts", lines('MAZE: "t", \' \'', *parts))
+    # A room name whose length, written as a short, wraps to 2: the level
+    # keeps its first 2 bytes (from 32,768 to 65,535 bytes it is an error).
+    case(g, "room-name-length-wrapped",
+         lines('LEVEL: "t"', 'ROOM: "ordinary", lit, (1,1), (center,center), (5,5)',
+               'NAME: "' + "n" * 65538 + '"'))
     case(g, "level-too-many-map-parts", lines('MAZE: "t", \' \'', *parts, "NOMAP"))
     case(g, "map-too-wide", lines('MAZE: "t", \' \'', "GEOMETRY: center, center", "MAP",
                                   "." * 77, "ENDMAP"))

@@ -71,6 +71,8 @@ warnings! {
         "(-w) a REGION lit as a room whose corners outside it are not rock",
     PLACED_IN_WALL = "placed-in-wall":
         "a monster, object, trap or feature placed on rock, a wall or a door of the map",
+    ROOM_NAME_LENGTH_WRAPPED = "room-name-length-wrapped":
+        "a room or parent name of 65,536 bytes or more, whose length lev_comp writes as a `short`: the level keeps the bytes the wrapped length counts",
     MAP_PARTS_PAST_LOADER = "map-parts-past-loader":
         "a maze level of 10 map parts, which lev_comp writes and the game panics on when it makes the level (it loads at most 9)",
     INVALID_MONSTER_NAME = "invalid-monster-name":

@@ -87,3 +87,42 @@ fn an_object_placed_in_wall_is_a_warning_and_written_in_every_game() {
         .collect();
     assert_eq!(warnings, expected);
 }
+
+/// A room name of 65,536 bytes or more: every 3.4.3-family `lev_comp`
+/// writes its length as a `short` (`size = (short) strlen(name)`) and that
+/// many bytes of it, so the level keeps the bytes the wrapped length
+/// counts, with a warning; a length that wraps negative (32,768 to 65,535
+/// bytes, and so on) has `write` read past the name, an error.
+#[test]
+fn a_room_name_whose_length_wraps_is_cut_as_lev_comp_cuts_it() {
+    let source = format!(
+        "LEVEL: \"wrapped\"\n\
+         ROOM: \"ordinary\", lit, (1,1), (center,center), (5,5)\nNAME: \"{}\"\n\
+         ROOM: \"ordinary\", random, random, random, random\nNAME: \"{}\"\n",
+        "na".repeat(32_769),
+        "x".repeat(65_536 + 7)
+    );
+    let dir = case_dir("room-name-wrapped");
+    for name in [
+        "nethack-3.4.3",
+        "slashem-0.0.7E7F3",
+        "dnethack-3.18.0",
+        "notnotdnethack-2025.05.16",
+    ] {
+        let options = des::Options::for_game(game(name)).with_layout(Layout::LP64);
+        let file = des::compile_levels(&source, "w.des", &options)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let expected = std::fs::read(dir.join(format!("{name}.lev"))).unwrap();
+        assert!(
+            file.levels[0].bytes == expected,
+            "{name}: differs from its lev_comp's"
+        );
+        let wrapped = (file.warnings.iter())
+            .filter(|w| w.message.contains("its length is written as a short"))
+            .count();
+        assert_eq!(wrapped, 2, "{name}: {:?}", file.warnings);
+    }
+    let negative = source.replace(&"x".repeat(65_536 + 7), &"x".repeat(40_000));
+    let e = des::compile_levels(&negative, "w.des", &des::Options::default()).unwrap_err();
+    assert!(e.to_string().contains("Room name is too long"), "{e}");
+}

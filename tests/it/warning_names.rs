@@ -66,6 +66,14 @@ fn each_warning_name_is_given_by_its_input() {
         ("non-rock-edge", format!("{MAZE}REGION: (1,1,3,1), lit, \"ordinary\"\n"), Some(V343)),
         ("placed-in-wall", format!("{MAZE}TRAP: \"arrow\", (3,1)\n"), Some(V343)),
         ("map-parts-past-loader", format!("MAZE: \"t\", ' '\n{}", "NOMAP\n".repeat(10)), Some(V343)),
+        (
+            "room-name-length-wrapped",
+            format!(
+                "LEVEL: \"t\"\nROOM: \"ordinary\", lit, (1,1), (center,center), (5,5)\nNAME: \"{}\"\n",
+                "n".repeat(65_538)
+            ),
+            Some(V343),
+        ),
         ("invalid-monster-name", format!("{MAZE}MONSTER: 'd', \"jackl\", (0,0)\n"), Some(V343)),
         ("invalid-object-name", format!("{MAZE}OBJECT: ')', \"lng sword\", (0,0)\n"), Some(V343)),
         ("maze-filler-invalid-terrain", MAZE36.replace("' '", "'.'"), Some(V36)),

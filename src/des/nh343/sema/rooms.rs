@@ -161,7 +161,7 @@ impl Builder<'_, '_> {
                 };
                 let (w, h) = size.as_ref().map_or((-1, -1), |p| pair_bytes(report, p));
                 let room = Room {
-                    parent: text(report, parent, "Parent room name", MAX_ROOM_NAME),
+                    parent: room_name(report, parent, "Parent room name"),
                     x,
                     y,
                     w,
@@ -245,7 +245,7 @@ fn room_detail(report: &mut Reporter, game: &Game, kinds: Kinds, room: &mut Room
                     .error(n.span.clone(), "This room already has a name!")
                     .label(format!("it is already called \"{}\"", room.name));
             } else {
-                room.name = text(report, n, "Room name", MAX_ROOM_NAME);
+                room.name = room_name(report, n, "Room name");
             }
         }
         StmtKind::Chance(c) => {

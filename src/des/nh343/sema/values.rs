@@ -197,6 +197,29 @@ pub(super) fn text(report: &mut Reporter, s: &Sp<&str>, what: &str, max: usize) 
 
 /// Room and parent names are stored with a 16-bit length.
 pub(super) const MAX_ROOM_NAME: usize = i16::MAX as usize;
+
+/// A room or parent name as the 3.4.3 family's `lev_comp` writes it:
+/// `size = (short) strlen(name)`, then `size` bytes of it. A length that
+/// wraps to 0..=32767 (65,536 bytes or more) keeps that many bytes, with
+/// a warning; one that wraps negative (`write` of a huge count, past the
+/// name) is an error, as is any length from 32,768 to 65,535.
+pub(super) fn room_name(report: &mut Reporter, s: &Sp<&str>, what: &str) -> String {
+    let len = crate::text::byte_len(s.v);
+    let kept = len % 65_536;
+    if len <= MAX_ROOM_NAME || kept > MAX_ROOM_NAME {
+        return text(report, s, what, MAX_ROOM_NAME);
+    }
+    report
+        .warning(
+            warn::ROOM_NAME_LENGTH_WRAPPED,
+            s.span.clone(),
+            format!("{what} of {len} bytes: its length is written as a short, {kept}"),
+        )
+        .label(format!("the level keeps its first {kept} bytes"));
+    // Cut as bytes (a character may be cut in two, as lev_comp cuts it).
+    let bytes = crate::text::bytes(s.v);
+    crate::text::decode(&bytes[..kept]).into_owned()
+}
 /// Engravings are stored with a 32-bit length.
 pub(super) const MAX_TEXT: usize = i32::MAX as usize;
 
