@@ -184,11 +184,23 @@ impl Identity {
         if hex.len() != 32 {
             return None;
         }
-        let digit = |c: u8| {
-            char::from(c)
-                .to_digit(16)
-                .and_then(|d| u8::try_from(d).ok())
+        // A table, not `char::to_digit`: a manifest holds a hash a file.
+        const HEX: [u8; 256] = {
+            let mut t = [0xff; 256];
+            let mut c = 0;
+            while c < 10 {
+                t[b'0' as usize + c] = c as u8;
+                c += 1;
+            }
+            let mut c = 0;
+            while c < 6 {
+                t[b'a' as usize + c] = 10 + c as u8;
+                t[b'A' as usize + c] = 10 + c as u8;
+                c += 1;
+            }
+            t
         };
+        let digit = |c: u8| Some(HEX[usize::from(c)]).filter(|&d| d < 16);
         let mut id = [0; 16];
         for (i, byte) in id.iter_mut().enumerate() {
             *byte = digit(hex[2 * i])? << 4 | digit(hex[2 * i + 1])?;
@@ -371,8 +383,8 @@ impl Manifest {
         let record = |f: &mut std::str::SplitAsciiWhitespace<'_>| -> Option<Record> {
             Some(Record {
                 hash: Identity::parse(f.next()?)?,
-                size: f.next()?.parse().ok()?,
-                mtime: f.next()?.parse().ok()?,
+                size: stamp::decimal(f.next()?)?.try_into().ok()?,
+                mtime: stamp::decimal(f.next()?)?,
             })
         };
         let owned = |field: &str| unescape(field).map(Cow::into_owned);
