@@ -687,6 +687,23 @@ impl Outputs {
             .then_some(digest)
     }
 
+    /// True if the last build recorded the set's index with these
+    /// `settings` (see [`Outputs::replays`]).
+    pub(crate) fn indexed_with(&self, settings: &blake3::Hash) -> bool {
+        self.old_indexed.is_some_and(|(s, _)| s == *settings)
+    }
+
+    /// [`Outputs::index_is_current`] with the key the last build
+    /// recorded for `rel` (the caller knows it is the key `rel` would get):
+    /// true, and `rel` kept with its key, if it is still on disk as
+    /// written.
+    pub(crate) fn keeps_index(&mut self, rel: &str) -> bool {
+        match self.old_index.get(rel).map(|(key, _)| key.clone()) {
+            Some(key) => self.index_is_current(rel, &key),
+            None => false,
+        }
+    }
+
     /// How many index files the last build recorded.
     pub(crate) fn index_count(&self) -> usize {
         self.old_index.len()

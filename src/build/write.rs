@@ -227,10 +227,20 @@ impl Build {
             .collect();
         let vaults_file = (set.vaults_file.clone()).unwrap_or_default();
         let vaults_key = blake3::hash(vaults.as_bytes()).to_hex();
-        let c_data: Vec<(index::CDataFile<'_, '_>, String, String)> = match self.c_index {
+        // The data file of a source proven unchanged has the key the last
+        // build recorded when the set's settings are the same: an edit
+        // keys its own source's file, not every other's (each is still
+        // checked on disk, so that one damaged in place is restored).
+        let trusted = outputs.indexed_with(&settings);
+        let proven: std::collections::HashSet<&str> = (done.iter())
+            .filter(|(_, d)| trusted && d.entry.is_none())
+            .map(|(s, _)| s.rel.as_str())
+            .collect();
+        let c_data: Vec<(index::CDataFile<'_, '_>, String, Option<String>)> = match self.c_index {
             true => (set.c_data_files().into_iter())
                 .map(|d| {
-                    let (file, key) = (output_file(&w.prefixes[n], &d.file), d.key(&set, several));
+                    let file = output_file(&w.prefixes[n], &d.file);
+                    let key = (!proven.contains(d.source)).then(|| d.key(&set, several));
                     (d, file, key)
                 })
                 .collect(),
@@ -258,11 +268,18 @@ impl Build {
         }
         // The data files of the sources whose blobs changed, then levels.c
         // if its table did.
-        let stale: Vec<_> = (c_data.iter())
-            .filter(|(_, file, key)| !outputs.index_is_current(file, key))
-            .collect();
+        let mut stale = Vec::new();
+        for (d, file, key) in &c_data {
+            let current = match key {
+                Some(key) => outputs.index_is_current(file, key),
+                None => outputs.keeps_index(file),
+            };
+            if !current {
+                stale.push((d, file));
+            }
+        }
         let shared = &outputs;
-        let stored = workers.map(stale, |(d, file, _)| {
+        let stored = workers.map(stale, |(d, file)| {
             let text = c_data_text(&set, d, several, w.out_dir)?;
             shared.store(file, text.as_bytes(), output::Identity::of(text.as_bytes()))
         });
