@@ -59,7 +59,7 @@ pub(crate) const GAME_FILE: &str = "levels.game";
 /// The directory, next to `levels.c`, of the files that hold its arrays:
 /// one a source, so that an edit regenerates its own source's arrays and
 /// `levels.c` stays as it is.
-pub(crate) const C_DATA_DIR: &str = "levels.c.d";
+const C_DATA_DIR: &str = "levels.c.d";
 
 /// The file of `levels.c`'s arrays of one source, with its blobs.
 pub(crate) struct CDataFile<'s, 'a> {
@@ -303,12 +303,7 @@ fn comment(s: &str) -> String {
 }
 
 /// The template contexts of `sets`, of a build of one set or `several`.
-fn contexts(
-    sets: &[&SetIndex<'_>],
-    several: bool,
-    style: &PathStyle,
-    sources: &str,
-) -> Context {
+fn contexts(sets: &[&SetIndex<'_>], several: bool, style: &PathStyle, sources: &str) -> Context {
     let mut list = Vec::new();
     for set in sets {
         let prefix = set.c_symbol_prefix(several);

@@ -813,7 +813,7 @@ impl Build {
             &output_file(&prefix, output::SET_MANIFEST),
             fingerprint_hex.to_string(),
         );
-        let probes = match trust {
+        let probes: Vec<Probe> = match trust {
             true => {
                 let source_dir = stat_dir::StatDir::open(&set.dir);
                 let probe = |s| job::probe(s, &source_dir, &prefix, &mut outputs, options);
@@ -821,6 +821,11 @@ impl Build {
             }
             false => set.sources.iter().map(|_| Probe::Unknown(None)).collect(),
         };
+        // A set whose sources are all proven unchanged may need no write:
+        // its index files are looked at now, through its open directory.
+        if probes.iter().all(|p| matches!(p, Probe::Known(_))) {
+            outputs.check_index_files();
+        }
         outputs.close_dir();
         Ok(Scan {
             set,

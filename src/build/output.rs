@@ -29,8 +29,8 @@ use crate::dungeon::RequiredLevel;
 pub(crate) const MANIFEST: &str = ".levbuild-manifest";
 /// The manifest of one level set, in the set's output directory.
 pub(crate) const SET_MANIFEST: &str = ".levbuild-set";
-/// Version 7: a set's index inputs (`indexed`) and the stamp of its
-/// directory of `levels.c`'s data files (`dir`).
+/// Version 7: what a set's index files are made of besides its sources
+/// (`indexed`).
 const HEADER: &str = "levbuild manifest 7";
 /// The last line of a manifest: `check ` and the hash of every line
 /// before it. A manifest edited, truncated or spliced by anything but
@@ -132,12 +132,9 @@ pub(crate) struct Outputs {
     /// build and as of this one (set manifests only).
     old_indexed: Option<(blake3::Hash, blake3::Hash)>,
     indexed: Option<(blake3::Hash, blake3::Hash)>,
-    /// A directory of index files (`levels.c.d`) stood for by its stamp:
-    /// as the last build left it, and the one this build stamps when it
-    /// finishes (see [`Outputs::watch_dir`]).
-    old_watched: Option<(String, Stamp)>,
-    watch: Option<String>,
-    watched: Option<(String, Stamp)>,
+    /// Whether every index file the last build recorded is still on disk
+    /// as written, if [`Outputs::check_index_files`] looked.
+    index_intact: Option<bool>,
     /// Set when this build recorded anything the last one did not.
     changed: bool,
     /// When the build that wrote the manifest started, and this one.
@@ -362,7 +359,6 @@ struct Manifest {
     sources: HashMap<String, SourceRecord>,
     sets: Vec<String>,
     indexed: Option<(blake3::Hash, blake3::Hash)>,
-    watched: Option<(String, Stamp)>,
 }
 
 impl Manifest {
@@ -456,11 +452,6 @@ impl Manifest {
                     let digest = blake3::Hash::from_hex(f.next()?).ok()?;
                     m.indexed = Some((settings, digest));
                 }
-                "dir" => {
-                    let stamp = Stamp::from_fields(&mut f)?;
-                    let rel = owned(f.next()?).filter(|s| is_plain_path(s))?;
-                    m.watched = Some((rel, stamp));
-                }
                 _ => return None,
             }
         }
@@ -479,11 +470,6 @@ fn verified(text: &str) -> Option<&str> {
     let hash = body[at..].strip_prefix(CHECK)?;
     let body = &text[..at];
     (blake3::Hash::from_hex(hash).ok()? == blake3::hash(body.as_bytes())).then_some(body)
-}
-
-/// The stamp of the directory at `path`, if it has one.
-fn dir_stamp(path: &Path) -> Option<Stamp> {
-    FileInfo::at(path).and_then(|info| Stamp::of(&info))
 }
 
 /// True if `rel` is a plain relative path (no root, no `..`, no `.`, not
@@ -529,9 +515,7 @@ impl Outputs {
             old_sources: old.sources,
             old_indexed: old.indexed,
             indexed: None,
-            old_watched: old.watched,
-            watch: None,
-            watched: None,
+            index_intact: None,
             changed: false,
             sources: BTreeMap::new(),
             old_started: old.started,
@@ -642,20 +626,13 @@ impl Outputs {
     /// [`Outputs::take_source`]), `files` outputs all intact, the index
     /// made with the same `settings` (each index file's key is a function
     /// of those and of the source records), and every index file still
-    /// as written. Those are stat'ed one by one, except the files inside
-    /// the directory `watched` (`levels.c.d`) when the last build
-    /// recorded its stamp ([`Outputs::watch_dir`]): that stamp stands for
-    /// them, since adding, removing or renaming a file there changes it.
-    /// A file in it rewritten in place, under its name, is not seen then;
-    /// the next build that changes the set checks each file and restores
-    /// it. A directory whose stamp changed is a no: that build checks
-    /// each file and stamps it again.
+    /// on disk as written (by [`Outputs::check_index_files`] if it looked,
+    /// else looked at now).
     pub(crate) fn replays(
         &self,
         sources: usize,
         files: usize,
         settings: &blake3::Hash,
-        watched: Option<&str>,
     ) -> Option<blake3::Hash> {
         let (old_settings, digest) = self.old_indexed?;
         let same = old_settings == *settings
@@ -663,28 +640,21 @@ impl Outputs {
             && self.old_file_count == files + self.old_index.len()
             && self.old_sets.is_empty()
             && self.options == self.old_options;
-        if !same {
-            return None;
-        }
-        let by_stamp = match (&self.old_watched, watched) {
-            (None, _) => None,
-            (Some((old, stamp)), Some(dir)) if old == dir => {
-                if dir_stamp(&self.dir.join(dir)) != Some(*stamp) {
-                    return None;
-                }
-                Some(dir)
-            }
-            (Some(_), _) => return None,
-        };
-        let inside = |rel: &str| {
-            by_stamp.is_some_and(|dir| {
-                rel.strip_prefix(dir)
-                    .is_some_and(|name| name.starts_with('/'))
+        let intact = || {
+            self.index_intact.unwrap_or_else(|| {
+                (self.old_index.iter()).all(|(rel, (_, r))| self.is_intact(rel, r))
             })
         };
-        (self.old_index.iter())
-            .all(|(rel, (_, r))| inside(rel) || self.is_intact(rel, r))
-            .then_some(digest)
+        (same && intact()).then_some(digest)
+    }
+
+    /// Looks at every index file the last build recorded (`levels.c`, its
+    /// data files, `levels.game`) while the manifest's directory is open
+    /// (see [`Outputs::close_dir`]), for [`Outputs::replays`]: relative to
+    /// it, each is one name or two to resolve, not the whole path.
+    pub(crate) fn check_index_files(&mut self) {
+        let intact = (self.old_index.iter()).all(|(rel, (_, r))| self.is_intact(rel, r));
+        self.index_intact = Some(intact);
     }
 
     /// True if the last build recorded the set's index with these
@@ -715,13 +685,6 @@ impl Outputs {
     pub(crate) fn record_indexed(&mut self, settings: blake3::Hash, digest: blake3::Hash) {
         self.indexed = Some((settings, digest));
         self.changed |= self.old_indexed != self.indexed;
-    }
-
-    /// Stamps the directory `rel` (relative to the output directory) when
-    /// this build finishes, so that the next one can check the index files
-    /// inside it with one stat (see [`Outputs::replays`]).
-    pub(crate) fn watch_dir(&mut self, rel: String) {
-        self.watch = Some(rel);
     }
 
     /// The last build's record of the index file `rel` if it was made from
@@ -867,27 +830,6 @@ impl Outputs {
         for dir in parents {
             let _ = std::fs::remove_dir(dir);
         }
-        // The watched directory's stamp as this build leaves it.
-        self.watched = (self.watch.as_ref()).and_then(|rel| {
-            let path = self.dir.join(rel);
-            let stamp = dir_stamp(&path)?;
-            if self.old_watched == Some((rel.clone(), stamp)) {
-                return Some((rel.clone(), stamp));
-            }
-            // This build wrote or removed a file there (or something else
-            // did). A file removed later within the same tick of the file
-            // system's clock would leave the modification time as it is:
-            // it is set a second back, so that any later change of the
-            // directory's entries gives it another (where that cannot be
-            // done, no stamp is recorded and each file is checked).
-            let back = stamp.mtime.checked_sub(1_000_000_000)?;
-            let back = u64::try_from(back).ok()?;
-            let dir = std::fs::File::open(&path).ok()?;
-            let time = std::time::UNIX_EPOCH + std::time::Duration::from_nanos(back);
-            dir.set_modified(time).ok()?;
-            Some((rel.clone(), dir_stamp(&path)?))
-        });
-        self.changed |= self.watched != self.old_watched;
         // Every recording above set `changed` if it differed from the last
         // build's; equal counts then mean nothing was dropped either.
         let same = !self.changed
@@ -931,11 +873,6 @@ impl Outputs {
         }
         if let Some((settings, digest)) = &self.indexed {
             let _ = writeln!(text, "indexed {} {}", settings.to_hex(), digest.to_hex());
-        }
-        if let Some((rel, stamp)) = &self.watched {
-            let _ = write!(text, "dir {} ", stamp.to_fields());
-            escape_into(&mut text, rel);
-            text.push('\n');
         }
         let mut listed = 0;
         for (path, s) in &self.sources {

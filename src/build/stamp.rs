@@ -81,7 +81,9 @@ pub(crate) fn decimal(s: &str) -> Option<u128> {
         let n = (digits.iter()).fold(0u64, |n, &c| n * 10 + u64::from(digit(c)));
         return Some(u128::from(n));
     }
-    (digits.iter()).try_fold(0u128, |n, &c| n.checked_mul(10)?.checked_add(u128::from(digit(c))))
+    (digits.iter()).try_fold(0u128, |n, &c| {
+        n.checked_mul(10)?.checked_add(u128::from(digit(c)))
+    })
 }
 
 #[cfg(test)]
@@ -107,11 +109,25 @@ mod tests {
 
     #[test]
     fn decimals_are_read_as_str_parse_reads_them_unsigned() {
-        for n in [0, 7, 1_795_828_019_846_263_777, u128::from(u64::MAX), u128::MAX] {
+        for n in [
+            0,
+            7,
+            1_795_828_019_846_263_777,
+            u128::from(u64::MAX),
+            u128::MAX,
+        ] {
             assert_eq!(decimal(&n.to_string()), Some(n));
         }
         assert_eq!(decimal("0000000000000000000000012"), Some(12));
-        for bad in ["", "+1", "-1", "1 ", "x", "12a", "340282366920938463463374607431768211456"] {
+        for bad in [
+            "",
+            "+1",
+            "-1",
+            "1 ",
+            "x",
+            "12a",
+            "340282366920938463463374607431768211456",
+        ] {
             assert_eq!(decimal(bad), None, "{bad:?}");
         }
     }

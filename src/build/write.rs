@@ -185,15 +185,13 @@ impl Build {
         let several = w.sets.len() > 1;
         let done = &w.per_set[n];
         let blobs: usize = done.iter().map(|(_, d)| d.outputs.len()).sum();
-        let settings = (self.set_index(w, n, false)).settings(several, self.c_index, self.rust_index);
-        // The data files of levels.c, one a source with blobs.
-        let data_dir = (self.c_index && blobs > 0)
-            .then(|| output_file(&w.prefixes[n], index::C_DATA_DIR));
+        let settings =
+            (self.set_index(w, n, false)).settings(several, self.c_index, self.rust_index);
         // A set proven unchanged, source by source, with the same settings
         // and its index files as written, is left as it is: its index
         // files' keys are those its manifest holds.
         if done.iter().all(|(_, d)| d.entry.is_none()) {
-            if let Some(digest) = outputs.replays(done.len(), blobs, &settings, data_dir.as_deref()) {
+            if let Some(digest) = outputs.replays(done.len(), blobs, &settings) {
                 let finished = output::Finished {
                     written: Vec::new(),
                     removed: Vec::new(),
@@ -295,9 +293,6 @@ impl Build {
                     return Err(e);
                 }
             }
-        }
-        if let Some(dir) = data_dir.filter(|_| !c_data.is_empty()) {
-            outputs.watch_dir(dir);
         }
         if self.c_index && !outputs.index_is_current(&c_file, &c_key) {
             let text = index::c_source(&set, several).map_err(template_error)?;

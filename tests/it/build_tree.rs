@@ -810,7 +810,7 @@ fn directory_names_differing_only_in_non_utf8_bytes_are_refused() {
 }
 
 #[test]
-fn data_files_of_levels_c_deleted_or_replaced_are_restored() {
+fn data_files_of_levels_c_deleted_or_damaged_are_restored() {
     let (tmp, src) = small_tree_in("data-files");
     let out = tmp.path().join("out");
     build(&src, &out).try_compile().unwrap();
@@ -823,12 +823,13 @@ fn data_files_of_levels_c_deleted_or_replaced_are_restored() {
     };
     let (a, b) = (data_file("a.des-"), data_file("sub_b.des-"));
     let (a_text, b_text) = (std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
-    // A no-op build checks levels.c.d by the directory's stamp, not file
-    // by file: a file deleted right after the build changes it all the
-    // same (levbuild sets the directory's time back once it has written).
+    // A no-op build computes no data file's key, but looks at each file.
     std::fs::remove_file(&a).unwrap();
     let report = build(&src, &out).try_compile().unwrap();
-    assert_eq!((report.compiled, &report.written[..]), (0, &[a.clone()][..]));
+    assert_eq!(
+        (report.compiled, &report.written[..]),
+        (0, &[a.clone()][..])
+    );
     assert_eq!(std::fs::read(&a).unwrap(), a_text);
     let report = build(&src, &out).try_compile().unwrap();
     assert!(report.written.is_empty(), "{:?}", report.written);
@@ -837,7 +838,7 @@ fn data_files_of_levels_c_deleted_or_replaced_are_restored() {
     std::fs::write(&other, "garbage").unwrap();
     std::fs::rename(&other, &b).unwrap();
     let report = build(&src, &out).try_compile().unwrap();
-    assert_eq!(report.written, [b.clone()]);
+    assert_eq!(report.written, std::slice::from_ref(&b));
     assert_eq!(std::fs::read(&b).unwrap(), b_text);
     // The whole directory (a.des's, sub/b.des's and dungeon.def's files).
     std::fs::remove_dir_all(&data).unwrap();
@@ -845,15 +846,18 @@ fn data_files_of_levels_c_deleted_or_replaced_are_restored() {
     assert_eq!(report.written.len(), 3, "{:?}", report.written);
     assert!(report.written.iter().all(|f| f.starts_with(&data)));
     assert_eq!(std::fs::read(&a).unwrap(), a_text);
-    // Rewritten in place, under its name and inode: the directory's stamp
-    // does not show it (README, "Writes"), and the next build that changes
-    // a source of the set checks every data file and restores it.
+    // Rewritten in place, under its name and inode; then again, in a
+    // build that changes another source of the set (whose data files
+    // keep their recorded keys, and are still looked at).
     std::fs::write(&a, "garbage").unwrap();
-    build(&src, &out).try_compile().unwrap();
+    let report = build(&src, &out).try_compile().unwrap();
+    assert_eq!(report.written, std::slice::from_ref(&a));
+    assert_eq!(std::fs::read(&a).unwrap(), a_text);
+    std::fs::write(&a, "garbage").unwrap();
     std::fs::write(src.join("sub/b.des"), format!("{B}# a comment\n")).unwrap();
     let report = build(&src, &out).try_compile().unwrap();
     assert_eq!(report.compiled, 1);
-    assert_eq!(report.written, [a.clone()]);
+    assert_eq!(report.written, std::slice::from_ref(&a));
     assert_eq!(std::fs::read(&a).unwrap(), a_text);
 }
 
