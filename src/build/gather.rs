@@ -59,7 +59,10 @@ pub(super) fn gather<'s>(
     }
     // Output files are unique across sets too: one set's directory may
     // lie inside another's.
-    let mut files: HashMap<&str, &Source> = HashMap::new();
+    let outputs = (per_set.iter().flatten())
+        .map(|(_, d)| d.outputs.len())
+        .sum();
+    let mut files: HashMap<&str, &Source> = HashMap::with_capacity(outputs);
     for (source, d) in per_set.iter().flatten() {
         for o in &d.outputs {
             let file = o.path.file();

@@ -302,20 +302,10 @@ fn comment(s: &str) -> String {
     out
 }
 
-/// The template contexts of `sets`; with `only`, of that one set, with
-/// the bytes of its levels then dungeons.
-fn contexts(
-    sets: &[SetIndex<'_>],
-    style: &PathStyle,
-    sources: &str,
-    only: Option<usize>,
-) -> Context {
-    let several = sets.len() > 1;
+/// The template contexts of `sets`, of a build of one set or `several`.
+fn contexts(sets: &[&SetIndex<'_>], several: bool, style: &PathStyle, sources: &str) -> Context {
     let mut list = Vec::new();
-    for (n, set) in sets.iter().enumerate() {
-        if only.is_some_and(|o| o != n) {
-            continue;
-        }
+    for set in sets {
         let prefix = set.c_symbol_prefix(several);
         let arrays = set.c_arrays(&prefix);
         let mut constants = ConstantNames::default();
@@ -470,6 +460,40 @@ impl SetIndex<'_> {
     }
 }
 
+impl SetIndex<'_> {
+    /// A hash of what the set's index files are made of besides its blobs
+    /// (their names, sources, files and bytes, which its manifest's source
+    /// records hold): levbuild's version, the set's names and places, its
+    /// layout, prefix, game and decoder, whether it has random vaults, and
+    /// which index files the build writes. A set whose sources are all
+    /// proven unchanged, built with the same settings, needs the same
+    /// index files, so a no-op build computes none of their keys.
+    pub(crate) fn settings(&self, several: bool, c_index: bool, rust_index: bool) -> blake3::Hash {
+        let mut h = blake3::Hasher::new();
+        for part in [
+            env!("CARGO_PKG_VERSION").as_bytes(),
+            b"index settings",
+            self.module.as_bytes(),
+            self.dir.as_bytes(),
+            self.layout.name().as_bytes(),
+            self.c_prefix.as_bytes(),
+            self.game_file.as_bytes(),
+            self.game.fingerprint().as_bytes(),
+            self.vaults_file.as_deref().unwrap_or("").as_bytes(),
+        ] {
+            h.update(part);
+            h.update(b"\0");
+        }
+        h.update(&[
+            u8::from(self.decoder),
+            u8::from(several),
+            u8::from(c_index),
+            u8::from(rust_index),
+        ]);
+        h.finalize()
+    }
+}
+
 impl<'a> SetIndex<'a> {
     /// What the set's C symbols start with: the build's prefix, and the
     /// set's module when there are several.
@@ -602,7 +626,8 @@ pub(crate) fn rust(
     style: &PathStyle,
     sources: &str,
 ) -> Result<String, String> {
-    let root = contexts(sets, style, sources, None);
+    let all: Vec<&SetIndex<'_>> = sets.iter().collect();
+    let root = contexts(&all, sets.len() > 1, style, sources);
     let mut out = String::new();
     expand(RUST_TEMPLATE, &mut vec![&root], &mut out)?;
     Ok(out)
@@ -610,16 +635,17 @@ pub(crate) fn rust(
 
 /// `levels.h`, declaring the tables of every set.
 pub(crate) fn c_header(sets: &[SetIndex<'_>], sources: &str) -> Result<String, String> {
-    let root = contexts(sets, &PathStyle::Relative, sources, None);
+    let all: Vec<&SetIndex<'_>> = sets.iter().collect();
+    let root = contexts(&all, sets.len() > 1, &PathStyle::Relative, sources);
     let mut out = String::new();
     expand(C_HEADER_TEMPLATE, &mut vec![&root], &mut out)?;
     Ok(out)
 }
 
-/// The `levels.c` of set `n`: its byte arrays and tables. `data` holds
-/// the bytes of its levels, then of its dungeons.
-pub(crate) fn c_source(sets: &[SetIndex<'_>], n: usize) -> Result<String, String> {
-    let root = contexts(sets, &PathStyle::Relative, &sets[n].dir, Some(n));
+/// The `levels.c` of `set` (of a build of one set or `several`): its
+/// table, which includes its arrays from its data files.
+pub(crate) fn c_source(set: &SetIndex<'_>, several: bool) -> Result<String, String> {
+    let root = contexts(&[set], several, &PathStyle::Relative, &set.dir);
     let mut out = String::new();
     expand(C_SOURCE_TEMPLATE, &mut vec![&root], &mut out)?;
     Ok(out)
@@ -706,8 +732,8 @@ mod tests {
             assert!(rs.contains("::levbuild::des::decode(level.data"));
             let h = c_header(&sets, "src").unwrap();
             assert!(h.contains("#ifndef GAME_LEVBUILD_LEVELS_H"));
-            let c = c_source(&sets, 0).unwrap();
             let several = sets.len() > 1;
+            let c = c_source(&sets[0], several).unwrap();
             let files = sets[0].c_data_files();
             let castle = &files[0];
             assert_eq!(castle.source, "castle.des");

@@ -822,7 +822,7 @@ impl Build {
             &output_file(&prefix, output::SET_MANIFEST),
             fingerprint_hex.to_string(),
         );
-        let probes = match trust {
+        let probes: Vec<Probe> = match trust {
             true => {
                 let source_dir = stat_dir::StatDir::open(&set.dir);
                 let probe = |s| job::probe(s, &source_dir, &prefix, &mut outputs, options);
@@ -830,6 +830,11 @@ impl Build {
             }
             false => set.sources.iter().map(|_| Probe::Unknown(None)).collect(),
         };
+        // A set whose sources are all proven unchanged may need no write:
+        // its index files are looked at now, through its open directory.
+        if probes.iter().all(|p| matches!(p, Probe::Known(_))) {
+            outputs.check_index_files();
+        }
         outputs.close_dir();
         Ok(Scan {
             set,
@@ -850,20 +855,30 @@ fn check_set_places(specs: &[(usize, SetSpec<'_>)]) -> Result<(), Error> {
         .iter()
         .map(|(_, s)| std::fs::canonicalize(s.dir).unwrap_or_else(|_| s.dir.clone()))
         .collect();
+    // Each directory's sets: a set's conflicts are the sets at it or at
+    // one of its ancestors (a lookup per ancestor, not a comparison with
+    // every other set: a build of a hundred sets made ten thousand).
+    let mut at: std::collections::HashMap<&Path, Vec<usize>> =
+        std::collections::HashMap::with_capacity(real.len());
+    for (n, dir) in real.iter().enumerate() {
+        at.entry(dir.as_path()).or_default().push(n);
+    }
     let mut places: std::collections::HashMap<String, &PathBuf> = std::collections::HashMap::new();
     for (n, (_, spec)) in specs.iter().enumerate() {
-        for (m, (_, other)) in specs.iter().enumerate() {
-            if n != m && real[n].starts_with(&real[m]) {
-                let what = if real[n] == real[m] {
-                    "is given twice".to_string()
-                } else {
-                    format!("is inside source directory {}", other.dir.display())
-                };
-                return Err(Error::new(ErrorKind::Config(format!(
-                    "source directory {} {what}: its files would belong to two level sets",
-                    spec.dir.display()
-                ))));
-            }
+        let first_other = (real[n].ancestors())
+            .filter_map(|dir| at.get(dir))
+            .flat_map(|sets| sets.iter().copied().filter(|&m| m != n))
+            .min();
+        if let Some(m) = first_other {
+            let what = if real[n] == real[m] {
+                "is given twice".to_string()
+            } else {
+                format!("is inside source directory {}", specs[m].1.dir.display())
+            };
+            return Err(Error::new(ErrorKind::Config(format!(
+                "source directory {} {what}: its files would belong to two level sets",
+                spec.dir.display()
+            ))));
         }
         let place = discover::slash_path(&spec.out_rel);
         if let Some(first) = places.insert(place.clone(), spec.dir) {

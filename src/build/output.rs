@@ -29,8 +29,9 @@ use crate::dungeon::RequiredLevel;
 pub(crate) const MANIFEST: &str = ".levbuild-manifest";
 /// The manifest of one level set, in the set's output directory.
 pub(crate) const SET_MANIFEST: &str = ".levbuild-set";
-/// Version 6: a warning line names its kind.
-const HEADER: &str = "levbuild manifest 6";
+/// Version 7: what a set's index files are made of besides its sources
+/// (`indexed`).
+const HEADER: &str = "levbuild manifest 7";
 /// The last line of a manifest: `check ` and the hash of every line
 /// before it. A manifest edited, truncated or spliced by anything but
 /// levbuild does not verify and is not believed.
@@ -125,6 +126,15 @@ pub(crate) struct Outputs {
     old_sources: HashMap<String, SourceRecord>,
     old_source_count: usize,
     sources: BTreeMap<String, SourceRecord>,
+    /// What the index files were made of besides the source records (a
+    /// hash of the set's settings, [`Outputs::replays`]) and the digest the
+    /// output directory's index files take from the set, as of the last
+    /// build and as of this one (set manifests only).
+    old_indexed: Option<(blake3::Hash, blake3::Hash)>,
+    indexed: Option<(blake3::Hash, blake3::Hash)>,
+    /// Whether every index file the last build recorded is still on disk
+    /// as written, if [`Outputs::check_index_files`] looked.
+    index_intact: Option<bool>,
     /// Set when this build recorded anything the last one did not.
     changed: bool,
     /// When the build that wrote the manifest started, and this one.
@@ -171,11 +181,23 @@ impl Identity {
         if hex.len() != 32 {
             return None;
         }
-        let digit = |c: u8| {
-            char::from(c)
-                .to_digit(16)
-                .and_then(|d| u8::try_from(d).ok())
+        // A table, not `char::to_digit`: a manifest holds a hash a file.
+        const HEX: [u8; 256] = {
+            let mut t = [0xff; 256];
+            let mut c = 0;
+            while c < 10 {
+                t[b'0' as usize + c] = c as u8;
+                c += 1;
+            }
+            let mut c = 0;
+            while c < 6 {
+                t[b'a' as usize + c] = 10 + c as u8;
+                t[b'A' as usize + c] = 10 + c as u8;
+                c += 1;
+            }
+            t
         };
+        let digit = |c: u8| Some(HEX[usize::from(c)]).filter(|&d| d < 16);
         let mut id = [0; 16];
         for (i, byte) in id.iter_mut().enumerate() {
             *byte = digit(hex[2 * i])? << 4 | digit(hex[2 * i + 1])?;
@@ -336,6 +358,7 @@ struct Manifest {
     loose: Vec<(String, Record)>,
     sources: HashMap<String, SourceRecord>,
     sets: Vec<String>,
+    indexed: Option<(blake3::Hash, blake3::Hash)>,
 }
 
 impl Manifest {
@@ -356,8 +379,8 @@ impl Manifest {
         let record = |f: &mut std::str::SplitAsciiWhitespace<'_>| -> Option<Record> {
             Some(Record {
                 hash: Identity::parse(f.next()?)?,
-                size: f.next()?.parse().ok()?,
-                mtime: f.next()?.parse().ok()?,
+                size: stamp::decimal(f.next()?)?.try_into().ok()?,
+                mtime: stamp::decimal(f.next()?)?,
             })
         };
         let owned = |field: &str| unescape(field).map(Cow::into_owned);
@@ -424,6 +447,11 @@ impl Manifest {
                     let r = record(&mut f)?;
                     m.loose.push((owned(f.next()?)?, r));
                 }
+                "indexed" => {
+                    let settings = blake3::Hash::from_hex(f.next()?).ok()?;
+                    let digest = blake3::Hash::from_hex(f.next()?).ok()?;
+                    m.indexed = Some((settings, digest));
+                }
                 _ => return None,
             }
         }
@@ -485,6 +513,9 @@ impl Outputs {
             index_keys: BTreeMap::new(),
             old_source_count: old.sources.len(),
             old_sources: old.sources,
+            old_indexed: old.indexed,
+            indexed: None,
+            index_intact: None,
             changed: false,
             sources: BTreeMap::new(),
             old_started: old.started,
@@ -588,24 +619,72 @@ impl Outputs {
         self.unchanged += 1;
     }
 
-    /// True if this build would record exactly what the last one did:
-    /// `sources` sources all taken as proven (see
-    /// [`Outputs::take_source`]), `files` outputs all intact, and the index
-    /// file `(rel, key)` current.
-    pub(crate) fn replays_exactly(
+    /// The digest the last build recorded for the set's index (see
+    /// [`Outputs::record_indexed`]) if this build would record exactly
+    /// what the last one did, known without computing any index file's
+    /// key: `sources` sources all taken as proven (see
+    /// [`Outputs::take_source`]), `files` outputs all intact, the index
+    /// made with the same `settings` (each index file's key is a function
+    /// of those and of the source records), and every index file still
+    /// on disk as written (by [`Outputs::check_index_files`] if it looked,
+    /// else looked at now).
+    pub(crate) fn replays(
         &self,
         sources: usize,
         files: usize,
-        index: &[(&str, &str)],
-    ) -> bool {
-        self.old_source_count == sources
-            && self.old_file_count == files + index.len()
-            && self.old_index.len() == index.len()
+        settings: &blake3::Hash,
+    ) -> Option<blake3::Hash> {
+        let (old_settings, digest) = self.old_indexed?;
+        let same = old_settings == *settings
+            && self.old_source_count == sources
+            && self.old_file_count == files + self.old_index.len()
             && self.old_sets.is_empty()
-            && self.options == self.old_options
-            && index
-                .iter()
-                .all(|(rel, key)| self.current_index(rel, key).is_some())
+            && self.options == self.old_options;
+        let intact = || {
+            self.index_intact.unwrap_or_else(|| {
+                (self.old_index.iter()).all(|(rel, (_, r))| self.is_intact(rel, r))
+            })
+        };
+        (same && intact()).then_some(digest)
+    }
+
+    /// Looks at every index file the last build recorded (`levels.c`, its
+    /// data files, `levels.game`) while the manifest's directory is open
+    /// (see [`Outputs::close_dir`]), for [`Outputs::replays`]: relative to
+    /// it, each is one name or two to resolve, not the whole path.
+    pub(crate) fn check_index_files(&mut self) {
+        let intact = (self.old_index.iter()).all(|(rel, (_, r))| self.is_intact(rel, r));
+        self.index_intact = Some(intact);
+    }
+
+    /// True if the last build recorded the set's index with these
+    /// `settings` (see [`Outputs::replays`]).
+    pub(crate) fn indexed_with(&self, settings: &blake3::Hash) -> bool {
+        self.old_indexed.is_some_and(|(s, _)| s == *settings)
+    }
+
+    /// [`Outputs::index_is_current`] with the key the last build
+    /// recorded for `rel` (the caller knows it is the key `rel` would get):
+    /// true, and `rel` kept with its key, if it is still on disk as
+    /// written.
+    pub(crate) fn keeps_index(&mut self, rel: &str) -> bool {
+        match self.old_index.get(rel).map(|(key, _)| key.clone()) {
+            Some(key) => self.index_is_current(rel, &key),
+            None => false,
+        }
+    }
+
+    /// How many index files the last build recorded.
+    pub(crate) fn index_count(&self) -> usize {
+        self.old_index.len()
+    }
+
+    /// Records what the set's index files are made of besides the source
+    /// records: a hash of the set's settings, and the digest the output
+    /// directory's index files take from it (see [`Outputs::replays`]).
+    pub(crate) fn record_indexed(&mut self, settings: blake3::Hash, digest: blake3::Hash) {
+        self.indexed = Some((settings, digest));
+        self.changed |= self.old_indexed != self.indexed;
     }
 
     /// The last build's record of the index file `rel` if it was made from
@@ -791,6 +870,9 @@ impl Outputs {
             text.push_str("set ");
             escape_into(&mut text, set);
             text.push('\n');
+        }
+        if let Some((settings, digest)) = &self.indexed {
+            let _ = writeln!(text, "indexed {} {}", settings.to_hex(), digest.to_hex());
         }
         let mut listed = 0;
         for (path, s) in &self.sources {

@@ -49,6 +49,11 @@ impl Report {
     }
 }
 
+/// What writing one set did: its manifest's report, the digest the
+/// output directory's index files take from it, and its index if the
+/// write needed it (a set proven unchanged needs none).
+type SetWritten<'a> = (output::Finished, blake3::Hash, Option<index::SetIndex<'a>>);
+
 impl Build {
     pub(super) fn write(
         &self,
@@ -58,51 +63,27 @@ impl Build {
         env: &cargo::CargoEnv,
         report: &mut Report,
     ) -> Result<(), Error> {
-        let each = w.sets.iter().zip(w.per_set).zip(&w.games).enumerate();
-        let indexes: Vec<index::SetIndex<'_>> =
-            workers.map(each.collect(), |(n, ((set, done), game))| {
-                let mut levels = Vec::new();
-                let mut dungeons = Vec::new();
-                for (source, d) in done {
-                    for output in &d.outputs {
-                        let list = match source.language.makes_levels() {
-                            true => &mut levels,
-                            false => &mut dungeons,
-                        };
-                        list.push(index::Blob {
-                            source: &source.rel,
-                            output,
-                        });
-                    }
-                }
-                levels.sort_by(|a, b| a.output.path.name().cmp(b.output.path.name()));
-                index::SetIndex {
-                    module: set.name.clone(),
-                    dir: set.dir.display().to_string(),
-                    levels,
-                    dungeons,
-                    layout: w.layout,
-                    c_prefix: w.c_prefix.to_string(),
-                    game,
-                    game_file: output_file(&w.prefixes[n], index::GAME_FILE),
-                    decoder: self.rust_decoder,
-                    vaults_file: (done.iter().any(|(_, d)| !d.vaults.is_empty()))
-                        .then(|| output_file(&w.prefixes[n], index::VAULTS_FILE)),
-                }
-            });
         // Each set's blobs, levels.c and manifest, in parallel.
         let several = w.sets.len() > 1;
         let done = workers.map(manifests.into_iter().enumerate().collect(), |(n, m)| {
-            let digest = indexes[n].digest();
-            self.write_set(n, m, workers, w, &indexes, &digest)
-                .map(|written| (written, digest))
+            self.write_set(n, m, workers, w)
         });
         let mut digests = Vec::with_capacity(done.len());
+        let mut indexes = Vec::with_capacity(done.len());
         for d in done {
-            let (finished, d) = d?;
+            let (finished, digest, index) = d?;
             report.add(finished);
-            digests.push(d);
+            digests.push(digest);
+            indexes.push(index);
         }
+        // The index of every set, made only if levels.rs or levels.h is
+        // written.
+        let mut all_indexes = || -> Vec<index::SetIndex<'_>> {
+            (std::mem::take(&mut indexes).into_iter().enumerate())
+                .map(|(n, index)| index.unwrap_or_else(|| self.set_index(w, n, true)))
+                .collect()
+        };
+        let mut all: Option<Vec<index::SetIndex<'_>>> = None;
 
         // The index of every set, and the outputs of sets that are gone.
         let mut top = output::Outputs::open(w.out_dir, output::MANIFEST, w.fingerprint.clone());
@@ -134,22 +115,22 @@ impl Build {
             None => index::PathStyle::Relative,
         };
         if self.rust_index {
-            let all = digests.iter();
-            let key = index::key(all, several, &style, &sources, "rs");
+            let key = index::key(&digests, several, &style, &sources, "rs");
             if !top.index_is_current("levels.rs", &key) {
+                let indexes = all.get_or_insert_with(&mut all_indexes);
                 top.put(
                     "levels.rs",
-                    index::rust(&indexes, &style, &sources)
+                    index::rust(indexes, &style, &sources)
                         .map_err(template_error)?
                         .as_bytes(),
                 )?;
             }
         }
         if self.c_index {
-            let all = digests.iter();
-            let key = index::key(all, several, &style, &sources, "h");
+            let key = index::key(&digests, several, &style, &sources, "h");
             if !top.index_is_current("levels.h", &key) {
-                let header = index::c_header(&indexes, &sources).map_err(template_error)?;
+                let indexes = all.get_or_insert_with(&mut all_indexes);
+                let header = index::c_header(indexes, &sources).map_err(template_error)?;
                 top.put("levels.h", header.as_bytes())?;
             }
         }
@@ -157,31 +138,83 @@ impl Build {
         Ok(())
     }
 
+    /// The index of set `n`: its settings, and with `blobs` its levels
+    /// and dungeons too.
+    fn set_index<'a>(&self, w: &Written<'a>, n: usize, blobs: bool) -> index::SetIndex<'a> {
+        let (set, done) = (&w.sets[n], &w.per_set[n]);
+        let mut levels = Vec::new();
+        let mut dungeons = Vec::new();
+        for (source, d) in done.iter().filter(|_| blobs) {
+            for output in &d.outputs {
+                let list = match source.language.makes_levels() {
+                    true => &mut levels,
+                    false => &mut dungeons,
+                };
+                list.push(index::Blob {
+                    source: &source.rel,
+                    output,
+                });
+            }
+        }
+        levels.sort_by(|a, b| a.output.path.name().cmp(b.output.path.name()));
+        index::SetIndex {
+            module: set.name.clone(),
+            dir: set.dir.display().to_string(),
+            levels,
+            dungeons,
+            layout: w.layout,
+            c_prefix: w.c_prefix.to_string(),
+            game: w.games[n],
+            game_file: output_file(&w.prefixes[n], index::GAME_FILE),
+            decoder: self.rust_decoder,
+            vaults_file: (done.iter().any(|(_, d)| !d.vaults.is_empty()))
+                .then(|| output_file(&w.prefixes[n], index::VAULTS_FILE)),
+        }
+    }
+
     /// Writes set `n`: its blobs (those whose bytes are at hand; the others
-    /// are proven intact already), its `levels.c`, its manifest.
-    fn write_set(
+    /// are proven intact already), its `levels.c` and the data files it
+    /// includes, its manifest.
+    fn write_set<'a>(
         &self,
         n: usize,
         mut outputs: output::Outputs,
         workers: &Workers,
-        w: &Written<'_>,
-        indexes: &[index::SetIndex<'_>],
-        digest: &blake3::Hash,
-    ) -> Result<output::Finished, Error> {
-        let c_file = output_file(&w.prefixes[n], "levels.c");
+        w: &Written<'a>,
+    ) -> Result<SetWritten<'a>, Error> {
         let several = w.sets.len() > 1;
+        let done = &w.per_set[n];
+        let blobs: usize = done.iter().map(|(_, d)| d.outputs.len()).sum();
+        let settings =
+            (self.set_index(w, n, false)).settings(several, self.c_index, self.rust_index);
+        // A set proven unchanged, source by source, with the same settings
+        // and its index files as written, is left as it is: its index
+        // files' keys are those its manifest holds.
+        if done.iter().all(|(_, d)| d.entry.is_none()) {
+            if let Some(digest) = outputs.replays(done.len(), blobs, &settings) {
+                let finished = output::Finished {
+                    written: Vec::new(),
+                    removed: Vec::new(),
+                    unchanged: blobs + outputs.index_count(),
+                    kept: Vec::new(),
+                };
+                return Ok((finished, digest, None));
+            }
+        }
+        let set = self.set_index(w, n, true);
+        let digest = set.digest();
+        let c_file = output_file(&w.prefixes[n], "levels.c");
         // levels.c names its arrays; their bytes are in its data files.
         let c_key = index::key(
-            [digest],
-            w.sets.len() > 1,
+            [&digest],
+            several,
             &index::PathStyle::Relative,
-            &indexes[n].dir,
+            &set.dir,
             "c",
         );
-        let game = indexes[n].game;
+        let game = set.game;
         let game_key = game.fingerprint().to_hex();
-        let game_file = &indexes[n].game_file;
-        let done = &w.per_set[n];
+        let game_file = &set.game_file;
         // The random vaults' lines, in the order the sources are built:
         // what the game's Makefile leaves in `vaults.dat` (it deletes the
         // file, and each `lev_comp` run appends to it). No random vault,
@@ -190,44 +223,27 @@ impl Build {
             .flat_map(|(_, d)| &d.vaults)
             .map(String::as_str)
             .collect();
-        let vaults_file = (indexes[n].vaults_file.clone()).unwrap_or_default();
+        let vaults_file = (set.vaults_file.clone()).unwrap_or_default();
         let vaults_key = blake3::hash(vaults.as_bytes()).to_hex();
-        let set = &indexes[n];
-        let c_data: Vec<(index::CDataFile<'_, '_>, String, String)> = match self.c_index {
+        // The data file of a source proven unchanged has the key the last
+        // build recorded when the set's settings are the same: an edit
+        // keys its own source's file, not every other's (each is still
+        // checked on disk, so that one damaged in place is restored).
+        let trusted = outputs.indexed_with(&settings);
+        let proven: std::collections::HashSet<&str> = (done.iter())
+            .filter(|(_, d)| trusted && d.entry.is_none())
+            .map(|(s, _)| s.rel.as_str())
+            .collect();
+        let c_data: Vec<(index::CDataFile<'_, '_>, String, Option<String>)> = match self.c_index {
             true => (set.c_data_files().into_iter())
                 .map(|d| {
-                    let (file, key) = (output_file(&w.prefixes[n], &d.file), d.key(set, several));
+                    let file = output_file(&w.prefixes[n], &d.file);
+                    let key = (!proven.contains(d.source)).then(|| d.key(&set, several));
                     (d, file, key)
                 })
                 .collect(),
             false => Vec::new(),
         };
-        let index_files: Vec<(&str, &str)> = [
-            self.c_index.then_some((c_file.as_str(), c_key.as_str())),
-            self.rust_index
-                .then_some((game_file.as_str(), game_key.as_str())),
-            (!vaults.is_empty()).then_some((vaults_file.as_str(), vaults_key.as_str())),
-        ]
-        .into_iter()
-        .flatten()
-        .chain(
-            c_data
-                .iter()
-                .map(|(_, file, key)| (file.as_str(), key.as_str())),
-        )
-        .collect();
-        // A set proven unchanged, source by source, is left as it is.
-        let blobs: usize = done.iter().map(|(_, d)| d.outputs.len()).sum();
-        if done.iter().all(|(_, d)| d.entry.is_none())
-            && outputs.replays_exactly(done.len(), blobs, &index_files)
-        {
-            return Ok(output::Finished {
-                written: Vec::new(),
-                removed: Vec::new(),
-                unchanged: blobs + index_files.len(),
-                kept: Vec::new(),
-            });
-        }
         outputs.begin_writing();
         let mut to_store = Vec::new();
         for (source, done) in done {
@@ -250,12 +266,19 @@ impl Build {
         }
         // The data files of the sources whose blobs changed, then levels.c
         // if its table did.
-        let stale: Vec<_> = (c_data.iter())
-            .filter(|(_, file, key)| !outputs.index_is_current(file, key))
-            .collect();
+        let mut stale = Vec::new();
+        for (d, file, key) in &c_data {
+            let current = match key {
+                Some(key) => outputs.index_is_current(file, key),
+                None => outputs.keeps_index(file),
+            };
+            if !current {
+                stale.push((d, file));
+            }
+        }
         let shared = &outputs;
-        let stored = workers.map(stale, |(d, file, _)| {
-            let text = c_data_text(set, d, several, w.out_dir)?;
+        let stored = workers.map(stale, |(d, file)| {
+            let text = c_data_text(&set, d, several, w.out_dir)?;
             shared.store(file, text.as_bytes(), output::Identity::of(text.as_bytes()))
         });
         for s in stored {
@@ -272,7 +295,7 @@ impl Build {
             }
         }
         if self.c_index && !outputs.index_is_current(&c_file, &c_key) {
-            let text = index::c_source(indexes, n).map_err(template_error)?;
+            let text = index::c_source(&set, several).map_err(template_error)?;
             outputs.put(&c_file, text.as_bytes())?;
         }
         if self.rust_index && !outputs.index_is_current(game_file, &game_key) {
@@ -283,7 +306,8 @@ impl Build {
             // as lev_comp writes it).
             outputs.put(&vaults_file, &crate::text::bytes(&vaults))?;
         }
-        outputs.finish()
+        outputs.record_indexed(settings, digest);
+        Ok((outputs.finish()?, digest, Some(set)))
     }
 
     pub(super) fn compile_c_library(

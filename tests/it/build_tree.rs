@@ -821,6 +821,58 @@ fn directory_names_differing_only_in_non_utf8_bytes_are_refused() {
 }
 
 #[test]
+fn data_files_of_levels_c_deleted_or_damaged_are_restored() {
+    let (tmp, src) = small_tree_in("data-files");
+    let out = tmp.path().join("out");
+    build(&src, &out).try_compile().unwrap();
+    let data = out.join("levels.c.d");
+    let data_file = |prefix: &str| {
+        (std::fs::read_dir(&data).unwrap())
+            .map(|e| e.unwrap().path())
+            .find(|p| p.file_name().unwrap().to_string_lossy().starts_with(prefix))
+            .unwrap()
+    };
+    let (a, b) = (data_file("a.des-"), data_file("sub_b.des-"));
+    let (a_text, b_text) = (std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+    // A no-op build computes no data file's key, but looks at each file.
+    std::fs::remove_file(&a).unwrap();
+    let report = build(&src, &out).try_compile().unwrap();
+    assert_eq!(
+        (report.compiled, &report.written[..]),
+        (0, &[a.clone()][..])
+    );
+    assert_eq!(std::fs::read(&a).unwrap(), a_text);
+    let report = build(&src, &out).try_compile().unwrap();
+    assert!(report.written.is_empty(), "{:?}", report.written);
+    // Replaced under its name by a rename, as editors save.
+    let other = data.join("replacement");
+    std::fs::write(&other, "garbage").unwrap();
+    std::fs::rename(&other, &b).unwrap();
+    let report = build(&src, &out).try_compile().unwrap();
+    assert_eq!(report.written, std::slice::from_ref(&b));
+    assert_eq!(std::fs::read(&b).unwrap(), b_text);
+    // The whole directory (a.des's, sub/b.des's and dungeon.def's files).
+    std::fs::remove_dir_all(&data).unwrap();
+    let report = build(&src, &out).try_compile().unwrap();
+    assert_eq!(report.written.len(), 3, "{:?}", report.written);
+    assert!(report.written.iter().all(|f| f.starts_with(&data)));
+    assert_eq!(std::fs::read(&a).unwrap(), a_text);
+    // Rewritten in place, under its name and inode; then again, in a
+    // build that changes another source of the set (whose data files
+    // keep their recorded keys, and are still looked at).
+    std::fs::write(&a, "garbage").unwrap();
+    let report = build(&src, &out).try_compile().unwrap();
+    assert_eq!(report.written, std::slice::from_ref(&a));
+    assert_eq!(std::fs::read(&a).unwrap(), a_text);
+    std::fs::write(&a, "garbage").unwrap();
+    std::fs::write(src.join("sub/b.des"), format!("{B}# a comment\n")).unwrap();
+    let report = build(&src, &out).try_compile().unwrap();
+    assert_eq!(report.compiled, 1);
+    assert_eq!(report.written, std::slice::from_ref(&a));
+    assert_eq!(std::fs::read(&a).unwrap(), a_text);
+}
+
+#[test]
 fn an_invisible_edit_of_an_output_cannot_wedge_the_build() {
     let (tmp, src) = small_tree_in("wedge");
     let out = tmp.path().join("out");

@@ -13,12 +13,14 @@ use levbuild::des;
 
 use crate::output::{file_name, holds};
 
-/// One level of a file.
+/// One level of a file. Its paths are made from its name when they are
+/// needed ([`PendingLevels::target`], [`PendingLevels::tmp_path`]): a
+/// file of 50,000 levels held two paths a level until its end.
 struct Pending {
     name: String,
-    target: PathBuf,
-    /// Its temporary file, if the target does not hold its bytes already.
-    tmp: Option<PathBuf>,
+    /// Whether it has a temporary file (none while its target holds its
+    /// bytes already).
+    tmp: bool,
     vault: Option<des::RandomVault>,
 }
 
@@ -57,16 +59,17 @@ impl PendingLevels {
         let written = match self.index.get(&level.name) {
             Some(&i) => self.write_over(i, &level.bytes),
             None => {
-                let target = self.dir.join(file_name(&format!("{}.lev", level.name)));
-                let tmp = (!holds(&target, &level.bytes)).then(|| self.tmp_path(&level.name));
-                let written = match &tmp {
-                    Some(tmp) => std::fs::write(tmp, &level.bytes).map_err(|e| (tmp.clone(), e)),
-                    None => Ok(()),
+                let tmp = !holds(&self.target(&level.name), &level.bytes);
+                let written = match tmp {
+                    true => {
+                        let tmp = self.tmp_path(&level.name);
+                        std::fs::write(&tmp, &level.bytes).map_err(|e| (tmp, e))
+                    }
+                    false => Ok(()),
                 };
                 self.index.insert(level.name.clone(), self.levels.len());
                 self.levels.push(Pending {
                     name: level.name,
-                    target,
                     tmp,
                     vault: level.random_vault,
                 });
@@ -78,6 +81,11 @@ impl PendingLevels {
         }
     }
 
+    /// The file of level `name` (`NAME.lev`).
+    fn target(&self, name: &str) -> PathBuf {
+        self.dir.join(file_name(&format!("{name}.lev")))
+    }
+
     /// The temporary file of level `name` (`.NAME.lev.PID.JOB.tmp`).
     fn tmp_path(&self, name: &str) -> PathBuf {
         self.dir
@@ -87,17 +95,12 @@ impl PendingLevels {
     /// Writes `bytes` over the `i`th level's file without truncating it
     /// (its temporary file, made from its target if there is none yet).
     fn write_over(&mut self, i: usize, bytes: &[u8]) -> Result<(), (PathBuf, std::io::Error)> {
-        let fresh = self.tmp_path(&self.levels[i].name);
-        let level = &mut self.levels[i];
-        let tmp = match &level.tmp {
-            Some(tmp) => tmp.clone(),
-            None => {
-                let tmp = fresh;
-                std::fs::copy(&level.target, &tmp).map_err(|e| (tmp.clone(), e))?;
-                level.tmp = Some(tmp.clone());
-                tmp
-            }
-        };
+        let tmp = self.tmp_path(&self.levels[i].name);
+        if !self.levels[i].tmp {
+            let target = self.target(&self.levels[i].name);
+            std::fs::copy(&target, &tmp).map_err(|e| (tmp.clone(), e))?;
+            self.levels[i].tmp = true;
+        }
         std::fs::OpenOptions::new()
             .write(true)
             .open(&tmp)
@@ -116,11 +119,11 @@ impl PendingLevels {
         // still there for `drop` to remove.
         self.levels.reverse();
         while let Some(level) = self.levels.pop() {
-            if let Some(tmp) = &level.tmp {
-                if let Err(e) = std::fs::rename(tmp, &level.target) {
-                    let _ = std::fs::remove_file(tmp);
-                    return Err(e)
-                        .with_context(|| format!("cannot write {}", level.target.display()));
+            if level.tmp {
+                let (tmp, target) = (self.tmp_path(&level.name), self.target(&level.name));
+                if let Err(e) = std::fs::rename(&tmp, &target) {
+                    let _ = std::fs::remove_file(&tmp);
+                    return Err(e).with_context(|| format!("cannot write {}", target.display()));
                 }
             }
             if let Some(v) = level.vault {
@@ -134,8 +137,8 @@ impl PendingLevels {
 impl Drop for PendingLevels {
     /// What was not committed goes.
     fn drop(&mut self) {
-        for tmp in self.levels.iter().filter_map(|l| l.tmp.as_ref()) {
-            let _ = std::fs::remove_file(tmp);
+        for level in self.levels.iter().filter(|l| l.tmp) {
+            let _ = std::fs::remove_file(self.tmp_path(&level.name));
         }
     }
 }

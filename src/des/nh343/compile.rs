@@ -226,6 +226,10 @@ fn parse_and_check(
             for s in &stmts {
                 builder.statement(s, chunks.maps());
             }
+            // Every map block scanned so far is named by a statement of
+            // this chunk or an earlier one: checked, its rows are not
+            // needed again.
+            chunks.release_maps();
         }
         (builder.finish(), chunks.finish())
     });

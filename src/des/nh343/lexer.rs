@@ -144,12 +144,27 @@ pub(crate) struct Chunks<'r, 's> {
     /// every statement a chunk).
     min_tokens: usize,
     done: bool,
+    /// How many map blocks have had their rows freed ([`Chunks::release_maps`]).
+    released: usize,
 }
 
 impl<'s> Chunks<'_, 's> {
     /// The map blocks read so far ([`Tok::Map`] indexes them).
     pub(crate) fn maps(&self) -> &[MapBlock<'s>] {
         &self.scanner.maps
+    }
+
+    /// Frees the rows of the map blocks read so far, once the statements
+    /// of the chunks that named them have been checked: a file of 50,000
+    /// levels held every block's rows to its end (about 0.4 kB a map).
+    /// What the end of the scan still reads of a block, its size and
+    /// place ([`Lexed::warn_if_ended`]), is kept.
+    pub(crate) fn release_maps(&mut self) {
+        for block in &mut self.scanner.maps[self.released..] {
+            block.rows = Vec::new();
+            block.row_starts = Vec::new();
+        }
+        self.released = self.scanner.maps.len();
     }
 
     /// The next chunk's tokens; `None` after the last.
@@ -197,6 +212,7 @@ pub(crate) fn chunks<'s, R>(
         ahead: None,
         min_tokens,
         done: false,
+        released: 0,
     })
 }
 
