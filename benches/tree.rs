@@ -4,7 +4,8 @@
 //! `.des` files with their levels renamed (2,260 levels) and one edit
 //! that changes a level, against one run of the game's `lev_comp` on the
 //! edited file when `LEVBUILD_REF_LEV_COMP` names NetHack 3.4.3's (built
-//! outside the repository). Run: `cargo bench --bench tree`.
+//! outside the repository), and always against its floor: reading the
+//! edited file and writing its level. Run: `cargo bench --bench tree`.
 //!
 //! "Cold" means no outputs and no cache: each cold run builds into a new
 //! output directory, and old ones are deleted only at the end (deleting
@@ -245,6 +246,23 @@ fn main() {
             );
         },
     );
+    // The floor of the edit: read the edited file, write its level.
+    trap = !trap;
+    std::fs::write(&edited, if trap { &with_trap } else { &plain }).unwrap();
+    let report = build(&large, &out_large);
+    let level = (report.written.iter())
+        .find(|p| p.extension().is_some_and(|x| x == "lev"))
+        .expect("the edit writes its level")
+        .clone();
+    let level_bytes = std::fs::read(&level).unwrap();
+    let floor_edit = best(
+        20,
+        || {},
+        || {
+            std::hint::black_box(std::fs::read(&edited).unwrap());
+            std::fs::write(&level, &level_bytes).unwrap();
+        },
+    );
     let reference = std::env::var_os("LEVBUILD_REF_LEV_COMP")
         .map(|lc| best_lev_comp(Path::new(&lc), &edited, &tmp.join("ref"), 20));
     let _ = std::fs::remove_dir_all(&tmp);
@@ -277,6 +295,11 @@ fn main() {
     println!(
         "  2,260 levels, 1 edit     {:8.2} ms   (in process)",
         ms(edit_large)
+    );
+    println!(
+        "  floor of the edit        {:8.2} ms   (read the file, write its level; ratio {:.1})",
+        ms(floor_edit),
+        edit_large.as_secs_f64() / floor_edit.as_secs_f64()
     );
     match reference {
         Some(r) => println!(
