@@ -17,6 +17,9 @@ use std::time::{Duration, Instant};
 
 use levbuild::des::{self, Dialect};
 
+mod common;
+use common::{best, best_process};
+
 fn sources(dat: &Path) -> Option<Vec<(String, String)>> {
     let entries = std::fs::read_dir(dat).ok()?;
     let mut sources: Vec<(String, String)> = entries
@@ -65,18 +68,6 @@ fn bench(label: &str, dat: &str, dialect: Dialect, levels: usize, reference: &st
         ms(times[0]),
         ms(times[times.len() / 2])
     );
-}
-
-/// The best of `runs` timings of `f`.
-fn best(runs: usize, mut f: impl FnMut()) -> Duration {
-    (0..runs)
-        .map(|_| {
-            let t = Instant::now();
-            f();
-            t.elapsed()
-        })
-        .min()
-        .unwrap_or_default()
 }
 
 /// The 3.4.3 corpus read, compiled and written, against the floor and
@@ -136,17 +127,25 @@ fn written(dat: &str) {
             )
         })
         .collect();
-    let levbuild = best(30, || {
-        std::hint::black_box(compile_and_write());
-    });
-    let floor = best(30, || {
-        for path in &files {
-            std::hint::black_box(std::fs::read(path).unwrap());
-        }
-        for (path, bytes) in &outputs {
-            std::fs::write(path, bytes).unwrap();
-        }
-    });
+    let levbuild = best(
+        30,
+        || {},
+        || {
+            std::hint::black_box(compile_and_write());
+        },
+    );
+    let floor = best(
+        30,
+        || {},
+        || {
+            for path in &files {
+                std::hint::black_box(std::fs::read(path).unwrap());
+            }
+            for (path, bytes) in &outputs {
+                std::fs::write(path, bytes).unwrap();
+            }
+        },
+    );
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     println!(
         "3.4.3 corpus read, compiled, written ({} .des -> 113 .lev, in process, 1 thread, {}): best {:.2} ms; floor (read them, write the same bytes) {:.2} ms, ratio {:.2} (goal <= 2)",
@@ -165,14 +164,13 @@ fn written(dat: &str) {
                 .iter()
                 .map(|p| p.file_name().unwrap().to_owned())
                 .collect();
-            let reference = best(15, || {
-                let status = std::process::Command::new(&lev_comp)
-                    .args(&names)
-                    .current_dir(&theirs)
-                    .status()
-                    .expect("LEVBUILD_REF_LEV_COMP runs");
-                assert!(status.success());
-            });
+            let reference = best_process(
+                Path::new(&lev_comp),
+                &names,
+                &theirs,
+                15,
+                "LEVBUILD_REF_LEV_COMP",
+            );
             println!(
                 "  lev_comp *.des, a process: best {:.2} ms; levbuild in process takes {:.2} of it (goal <= 0.33)",
                 ms(reference),

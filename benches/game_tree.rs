@@ -8,7 +8,10 @@
 //! when `LEVBUILD_TREES` holds it, else the project's fixture tree).
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+mod common;
+use common::best;
 
 use levbuild::{Build, Game, TreeOptions};
 
@@ -24,17 +27,6 @@ fn copy_tree(from: &Path, to: &Path) {
     }
 }
 
-fn best(runs: usize, mut f: impl FnMut()) -> Duration {
-    (0..runs)
-        .map(|_| {
-            let t = Instant::now();
-            f();
-            t.elapsed()
-        })
-        .min()
-        .unwrap()
-}
-
 fn main() {
     let real = std::env::var_os("LEVBUILD_TREES")
         .map(|d| PathBuf::from(d).join("grunthack-0.2.2"))
@@ -48,9 +40,13 @@ fn main() {
     copy_tree(&tree, &root);
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
 
-    let probe = best(3, || {
-        Game::from_tree(&root, &TreeOptions::new()).unwrap();
-    });
+    let probe = best(
+        3,
+        || {},
+        || {
+            Game::from_tree(&root, &TreeOptions::new()).unwrap();
+        },
+    );
     let identity = work.join("game.txt");
     std::fs::write(
         &identity,
@@ -73,20 +69,36 @@ fn main() {
         b.try_compile().unwrap()
     };
     let mut n = 0;
-    let first = best(3, || {
-        n += 1;
-        build(&format!("cold{n}"), true);
-    });
+    let first = best(
+        3,
+        || {},
+        || {
+            n += 1;
+            build(&format!("cold{n}"), true);
+        },
+    );
     build("noop-tree", true);
     build("noop-plain", false);
     // Let the sources age past the window in which stamps are not trusted.
     std::thread::sleep(Duration::from_millis(150));
     build("noop-tree", true);
     build("noop-plain", false);
-    let noop_tree = best(30, || assert_eq!(build("noop-tree", true).compiled, 0));
-    let noop_plain = best(30, || assert_eq!(build("noop-plain", false).compiled, 0));
+    let noop_tree = best(
+        30,
+        || {},
+        || assert_eq!(build("noop-tree", true).compiled, 0),
+    );
+    let noop_plain = best(
+        30,
+        || {},
+        || assert_eq!(build("noop-plain", false).compiled, 0),
+    );
     build("noop-file", false);
-    let noop_file = best(30, || assert_eq!(build("noop-file", false).compiled, 0));
+    let noop_file = best(
+        30,
+        || {},
+        || assert_eq!(build("noop-file", false).compiled, 0),
+    );
     println!(
         "game tree ({}):",
         match real {

@@ -33,6 +33,9 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+mod common;
+use common::{best, best_process};
+
 /// Copies the sources of `from` to `to`, each with `comment` appended
 /// (a comment line for both languages) if it is not empty.
 fn copy_dat(from: &Path, to: &Path, comment: &str) {
@@ -82,23 +85,6 @@ fn renamed_copies(from: &Path, to: &Path) {
     }
 }
 
-/// The best time of `runs` runs of `lev_comp FILE` in a scratch directory.
-fn best_lev_comp(lev_comp: &Path, file: &Path, scratch: &Path, runs: usize) -> Duration {
-    std::fs::create_dir_all(scratch).unwrap();
-    best(
-        runs,
-        || {},
-        || {
-            let status = std::process::Command::new(lev_comp)
-                .arg(file)
-                .current_dir(scratch)
-                .status()
-                .expect("LEVBUILD_REF_LEV_COMP runs");
-            assert!(status.success());
-        },
-    )
-}
-
 fn build(dirs: &[PathBuf], out: &Path) -> levbuild::Report {
     let mut b = levbuild::Build::new();
     for d in dirs {
@@ -130,19 +116,6 @@ fn best_cold(runs: usize, dirs: &[PathBuf], tmp: &Path, tag: &str) -> Duration {
             let out = tmp.join(format!("cold-{tag}-{i}"));
             let t = Instant::now();
             build(dirs, &out);
-            t.elapsed()
-        })
-        .min()
-        .unwrap_or_default()
-}
-
-/// Best time of `runs` runs of `f`, each after `reset`.
-fn best(runs: usize, mut reset: impl FnMut(), mut f: impl FnMut()) -> Duration {
-    (0..runs)
-        .map(|_| {
-            reset();
-            let t = Instant::now();
-            f();
             t.elapsed()
         })
         .min()
@@ -263,8 +236,10 @@ fn main() {
             std::fs::write(&level, &level_bytes).unwrap();
         },
     );
-    let reference = std::env::var_os("LEVBUILD_REF_LEV_COMP")
-        .map(|lc| best_lev_comp(Path::new(&lc), &edited, &tmp.join("ref"), 20));
+    let reference = std::env::var_os("LEVBUILD_REF_LEV_COMP").map(|lc| {
+        let (lc, scratch) = (Path::new(&lc), tmp.join("ref"));
+        best_process(lc, &[&edited], &scratch, 20, "LEVBUILD_REF_LEV_COMP")
+    });
     let _ = std::fs::remove_dir_all(&tmp);
 
     println!("levbuild tree build, best of runs (reference tools on this machine: dat/ 40 ms, 100 copies 7.95 s)");
