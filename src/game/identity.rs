@@ -595,24 +595,17 @@ impl<'a> Args<'a> {
             Some(d) => (true, d),
             None => (false, word),
         };
-        let parsed = match digits.strip_prefix("0x") {
-            Some(hex) => i64::from_str_radix(hex, 16),
-            None => digits.parse(),
-        };
-        match parsed {
-            Ok(v) if negative => Ok(-v),
-            Ok(v) => Ok(v),
-            Err(_) => Err(self.error(format!("`{word}` is not a number"))),
+        match unsigned(digits).and_then(|v| i64::try_from(v).ok()) {
+            Some(v) if negative => Ok(-v),
+            Some(v) => Ok(v),
+            None => Err(self.error(format!("`{word}` is not a number"))),
         }
     }
 
+    /// An unsigned number (`4`, `0x20200`).
     pub(crate) fn number(&mut self) -> Result<u64, IdentityError> {
         let word = self.word("a number")?;
-        let parsed = match word.strip_prefix("0x") {
-            Some(hex) => u64::from_str_radix(hex, 16),
-            None => word.parse(),
-        };
-        parsed.map_err(|_| self.error(format!("`{word}` is not a number")))
+        unsigned(word).ok_or_else(|| self.error(format!("`{word}` is not a number")))
     }
 
     /// A quoted string: `"…"` with `\"`, `\\` and `\xNN` escapes.
@@ -688,6 +681,14 @@ impl<'a> Args<'a> {
         } else {
             Err(self.error(format!("unexpected `{rest}` at the end of the line")))
         }
+    }
+}
+
+/// The value of decimal or `0x` hexadecimal digits.
+fn unsigned(digits: &str) -> Option<u64> {
+    match digits.strip_prefix("0x") {
+        Some(hex) => u64::from_str_radix(hex, 16).ok(),
+        None => digits.parse().ok(),
     }
 }
 
