@@ -122,14 +122,18 @@ pub(crate) fn remove_stale_temp_files(dir: &Path) {
         return;
     };
     for e in entries.flatten() {
-        let name = e.file_name();
-        let Some(pid) = name.to_str().and_then(temp_file_pid) else {
-            continue;
-        };
-        if !process_is_running(pid) {
+        if is_stale_temp_file(&e.file_name()) {
             let _ = std::fs::remove_file(e.path());
         }
     }
+}
+
+/// Whether `name` is a [`write_atomic`] temporary file of a process that
+/// is gone.
+pub(crate) fn is_stale_temp_file(name: &std::ffi::OsStr) -> bool {
+    name.to_str()
+        .and_then(temp_file_pid)
+        .is_some_and(|pid| !process_is_running(pid))
 }
 
 /// The process id in a [`write_atomic`] temporary file's name

@@ -640,12 +640,11 @@ impl Outputs {
             && self.old_file_count == files + self.old_index.len()
             && self.old_sets.is_empty()
             && self.options == self.old_options;
-        let intact = || {
-            self.index_intact.unwrap_or_else(|| {
-                (self.old_index.iter()).all(|(rel, (_, r))| self.is_intact(rel, r))
-            })
-        };
-        (same && intact()).then_some(digest)
+        (same
+            && self
+                .index_intact
+                .unwrap_or_else(|| self.index_files_intact()))
+        .then_some(digest)
     }
 
     /// Looks at every index file the last build recorded (`levels.c`, its
@@ -653,8 +652,13 @@ impl Outputs {
     /// (see [`Outputs::close_dir`]), for [`Outputs::replays`]: relative to
     /// it, each is one name or two to resolve, not the whole path.
     pub(crate) fn check_index_files(&mut self) {
-        let intact = (self.old_index.iter()).all(|(rel, (_, r))| self.is_intact(rel, r));
-        self.index_intact = Some(intact);
+        self.index_intact = Some(self.index_files_intact());
+    }
+
+    /// Whether every index file the last build recorded is still on disk
+    /// as written.
+    fn index_files_intact(&self) -> bool {
+        (self.old_index.iter()).all(|(rel, (_, r))| self.is_intact(rel, r))
     }
 
     /// True if the last build recorded the set's index with these
@@ -945,16 +949,21 @@ impl Outputs {
 
 /// Removes what killed builds left in `home` and in its directories of
 /// levbuild's files (`levels.c.d/`, the outputs of sources in
-/// subdirectories); hidden directories (the cache, whose own leftovers
-/// it removes itself) are not entered.
+/// subdirectories), each directory read once; hidden directories (the
+/// cache, whose own leftovers it removes itself) are not entered.
 fn remove_stale_temp_files_below(home: &Path) {
-    let dirs = walkdir::WalkDir::new(home)
+    let hidden_dir = |e: &walkdir::DirEntry| {
+        e.file_type().is_dir() && e.file_name().to_string_lossy().starts_with('.')
+    };
+    let files = walkdir::WalkDir::new(home)
         .into_iter()
-        .filter_entry(|e| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.'))
+        .filter_entry(|e| e.depth() == 0 || !hidden_dir(e))
         .flatten()
-        .filter(|e| e.file_type().is_dir());
-    for dir in dirs {
-        super::cache::remove_stale_temp_files(dir.path());
+        .filter(|e| e.file_type().is_file());
+    for f in files {
+        if super::cache::is_stale_temp_file(f.file_name()) {
+            let _ = std::fs::remove_file(f.path());
+        }
     }
 }
 
