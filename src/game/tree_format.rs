@@ -358,14 +358,7 @@ fn read_program(
         opcodes: list("opcode_defs", "SPO_", "MAX_SP_OPCODES")?,
         monster_properties: list("sp_mon_var_flags", "SP_M_V_", "SP_M_V_END")?,
         object_properties: list("sp_obj_var_flags", "SP_O_V_", "SP_O_V_END")?,
-        // The probe's `ND` lines.
-        door_materials: Vec::new(),
         region_pack_int: region_pack_int(sp_lev),
-        // read_language's.
-        grammar: Vec::new(),
-        core_functions: Vec::new(),
-        core_methods: Vec::new(),
-        sound_types: Vec::new(),
         value_offset: value_offset(sp_lev)
             .map_err(|why| TreeError::new(root, format!("include/sp_lev.h: {why}")))?,
         random_coord_flag: define_value(sp_lev, "SP_COORD_IS_RANDOM"),
@@ -403,6 +396,9 @@ fn read_program(
                  alignment ($8) nor its flags ($10)",
             )
         })?,
+        // Door materials are the probe's `ND` lines; grammar forms, core
+        // functions and methods and sound types read_language's.
+        ..ProgramFormat::empty()
     })
 }
 
