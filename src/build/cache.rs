@@ -148,7 +148,7 @@ fn temp_file_pid(name: &str) -> Option<u32> {
 }
 
 #[cfg(unix)]
-fn process_is_running(pid: u32) -> bool {
+pub(crate) fn process_is_running(pid: u32) -> bool {
     let Ok(pid) = libc::pid_t::try_from(pid) else {
         return false;
     };
@@ -160,7 +160,7 @@ fn process_is_running(pid: u32) -> bool {
 
 /// Without a portable way to ask, every process might be running.
 #[cfg(not(unix))]
-fn process_is_running(_pid: u32) -> bool {
+pub(crate) fn process_is_running(_pid: u32) -> bool {
     true
 }
 

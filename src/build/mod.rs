@@ -23,6 +23,7 @@
 
 mod cache;
 mod cargo;
+mod claim;
 mod discover;
 mod error;
 #[cfg(feature = "render")]
@@ -780,6 +781,7 @@ impl Build {
         &self,
         spec: SetSpec<'_>,
         out_dir: &Path,
+        claim: &std::sync::Arc<claim::Claim>,
         options: &job::Options,
         fingerprint_hex: &str,
         trust: bool,
@@ -821,6 +823,7 @@ impl Build {
             out_dir,
             &output_file(&prefix, output::SET_MANIFEST),
             fingerprint_hex.to_string(),
+            claim,
         );
         let probes: Vec<Probe> = match trust {
             true => {

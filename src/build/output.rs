@@ -16,8 +16,10 @@ use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
 
 use super::cache::write_atomic;
+use super::claim::Claim;
 use super::discover::OutputPath;
 use super::error::{Error, ErrorKind};
 use super::stamp::{self, Stamp};
@@ -96,6 +98,9 @@ pub(crate) struct Outputs {
     dir: PathBuf,
     /// The manifest file.
     manifest: PathBuf,
+    /// The build's claim on the output directory, taken before the first
+    /// write.
+    claim: Arc<Claim>,
     /// The manifest's directory, relative to `dir` with a trailing `/`
     /// (empty for `dir` itself), opened for checking the files the last
     /// build left there (not opened when it left none).
@@ -484,8 +489,8 @@ pub(crate) fn is_plain_path(rel: &str) -> bool {
 impl Outputs {
     /// Reads the manifest `manifest` (relative to the output directory
     /// `dir`); a missing or damaged one lists nothing. `options`
-    /// fingerprints the build options.
-    pub(crate) fn open(dir: &Path, manifest: &str, options: String) -> Self {
+    /// fingerprints the build options; `claim` is the build's on `dir`.
+    pub(crate) fn open(dir: &Path, manifest: &str, options: String, claim: &Arc<Claim>) -> Self {
         let home_prefix = manifest.rfind('/').map_or("", |i| &manifest[..=i]);
         let manifest = dir.join(manifest);
         let old = std::fs::read_to_string(&manifest)
@@ -496,6 +501,7 @@ impl Outputs {
         Outputs {
             dir: dir.to_path_buf(),
             manifest,
+            claim: Arc::clone(claim),
             home_prefix: home_prefix.to_string(),
             home,
             old_sets: old.sets,
@@ -596,9 +602,6 @@ impl Outputs {
         let home = self.dir.join(&self.home_prefix);
         // A failure here is reported by the first write into it.
         self.created_home = !home.is_dir() && std::fs::create_dir_all(&home).is_ok();
-        if !self.created_home {
-            remove_stale_temp_files_below(&home);
-        }
         let outputs = self.old_sources.values().flat_map(|s| &s.outputs);
         let files = outputs
             .filter_map(|o| Some((o.path.file().to_string(), o.record?)))
@@ -760,6 +763,7 @@ impl Outputs {
                 });
             }
         }
+        self.claim.take();
         write_atomic(&path, bytes).map_err(|e| Error::io(&path, e))?;
         // Stat'ed by path after the rename: some file systems (NFS) set the
         // mtime when the file is closed.
@@ -853,6 +857,7 @@ impl Outputs {
             }
         } else if !same {
             let text = self.manifest_text();
+            self.claim.take();
             write_atomic(path, text.as_bytes()).map_err(|e| Error::io(path, e))?;
         }
         Ok(Finished {
@@ -947,26 +952,6 @@ impl Outputs {
     }
 }
 
-/// Removes what killed builds left in `home` and in its directories of
-/// levbuild's files (`levels.c.d/`, the outputs of sources in
-/// subdirectories), each directory read once; hidden directories (the
-/// cache, whose own leftovers it removes itself) are not entered.
-fn remove_stale_temp_files_below(home: &Path) {
-    let hidden_dir = |e: &walkdir::DirEntry| {
-        e.file_type().is_dir() && e.file_name().to_string_lossy().starts_with('.')
-    };
-    let files = walkdir::WalkDir::new(home)
-        .into_iter()
-        .filter_entry(|e| e.depth() == 0 || !hidden_dir(e))
-        .flatten()
-        .filter(|e| e.file_type().is_file());
-    for f in files {
-        if super::cache::is_stale_temp_file(f.file_name()) {
-            let _ = std::fs::remove_file(f.path());
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -990,7 +975,8 @@ mod tests {
         let dir =
             std::env::temp_dir().join(format!("levbuild-manifest-unit-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let mut out = Outputs::open(&dir, MANIFEST, "opts".into());
+        let claim = Arc::new(Claim::new(&dir, None));
+        let mut out = Outputs::open(&dir, MANIFEST, "opts".into(), &claim);
         assert!(out.record_sets(&["a b".into()]).is_empty());
         out.put("sub dir/a b.lev", b"abc").unwrap();
         out.put("levels.h", b"h").unwrap();
@@ -1042,12 +1028,12 @@ mod tests {
         assert!(m.loose.is_empty());
         // A set's files are checked through its open directory, and by
         // path once that is closed.
-        let mut set = Outputs::open(&dir, "sub dir/.levbuild-set", "opts".into());
+        let mut set = Outputs::open(&dir, "sub dir/.levbuild-set", "opts".into(), &claim);
         assert!(set.home.is_none(), "no manifest yet: nothing to check");
         set.put("sub dir/a b.lev", b"abcd").unwrap();
         set.record_source("/src/x y.des".into(), source.clone());
         set.finish().unwrap();
-        let mut set = Outputs::open(&dir, "sub dir/.levbuild-set", "opts".into());
+        let mut set = Outputs::open(&dir, "sub dir/.levbuild-set", "opts".into(), &claim);
         assert!(set.home.is_some());
         let written = set.old_sources["/src/x y.des"].outputs[0].record.unwrap();
         assert!(set.is_intact("sub dir/a b.lev", &written));

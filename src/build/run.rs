@@ -6,8 +6,10 @@
 
 use std::collections::HashSet;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use super::cache::Cache;
+use super::claim::Claim;
 use super::cargo::{self, Directives};
 use super::discover::LevelSet;
 use super::job::{self, Done, FileFailure, Job, Probe};
@@ -34,6 +36,8 @@ pub(super) struct Plan {
     /// How manifests name the options their records were made with.
     fingerprint_hex: String,
     cache: Option<Cache>,
+    /// The build's claim on `out_dir`, taken before its first write.
+    claim: Arc<Claim>,
     workers: Workers,
     /// The names of the warnings silenced.
     allowed: Vec<&'static str>,
@@ -105,10 +109,18 @@ impl Build {
         let prefixes: Vec<String> = sets.iter().map(LevelSet::out_prefix).collect();
         let entries_saved = !saves.is_empty();
         // The cache entries are saved while the outputs are written; what a
-        // killed build left in the cache goes even when nothing is saved.
+        // killed build left in the cache goes even when nothing is saved
+        // (the default cache's with the output directory's, see `Claim`).
+        if !self.check_only {
+            plan.claim.take_if_a_build_was_killed();
+        }
         let save_entries = || {
             if let Some(cache) = plan.cache.as_ref() {
-                cache.remove_leftovers();
+                match self.cache_dir.is_some() {
+                    true => cache.remove_leftovers(),
+                    false if !saves.is_empty() => plan.claim.take(),
+                    false => {}
+                }
                 plan.workers.map(saves, |(key, entry)| {
                     // An entry that cannot be written only costs a recompile later.
                     let _ = cache.put(&key, &entry);
@@ -121,6 +133,7 @@ impl Build {
                 let written = Written {
                     out_dir: &plan.out_dir,
                     fingerprint: plan.fingerprint_hex.clone(),
+                    claim: &plan.claim,
                     sets: &sets,
                     prefixes: &prefixes,
                     per_set: &per_set,
@@ -202,6 +215,10 @@ impl Build {
             }
             h.finalize()
         };
+        // The default cache is inside the output directory, and swept with
+        // it after a killed build.
+        let default_cache = self.cache_dir.is_none().then_some(cache_dir.as_path());
+        let claim = Arc::new(Claim::new(&out_dir, default_cache));
         let cache = (self.use_cache && !self.check_only).then(|| Cache::new(cache_dir));
         let available = std::thread::available_parallelism().map_or(1, |n| n.get());
         let threads = self
@@ -217,6 +234,7 @@ impl Build {
             options,
             fingerprint_hex: fingerprint.to_hex().to_string(),
             cache,
+            claim,
             workers: Workers::new(threads),
             allowed,
         })
@@ -239,7 +257,8 @@ impl Build {
         let scans = plan.workers.map(specs, |(n, spec)| {
             let options = &plan.options[n];
             let hex = options.fingerprint.to_hex().to_string();
-            self.scan(spec, &plan.out_dir, options, &hex, plan.cache.is_some())
+            let trust = plan.cache.is_some();
+            self.scan(spec, &plan.out_dir, &plan.claim, options, &hex, trust)
         });
         let (mut sets, mut set_runs, mut probes) = (Vec::new(), Vec::new(), Vec::new());
         for scan in scans {

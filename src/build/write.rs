@@ -19,6 +19,8 @@ pub(super) struct Written<'a> {
     pub out_dir: &'a Path,
     /// The build options' fingerprint, for the manifests.
     pub fingerprint: String,
+    /// The build's claim on `out_dir`.
+    pub claim: &'a std::sync::Arc<super::claim::Claim>,
     pub sets: &'a [LevelSet],
     /// Each set's directory in the output directory.
     pub prefixes: &'a [String],
@@ -86,10 +88,10 @@ impl Build {
         let mut all: Option<Vec<index::SetIndex<'_>>> = None;
 
         // The index of every set, and the outputs of sets that are gone.
-        let mut top = output::Outputs::open(w.out_dir, output::MANIFEST, w.fingerprint.clone());
+        let mut top = output::Outputs::open(w.out_dir, output::MANIFEST, w.fingerprint.clone(), w.claim);
         for gone in top.record_sets(w.prefixes) {
             let rel = output_file(&gone, output::SET_MANIFEST);
-            let old = output::Outputs::open(w.out_dir, &rel, w.fingerprint.clone());
+            let old = output::Outputs::open(w.out_dir, &rel, w.fingerprint.clone(), w.claim);
             report.add(old.finish()?);
             // Its directories go too, as far up as they are empty (a user's
             // file in one keeps it).

@@ -934,18 +934,32 @@ fn temporary_files_of_a_killed_build_are_cleared_by_the_next() {
     for f in dead.iter().chain([&live]) {
         std::fs::write(f, "partial").unwrap();
     }
+    // A build sweeps only after a build that was killed while writing: one
+    // whose marker (written before its first temporary file, removed
+    // after its last) is still there and names a process that is gone.
     std::fs::write(src.join("a.des"), A.replace("...", "..")).unwrap();
+    build(&src, &out).try_compile().unwrap();
+    assert!(dead.iter().all(|f| f.exists()), "no build was killed");
+    let marker = out.join(".levbuild-writers/4194305.0");
+    std::fs::write(&marker, "").unwrap();
+    std::fs::write(src.join("a.des"), A).unwrap();
     build(&src, &out).try_compile().unwrap();
     for f in &dead {
         assert!(!f.exists(), "{}", f.display());
     }
     assert!(live.exists(), "a running build's temporary file stays");
+    assert!(!marker.exists(), "the killed build's marker goes with its files");
     // A build with nothing to compile or save clears the cache's too (a
     // build killed while saving packs leaves the tree up to date).
     std::fs::write(&dead[1], "partial").unwrap();
+    std::fs::write(&marker, "").unwrap();
     let report = build(&src, &out).try_compile().unwrap();
     assert_eq!((report.compiled, report.written.len()), (0, 0));
     assert!(!dead[1].exists(), "{}", dead[1].display());
+    // What a build writes in the output directory besides its outputs: the
+    // cache, and no marker once it is done.
+    let writers = std::fs::read_dir(out.join(".levbuild-writers")).unwrap();
+    assert_eq!(writers.count(), 0);
 }
 
 #[test]
