@@ -124,8 +124,10 @@ pub(crate) struct Outputs {
     /// from the above when this build starts recording (see
     /// [`Outputs::old_files`]); what is left at the end is stale.
     old_files: Option<HashMap<String, Record>>,
-    /// This build's files, and its index files' keys.
-    files: BTreeMap<String, Record>,
+    /// The files this build stored or kept, and its index files' keys
+    /// (the outputs of sources the last build proved unchanged are in
+    /// their source records instead).
+    files: HashMap<String, Record>,
     index_keys: BTreeMap<String, String>,
     /// Sources, as of the last build and as of this one.
     old_sources: HashMap<String, SourceRecord>,
@@ -515,7 +517,7 @@ impl Outputs {
             old_loose: old.loose,
             old_files: None,
             created_home: false,
-            files: BTreeMap::new(),
+            files: HashMap::new(),
             index_keys: BTreeMap::new(),
             old_source_count: old.sources.len(),
             old_sources: old.sources,
@@ -712,8 +714,12 @@ impl Outputs {
             .collect()
     }
 
-    /// Records a source for the next build.
+    /// Records a source for the next build. Its outputs recorded with
+    /// their files (a source the last build proved unchanged, see
+    /// [`Outputs::take_source`]) stay as they are and count as unchanged;
+    /// the others are [`Outputs::store`]d.
     pub(crate) fn record_source(&mut self, path: String, record: SourceRecord) {
+        self.unchanged += record.outputs.iter().filter(|o| o.record.is_some()).count();
         self.changed |= !self
             .old_sources
             .get(&path)
@@ -889,7 +895,12 @@ impl Outputs {
             escape_into(&mut text, path);
             text.push('\n');
             for o in &s.outputs {
-                if let Some(r) = self.files.get(o.path.file()) {
+                let stored = || {
+                    let r = self.files.get(o.path.file());
+                    listed += usize::from(r.is_some());
+                    r.copied()
+                };
+                if let Some(r) = o.record.or_else(stored) {
                     text.push_str(" out ");
                     r.write_into(&mut text);
                     text.push(' ');
@@ -897,7 +908,6 @@ impl Outputs {
                     text.push(' ');
                     escape_into(&mut text, o.path.file());
                     text.push('\n');
-                    listed += 1;
                 }
             }
             for w in &s.warnings {
@@ -936,14 +946,16 @@ impl Outputs {
                 .flat_map(|s| s.outputs.iter().map(|o| o.path.file()))
                 .chain(self.index_keys.keys().map(String::as_str))
                 .collect();
-            for (rel, r) in &self.files {
-                if !claimed.contains(rel.as_str()) {
-                    text.push_str("file ");
-                    r.write_into(&mut text);
-                    text.push(' ');
-                    escape_into(&mut text, rel);
-                    text.push('\n');
-                }
+            let mut loose: Vec<_> = (self.files.iter())
+                .filter(|(rel, _)| !claimed.contains(rel.as_str()))
+                .collect();
+            loose.sort_unstable_by_key(|(rel, _)| *rel);
+            for (rel, r) in loose {
+                text.push_str("file ");
+                r.write_into(&mut text);
+                text.push(' ');
+                escape_into(&mut text, rel);
+                text.push('\n');
             }
         }
         let check = blake3::hash(text.as_bytes());

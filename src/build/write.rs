@@ -249,10 +249,10 @@ impl Build {
         outputs.begin_writing();
         let mut to_store = Vec::new();
         for (source, done) in done {
+            // An output on disk is kept with its source's record.
             for o in &done.outputs {
-                match &o.content {
-                    Content::Bytes(bytes) => to_store.push((o, &**bytes)),
-                    Content::OnDisk(record) => outputs.keep(o.path.file(), *record),
+                if let Content::Bytes(bytes) = &o.content {
+                    to_store.push((o, &**bytes));
                 }
             }
             if let Some(record) = done.record() {
