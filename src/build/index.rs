@@ -518,16 +518,20 @@ impl<'a> SetIndex<'a> {
 
     /// The files of `levels.c`'s arrays, one a source, by source path.
     pub(crate) fn c_data_files(&self) -> Vec<CDataFile<'_, 'a>> {
-        let mut by_source: BTreeMap<&str, Vec<&Blob<'a>>> = BTreeMap::new();
+        // Grouped by hash, then sorted: a B-tree compared the source paths
+        // of every blob (thousands in a large set).
+        let mut by_source: HashMap<&str, Vec<&Blob<'a>>> = HashMap::new();
         for b in self.levels.iter().chain(&self.dungeons) {
             by_source.entry(b.source).or_default().push(b);
         }
+        let mut by_source: Vec<_> = by_source.into_iter().collect();
+        by_source.sort_unstable_by_key(|(source, _)| *source);
         (by_source.into_iter())
             .map(|(source, blobs)| {
                 // Readable, and unique by the tag; short enough for any
                 // file system.
                 let readable: String = (source.chars().take(64))
-                    .map(|c| match c.is_ascii_alphanumeric() || "._-".contains(c) {
+                    .map(|c| match c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-') {
                         true => c,
                         false => '_',
                     })

@@ -168,25 +168,36 @@ pub(crate) enum FileFailure {
     Diagnostics(Diagnostics),
 }
 
+/// What looking at a source through the last build's manifest found
+/// (see [`look`]), before its record is taken (see [`probe`]).
+pub(crate) enum Look {
+    /// Unchanged, its outputs as written: its record can be taken.
+    Proven(Stamp, blake3::Hash),
+    /// Anything else, as it will be probed.
+    Other(Probe),
+}
+
 /// Looks at `source` (in `source_dir`, of the set whose outputs go under
-/// `prefix`) through the last build's manifest; takes the source's record
-/// from it if it is proven unchanged with its outputs intact.
-pub(crate) fn probe(
+/// `prefix`) through the last build's manifest: its stamp, and its
+/// outputs' files if the stamp proves it unchanged. Reads only, so the
+/// sources of a large set are looked at on every core (thousands of
+/// `stat` calls); [`probe`] then takes the record of each proven one.
+pub(crate) fn look(
     source: &Source,
     source_dir: &StatDir,
     prefix: &str,
-    outputs: &mut Outputs,
+    outputs: &Outputs,
     options: &Options,
-) -> Probe {
+) -> Look {
     let Some(stamp) = source_dir
         .stat_path(&source.path)
         .and_then(|info| Stamp::of(&info))
     else {
-        return Probe::Unknown(None);
+        return Look::Other(Probe::Unknown(None));
     };
     let path = source.path.to_string_lossy();
     let Some((record, proven)) = outputs.recorded_source(&path, &stamp) else {
-        return Probe::Unknown(Some(stamp));
+        return Look::Other(Probe::Unknown(Some(stamp)));
     };
     let key = record.key;
     // The same stamp, but recorded too close to a change to prove anything
@@ -195,7 +206,7 @@ pub(crate) fn probe(
     // real change; files written just before a build are few.
     let racy = !proven && record.stamp == stamp;
     if !proven && !racy {
-        return Probe::Unknown(Some(stamp));
+        return Look::Other(Probe::Unknown(Some(stamp)));
     }
     let intact = record.outputs.iter().all(|o| {
         o.record.is_some_and(|r| {
@@ -203,16 +214,28 @@ pub(crate) fn probe(
         })
     });
     if !intact {
-        return match proven {
+        return Look::Other(match proven {
             true => Probe::Stamped(stamp, key),
             false => Probe::Unknown(Some(stamp)),
-        };
+        });
     }
     if racy
         && !read_source(&source.path).is_ok_and(|bytes| options.cache_key(source, &bytes) == key)
     {
-        return Probe::Unknown(Some(stamp));
+        return Look::Other(Probe::Unknown(Some(stamp)));
     }
+    Look::Proven(stamp, key)
+}
+
+/// What the manifest proves about `source` given what [`look`] found:
+/// takes the source's record from it if it is proven unchanged with its
+/// outputs intact.
+pub(crate) fn probe(source: &Source, look: Look, outputs: &mut Outputs) -> Probe {
+    let (stamp, key) = match look {
+        Look::Proven(stamp, key) => (stamp, key),
+        Look::Other(probe) => return probe,
+    };
+    let path = source.path.to_string_lossy();
     let Some(record) = outputs.take_source(&path) else {
         return Probe::Stamped(stamp, key);
     };

@@ -782,6 +782,7 @@ impl Build {
         spec: SetSpec<'_>,
         out_dir: &Path,
         claim: &std::sync::Arc<claim::Claim>,
+        workers: &workers::Workers,
         options: &job::Options,
         fingerprint_hex: &str,
         trust: bool,
@@ -827,9 +828,19 @@ impl Build {
         );
         let probes: Vec<Probe> = match trust {
             true => {
+                // Looked at in parallel, a few dozen sources a task, then
+                // their records taken in order.
                 let source_dir = stat_dir::StatDir::open(&set.dir);
-                let probe = |s| job::probe(s, &source_dir, &prefix, &mut outputs, options);
-                set.sources.iter().map(probe).collect()
+                let chunks: Vec<&[discover::Source]> = set.sources.chunks(LOOKS_PER_TASK).collect();
+                let looks = workers.map(chunks, |sources| {
+                    (sources.iter())
+                        .map(|s| job::look(s, &source_dir, &prefix, &outputs, options))
+                        .collect::<Vec<_>>()
+                });
+                (set.sources.iter())
+                    .zip(looks.into_iter().flatten())
+                    .map(|(s, look)| job::probe(s, look, &mut outputs))
+                    .collect()
             }
             false => set.sources.iter().map(|_| Probe::Unknown(None)).collect(),
         };
@@ -848,6 +859,10 @@ impl Build {
         })
     }
 }
+
+/// How many sources one task of a set's scan looks at: a set of a few
+/// dozen files is looked at on one thread.
+const LOOKS_PER_TASK: usize = 48;
 
 /// Refuses level sets that would share files: a source directory inside
 /// another (its files would belong to both sets) or two sets whose output

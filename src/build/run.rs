@@ -258,7 +258,7 @@ impl Build {
             let options = &plan.options[n];
             let hex = options.fingerprint.to_hex().to_string();
             let trust = plan.cache.is_some();
-            self.scan(spec, &plan.out_dir, &plan.claim, options, &hex, trust)
+            self.scan(spec, &plan.out_dir, &plan.claim, &plan.workers, options, &hex, trust)
         });
         let (mut sets, mut set_runs, mut probes) = (Vec::new(), Vec::new(), Vec::new());
         for scan in scans {
