@@ -15,6 +15,7 @@
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
+use std::ops::Range;
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
 
@@ -130,8 +131,16 @@ pub(crate) struct Outputs {
     files: HashMap<String, Record>,
     index_keys: BTreeMap<String, String>,
     /// Sources, as of the last build and as of this one.
-    old_sources: HashMap<String, SourceRecord>,
+    /// The last build's source records, each with its block of lines in
+    /// `old_text` (written again as it is when the source is kept, see
+    /// [`Outputs::keep_taken_source`]).
+    old_sources: HashMap<String, (SourceRecord, Range<usize>)>,
     old_source_count: usize,
+    old_text: String,
+    /// Sources taken as proven (see [`Outputs::take_source`]): their blocks
+    /// and how many outputs each has; and the blocks of those kept.
+    taken: HashMap<String, (Range<usize>, usize)>,
+    kept_blocks: Vec<Range<usize>>,
     sources: BTreeMap<String, SourceRecord>,
     /// What the index files were made of besides the source records (a
     /// hash of the set's settings, [`Outputs::replays`]) and the digest the
@@ -363,7 +372,8 @@ struct Manifest {
     started: u128,
     index: HashMap<String, (String, Record)>,
     loose: Vec<(String, Record)>,
-    sources: HashMap<String, SourceRecord>,
+    /// Each source's record and its block of lines in the text.
+    sources: HashMap<String, (SourceRecord, Range<usize>)>,
     sets: Vec<String>,
     indexed: Option<(blake3::Hash, blake3::Hash)>,
 }
@@ -391,11 +401,13 @@ impl Manifest {
             })
         };
         let owned = |field: &str| unescape(field).map(Cow::into_owned);
-        let mut current: Option<(String, SourceRecord)> = None;
+        let mut current: Option<(String, SourceRecord, usize)> = None;
         for line in lines {
+            // Where the line starts in `text` (`lines` yields slices of it).
+            let at = line.as_ptr() as usize - text.as_ptr() as usize;
             let mut f = line.split_ascii_whitespace();
             let tag = f.next()?;
-            if let Some((_, source)) = current.as_mut().filter(|_| line.starts_with(' ')) {
+            if let Some((_, source, _)) = current.as_mut().filter(|_| line.starts_with(' ')) {
                 match tag {
                     "out" => {
                         let r = record(&mut f)?;
@@ -417,8 +429,8 @@ impl Manifest {
                 }
                 continue;
             }
-            if let Some((path, source)) = current.take() {
-                m.sources.insert(path, source);
+            if let Some((path, source, start)) = current.take() {
+                m.sources.insert(path, (source, start..at));
             }
             match tag {
                 "options" => m.options = f.next()?.to_string(),
@@ -443,6 +455,7 @@ impl Manifest {
                             needs: Vec::new(),
                             vaults: Vec::new(),
                         },
+                        at,
                     ));
                 }
                 "index" => {
@@ -462,8 +475,8 @@ impl Manifest {
                 _ => return None,
             }
         }
-        if let Some((path, source)) = current {
-            m.sources.insert(path, source);
+        if let Some((path, source, start)) = current {
+            m.sources.insert(path, (source, start..body.len()));
         }
         Some(m)
     }
@@ -495,9 +508,11 @@ impl Outputs {
     pub(crate) fn open(dir: &Path, manifest: &str, options: String, claim: &Arc<Claim>) -> Self {
         let home_prefix = manifest.rfind('/').map_or("", |i| &manifest[..=i]);
         let manifest = dir.join(manifest);
-        let old = std::fs::read_to_string(&manifest)
-            .ok()
-            .and_then(|text| Manifest::parse(&text));
+        let mut old_text = std::fs::read_to_string(&manifest).unwrap_or_default();
+        let old = Manifest::parse(&old_text);
+        if old.is_none() {
+            old_text = String::new();
+        }
         let home = old.as_ref().map(|_| StatDir::open(&dir.join(home_prefix)));
         let old = old.unwrap_or_default();
         Outputs {
@@ -512,7 +527,7 @@ impl Outputs {
             old_options: old.options,
             old_file_count: old.index.len()
                 + old.loose.len()
-                + old.sources.values().map(|s| s.outputs.len()).sum::<usize>(),
+                + old.sources.values().map(|(s, _)| s.outputs.len()).sum::<usize>(),
             old_index: old.index,
             old_loose: old.loose,
             old_files: None,
@@ -521,6 +536,9 @@ impl Outputs {
             index_keys: BTreeMap::new(),
             old_source_count: old.sources.len(),
             old_sources: old.sources,
+            old_text,
+            taken: HashMap::new(),
+            kept_blocks: Vec::new(),
             old_indexed: old.indexed,
             indexed: None,
             index_intact: None,
@@ -549,7 +567,7 @@ impl Outputs {
     /// was built with other options), and whether the source's stamp `now`
     /// proves it unchanged since (see [`super::stamp`]).
     pub(crate) fn recorded_source(&self, path: &str, now: &Stamp) -> Option<(&SourceRecord, bool)> {
-        let old = self.old_sources.get(path)?;
+        let (old, _) = self.old_sources.get(path)?;
         (self.options == self.old_options)
             .then(|| (old, old.stamp.proves_unchanged(now, self.old_started)))
     }
@@ -561,16 +579,33 @@ impl Outputs {
     }
 
     /// Takes the last build's record of `path` (a source known unchanged,
-    /// outputs intact): this build will not record it again unless its set
-    /// changed.
+    /// outputs intact): its outputs are no longer the last build's files
+    /// to account for, and if its set is written, the record is kept as it
+    /// is (see [`Outputs::keep_taken_source`]).
     pub(crate) fn take_source(&mut self, path: &str) -> Option<SourceRecord> {
-        self.old_sources.remove(path)
+        let (path, (record, block)) = self.old_sources.remove_entry(path)?;
+        self.taken.insert(path, (block, record.outputs.len()));
+        Some(record)
+    }
+
+    /// Keeps the record of `path` as the last build wrote it if it was
+    /// taken (see [`Outputs::take_source`]): its lines are copied into the
+    /// new manifest, not formatted again, and its outputs count as
+    /// unchanged. False if it was not taken (then it is to be recorded).
+    pub(crate) fn keep_taken_source(&mut self, path: &str) -> bool {
+        let Some((block, outputs)) = self.taken.remove(path) else {
+            return false;
+        };
+        self.kept_blocks.push(block);
+        self.unchanged += outputs;
+        true
     }
 
     /// Closes the manifest's directory, opened for checking its files: a
     /// build keeps every set's `Outputs` until it writes, and a tree of
-    /// thousands of sets must not hold a descriptor open for each. Later
-    /// checks look files up by path.
+    /// thousands of sets must not hold a descriptor open for each. It is
+    /// opened again when the set is written (see [`Outputs::begin_writing`]),
+    /// a few sets at a time; in between, checks look files up by path.
     pub(crate) fn close_dir(&mut self) {
         self.home = None;
     }
@@ -604,7 +639,12 @@ impl Outputs {
         let home = self.dir.join(&self.home_prefix);
         // A failure here is reported by the first write into it.
         self.created_home = !home.is_dir() && std::fs::create_dir_all(&home).is_ok();
-        let outputs = self.old_sources.values().flat_map(|s| &s.outputs);
+        // The last build's files (its index files, levels.c's data files
+        // among them) are looked at relative to their directory again.
+        if self.old_file_count > 0 && self.home.is_none() {
+            self.home = Some(StatDir::open(&home));
+        }
+        let outputs = self.old_sources.values().flat_map(|(s, _)| &s.outputs);
         let files = outputs
             .filter_map(|o| Some((o.path.file().to_string(), o.record?)))
             .chain(self.old_index.iter().map(|(rel, (_, r))| (rel.clone(), *r)))
@@ -723,7 +763,7 @@ impl Outputs {
         self.changed |= !self
             .old_sources
             .get(&path)
-            .is_some_and(|old| old.same_as(&record));
+            .is_some_and(|(old, _)| old.same_as(&record));
         self.sources.insert(path, record);
     }
 
@@ -851,9 +891,10 @@ impl Outputs {
             && self.old_sets == self.sets
             && self.options == self.old_options
             && self.old_index.len() == self.index_keys.len()
-            && self.old_source_count == self.sources.len();
+            && self.old_source_count == self.sources.len() + self.kept_blocks.len();
         let path = &self.manifest;
-        if self.files.is_empty() && self.sources.is_empty() && self.sets.is_empty() {
+        let nothing = self.files.is_empty() && self.sources.is_empty() && self.sets.is_empty();
+        if nothing && self.kept_blocks.is_empty() {
             // Nothing left to remember (a level set that is gone).
             match std::fs::remove_file(path) {
                 Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
@@ -890,6 +931,9 @@ impl Outputs {
             let _ = writeln!(text, "indexed {} {}", settings.to_hex(), digest.to_hex());
         }
         let mut listed = 0;
+        for block in &self.kept_blocks {
+            text.push_str(&self.old_text[block.clone()]);
+        }
         for (path, s) in &self.sources {
             let _ = write!(text, "source {} {} ", s.stamp.to_fields(), s.key.to_hex());
             escape_into(&mut text, path);
@@ -1029,7 +1073,7 @@ mod tests {
         let m = Manifest::parse(&text).unwrap();
         assert_eq!(m.options, "opts");
         assert_eq!(m.sets, ["a b"]);
-        let read = &m.sources["/src/x y.des"];
+        let read = &m.sources["/src/x y.des"].0;
         assert!(read.same_as(&source));
         assert_eq!(read.vaults, ["7 1 vlt 2\n"]);
         assert_eq!(read.outputs[0].record.map(|r| r.size), Some(3));
@@ -1047,11 +1091,15 @@ mod tests {
         set.finish().unwrap();
         let mut set = Outputs::open(&dir, "sub dir/.levbuild-set", "opts".into(), &claim);
         assert!(set.home.is_some());
-        let written = set.old_sources["/src/x y.des"].outputs[0].record.unwrap();
+        let written = set.old_sources["/src/x y.des"].0.outputs[0].record.unwrap();
         assert!(set.is_intact("sub dir/a b.lev", &written));
         assert!(!set.is_intact("sub dir/a b.lev", &Record { size: 3, ..written }));
         set.close_dir();
         assert!(set.home.is_none());
+        assert!(set.is_intact("sub dir/a b.lev", &written));
+        // Writing the set opens it again.
+        set.begin_writing();
+        assert!(set.home.is_some());
         assert!(set.is_intact("sub dir/a b.lev", &written));
         assert!(Manifest::parse(&text.replace(" out ", " odd ")).is_none());
         assert!(Manifest::parse(&text.replace("source 1", "source x")).is_none());

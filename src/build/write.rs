@@ -255,8 +255,12 @@ impl Build {
                     to_store.push((o, &**bytes));
                 }
             }
-            if let Some(record) = done.record() {
-                outputs.record_source(source.path.to_string_lossy().into_owned(), record);
+            // A source proven unchanged keeps its record as it is.
+            let path = source.path.to_string_lossy();
+            if !outputs.keep_taken_source(&path) {
+                if let Some(record) = done.record() {
+                    outputs.record_source(path.into_owned(), record);
+                }
             }
         }
         let shared = &outputs;
