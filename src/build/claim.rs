@@ -176,7 +176,9 @@ mod tests {
         }
         std::fs::create_dir_all(dir.join(WRITERS)).unwrap();
         // A writer that is alive: nothing is swept, nothing written.
-        let live_marker = dir.join(WRITERS).join(format!("{}.999999", std::process::id()));
+        let live_marker = dir
+            .join(WRITERS)
+            .join(format!("{}.999999", std::process::id()));
         std::fs::write(&live_marker, b"").unwrap();
         let claim = Claim::new(&dir, None);
         claim.take_if_a_build_was_killed();
@@ -188,7 +190,10 @@ mod tests {
         let dead_marker = dir.join(WRITERS).join(format!("{gone}.0"));
         std::fs::write(&dead_marker, b"").unwrap();
         let claim = Claim::new(&dir, None);
-        assert!(left.iter().all(|f| f.exists()), "reading the markers removes nothing");
+        assert!(
+            left.iter().all(|f| f.exists()),
+            "reading the markers removes nothing"
+        );
         claim.take_if_a_build_was_killed();
         assert!(left.iter().all(|f| !f.exists()));
         assert!(alive.exists() && hidden.exists() && live_marker.exists());

@@ -264,7 +264,10 @@ pub(crate) fn walk(dir: &Path, filter: &Filter<'_>) -> Result<Walk, std::io::Err
 /// (component by component), but by the first byte that differs, a
 /// separator below any other, instead of parsing components.
 fn walk_order(a: &Path, b: &Path) -> std::cmp::Ordering {
-    let (a, b) = (a.as_os_str().as_encoded_bytes(), b.as_os_str().as_encoded_bytes());
+    let (a, b) = (
+        a.as_os_str().as_encoded_bytes(),
+        b.as_os_str().as_encoded_bytes(),
+    );
     let rank = |c: u8| match std::path::is_separator(char::from(c)) {
         true => 0,
         false => u16::from(c) + 1,
@@ -347,15 +350,27 @@ mod tests {
     #[test]
     fn the_walk_order_is_paths_component_by_component() {
         let names = [
-            "d/a", "d/a.b", "d/a/x", "d/a-b/y", "d/a/x/z", "d/ab", "d/A", "d/é", "d/a/ x",
-            "d/b", "d/a/x.des",
+            "d/a",
+            "d/a.b",
+            "d/a/x",
+            "d/a-b/y",
+            "d/a/x/z",
+            "d/ab",
+            "d/A",
+            "d/é",
+            "d/a/ x",
+            "d/b",
+            "d/a/x.des",
         ];
         let mut by_walk: Vec<&Path> = names.iter().map(Path::new).collect();
         by_walk.sort_by(|a, b| walk_order(a, b));
         let mut by_path = by_walk.clone();
         by_path.sort();
         assert_eq!(by_walk, by_path);
-        assert_eq!(walk_order(Path::new("d/a"), Path::new("d/a")), std::cmp::Ordering::Equal);
+        assert_eq!(
+            walk_order(Path::new("d/a"), Path::new("d/a")),
+            std::cmp::Ordering::Equal
+        );
     }
 
     #[test]

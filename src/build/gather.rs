@@ -1,7 +1,9 @@
 //! Results sorted per set: counts, failures, level names defined twice
 //! within a set, and the dungeon cross-check.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
+
+use foldhash::{HashMap, HashMapExt};
 
 /// File names levbuild writes for itself in the output directory and in
 /// each set's: no source's output may take them, nor any name starting

@@ -3,7 +3,9 @@
 //! one file a source under `levels.c.d/`), written next to the blobs from
 //! the templates in `templates/`.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashSet};
+
+use foldhash::{HashMap, HashMapExt};
 
 /// The templates, part of the crate so the build needs no files at run time.
 const RUST_TEMPLATE: &str = include_str!("../../templates/levels.rs.tmpl");
@@ -531,10 +533,12 @@ impl<'a> SetIndex<'a> {
                 // Readable, and unique by the tag; short enough for any
                 // file system.
                 let readable: String = (source.chars().take(64))
-                    .map(|c| match c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-') {
-                        true => c,
-                        false => '_',
-                    })
+                    .map(
+                        |c| match c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-') {
+                            true => c,
+                            false => '_',
+                        },
+                    )
                     .collect();
                 CDataFile {
                     file: format!("{C_DATA_DIR}/{readable}-{}.inc", source_tag(source)),

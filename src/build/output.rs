@@ -13,7 +13,9 @@
 //! files of all of them.
 
 use std::borrow::Cow;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
+
+use foldhash::{HashMap, HashMapExt};
 use std::fmt::Write as _;
 use std::ops::Range;
 use std::path::{Component, Path, PathBuf};
@@ -527,7 +529,11 @@ impl Outputs {
             old_options: old.options,
             old_file_count: old.index.len()
                 + old.loose.len()
-                + old.sources.values().map(|(s, _)| s.outputs.len()).sum::<usize>(),
+                + old
+                    .sources
+                    .values()
+                    .map(|(s, _)| s.outputs.len())
+                    .sum::<usize>(),
             old_index: old.index,
             old_loose: old.loose,
             old_files: None,

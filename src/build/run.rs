@@ -9,8 +9,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use super::cache::Cache;
-use super::claim::Claim;
 use super::cargo::{self, Directives};
+use super::claim::Claim;
 use super::discover::LevelSet;
 use super::job::{self, Done, FileFailure, Job, Probe};
 use super::produce::{entries_to_save, produce};
@@ -258,7 +258,15 @@ impl Build {
             let options = &plan.options[n];
             let hex = options.fingerprint.to_hex().to_string();
             let trust = plan.cache.is_some();
-            self.scan(spec, &plan.out_dir, &plan.claim, &plan.workers, options, &hex, trust)
+            self.scan(
+                spec,
+                &plan.out_dir,
+                &plan.claim,
+                &plan.workers,
+                options,
+                &hex,
+                trust,
+            )
         });
         let (mut sets, mut set_runs, mut probes) = (Vec::new(), Vec::new(), Vec::new());
         for scan in scans {

@@ -88,7 +88,8 @@ impl Build {
         let mut all: Option<Vec<index::SetIndex<'_>>> = None;
 
         // The index of every set, and the outputs of sets that are gone.
-        let mut top = output::Outputs::open(w.out_dir, output::MANIFEST, w.fingerprint.clone(), w.claim);
+        let mut top =
+            output::Outputs::open(w.out_dir, output::MANIFEST, w.fingerprint.clone(), w.claim);
         for gone in top.record_sets(w.prefixes) {
             let rel = output_file(&gone, output::SET_MANIFEST);
             let old = output::Outputs::open(w.out_dir, &rel, w.fingerprint.clone(), w.claim);

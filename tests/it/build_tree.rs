@@ -948,7 +948,10 @@ fn temporary_files_of_a_killed_build_are_cleared_by_the_next() {
         assert!(!f.exists(), "{}", f.display());
     }
     assert!(live.exists(), "a running build's temporary file stays");
-    assert!(!marker.exists(), "the killed build's marker goes with its files");
+    assert!(
+        !marker.exists(),
+        "the killed build's marker goes with its files"
+    );
     // A build with nothing to compile or save clears the cache's too (a
     // build killed while saving packs leaves the tree up to date).
     std::fs::write(&dead[1], "partial").unwrap();
