@@ -775,18 +775,21 @@ impl Build {
             .collect()
     }
 
-    /// Finds a set's sources and reads its manifest; with `trust`, probes
-    /// each source through it.
+    /// Finds a set's sources and reads its manifest; if `at` trusts it,
+    /// probes each source through it.
     fn scan(
         &self,
         spec: SetSpec<'_>,
-        out_dir: &Path,
-        claim: &std::sync::Arc<claim::Claim>,
-        workers: &workers::Workers,
+        at: &ScanPlace<'_>,
         options: &job::Options,
         fingerprint_hex: &str,
-        trust: bool,
     ) -> Result<Scan, Error> {
+        let ScanPlace {
+            out_dir,
+            claim,
+            workers,
+            trust,
+        } = *at;
         // Every `*.def`, or in a game tree's `dat/` the dungeon files its
         // own build compiles; and the build's own patterns.
         let mut dungeon_patterns: Vec<glob::Glob> = match options.game.tree_dungeon_files(spec.dir)
@@ -858,6 +861,18 @@ impl Build {
             probes,
         })
     }
+}
+
+/// What the scans of a build's sets share.
+#[derive(Clone, Copy)]
+struct ScanPlace<'a> {
+    out_dir: &'a Path,
+    /// The build's claim on `out_dir`, for the manifests.
+    claim: &'a std::sync::Arc<claim::Claim>,
+    workers: &'a workers::Workers,
+    /// Whether the manifests may prove sources unchanged (only with a
+    /// cache).
+    trust: bool,
 }
 
 /// How many sources one task of a set's scan looks at: a set of a few

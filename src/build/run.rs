@@ -254,19 +254,16 @@ impl Build {
             .enumerate()
             .collect();
         check_set_places(&specs)?;
+        let place = super::ScanPlace {
+            out_dir: &plan.out_dir,
+            claim: &plan.claim,
+            workers: &plan.workers,
+            trust: plan.cache.is_some(),
+        };
         let scans = plan.workers.map(specs, |(n, spec)| {
             let options = &plan.options[n];
             let hex = options.fingerprint.to_hex().to_string();
-            let trust = plan.cache.is_some();
-            self.scan(
-                spec,
-                &plan.out_dir,
-                &plan.claim,
-                &plan.workers,
-                options,
-                &hex,
-                trust,
-            )
+            self.scan(spec, &place, options, &hex)
         });
         let (mut sets, mut set_runs, mut probes) = (Vec::new(), Vec::new(), Vec::new());
         for scan in scans {
