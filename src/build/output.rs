@@ -664,9 +664,12 @@ impl Outputs {
     pub(crate) fn keep(&mut self, rel: &str, record: Record) {
         // Moved from the old list to the new: what is left there at the
         // end is stale.
-        let old = self.old_files().remove(rel);
+        let (rel, old) = match self.old_files().remove_entry(rel) {
+            Some((rel, old)) => (rel, Some(old)),
+            None => (rel.to_string(), None),
+        };
         self.changed |= old != Some(record);
-        self.files.insert(rel.to_string(), record);
+        self.files.insert(rel, record);
         self.unchanged += 1;
     }
 
@@ -723,10 +726,12 @@ impl Outputs {
     /// true, and `rel` kept with its key, if it is still on disk as
     /// written.
     pub(crate) fn keeps_index(&mut self, rel: &str) -> bool {
-        match self.old_index.get(rel).map(|(key, _)| key.clone()) {
-            Some(key) => self.index_is_current(rel, &key),
-            None => false,
-        }
+        let Some((key, record)) = self.old_index.get(rel) else {
+            return false;
+        };
+        let current = self.is_intact(rel, record).then_some(*record);
+        self.index_keys.insert(rel.to_string(), key.clone());
+        self.keep_index(rel, current)
     }
 
     /// How many index files the last build recorded.
@@ -779,7 +784,14 @@ impl Outputs {
     /// either way.
     pub(crate) fn index_is_current(&mut self, rel: &str, key: &str) -> bool {
         self.index_keys.insert(rel.to_string(), key.to_string());
-        match self.current_index(rel, key) {
+        let current = self.current_index(rel, key);
+        self.keep_index(rel, current)
+    }
+
+    /// Keeps the index file `rel` as the last build left it if `current`
+    /// (its record) says it can stay; else it is to be written.
+    fn keep_index(&mut self, rel: &str, current: Option<Record>) -> bool {
+        match current {
             Some(r) => {
                 self.keep(rel, r);
                 true
