@@ -4,8 +4,11 @@
 //! `.des` files with their levels renamed (2,260 levels) and one edit
 //! that changes a level, against one run of the game's `lev_comp` on the
 //! edited file when `LEVBUILD_REF_LEV_COMP` names NetHack 3.4.3's (built
-//! outside the repository), and always against its floor: reading the
-//! edited file and writing its level. Run: `cargo bench --bench tree`.
+//! outside the repository), and always against its floors: reading the
+//! edited file and writing its level, and looking at every file of the set
+//! (the `stat` of each source and output that lets a build restore an
+//! output changed behind its back). Run: `cargo bench --bench tree`
+//! (`TMPDIR=/dev/shm` to measure levbuild rather than the disk).
 //!
 //! "Cold" means no outputs and no cache: each cold run builds into a new
 //! output directory, and old ones are deleted only at the end (deleting
@@ -236,6 +239,17 @@ fn main() {
             std::fs::write(&level, &level_bytes).unwrap();
         },
     );
+    // What no edit can skip while a build restores any output changed
+    // behind its back: a look at every source and every output of the set
+    // (the directories listed, each file stat'ed relative to its own).
+    let look_at_all = || {
+        for dir in [&large[0], &out_large, &out_large.join("levels.c.d")] {
+            for e in std::fs::read_dir(dir).unwrap() {
+                std::hint::black_box(e.unwrap().metadata().unwrap().len());
+            }
+        }
+    };
+    let floor_look = best(20, || {}, look_at_all);
     let reference = std::env::var_os("LEVBUILD_REF_LEV_COMP").map(|lc| {
         let (lc, scratch) = (Path::new(&lc), tmp.join("ref"));
         best_process(lc, &[&edited], &scratch, 20, "LEVBUILD_REF_LEV_COMP")
@@ -275,6 +289,11 @@ fn main() {
         "  floor of the edit        {:8.2} ms   (read the file, write its level; ratio {:.1})",
         ms(floor_edit),
         edit_large.as_secs_f64() / floor_edit.as_secs_f64()
+    );
+    println!(
+        "  stat of the set's files  {:8.2} ms   (every source and output, one thread; ratio {:.1})",
+        ms(floor_look),
+        edit_large.as_secs_f64() / floor_look.as_secs_f64()
     );
     match reference {
         Some(r) => println!(
