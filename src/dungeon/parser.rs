@@ -8,7 +8,7 @@ use super::grammar::{R, ROWS};
 use super::lexer::{closest_keyword, word_text, Tok};
 use crate::diag::{Reporter, Sp, Span};
 use crate::parsing::{report_expected, statements};
-use crate::statement::{apply, Args, Failure, END};
+use crate::statement::{apply, explain, Args, Failure, END};
 
 /// `(base, rand)`.
 pub(crate) type CoupleArg = Sp<(i64, i64)>;
@@ -95,18 +95,19 @@ pub(crate) fn parse<'a>(
                 continue;
             }
         };
-        let mut failure = Failure::default();
-        let mut kind = None;
         let own = dialect_rows.iter().any(|r| r.keyword == keyword);
         let rows = if own { dialect_rows } else { ROWS };
-        for row in rows.iter().filter(|r| r.keyword == keyword) {
+        let forms = || rows.iter().filter(|r| r.keyword == keyword);
+        let kind = forms().find_map(|row| {
             captured.clear();
-            if apply(&row.args, piece, 1, &mut captured, &mut failure) {
-                kind = Some((row.build)(&Args::new(piece, &captured)));
-                break;
-            }
-        }
+            apply(&row.args, piece, 1, &mut captured)
+                .then(|| (row.build)(&Args::new(piece, &captured)))
+        });
         let kind = kind.unwrap_or_else(|| {
+            let mut failure = Failure::default();
+            for row in forms() {
+                explain(&row.args, piece, 1, &mut failure);
+            }
             report_failure(piece, end, keyword, &failure, report);
             StmtKind::Error
         });

@@ -8,7 +8,9 @@
 //! or goes on too long says what could have come there
 //! (`` expected `,` or the end of the statement ``). A [`Pat::Label`]
 //! names what it expected in place of its parts' tokens when it fails
-//! where it starts.
+//! where it starts. A statement's forms are first matched without
+//! recording any of this ([`apply`]); only one that matches none of
+//! them is matched again to explain why ([`explain`]).
 //!
 //! The matcher is one function per token type, not one per statement:
 //! the patterns are data. A dialect whose operands nest (3.6's
@@ -154,34 +156,50 @@ pub(crate) fn span_of<T>(tokens: &[(T, Span)]) -> Span {
 }
 
 /// Matches `pat` against `tokens[from..]`, which it must consume to the
-/// end. On success the captured arguments are appended to `captured`; on
-/// failure `failure` holds the furthest one (merged with what it held).
+/// end: on success the captured arguments are appended to `captured`.
+/// No failure is recorded on the way (most statements match, and what
+/// was expected where is only needed for one that does not): a statement
+/// that matches none of its forms is matched again by [`explain`].
 pub(crate) fn apply<T: Token>(
     pat: &Pat<T::Class>,
     tokens: &[(T, Span)],
     from: usize,
     captured: &mut Vec<(&'static str, Range<usize>)>,
-    failure: &mut Failure,
 ) -> bool {
-    let mut m = Matcher {
+    let mut failure = Failure::default();
+    let mut m = Matcher::<T, false> {
         tokens,
         captured,
-        failure,
+        failure: &mut failure,
         #[cfg(feature = "nethack36")]
         reader: &mut NoOperands,
     };
     let mark = m.captured.len();
-    match m.run(pat, from) {
-        Some(end) if end == tokens.len() => true,
-        Some(end) => {
-            m.failure.expect(end, END);
-            m.captured.truncate(mark);
-            false
-        }
-        None => {
-            m.captured.truncate(mark);
-            false
-        }
+    let matched = m.run(pat, from) == Some(tokens.len());
+    if !matched {
+        m.captured.truncate(mark);
+    }
+    matched
+}
+
+/// Why `pat` does not match `tokens[from..]` to the end, as [`apply`]
+/// matches it: the furthest failure, merged into `failure` (a statement's
+/// forms are explained in turn into one failure).
+pub(crate) fn explain<T: Token>(
+    pat: &Pat<T::Class>,
+    tokens: &[(T, Span)],
+    from: usize,
+    failure: &mut Failure,
+) {
+    let mut m = Matcher::<T, true> {
+        tokens,
+        captured: &mut Vec::new(),
+        failure,
+        #[cfg(feature = "nethack36")]
+        reader: &mut NoOperands,
+    };
+    if let Some(end) = m.run(pat, from).filter(|&end| end < tokens.len()) {
+        m.failure.expect(end, END);
     }
 }
 
@@ -200,7 +218,7 @@ pub(crate) fn apply_prefix<T: Token>(
     failure: &mut Failure,
     reader: &mut dyn Reader<T>,
 ) -> Option<usize> {
-    Matcher {
+    Matcher::<T, true> {
         tokens,
         captured,
         failure,
@@ -234,7 +252,9 @@ impl<T: Token> Reader<T> for NoOperands {
     }
 }
 
-struct Matcher<'m, 't, T> {
+/// A match in progress; `TRACK`: whether it records what was expected
+/// where tokens did not match (in [`Matcher::failure`]).
+struct Matcher<'m, 't, T, const TRACK: bool> {
     tokens: &'t [(T, Span)],
     captured: &'m mut Vec<(&'static str, Range<usize>)>,
     failure: &'m mut Failure,
@@ -242,7 +262,7 @@ struct Matcher<'m, 't, T> {
     reader: &'m mut dyn Reader<T>,
 }
 
-impl<T: Token> Matcher<'_, '_, T> {
+impl<T: Token, const TRACK: bool> Matcher<'_, '_, T, TRACK> {
     /// Matches `pat` at token `at`: the index after it, or `None` (with
     /// the captures it made removed).
     fn run(&mut self, pat: &Pat<T::Class>, at: usize) -> Option<usize> {
@@ -259,7 +279,9 @@ impl<T: Token> Matcher<'_, '_, T> {
             Pat::Tok(class, label) => match self.tokens.get(at) {
                 Some((t, _)) if t.is(class) => Some(at + 1),
                 _ => {
-                    self.failure.expect(at, *label);
+                    if TRACK {
+                        self.failure.expect(at, *label);
+                    }
                     None
                 }
             },
@@ -312,6 +334,7 @@ impl<T: Token> Matcher<'_, '_, T> {
                 }
                 (count >= *min).then_some(at)
             }
+            Pat::Label(_, p) if !TRACK => self.run(p, at),
             Pat::Label(label, p) => {
                 let outer = std::mem::take(self.failure);
                 let end = self.run(p, at);
@@ -325,6 +348,11 @@ impl<T: Token> Matcher<'_, '_, T> {
                 }
                 self.failure.merge(inner);
                 end
+            }
+            Pat::Arg(name, p) if !TRACK => {
+                let end = self.run(p, at)?;
+                self.captured.push((name, at..end));
+                Some(end)
             }
             Pat::Arg(name, p) => {
                 let outer = std::mem::take(self.failure);

@@ -10,7 +10,8 @@
 //!
 //! * [`signature`]: the argument patterns ([`Pat`]).
 //! * [`matcher`]: applying a pattern to tokens ([`apply`]), the captured
-//!   arguments ([`Args`]) and the furthest failure ([`Failure`]).
+//!   arguments ([`Args`]) and the furthest failure ([`explain`],
+//!   [`Failure`]).
 //! * [`language`]: the statement rows and words of a dialect
 //!   ([`Row`], [`Language`]).
 
@@ -19,7 +20,7 @@ mod matcher;
 mod signature;
 
 pub(crate) use language::{Language, Row};
-pub(crate) use matcher::{apply, span_of, Args, Failure, Token, END};
+pub(crate) use matcher::{apply, explain, span_of, Args, Failure, Token, END};
 #[cfg(feature = "nethack36")]
 pub(crate) use matcher::{apply_prefix, Reader};
 pub(crate) use signature::Pat;

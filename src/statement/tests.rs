@@ -20,13 +20,14 @@ fn toks(s: &str) -> Vec<(char, Span)> {
 fn run(pat: &Pat<char>, s: &str) -> Result<Vec<(&'static str, String)>, Failure> {
     let t = toks(s);
     let mut captured = Vec::new();
-    let mut failure = Failure::default();
-    if apply(pat, &t, 0, &mut captured, &mut failure) {
+    if apply(pat, &t, 0, &mut captured) {
         Ok(captured
             .iter()
             .map(|(n, r)| (*n, s[r.clone()].to_string()))
             .collect())
     } else {
+        let mut failure = Failure::default();
+        explain(pat, &t, 0, &mut failure);
         Err(failure)
     }
 }

@@ -13,7 +13,7 @@ use super::lexer::{describe, Kw, Language, Tok};
 use super::syntax::*;
 use crate::diag::{Reporter, Span};
 use crate::parsing::{report_expected, statements};
-use crate::statement::{apply, Args, Failure, END};
+use crate::statement::{apply, explain, Args, Failure, END};
 
 /// Parses `tokens` of `source` in `lang` into statements, reporting
 /// syntax errors to `report`.
@@ -50,19 +50,18 @@ pub(crate) fn parse<'a>(
             }
             continue;
         };
-        let mut failure = Failure::default();
-        let mut form = None;
-        for row in lang.forms(head.0) {
+        let form = lang.forms(head.0).find_map(|row| {
             captured.clear();
-            if apply(&row.args, piece, 1, &mut captured, &mut failure) {
-                let kind = (row.build)(&Args::new(piece, &captured));
-                form = Some((kind, row));
-                break;
-            }
-        }
+            apply(&row.args, piece, 1, &mut captured)
+                .then(|| ((row.build)(&Args::new(piece, &captured)), row))
+        });
         let (kind, row) = match form {
             Some(built) => built,
             None => {
+                let mut failure = Failure::default();
+                for row in lang.forms(head.0) {
+                    explain(&row.args, piece, 1, &mut failure);
+                }
                 report_failure(source, piece, end, head.0, &failure, lang, report);
                 let Some(row) = lang.forms(head.0).next() else {
                     continue;
