@@ -40,8 +40,13 @@ pub(crate) struct Writer {
 
 impl Writer {
     pub(crate) fn new(layout: Layout) -> Self {
+        Self::with_capacity(layout, 0)
+    }
+
+    /// A writer whose buffer holds `capacity` bytes before it grows.
+    pub(crate) fn with_capacity(layout: Layout, capacity: usize) -> Self {
         Writer {
-            bytes: Vec::new(),
+            bytes: Vec::with_capacity(capacity),
             layout,
             record: None,
         }

@@ -61,8 +61,8 @@ pub(crate) enum Comments {
 
 /// A dialect's scanning rules.
 pub(crate) struct Rules<'r, 's, T> {
-    /// Characters a map row may consist of.
-    pub is_map_char: &'r dyn Fn(u8) -> bool,
+    /// The bytes a map row may consist of.
+    pub map_chars: &'r [bool; 256],
     pub comments: Comments,
     /// The token of map block `n`.
     pub map: fn(usize) -> T,
@@ -163,7 +163,7 @@ pub(crate) fn scan<'s, T>(src: &'s str, rules: &Rules<'_, 's, T>) -> Lexed<'s, T
 /// map blocks accumulate in [`Scanner::maps`].
 pub(crate) struct Scanner<'r, 's, T> {
     src: &'s str,
-    is_map_char: &'r dyn Fn(u8) -> bool,
+    map_chars: &'r [bool; 256],
     comments: Comments,
     map: fn(usize) -> T,
     token_at: &'r dyn Fn(&'s str, usize) -> (T, usize),
@@ -186,7 +186,7 @@ impl<'r, 's, T> Scanner<'r, 's, T> {
     pub(crate) fn new(src: &'s str, rules: &Rules<'r, 's, T>) -> Self {
         Scanner {
             src,
-            is_map_char: rules.is_map_char,
+            map_chars: rules.map_chars,
             comments: rules.comments,
             map: rules.map,
             token_at: rules.token_at,
@@ -198,6 +198,11 @@ impl<'r, 's, T> Scanner<'r, 's, T> {
             #[cfg(feature = "nethack36")]
             long_comments: Vec::new(),
         }
+    }
+
+    /// How many bytes of the source are still to be scanned.
+    pub(crate) fn bytes_left(&self) -> usize {
+        self.src.len() - self.pos
     }
 
     /// What the scan found besides `tokens`, once it has ended.
@@ -237,7 +242,9 @@ impl<T> Iterator for Scanner<'_, '_, T> {
                 // row (`\t ---` is the row `---`), and the rest of the line
                 // is a row.
                 if pos >= self.no_row_before {
-                    let n = rest.iter().take_while(|&&c| (self.is_map_char)(c)).count();
+                    let n = (rest.iter())
+                        .take_while(|&&c| self.map_chars[usize::from(c)])
+                        .count();
                     if let Some(nl) = newline_len(&rest[n..]) {
                         self.maps[m].rows.push(&src[pos..pos + n]);
                         self.maps[m].row_starts.push(pos);
@@ -270,8 +277,10 @@ impl<T> Iterator for Scanner<'_, '_, T> {
                 self.pos += nl;
                 continue;
             }
-            if rest[0] == b' ' || rest[0] == b'\t' {
-                self.pos += 1;
+            let blanks = rest.iter().take_while(|&&c| c == b' ' || c == b'\t');
+            let blanks = blanks.count();
+            if blanks > 0 {
+                self.pos += blanks;
                 continue;
             }
             // `^MAP\n` is flex's rule in the map state too: inside a block
@@ -307,6 +316,9 @@ impl<T> Iterator for Scanner<'_, '_, T> {
 /// A keyword table indexed by first byte, for longest-prefix matching.
 pub(crate) struct Keywords<T> {
     table: Vec<(&'static str, T)>,
+    /// For each first byte, the entries of the words it starts, longest
+    /// first (of equal lengths, in table order): the first that the text
+    /// starts with is the longest match.
     by_first_byte: Vec<Vec<usize>>,
 }
 
@@ -316,6 +328,9 @@ impl<T> Keywords<T> {
         let mut by_first_byte = vec![Vec::new(); 128];
         for (i, (word, _)) in table.iter().enumerate() {
             by_first_byte[usize::from(word.as_bytes()[0] & 0x7f)].push(i);
+        }
+        for entries in &mut by_first_byte {
+            entries.sort_by_key(|&i| std::cmp::Reverse(table[i].0.len()));
         }
         Keywords {
             table,
@@ -329,15 +344,13 @@ impl<T> Keywords<T> {
         if !first.is_ascii() {
             return None;
         }
-        let mut best: Option<(&T, usize)> = None;
-        for &i in &self.by_first_byte[usize::from(first)] {
-            let (word, tok) = &self.table[i];
-            let w = word.as_bytes();
-            if rest.starts_with(w) && best.is_none_or(|(_, n)| w.len() > n) {
-                best = Some((tok, w.len()));
-            }
-        }
-        best
+        self.by_first_byte[usize::from(first)]
+            .iter()
+            .find_map(|&i| {
+                let (word, tok) = &self.table[i];
+                rest.starts_with(word.as_bytes())
+                    .then_some((tok, word.len()))
+            })
     }
 
     /// Every keyword, for suggestions.
@@ -395,6 +408,9 @@ pub(crate) fn char_literal(rest: &[u8]) -> Option<(u8, usize)> {
 /// private-use character of the text stands for (see [`crate::text`]).
 fn source_byte(text: &[u8]) -> Option<(u8, usize)> {
     let first = *text.first()?;
+    if first.is_ascii() {
+        return Some((first, 1));
+    }
     let raw = text
         .get(..3)
         .and_then(|c| std::str::from_utf8(c).ok())

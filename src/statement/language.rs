@@ -97,4 +97,9 @@ impl<T, C, B, P> Language<T, C, B, P> {
     pub(crate) fn is_map_char(&self, c: u8) -> bool {
         self.map_chars[usize::from(c)]
     }
+
+    /// Which bytes may appear in a map row, by byte.
+    pub(crate) fn map_chars(&self) -> &[bool; 256] {
+        &self.map_chars
+    }
 }

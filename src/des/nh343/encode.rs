@@ -17,7 +17,9 @@ use crate::text;
 /// kind, a message over 255 bytes, map cells that do not match its size).
 pub fn encode(level: &Level, game: &Game, layout: Layout) -> Result<Vec<u8>, EncodeError> {
     let f = game.format();
-    let mut w = Writer::new(layout);
+    // Most levels take under 4 kB (vanilla's: 1.9 kB on average): one
+    // allocation, not a dozen doublings, then trimmed.
+    let mut w = Writer::with_capacity(layout, 4096);
     w.version_info(&game.version_info(layout)?, f.header_word);
     w.i8(match level.body {
         LevelBody::Rooms(_) => 1,
@@ -58,6 +60,7 @@ pub fn encode(level: &Level, game: &Game, layout: Layout) -> Result<Vec<u8>, Enc
         LevelBody::Maze(m) => maze(&mut w, f, m, level.init.is_some())?,
         LevelBody::Rooms(r) => rooms(&mut w, f, r)?,
     }
+    w.bytes.shrink_to_fit();
     Ok(w.bytes)
 }
 

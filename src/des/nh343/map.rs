@@ -84,32 +84,30 @@ pub(crate) fn scan(
     for &(c, _) in &numbering.map_char_warnings {
         quiet[usize::from(c)] = false;
     }
-    let cleaned: Vec<Vec<Terrain>> = rows
-        .iter()
-        .enumerate()
-        .map(|(y, row)| {
-            let cells = row.bytes().enumerate().filter(|(_, b)| !b.is_ascii_digit());
-            cells
-                .enumerate()
-                .map(|(x, (i, b))| {
-                    if !quiet[usize::from(b)] {
-                        noisy(y, x, i, b);
-                    }
-                    of_char[usize::from(b)]
-                })
-                .collect()
-        })
-        .collect();
-    let width = cleaned.iter().map(Vec::len).max().unwrap_or(0);
-    let height = cleaned.len();
-    if width > MAX_WIDTH || height > MAX_HEIGHT {
-        return Err((width, height));
+    let row_width = |row: &&str| row.bytes().filter(|b| !b.is_ascii_digit()).count();
+    let width = rows.iter().map(row_width).max().unwrap_or(0);
+    let height = rows.len();
+    // Every cell is read, and warned of, even in a map too large (whose
+    // cells are not kept).
+    let too_large = width > MAX_WIDTH || height > MAX_HEIGHT;
+    let mut cells = Vec::with_capacity(if too_large { 0 } else { width * height });
+    for (y, row) in rows.iter().enumerate() {
+        let row_cells = row.bytes().enumerate().filter(|(_, b)| !b.is_ascii_digit());
+        for (x, (i, b)) in row_cells.enumerate() {
+            if !quiet[usize::from(b)] {
+                noisy(y, x, i, b);
+            }
+            if !too_large {
+                cells.push(of_char[usize::from(b)]);
+            }
+        }
+        if !too_large {
+            // Stone to the width.
+            cells.resize((y + 1) * width, Terrain::STONE);
+        }
     }
-    let mut cells = Vec::with_capacity(width * height);
-    for row in cleaned {
-        let n = row.len();
-        cells.extend(row);
-        cells.resize(cells.len() + width - n, Terrain::STONE);
+    if too_large {
+        return Err((width, height));
     }
     // Both fit in u8: checked against the limits above.
     Ok(TerrainMap {

@@ -23,7 +23,9 @@ pub(crate) fn parse<'a>(
     lang: &'static Language,
     report: &mut Reporter,
 ) -> Vec<Stmt<'a>> {
-    let mut stmts = Vec::new();
+    // At most one statement a keyword (and a misspelt one, rarely more).
+    let keywords = tokens.iter().filter(|(t, _)| matches!(t, Tok::Kw(_)));
+    let mut stmts = Vec::with_capacity(keywords.count());
     let mut captured = Vec::new();
     for (piece, span) in statements(tokens, |t| starts_statement(lang, t)) {
         let (start, end) = (span.start, span.end);

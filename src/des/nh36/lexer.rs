@@ -352,7 +352,7 @@ impl Lexis {
 pub(crate) fn lex(src: &str) -> Lexed<'_> {
     let lang = super::grammar::language();
     let rules = Rules {
-        is_map_char: &|c| lang.is_map_char(c),
+        map_chars: lang.map_chars(),
         comments: Comments::IndentedWithNewline,
         map: Tok::Map,
         token_at: &|src, pos| token_at(lang.words(), Lexis::NETHACK_367, src, pos),
@@ -421,10 +421,9 @@ pub(crate) fn with_chunks<'s, R>(
     min_tokens: usize,
     f: impl FnOnce(Chunks<'_, 's>) -> R,
 ) -> R {
-    let is_map_char = |c: u8| lang.is_map_char(c);
     let token_at = |src: &'s str, pos: usize| token_at(lang.words(), lexis, src, pos);
     let rules = Rules {
-        is_map_char: &is_map_char,
+        map_chars: lang.map_chars(),
         comments: Comments::IndentedWithNewline,
         map: Tok::Map,
         token_at: &token_at,
@@ -451,7 +450,10 @@ impl<'s> Chunks<'_, 's> {
         if self.done {
             return None;
         }
-        let mut tokens: Vec<(Tok<'s>, Span)> = self.ahead.take().into_iter().collect();
+        // About a token every 5 bytes: one allocation for most chunks.
+        let left = self.scanner.bytes_left();
+        let mut tokens = Vec::with_capacity(self.min_tokens.min(left / 4 + 1));
+        tokens.extend(self.ahead.take());
         let mut depth = 0;
         for (tok, span) in self.scanner.by_ref() {
             self.meter.token(&tok, &span);
