@@ -39,11 +39,11 @@ fn read_as_written(text: &str) -> bool {
     let significant = digits.trim_start_matches('0');
     // Nine digits are under 2^31: read as written.
     significant.len() <= 9
-        || significant.len() == 10 && {
+        || (significant.len() == 10 && {
             let magnitude: i64 = significant.parse().unwrap_or(0);
             let written = if negative { -magnitude } else { magnitude };
             written == atoi(text)
-        }
+        })
 }
 
 /// Warns of each number of a token (`span` of `source`; a token can hold

@@ -264,8 +264,32 @@ struct Matcher<'m, 't, T, const TRACK: bool> {
 
 impl<T: Token, const TRACK: bool> Matcher<'_, '_, T, TRACK> {
     /// Matches `pat` at token `at`: the index after it, or `None` (with
-    /// the captures it made removed).
+    /// the captures it made removed). A token, most patterns' parts, is
+    /// matched here, in its caller; the rest by [`Matcher::run_compound`].
+    #[inline(always)]
     fn run(&mut self, pat: &Pat<T::Class>, at: usize) -> Option<usize> {
+        match pat {
+            Pat::Tok(class, label) => self.token(class, label, at),
+            _ => self.run_compound(pat, at),
+        }
+    }
+
+    /// A token of `class` at `at`.
+    #[inline(always)]
+    fn token(&mut self, class: &T::Class, label: &'static str, at: usize) -> Option<usize> {
+        match self.tokens.get(at) {
+            Some((t, _)) if t.is(class) => Some(at + 1),
+            _ => {
+                if TRACK {
+                    self.failure.expect(at, label);
+                }
+                None
+            }
+        }
+    }
+
+    #[inline(never)]
+    fn run_compound(&mut self, pat: &Pat<T::Class>, at: usize) -> Option<usize> {
         let mark = self.captured.len();
         let end = self.run_inner(pat, at);
         if end.is_none() {
@@ -276,15 +300,7 @@ impl<T: Token, const TRACK: bool> Matcher<'_, '_, T, TRACK> {
 
     fn run_inner(&mut self, pat: &Pat<T::Class>, at: usize) -> Option<usize> {
         match pat {
-            Pat::Tok(class, label) => match self.tokens.get(at) {
-                Some((t, _)) if t.is(class) => Some(at + 1),
-                _ => {
-                    if TRACK {
-                        self.failure.expect(at, *label);
-                    }
-                    None
-                }
-            },
+            Pat::Tok(class, label) => self.token(class, label, at),
             #[cfg(feature = "nethack36")]
             Pat::Read(class, label) => {
                 let outer = std::mem::take(self.failure);

@@ -76,6 +76,7 @@ pub(crate) enum Class {
 impl Token for Tok<'_> {
     type Class = Class;
 
+    #[inline]
     fn is(&self, class: &Class) -> bool {
         match (self, class) {
             (Tok::Punct(a), Class::Punct(b)) => a == b,
