@@ -18,6 +18,7 @@ pub mod des;
 pub mod diag;
 pub mod dungeon;
 mod game;
+mod key_hash;
 pub mod layout;
 #[cfg(feature = "compile")]
 mod parsing;

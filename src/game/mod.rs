@@ -23,12 +23,12 @@ pub(crate) mod tree;
 #[cfg(feature = "build")]
 mod tree_format;
 
-use std::collections::HashMap;
 use std::fmt;
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 
 use crate::dungeon::Features;
+use crate::key_hash::KeyMap;
 use crate::layout::{DataModel, Layout};
 use crate::tables;
 
@@ -66,8 +66,8 @@ pub struct Game {
     header: Header,
     dialect: crate::des::Dialect,
     format: RecordFormat,
-    monster_index: HashMap<Box<str>, Vec<u16>>,
-    object_index: HashMap<Box<str>, Vec<u16>>,
+    monster_index: KeyMap<Box<str>, Vec<u16>>,
+    object_index: KeyMap<Box<str>, Vec<u16>>,
     #[cfg(feature = "build")]
     fingerprint: OnceLock<blake3::Hash>,
     /// The tree files the identity was read from (none when built in).
@@ -232,7 +232,7 @@ impl Game {
         header: Header,
     ) -> Game {
         let index = |table: &[(Box<str>, u8)]| {
-            let mut index: HashMap<Box<str>, Vec<u16>> = HashMap::new();
+            let mut index: KeyMap<Box<str>, Vec<u16>> = KeyMap::default();
             for (i, (name, _)) in table.iter().enumerate() {
                 if !name.is_empty() {
                     index.entry(name.clone()).or_default().push(i as u16);
@@ -586,7 +586,7 @@ fn first_ignoring_case(table: &[(Box<str>, u8)], name: &str, class: Option<u8>) 
 /// The lowest index of `name` in `table` whose class is `class` (any class
 /// when `None`), as a `.lev` stores it.
 fn lowest_in_class(
-    index: &HashMap<Box<str>, Vec<u16>>,
+    index: &KeyMap<Box<str>, Vec<u16>>,
     table: &[(Box<str>, u8)],
     name: &str,
     class: Option<u8>,

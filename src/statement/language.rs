@@ -1,10 +1,9 @@
 //! A dialect's language as data: its statement rows, its value words and
 //! its map characters, from which its lexer and parser are driven.
 
-use std::collections::HashMap;
-
 use super::Pat;
 use crate::des::scan::Keywords;
+use crate::key_hash::KeyMap;
 
 /// One statement form: `keyword`, then arguments matching `args`.
 ///
@@ -36,7 +35,7 @@ pub(crate) struct Row<C: 'static, B, P> {
 pub(crate) struct Language<T: 'static, C: 'static, B, P> {
     rows: Vec<Row<C, B, P>>,
     /// Row indices by keyword, in row order.
-    forms: HashMap<&'static str, Vec<usize>>,
+    forms: KeyMap<&'static str, Vec<usize>>,
     words: Keywords<T>,
     map_chars: [bool; 256],
 }
@@ -54,7 +53,7 @@ impl<T, C, B, P> Language<T, C, B, P> {
     where
         T: Clone,
     {
-        let mut forms: HashMap<&'static str, Vec<usize>> = HashMap::new();
+        let mut forms: KeyMap<&'static str, Vec<usize>> = KeyMap::default();
         let mut table = Vec::new();
         for (i, row) in rows.iter().enumerate() {
             for &word in std::iter::once(&row.keyword).chain(row.also) {

@@ -4,14 +4,12 @@
 //! shape; a token that is not where it should be reads as a neutral value
 //! rather than a panic.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
 use super::Class;
 use crate::des::nh36::lexer::{Kw, Tok};
 use crate::des::nh36::program::Opcode;
 use crate::des::nh36::syntax::*;
 use crate::diag::{Reporter, Sp, Span};
+use crate::key_hash::KeyMap;
 use crate::statement::{span_of, Args, Failure};
 
 /// Tokens with their spans.
@@ -49,33 +47,7 @@ pub(crate) struct Reading<'a> {
 /// try it, and taken by the form that matched.
 #[derive(Default)]
 pub(crate) struct Operands<'a> {
-    read: HashMap<(usize, Class), Reading<'a>, BuildHasherDefault<KeyHasher>>,
-}
-
-/// A hasher for [`Operands`]' small integer keys (a position and a
-/// class), cheaper than the default SipHash, which needs no defence
-/// against chosen keys here.
-#[derive(Default)]
-pub(crate) struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-
-    fn write_usize(&mut self, n: usize) {
-        self.write_u64(n as u64);
-    }
+    read: KeyMap<(usize, Class), Reading<'a>>,
 }
 
 impl<'a> Operands<'a> {
