@@ -1,5 +1,6 @@
-//! A hash map for the compilers' own keys (a statement keyword, a monster
-//! or object name of the game's tables, a position and a class): an
+//! A hash map for levbuild's own keys (a statement keyword, a monster or
+//! object name of the game's tables, a position and a class; a tree
+//! build's paths and manifest records): an
 //! FxHash-style hasher, a multiply and a rotate a word, several times
 //! cheaper than the default SipHash, which defends against keys chosen to
 //! collide, something these maps never see a lot of.
@@ -20,9 +21,15 @@ impl Hasher for KeyHasher {
     }
 
     fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
+        // A word at a time (paths of a tree build are tens of bytes).
+        let mut words = bytes.chunks_exact(8);
+        for word in &mut words {
+            self.write_u64(u64::from_le_bytes(word.try_into().expect("8 bytes")));
         }
+        let mut last = [0; 8];
+        let rest = words.remainder();
+        last[..rest.len()].copy_from_slice(rest);
+        self.write_u64(u64::from_le_bytes(last) ^ (rest.len() as u64) << 56);
     }
 
     fn write_u64(&mut self, n: u64) {

@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use foldhash::{HashMap, HashMapExt};
+use crate::key_hash::KeyMap as HashMap;
 
 /// File names levbuild writes for itself in the output directory and in
 /// each set's: no source's output may take them, nor any name starting
@@ -64,7 +64,8 @@ pub(super) fn gather<'s>(
     let outputs = (per_set.iter().flatten())
         .map(|(_, d)| d.outputs.len())
         .sum();
-    let mut files: HashMap<&str, &Source> = HashMap::with_capacity(outputs);
+    let mut files: HashMap<&str, &Source> =
+        HashMap::with_capacity_and_hasher(outputs, Default::default());
     for (source, d) in per_set.iter().flatten() {
         for o in &d.outputs {
             let file = o.path.file();

@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, HashSet};
 
-use foldhash::{HashMap, HashMapExt};
+use crate::key_hash::KeyMap as HashMap;
 
 /// The templates, part of the crate so the build needs no files at run time.
 const RUST_TEMPLATE: &str = include_str!("../../templates/levels.rs.tmpl");
@@ -508,7 +508,7 @@ impl<'a> SetIndex<'a> {
 
     /// The C array of each blob: the levels', then the dungeons'.
     fn c_arrays(&self, cprefix: &str) -> Vec<String> {
-        let mut nth_of_source: HashMap<&str, usize> = HashMap::new();
+        let mut nth_of_source: HashMap<&str, usize> = HashMap::default();
         (self.levels.iter().chain(&self.dungeons))
             .map(|b| {
                 let k = nth_of_source.entry(b.source).or_default();
@@ -522,7 +522,7 @@ impl<'a> SetIndex<'a> {
     pub(crate) fn c_data_files(&self) -> Vec<CDataFile<'_, 'a>> {
         // Grouped by hash, then sorted: a B-tree compared the source paths
         // of every blob (thousands in a large set).
-        let mut by_source: HashMap<&str, Vec<&Blob<'a>>> = HashMap::new();
+        let mut by_source: HashMap<&str, Vec<&Blob<'a>>> = HashMap::default();
         for b in self.levels.iter().chain(&self.dungeons) {
             by_source.entry(b.source).or_default().push(b);
         }

@@ -15,7 +15,7 @@
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
-use foldhash::{HashMap, HashMapExt};
+use crate::key_hash::KeyMap as HashMap;
 use std::fmt::Write as _;
 use std::ops::Range;
 use std::path::{Component, Path, PathBuf};
@@ -388,7 +388,7 @@ impl Manifest {
         // Sized for the usual line lengths: growing a map costs more than
         // a generous guess.
         let mut m = Manifest {
-            sources: HashMap::with_capacity(text.len() / 600),
+            sources: HashMap::with_capacity_and_hasher(text.len() / 600, Default::default()),
             ..Manifest::default()
         };
         let mut lines = body.lines();
@@ -538,12 +538,12 @@ impl Outputs {
             old_loose: old.loose,
             old_files: None,
             created_home: false,
-            files: HashMap::new(),
+            files: HashMap::default(),
             index_keys: BTreeMap::new(),
             old_source_count: old.sources.len(),
             old_sources: old.sources,
             old_text,
-            taken: HashMap::new(),
+            taken: HashMap::default(),
             kept_blocks: Vec::new(),
             old_indexed: old.indexed,
             indexed: None,
@@ -631,7 +631,7 @@ impl Outputs {
     /// taken by [`Outputs::take_source`].
     fn old_files(&mut self) -> &mut HashMap<String, Record> {
         self.begin_writing();
-        self.old_files.get_or_insert_with(HashMap::new)
+        self.old_files.get_or_insert_with(HashMap::default)
     }
 
     /// Gathers the last build's files not yet accounted for (see
