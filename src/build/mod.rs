@@ -926,8 +926,6 @@ fn check_set_places(specs: &[(usize, SetSpec<'_>)]) -> Result<(), Error> {
     Ok(())
 }
 
-/// `text` as the start of a C identifier: letters, digits and `_`, not
-/// starting with a digit.
 /// The patterns given to `what` (`include`, `exclude`, `dungeon_file`),
 /// read; a pattern the syntax does not allow is a configuration error.
 fn patterns(what: &str, given: &[String]) -> Result<Vec<glob::Glob>, Error> {

@@ -14,8 +14,6 @@
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
-
-use crate::key_hash::KeyMap as HashMap;
 use std::fmt::Write as _;
 use std::ops::Range;
 use std::path::{Component, Path, PathBuf};
@@ -29,6 +27,7 @@ use super::stamp::{self, Stamp};
 use super::stat_dir::{FileInfo, StatDir};
 use super::warning::{Position, Warning};
 use crate::dungeon::RequiredLevel;
+use crate::key_hash::KeyMap as HashMap;
 
 /// The manifest of the whole output directory.
 pub(crate) const MANIFEST: &str = ".levbuild-manifest";
@@ -766,9 +765,8 @@ impl Outputs {
     }
 
     /// Records a source for the next build. Its outputs recorded with
-    /// their files (a source the last build proved unchanged, see
-    /// [`Outputs::take_source`]) stay as they are and count as unchanged;
-    /// the others are [`Outputs::store`]d.
+    /// their files (on disk as the last build left them) count as
+    /// unchanged; the others are [`Outputs::store`]d.
     pub(crate) fn record_source(&mut self, path: String, record: SourceRecord) {
         self.unchanged += record.outputs.iter().filter(|o| o.record.is_some()).count();
         self.changed |= !self
