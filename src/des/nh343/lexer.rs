@@ -222,19 +222,17 @@ pub(crate) fn chunks<'s, R>(
 
 /// The longest token starting at `pos` (not whitespace, newline or comment).
 fn token_at<'s>(lang: &Language, src: &'s str, pos: usize) -> (Tok<'s>, usize) {
-    let b = src.as_bytes();
-    let rest = &b[pos..];
+    let rest = &src.as_bytes()[pos..];
     let c = rest[0];
-    // Keywords: the longest one that is a prefix of the text here.
-    let best = if c.is_ascii_alphabetic() {
-        lang.words().longest(rest)
-    } else {
-        None
-    };
-    if let Some((tok, n)) = best {
-        return (tok.clone(), n);
-    }
+    // By the first byte, the commonest tokens first: punctuation, then
+    // keywords (the longest one that is a prefix of the text here).
     match c {
+        b':' | b',' | b'(' | b')' | b']' => return (Tok::Punct(c), 1),
+        b'a'..=b'z' | b'A'..=b'Z' => {
+            if let Some((tok, n)) = lang.words().longest(rest) {
+                return (tok.clone(), n);
+            }
+        }
         b'0'..=b'9' | b'+' | b'-' => {
             let sign = usize::from(!c.is_ascii_digit());
             let digits = rest[sign..]
@@ -247,9 +245,10 @@ fn token_at<'s>(lang: &Language, src: &'s str, pos: usize) -> (Tok<'s>, usize) {
             }
         }
         b'[' => {
-            if let Some((value, n)) = percent(rest) {
-                return (Tok::Percent(value), n);
-            }
+            return match percent(rest) {
+                Some((value, n)) => (Tok::Percent(value), n),
+                None => (Tok::Punct(c), 1),
+            };
         }
         b'"' => {
             return match rest[1..].iter().position(|&q| q == b'"') {
@@ -271,7 +270,7 @@ fn token_at<'s>(lang: &Language, src: &'s str, pos: usize) -> (Tok<'s>, usize) {
         _ => {}
     }
     // A word that is no keyword is reported whole (`BOGUS`, not `B`); any
-    // other single character is returned as itself.
+    // other character is returned as itself.
     let len = if c.is_ascii_alphabetic() {
         rest.iter()
             .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
@@ -279,10 +278,7 @@ fn token_at<'s>(lang: &Language, src: &'s str, pos: usize) -> (Tok<'s>, usize) {
     } else {
         src[pos..].chars().next().map_or(1, char::len_utf8)
     };
-    match c {
-        b':' | b',' | b'(' | b')' | b'[' | b']' => (Tok::Punct(c), 1),
-        _ => (Tok::Invalid(&src[pos..pos + len]), len),
-    }
+    (Tok::Invalid(&src[pos..pos + len]), len)
 }
 
 /// The token `tok`, whose text is `text`, as a message names it: a
