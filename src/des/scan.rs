@@ -225,7 +225,6 @@ impl<T> Iterator for Scanner<'_, '_, T> {
         let (src, b) = (self.src, self.src.as_bytes());
         while self.pos < b.len() && self.ends_at.is_none() {
             let pos = self.pos;
-            let at_line_start = pos == 0 || b[pos - 1] == b'\n';
             let rest = &b[pos..];
             if let Some(m) = self.in_map {
                 if rest.starts_with(b"ENDMAP") {
@@ -263,7 +262,10 @@ impl<T> Iterator for Scanner<'_, '_, T> {
                     continue;
                 }
             }
-            if at_line_start {
+            // By the first byte: only a blank, `#` or `M` at a line start
+            // may start a comment line or a map block.
+            let c = rest[0];
+            if matches!(c, b' ' | b'\t' | b'#' | b'M') && (pos == 0 || b[pos - 1] == b'\n') {
                 if let Some(n) = comment_len(rest, self.comments) {
                     #[cfg(feature = "nethack36")]
                     if self.comments == Comments::IndentedWithNewline && n >= TOKEN_BUFFER {
@@ -272,36 +274,42 @@ impl<T> Iterator for Scanner<'_, '_, T> {
                     self.pos += n;
                     continue;
                 }
-            }
-            if let Some(nl) = newline_len(rest) {
-                self.pos += nl;
-                continue;
-            }
-            let blanks = rest.iter().take_while(|&&c| c == b' ' || c == b'\t');
-            let blanks = blanks.count();
-            if blanks > 0 {
-                self.pos += blanks;
-                continue;
-            }
-            // `^MAP\n` is flex's rule in the map state too: inside a block
-            // it starts nothing new (the rows before and after it are one
-            // map).
-            if at_line_start && rest.starts_with(b"MAP") {
-                if let Some(nl) = newline_len(&rest[3..]) {
-                    if self.in_map.is_none() {
-                        self.maps.push(MapBlock {
-                            rows: Vec::new(),
-                            row_starts: Vec::new(),
-                            bytes: 0,
-                            span: pos..pos + 3,
-                        });
-                        self.in_map = Some(self.maps.len() - 1);
+                // `^MAP\n` is flex's rule in the map state too: inside a
+                // block it starts nothing new (the rows before and after
+                // it are one map).
+                if rest.starts_with(b"MAP") {
+                    if let Some(nl) = newline_len(&rest[3..]) {
+                        if self.in_map.is_none() {
+                            self.maps.push(MapBlock {
+                                rows: Vec::new(),
+                                row_starts: Vec::new(),
+                                bytes: 0,
+                                span: pos..pos + 3,
+                            });
+                            self.in_map = Some(self.maps.len() - 1);
+                        }
+                        self.pos += 3 + nl;
+                        continue;
                     }
-                    self.pos += 3 + nl;
-                    continue;
                 }
             }
-            if crate::parsing::ends_input(b[pos]) {
+            match c {
+                b'\n' => {
+                    self.pos += 1;
+                    continue;
+                }
+                b'\r' if rest.get(1) == Some(&b'\n') => {
+                    self.pos += 2;
+                    continue;
+                }
+                b' ' | b'\t' => {
+                    let blanks = rest.iter().take_while(|&&c| c == b' ' || c == b'\t');
+                    self.pos += blanks.count();
+                    continue;
+                }
+                _ => {}
+            }
+            if crate::parsing::ends_input(c) {
                 self.ends_at = Some(pos);
                 break;
             }
