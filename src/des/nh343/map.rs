@@ -84,7 +84,15 @@ pub(crate) fn scan(
     for &(c, _) in &numbering.map_char_warnings {
         quiet[usize::from(c)] = false;
     }
-    let row_width = |row: &&str| row.bytes().filter(|b| !b.is_ascii_digit()).count();
+    // lev_comp skips the digits of a row; rows seldom hold any, and a
+    // map without is read a byte a cell.
+    let digits = rows
+        .iter()
+        .any(|row| row.bytes().any(|b| b.is_ascii_digit()));
+    let row_width = |row: &&str| match digits {
+        false => row.len(),
+        true => row.bytes().filter(|b| !b.is_ascii_digit()).count(),
+    };
     let width = rows.iter().map(row_width).max().unwrap_or(0);
     let height = rows.len();
     // Every cell is read, and warned of, even in a map too large (whose
@@ -92,13 +100,24 @@ pub(crate) fn scan(
     let too_large = width > MAX_WIDTH || height > MAX_HEIGHT;
     let mut cells = Vec::with_capacity(if too_large { 0 } else { width * height });
     for (y, row) in rows.iter().enumerate() {
-        let row_cells = row.bytes().enumerate().filter(|(_, b)| !b.is_ascii_digit());
-        for (x, (i, b)) in row_cells.enumerate() {
-            if !quiet[usize::from(b)] {
-                noisy(y, x, i, b);
+        if digits {
+            let row_cells = row.bytes().enumerate().filter(|(_, b)| !b.is_ascii_digit());
+            for (x, (i, b)) in row_cells.enumerate() {
+                if !quiet[usize::from(b)] {
+                    noisy(y, x, i, b);
+                }
+                if !too_large {
+                    cells.push(of_char[usize::from(b)]);
+                }
+            }
+        } else {
+            for (x, b) in row.bytes().enumerate() {
+                if !quiet[usize::from(b)] {
+                    noisy(y, x, x, b);
+                }
             }
             if !too_large {
-                cells.push(of_char[usize::from(b)]);
+                cells.extend(row.bytes().map(|b| of_char[usize::from(b)]));
             }
         }
         if !too_large {
