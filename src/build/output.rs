@@ -127,20 +127,18 @@ pub(crate) struct Outputs {
     /// [`Outputs::old_files`]); what is left at the end is stale.
     old_files: Option<HashMap<String, Record>>,
     /// The files this build stored or kept, and its index files' keys
-    /// (the outputs of sources the last build proved unchanged are in
-    /// their source records instead).
+    /// (the outputs of the sources it took as proven are in their kept
+    /// blocks instead).
     files: HashMap<String, Record>,
     index_keys: BTreeMap<String, String>,
-    /// Sources, as of the last build and as of this one.
     /// The last build's source records, each with its block of lines in
-    /// `old_text` (written again as it is when the source is kept, see
-    /// [`Outputs::keep_taken_source`]).
+    /// `old_text`, and how many there were.
     old_sources: HashMap<String, (SourceRecord, Range<usize>)>,
     old_source_count: usize,
     old_text: String,
-    /// Sources taken as proven (see [`Outputs::take_source`]): their blocks
-    /// and how many outputs each has; and the blocks of those kept.
-    taken: HashMap<String, (Range<usize>, usize)>,
+    /// This build's sources: the blocks of those taken as proven (see
+    /// [`Outputs::take_source`]), written again as they are, and the
+    /// records of the others.
     kept_blocks: Vec<Range<usize>>,
     sources: BTreeMap<String, SourceRecord>,
     /// What the index files were made of besides the source records (a
@@ -542,7 +540,6 @@ impl Outputs {
             old_source_count: old.sources.len(),
             old_sources: old.sources,
             old_text,
-            taken: HashMap::default(),
             kept_blocks: Vec::new(),
             old_indexed: old.indexed,
             indexed: None,
@@ -584,26 +581,15 @@ impl Outputs {
     }
 
     /// Takes the last build's record of `path` (a source known unchanged,
-    /// outputs intact): its outputs are no longer the last build's files
-    /// to account for, and if its set is written, the record is kept as it
-    /// is (see [`Outputs::keep_taken_source`]).
+    /// outputs intact): its lines are copied into the new manifest as they
+    /// are, not formatted again, its outputs count as unchanged and are no
+    /// longer the last build's files to account for. Not to be recorded
+    /// again ([`Outputs::record_source`]).
     pub(crate) fn take_source(&mut self, path: &str) -> Option<SourceRecord> {
-        let (path, (record, block)) = self.old_sources.remove_entry(path)?;
-        self.taken.insert(path, (block, record.outputs.len()));
-        Some(record)
-    }
-
-    /// Keeps the record of `path` as the last build wrote it if it was
-    /// taken (see [`Outputs::take_source`]): its lines are copied into the
-    /// new manifest, not formatted again, and its outputs count as
-    /// unchanged. False if it was not taken (then it is to be recorded).
-    pub(crate) fn keep_taken_source(&mut self, path: &str) -> bool {
-        let Some((block, outputs)) = self.taken.remove(path) else {
-            return false;
-        };
+        let (record, block) = self.old_sources.remove(path)?;
         self.kept_blocks.push(block);
-        self.unchanged += outputs;
-        true
+        self.unchanged += record.outputs.len();
+        Some(record)
     }
 
     /// Closes the manifest's directory, opened for checking its files: a
@@ -764,11 +750,8 @@ impl Outputs {
             .collect()
     }
 
-    /// Records a source for the next build. Its outputs recorded with
-    /// their files (on disk as the last build left them) count as
-    /// unchanged; the others are [`Outputs::store`]d.
+    /// Records a source for the next build (one not taken as proven).
     pub(crate) fn record_source(&mut self, path: String, record: SourceRecord) {
-        self.unchanged += record.outputs.iter().filter(|o| o.record.is_some()).count();
         self.changed |= !self
             .old_sources
             .get(&path)
@@ -955,12 +938,8 @@ impl Outputs {
             escape_into(&mut text, path);
             text.push('\n');
             for o in &s.outputs {
-                let stored = || {
-                    let r = self.files.get(o.path.file());
-                    listed += usize::from(r.is_some());
-                    r.copied()
-                };
-                if let Some(r) = o.record.or_else(stored) {
+                if let Some(r) = self.files.get(o.path.file()) {
+                    listed += 1;
                     text.push_str(" out ");
                     r.write_into(&mut text);
                     text.push(' ');

@@ -249,19 +249,16 @@ impl Build {
         };
         outputs.begin_writing();
         let mut to_store = Vec::new();
-        for (source, done) in done {
-            // An output on disk is kept with its source's record.
+        // A source the manifest proved (no cache entry) keeps its record and
+        // outputs as they are (see `Outputs::take_source`).
+        for (source, done) in done.iter().filter(|(_, d)| d.entry.is_some()) {
             for o in &done.outputs {
                 if let Content::Bytes(bytes) = &o.content {
                     to_store.push((o, &**bytes));
                 }
             }
-            // A source proven unchanged keeps its record as it is.
-            let path = source.path.to_string_lossy();
-            if !outputs.keep_taken_source(&path) {
-                if let Some(record) = done.record() {
-                    outputs.record_source(path.into_owned(), record);
-                }
+            if let Some(record) = done.record() {
+                outputs.record_source(source.path.to_string_lossy().into_owned(), record);
             }
         }
         let shared = &outputs;
