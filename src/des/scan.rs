@@ -200,9 +200,12 @@ impl<'r, 's, T> Scanner<'r, 's, T> {
         }
     }
 
-    /// How many bytes of the source are still to be scanned.
-    pub(crate) fn bytes_left(&self) -> usize {
-        self.src.len() - self.pos
+    /// Room for a chunk of at least `min_tokens` tokens of what is left
+    /// of the source: about a token every 4 bytes (vanilla's files hold
+    /// one every 5.4), so that most chunks take one allocation, not a
+    /// dozen doublings.
+    pub(crate) fn chunk_capacity(&self, min_tokens: usize) -> usize {
+        min_tokens.min((self.src.len() - self.pos) / 4 + 1)
     }
 
     /// What the scan found besides `tokens`, once it has ended.

@@ -173,10 +173,7 @@ impl<'s> Chunks<'_, 's> {
         if self.done {
             return None;
         }
-        // Vanilla's files hold a token every 5.4 bytes: one allocation
-        // for most chunks, not a dozen doublings.
-        let left = self.scanner.bytes_left();
-        let mut tokens = Vec::with_capacity(self.min_tokens.min(left / 4 + 1));
+        let mut tokens = Vec::with_capacity(self.scanner.chunk_capacity(self.min_tokens));
         tokens.extend(self.ahead.take());
         for (tok, span) in self.scanner.by_ref() {
             if tokens.len() >= self.min_tokens && matches!(tok, Tok::Kw(_)) {

@@ -450,9 +450,7 @@ impl<'s> Chunks<'_, 's> {
         if self.done {
             return None;
         }
-        // About a token every 5 bytes: one allocation for most chunks.
-        let left = self.scanner.bytes_left();
-        let mut tokens = Vec::with_capacity(self.min_tokens.min(left / 4 + 1));
+        let mut tokens = Vec::with_capacity(self.scanner.chunk_capacity(self.min_tokens));
         tokens.extend(self.ahead.take());
         let mut depth = 0;
         for (tok, span) in self.scanner.by_ref() {
