@@ -152,10 +152,10 @@ impl Game {
         for c in &self.object_classes {
             let _ = writeln!(out, "object-class {}", symbol(*c));
         }
-        for (name, class) in &self.monsters {
+        for (name, class) in self.monsters.entries() {
             let _ = writeln!(out, "monster {} {}", symbol(*class), quoted(name));
         }
-        for (name, class) in &self.objects {
+        for (name, class) in self.objects.entries() {
             let _ = writeln!(out, "object {} {}", symbol(*class), quoted(name));
         }
         (self.format).write_facts(&RecordFormat::identity_base(self.dialect), &mut out);
@@ -219,8 +219,8 @@ struct Facts<'t> {
     features: Vec<(String, bool)>,
     monster_classes: Vec<u8>,
     object_classes: Vec<u8>,
-    monsters: Vec<(Box<str>, u8)>,
-    objects: Vec<(Box<str>, u8)>,
+    monsters: Vec<(super::names::Name, u8)>,
+    objects: Vec<(super::names::Name, u8)>,
     /// The record format's lines (key, rest, line number), read once the
     /// dialect is known: what a file without a line means is the family's.
     format: Vec<(&'t str, &'t str, usize)>,
@@ -466,8 +466,8 @@ fn parse(text: &str) -> Result<Game, IdentityError> {
     let mut game = Game::new(
         name,
         version,
-        facts.monsters,
-        facts.objects,
+        super::NameTable::new(facts.monsters),
+        super::NameTable::new(facts.objects),
         facts.monster_classes,
         facts.object_classes,
         features,

@@ -18,6 +18,7 @@
 mod facts;
 mod format;
 mod identity;
+mod names;
 #[cfg(feature = "build")]
 pub(crate) mod tree;
 #[cfg(feature = "build")]
@@ -28,9 +29,9 @@ use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 
 use crate::dungeon::Features;
-use crate::key_hash::KeyMap;
 use crate::layout::{DataModel, Layout};
 use crate::tables;
+use names::NameTable;
 
 pub(crate) use format::DUNGEON_DESCRIPTORS_343;
 #[cfg(feature = "compile")]
@@ -46,8 +47,8 @@ pub use tree::{TreeError, TreeOptions};
 /// A game's monster and object tables, class symbols, features and record
 /// format.
 type Tables<'g> = (
-    &'g [(Box<str>, u8)],
-    &'g [(Box<str>, u8)],
+    &'g NameTable,
+    &'g NameTable,
     &'g [u8],
     &'g [u8],
     &'g Features,
@@ -58,16 +59,14 @@ type Tables<'g> = (
 pub struct Game {
     name: String,
     version: String,
-    monsters: Vec<(Box<str>, u8)>,
-    objects: Vec<(Box<str>, u8)>,
+    monsters: NameTable,
+    objects: NameTable,
     monster_classes: Vec<u8>,
     object_classes: Vec<u8>,
     features: Features,
     header: Header,
     dialect: crate::des::Dialect,
     format: RecordFormat,
-    monster_index: KeyMap<Box<str>, Vec<u16>>,
-    object_index: KeyMap<Box<str>, Vec<u16>>,
     #[cfg(feature = "build")]
     fingerprint: OnceLock<blake3::Hash>,
     /// The tree files the identity was read from (none when built in).
@@ -166,12 +165,11 @@ impl Game {
     pub fn nethack_343() -> Arc<Game> {
         static GAME: OnceLock<Arc<Game>> = OnceLock::new();
         Arc::clone(GAME.get_or_init(|| {
-            let owned = |t: &[(&str, u8)]| t.iter().map(|&(n, c)| (n.into(), c)).collect();
             Arc::new(Game::new(
                 "NetHack".into(),
                 "3.4.3".into(),
-                owned(tables::MONSTERS),
-                owned(tables::OBJECTS),
+                NameTable::builtin(tables::MONSTERS),
+                NameTable::builtin(tables::OBJECTS),
                 tables::MONSTER_CLASS_CHARS.to_vec(),
                 tables::OBJECT_CLASS_CHARS.to_vec(),
                 Features::default(),
@@ -191,15 +189,14 @@ impl Game {
         static GAME: OnceLock<Arc<Game>> = OnceLock::new();
         Arc::clone(GAME.get_or_init(|| {
             use tables::nethack367 as t;
-            let owned = |t: &[(&str, u8)]| t.iter().map(|&(n, c)| (n.into(), c)).collect();
             Arc::new(Game {
                 dialect: crate::des::Dialect::NetHack36,
                 format: RecordFormat::nethack_367(),
                 ..Game::new(
                     "NetHack".into(),
                     "3.6.7".into(),
-                    owned(t::MONSTERS),
-                    owned(t::OBJECTS),
+                    NameTable::builtin(t::MONSTERS),
+                    NameTable::builtin(t::OBJECTS),
                     t::MONSTER_CLASS_CHARS.to_vec(),
                     t::OBJECT_CLASS_CHARS.to_vec(),
                     // 3.6's makedefs has no conditionals; its config.h
@@ -224,25 +221,14 @@ impl Game {
     fn new(
         name: String,
         version: String,
-        monsters: Vec<(Box<str>, u8)>,
-        objects: Vec<(Box<str>, u8)>,
+        monsters: NameTable,
+        objects: NameTable,
         monster_classes: Vec<u8>,
         object_classes: Vec<u8>,
         features: Features,
         header: Header,
     ) -> Game {
-        let index = |table: &[(Box<str>, u8)]| {
-            let mut index: KeyMap<Box<str>, Vec<u16>> = KeyMap::default();
-            for (i, (name, _)) in table.iter().enumerate() {
-                if !name.is_empty() {
-                    index.entry(name.clone()).or_default().push(i as u16);
-                }
-            }
-            index
-        };
         Game {
-            monster_index: index(&monsters),
-            object_index: index(&objects),
             name,
             version,
             monsters,
@@ -268,6 +254,7 @@ impl Game {
         let mut h = blake3::Hasher::new();
         h.update(b"levbuild game\0");
         for table in [&self.monsters, &self.objects] {
+            let table = table.entries();
             h.update(&(table.len() as u64).to_le_bytes());
             for (name, class) in table {
                 h.update(name.as_bytes());
@@ -422,13 +409,13 @@ impl Game {
     /// Every `mons[]` entry as `(name, class character)`; the index is the
     /// monster id a `.lev` stores.
     pub fn monsters(&self) -> impl ExactSizeIterator<Item = (&str, u8)> {
-        self.monsters.iter().map(|(n, c)| (&**n, *c))
+        self.monsters.entries().iter().map(|(n, c)| (&**n, *c))
     }
 
     /// Every `objects[]` entry as `(name, class character)`; nameless
     /// entries have an empty name.
     pub fn objects(&self) -> impl ExactSizeIterator<Item = (&str, u8)> {
-        self.objects.iter().map(|(n, c)| (&**n, *c))
+        self.objects.entries().iter().map(|(n, c)| (&**n, *c))
     }
 
     /// The `version_info` words of a file for this game built for
@@ -495,15 +482,14 @@ impl Game {
         if class.is_some_and(|c| !self.is_monster_class(c)) {
             return None;
         }
-        let by_name = lowest_in_class(&self.monster_index, &self.monsters, name, class);
+        let by_name = self.monsters.lowest(name, class);
         // A female name matches as well (FIQHack's `fname`): the lowest
         // entry either name matches is lev_comp's.
         let female = &self.format.numbering.monster_female_names;
         let by_female_name = (female.iter())
             .filter(|(n, i)| {
                 **n == *name
-                    && (self.monsters.get(usize::try_from(*i).unwrap_or(usize::MAX)))
-                        .is_some_and(|(_, c)| class.is_none_or(|k| *c == k))
+                    && (self.monsters.get(*i)).is_some_and(|(_, c)| class.is_none_or(|k| c == k))
             })
             .map(|&(_, i)| i)
             .min();
@@ -519,7 +505,7 @@ impl Game {
     pub fn object_id(&self, name: &str, class: Option<u8>) -> Option<i16> {
         // With a class, the reference searches only that class's contiguous
         // range of the table; the lowest match in the class is the same.
-        lowest_in_class(&self.object_index, &self.objects, name, class)
+        self.objects.lowest(name, class)
     }
 
     /// NetHack 3.6's `get_monster_id`: [`Game::monster_id`], or failing
@@ -529,7 +515,7 @@ impl Game {
             return None;
         }
         self.monster_id(name, class)
-            .or_else(|| first_ignoring_case(&self.monsters, name, class))
+            .or_else(|| self.monsters.first_ignoring_case(name, class))
     }
 
     /// NetHack 3.6's `get_object_id`: [`Game::object_id`], or failing that
@@ -539,19 +525,19 @@ impl Game {
             return None;
         }
         self.object_id(name, class)
-            .or_else(|| first_ignoring_case(&self.objects, name, class))
+            .or_else(|| self.objects.first_ignoring_case(name, class))
     }
 
     /// The name of monster `id`, for listings.
     pub fn monster_name(&self, id: i16) -> Option<&str> {
-        let (name, _) = self.monsters.get(usize::try_from(id).ok()?)?;
+        let (name, _) = self.monsters.get(id)?;
         Some(name)
     }
 
     /// The name of object `id`, for listings.
     pub fn object_name(&self, id: i16) -> Option<&str> {
-        let (name, _) = self.objects.get(usize::try_from(id).ok()?)?;
-        (!name.is_empty()).then_some(&**name)
+        let (name, _) = self.objects.get(id)?;
+        (!name.is_empty()).then_some(name)
     }
 }
 
@@ -572,40 +558,13 @@ fn nethack_367_header(model: DataModel) -> Vec<u64> {
     vec![0x0306_0700, 0x0006_0040, 0x211c_617e, sanity[0], sanity[1]]
 }
 
-/// The first entry of `table` named `name` ignoring ASCII case, of class
-/// `class` unless it is `None`.
-fn first_ignoring_case(table: &[(Box<str>, u8)], name: &str, class: Option<u8>) -> Option<i16> {
-    table
-        .iter()
-        .position(|(n, c)| {
-            !n.is_empty() && n.eq_ignore_ascii_case(name) && class.is_none_or(|k| *c == k)
-        })
-        .map(|i| i as i16)
-}
-
-/// The lowest index of `name` in `table` whose class is `class` (any class
-/// when `None`), as a `.lev` stores it.
-fn lowest_in_class(
-    index: &KeyMap<Box<str>, Vec<u16>>,
-    table: &[(Box<str>, u8)],
-    name: &str,
-    class: Option<u8>,
-) -> Option<i16> {
-    index
-        .get(name)?
-        .iter()
-        .copied()
-        .find(|&i| class.is_none_or(|k| table[usize::from(i)].1 == k))
-        .map(|i| i as i16)
-}
-
 impl fmt::Debug for Game {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Game")
             .field("name", &self.name)
             .field("version", &self.version)
-            .field("monsters", &self.monsters.len())
-            .field("objects", &self.objects.len())
+            .field("monsters", &self.monsters.entries().len())
+            .field("objects", &self.objects.entries().len())
             .field("header", &self.header_origin())
             .finish_non_exhaustive()
     }

@@ -275,8 +275,8 @@ impl Game {
         let mut game = Game::new(
             name,
             version,
-            facts.monsters,
-            facts.objects,
+            super::NameTable::new(facts.monsters),
+            super::NameTable::new(facts.objects),
             facts.monster_classes,
             facts.object_classes,
             facts.features,
@@ -640,8 +640,8 @@ fn probe_key(files: &[PathBuf], options: &TreeOptions) -> Result<blake3::Hash, T
 
 /// What the probe reports.
 struct ProbeFacts {
-    monsters: Vec<(Box<str>, u8)>,
-    objects: Vec<(Box<str>, u8)>,
+    monsters: Vec<(super::names::Name, u8)>,
+    objects: Vec<(super::names::Name, u8)>,
     monster_classes: Vec<u8>,
     object_classes: Vec<u8>,
     features: Features,
@@ -676,7 +676,7 @@ fn parse_probe(
         match tag {
             "M" | "O" => {
                 let (class, name) = rest.split_once(' ').unwrap_or((rest, ""));
-                let entry = (name.into(), symbol(class)?);
+                let entry = (name.to_owned().into(), symbol(class)?);
                 if tag == "M" {
                     facts.monsters.push(entry);
                 } else {
