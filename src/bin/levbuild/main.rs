@@ -70,8 +70,35 @@ const COMMANDS: [&str; 9] = [
     "completions",
 ];
 
-/// levbuild's whole command line.
+/// levbuild's whole command line, its commands in the order of its help.
 fn command() -> clap::Command {
+    let (commands, completions) = COMMANDS.split_at(COMMANDS.len() - 1);
+    let in_help_order = commands.iter().chain(&["help"]).chain(completions);
+    top_level(in_help_order.filter_map(|&name| subcommand(name)))
+}
+
+/// The command `name` (one of [`COMMANDS`] or `help`).
+fn subcommand(name: &str) -> Option<clap::Command> {
+    Some(match name {
+        "build" => build::command(build::Command::Build),
+        "check" => build::command(build::Command::Check),
+        "lev-comp" => lev_comp::command(),
+        "dgn-comp" => dgn_comp::command(),
+        "dump" => dump::command(),
+        "render" => render::command(),
+        "gallery" => build::command(build::Command::Gallery),
+        "game" => game::command(),
+        "help" => help_command(),
+        "completions" => completions_command(),
+        _ => return None,
+    })
+}
+
+/// levbuild's command line with `subcommands`: every one for help,
+/// completions and a command line that names none; only the one it
+/// names otherwise (building every command's options and help costs a
+/// process that compiles one small file more than the compile).
+fn top_level(subcommands: impl IntoIterator<Item = clap::Command>) -> clap::Command {
     clap::Command::new("levbuild")
         .version(env!("CARGO_PKG_VERSION"))
         .about(
@@ -99,18 +126,7 @@ fn command() -> clap::Command {
                 .help("print help"),
         )
         .arg(args::version_arg())
-        .subcommands([
-            build::command(build::Command::Build),
-            build::command(build::Command::Check),
-            lev_comp::command(),
-            dgn_comp::command(),
-            dump::command(),
-            render::command(),
-            build::command(build::Command::Gallery),
-            game::command(),
-            help_command(),
-            completions_command(),
-        ])
+        .subcommands(subcommands)
 }
 
 /// `levbuild help [COMMAND | warnings]`; its `--help` is levbuild's.
@@ -190,7 +206,16 @@ fn warnings_help() -> String {
 }
 
 fn main() -> ExitCode {
-    let matches = match command().try_get_matches() {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let named = args
+        .get(1)
+        .and_then(|a| a.to_str())
+        .filter(|&a| a != "help");
+    let command = match named.and_then(subcommand) {
+        Some(only) => top_level([only]),
+        None => command(),
+    };
+    let matches = match command.try_get_matches_from(args) {
         Ok(m) => m,
         Err(e) => return parse_failure(&e),
     };
