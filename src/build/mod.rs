@@ -22,6 +22,7 @@
 //!    while the new cache entries are saved.
 
 mod cache;
+pub(crate) use cache::write_atomic;
 mod cargo;
 mod claim;
 mod discover;

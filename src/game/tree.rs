@@ -222,7 +222,7 @@ impl Game {
                 let text = run_probe(root, &tree_format.numbers_source, options)?;
                 if let Some(path) = &cached {
                     // A cache that cannot be written only costs a rerun.
-                    let _ = write_atomically(path, text.as_bytes());
+                    let _ = crate::build::write_atomic(path, text.as_bytes());
                 }
                 text
             }
@@ -1344,15 +1344,6 @@ impl Drop for ProbeDir {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
     }
-}
-
-fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)?;
-    }
-    let tmp = path.with_extension(format!("{}.tmp", std::process::id()));
-    std::fs::write(&tmp, bytes)?;
-    std::fs::rename(&tmp, path)
 }
 
 #[cfg(test)]
