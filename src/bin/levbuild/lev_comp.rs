@@ -233,6 +233,14 @@ fn compile_all(
     if threads <= 1 {
         return (0..jobs.len()).map(compile).collect();
     }
+    // The largest files first, so that no thread is left with a large
+    // one while the others have finished (a file that cannot be sized,
+    // such as standard input, last).
+    let mut order: Vec<usize> = (0..jobs.len()).collect();
+    order.sort_by_key(|&i| {
+        let size = std::fs::metadata(&jobs[i].0).map_or(0, |m| m.len());
+        std::cmp::Reverse(size)
+    });
     let next = std::sync::atomic::AtomicUsize::new(0);
     let mut results: Vec<(usize, std::io::Result<Compiled>)> = std::thread::scope(|s| {
         let workers: Vec<_> = (0..threads)
@@ -240,10 +248,10 @@ fn compile_all(
                 s.spawn(|| {
                     let mut done = Vec::new();
                     loop {
-                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        if i >= jobs.len() {
+                        let n = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(&i) = order.get(n) else {
                             break done;
-                        }
+                        };
                         done.push((i, compile(i)));
                     }
                 })
