@@ -77,6 +77,15 @@ pub(super) fn produce(
             }
         }
     }
+    // The largest first, so that no thread is left compiling a large file
+    // while the others have finished.
+    groups.sort_by_cached_key(|members| {
+        let (_, id) = &members[0];
+        let size = (id.bytes.as_ref().map(|b| b.len() as u64))
+            .or(id.stamp.as_ref().map(|s| s.size))
+            .unwrap_or(0);
+        std::cmp::Reverse(size)
+    });
     let compiled = workers.map(groups, |members| {
         let mut shared: Option<Arc<Entry>> = None;
         let mut out = Vec::with_capacity(members.len());
