@@ -365,7 +365,7 @@ impl GameChoice {
     /// Records the value of `--target`: a triple (not a layout name) is
     /// the target a tree's probe is built for.
     pub fn target(&mut self, value: &str) {
-        self.target = (!Layout::ALL.iter().any(|l| l.name() == value)).then(|| value.to_string());
+        self.target = named_layout(value).is_none().then(|| value.to_string());
     }
 
     /// The game: the tree's, the identity file's, or the built-in game of
@@ -391,4 +391,10 @@ impl GameChoice {
         game.version_info(layout)?;
         Ok(game)
     }
+}
+
+/// The layout a `--target` value names by its name (`lp64`, `ilp32-be`),
+/// not by a target triple.
+pub fn named_layout(value: &str) -> Option<Layout> {
+    Layout::ALL.iter().copied().find(|l| l.name() == value)
 }

@@ -478,16 +478,12 @@ pub fn run(m: &ArgMatches, which: Command) -> Result<ExitCode> {
     }
     build.warnings_into_errors(files.deny_warnings);
     if let Some(triple) = m.get_one::<String>("target") {
-        match triple.parse::<levbuild::Layout>() {
-            // A layout name has no triple; a triple also sets the game
-            // tree probe's target.
-            Ok(layout) if levbuild::Layout::ALL.iter().any(|l| l.name() == triple) => {
-                build.target(layout);
-            }
-            _ => {
-                build.target(triple.as_str());
-            }
-        }
+        // A layout name has no triple; a triple also sets the game tree
+        // probe's target.
+        match args::named_layout(triple) {
+            Some(layout) => build.target(layout),
+            None => build.target(triple.as_str()),
+        };
         files.game.target(triple);
         files.target = Some(triple.clone());
     }
