@@ -253,3 +253,34 @@ fn a_class_byte_of_no_class_looks_the_name_up_in_every_class() {
     let err = compile("LEVEL:\"x\"\nMONSTER: ('\u{f7e9}', \"guide\"), (1,1)\n").unwrap_err();
     assert!(err.to_string().contains("Unknown monster"), "{err}");
 }
+
+/// A file of `FOR` loops nested `loops` deep around `IF`s nested
+/// `conditionals` deep.
+fn nested(loops: usize, conditionals: usize) -> String {
+    let mut source = String::from("LEVEL:\"t\"\n");
+    for i in 0..loops {
+        let var = char::from(b'a' + i as u8);
+        source.push_str(&format!("FOR $v{var} = 1 TO 2 {{\n"));
+    }
+    source.push_str(&"IF [50%] {\n".repeat(conditionals));
+    source.push_str("MONSTER: \"newt\", random\n");
+    source.push_str(&"}\n".repeat(loops + conditionals));
+    source
+}
+
+/// lev_comp counts nested `FOR` loops apart from nested conditionals
+/// (`n_forloops`, `n_if_list`), each to 20: twenty of each, one inside
+/// the other, compile; a twenty-first of either is its error.
+#[test]
+fn for_loops_and_conditionals_are_nested_to_twenty_each() {
+    let file = compile(&nested(20, 20)).unwrap_or_else(|d| panic!("{d}"));
+    assert_eq!(file.levels.len(), 1);
+    for (source, message) in [
+        (nested(21, 0), "FOR: Too deeply nested loops."),
+        (nested(0, 21), "IF: Too deeply nested conditionals."),
+    ] {
+        let err = compile(&source).expect_err(&source);
+        let errors: Vec<_> = err.errors().map(|e| e.message.clone()).collect();
+        assert_eq!(errors, [message], "{err}");
+    }
+}

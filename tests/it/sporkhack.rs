@@ -284,3 +284,22 @@ fn identity_lines_of_the_early_format_default_to_3_6_7s() {
     );
     assert_eq!(older.level_rules, vanilla.level_rules);
 }
+
+/// A chance after a statement's keyword is a conditional of its own to
+/// SporkHack's `lev_comp`, which names it in its words past twenty.
+#[test]
+fn a_keyword_chance_past_twenty_conditionals_is_a_comparison_nested_too_deeply() {
+    let (_, options) = sporkhack();
+    let source = |ifs: usize| {
+        format!(
+            "LEVEL:\"t\"\nROOM:\"ordinary\",lit,(3,3),(center,center),(5,5) {{\n{}\
+             MONSTER[50%]:\"newt\",random\n{}}}\nRANDOM_CORRIDORS\n",
+            "IF [50%] {\n".repeat(ifs),
+            "}\n".repeat(ifs)
+        )
+    };
+    nh36::compile_with(&source(19), "t.des", &options).unwrap_or_else(|d| panic!("{d}"));
+    let err = nh36::compile_with(&source(20), "t.des", &options).unwrap_err();
+    let errors: Vec<_> = err.errors().map(|e| e.message.clone()).collect();
+    assert_eq!(errors, ["Comparison: Too deeply nested IFs."], "{err}");
+}

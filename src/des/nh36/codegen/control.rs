@@ -2,7 +2,7 @@
 //! conditions, jumps and the patching of jump offsets.
 
 use super::vars::{Base, VarType};
-use super::{Gen, MAX_NESTED, MAX_SWITCH_CASES};
+use super::{Gen, MAX_SWITCH_CASES};
 use crate::des::nh36::program::{Opcode, Operand};
 use crate::des::nh36::syntax::*;
 use crate::diag::{Sp, Span};
@@ -16,7 +16,7 @@ impl Gen<'_, '_, '_, '_> {
         then: &Block<'_>,
         otherwise: &Option<Block<'_>>,
     ) {
-        self.nest(span, "IF");
+        self.enter_conditional(span, "IF: Too deeply nested conditionals.");
         let jump = self.condition(cond);
         self.op(Opcode::Cmp);
         let skip = self.push_int(self.here() + 1);
@@ -37,12 +37,19 @@ impl Gen<'_, '_, '_, '_> {
                 self.patch(over, self.here() - v);
             }
         }
-        self.nesting -= 1;
+        self.conditionals -= 1;
     }
 
     /// `[cond]: statement`, one statement under a condition.
     pub(super) fn chance(&mut self, span: &Span, cond: &Condition<'_>, stmt: &Stmt<'_>) {
-        self.nest(span, "IF");
+        // A game whose chances follow a statement's keyword (SporkHack's
+        // `MONSTER[50%]:`) has no chance statement of its own, and words
+        // the error otherwise.
+        let too_deep = match self.game.format().level_rules.keyword_chance {
+            true => "Comparison: Too deeply nested IFs.",
+            false => "IF: Too deeply nested conditionals.",
+        };
+        self.enter_conditional(span, too_deep);
         let jump = self.condition(cond);
         self.op(Opcode::Cmp);
         let skip = self.push_int(self.here() + 1);
@@ -50,13 +57,13 @@ impl Gen<'_, '_, '_, '_> {
         self.statement(stmt);
         let v = self.pushed(skip);
         self.patch(skip, self.here() - v);
-        self.nesting -= 1;
+        self.conditionals -= 1;
     }
 
     /// `LOOP [count] { … }`.
     pub(super) fn loop_block(&mut self, span: &Span, count: &Expr<'_>, body: &Block<'_>) {
         self.expr(count);
-        self.nest(span, "LOOP");
+        self.enter_conditional(span, "LOOP: Too deeply nested conditionals.");
         let target = self.here();
         self.op(Opcode::Dec);
         self.breakable(|g| {
@@ -69,7 +76,7 @@ impl Gen<'_, '_, '_, '_> {
             g.op(Opcode::Jg);
             g.op(Opcode::Pop);
         });
-        self.nesting -= 1;
+        self.conditionals -= 1;
     }
 
     /// `BREAK`: a jump to the end of the innermost block, patched there.
@@ -158,9 +165,7 @@ impl Gen<'_, '_, '_, '_> {
         }
         self.expr(from);
         self.expr(to);
-        if self.nesting >= MAX_NESTED {
-            self.error(span.clone(), "FOR: Too deeply nested loops.");
-        }
+        self.enter_for_loop(span);
         let end = format!("{} end", var.v);
         let step = format!("{} step", var.v);
         self.var_init(0, &end);
@@ -172,7 +177,6 @@ impl Gen<'_, '_, '_, '_> {
         self.op(Opcode::MathSign);
         self.var_init(0, &step);
         let target = self.here();
-        self.nesting += 1;
         self.breakable(|g| {
             g.block(body);
             g.push(Operand::Var(var.v.to_string()));
@@ -185,7 +189,7 @@ impl Gen<'_, '_, '_, '_> {
             g.push_int(target - g.here() - 1);
             g.op(Opcode::Jne);
         });
-        self.nesting -= 1;
+        self.for_loops -= 1;
     }
 
     /// `FOR $i = a TO b { … }` of a game whose bounds are integers
@@ -210,11 +214,8 @@ impl Gen<'_, '_, '_, '_> {
         self.declare(var, VarType::scalar(Base::Int));
         self.push_int(start);
         self.var_init(0, var.v);
-        if self.nesting >= MAX_NESTED {
-            self.error(span.clone(), "FOR: Too deeply nested loops.");
-        }
+        self.enter_for_loop(span);
         let target = self.here();
-        self.nesting += 1;
         self.block(body);
         let step = if start <= end { 1 } else { -1 };
         self.push_int(step);
@@ -226,7 +227,7 @@ impl Gen<'_, '_, '_, '_> {
         self.op(Opcode::Cmp);
         self.push_int(target - self.here() - 1);
         self.op(if step == 1 { Opcode::Jle } else { Opcode::Jge });
-        self.nesting -= 1;
+        self.for_loops -= 1;
     }
 
     pub(super) fn condition(&mut self, c: &Condition<'_>) -> Opcode {

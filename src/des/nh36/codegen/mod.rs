@@ -25,7 +25,8 @@ use vars::VarType;
 /// Map size (`COLNO`, `ROWNO`).
 const COLNO: i64 = 80;
 const ROWNO: i64 = 21;
-/// Nested `IF`/`LOOP`/`FOR` levels and `CASE`s lev_comp keeps.
+/// Nested conditionals (`IF`, chances, `LOOP`), nested `FOR` loops and
+/// `CASE`s lev_comp keeps.
 const MAX_NESTED: usize = 20;
 const MAX_SWITCH_CASES: usize = 20;
 /// The ordinary room type.
@@ -49,8 +50,11 @@ pub(crate) struct Carry {
     break_depth: usize,
     /// `BREAK` jumps to patch: the push's place and its block depth.
     breaks: Vec<(usize, usize)>,
-    /// `IF`/`LOOP`/`FOR` nesting.
-    nesting: usize,
+    /// `IF`, chance and `LOOP` blocks open (lev_comp's `n_if_list`).
+    conditionals: usize,
+    /// `FOR` loops open: lev_comp counts them apart (`n_forloops`), each
+    /// count to its own limit.
+    for_loops: usize,
     in_switch: bool,
     /// The statements being compiled are a `CASE`'s own (see
     /// [`crate::game::LevelRules::break_in_case_only`]), and the next
@@ -90,7 +94,8 @@ impl Carry {
             contained: 0,
             break_depth: 0,
             breaks: Vec::new(),
-            nesting: 0,
+            conditionals: 0,
+            for_loops: 0,
             in_switch: false,
             in_case_body: false,
             case_body_next: false,
@@ -408,14 +413,21 @@ impl Gen<'_, '_, '_, '_> {
         self.break_depth -= 1;
     }
 
-    fn nest(&mut self, span: &Span, what: &str) {
-        if self.nesting >= MAX_NESTED {
-            self.error(
-                span.clone(),
-                format!("{what}: Too deeply nested conditionals."),
-            );
+    /// Enters an `IF`, a chance or a `LOOP`, past lev_comp's limit the
+    /// error `too_deep` (its message for that statement).
+    fn enter_conditional(&mut self, span: &Span, too_deep: &str) {
+        if self.conditionals >= MAX_NESTED {
+            self.error(span.clone(), too_deep);
         }
-        self.nesting += 1;
+        self.conditionals += 1;
+    }
+
+    /// Enters a `FOR` loop, past lev_comp's limit of loops an error.
+    fn enter_for_loop(&mut self, span: &Span) {
+        if self.for_loops >= MAX_NESTED {
+            self.error(span.clone(), "FOR: Too deeply nested loops.");
+        }
+        self.for_loops += 1;
     }
 
     /// One statement, by what it does: control flow (`control`),
