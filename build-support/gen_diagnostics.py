@@ -1025,6 +1025,15 @@ def nh36_cases():
     nested_for = "".join(f"FOR $i{chr(97 + i)} = 1 TO 2 {{\n" for i in range(21))
     case(g, "control-for-nested-too-deeply",
          lines('MAZE: "t", random') + nested_for + "EXIT\n" + "}\n" * 21)
+    # Twenty FOR loops around twenty-one IFs: lev_comp counts them apart,
+    # and only the twenty-first IF is too deep.
+    case(g, "control-if-nested-too-deeply-inside-for-loops",
+         lines('MAZE: "t", random') + nested_for[: -len("FOR $iu = 1 TO 2 {\n")]
+         + "IF [1 == 1] {\n" * 21 + "EXIT\n" + "}\n" * 41)
+    # 3.6.7's variables hold no digit: the loop fails at `0`, and the
+    # definition its recovery reads from `$i` fails there too (one error).
+    case(g, "control-for-variable-with-digit",
+         Z("FOR $i0 = 1 TO 2 {", "  EXIT", "}"))
     nested_if = "IF [1 == 1] {\n" * 21
     case(g, "control-if-nested-too-deeply",
          lines('MAZE: "t", random') + nested_if + "EXIT\n" + "}\n" * 21)

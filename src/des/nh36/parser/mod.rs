@@ -75,6 +75,7 @@ pub(crate) fn parse<'a>(
         probes: Probes::new(forms),
         operands: Operands::default(),
         trailing: Failure::default(),
+        failed_at: None,
         report,
     };
     let mut at = 0;
@@ -110,6 +111,12 @@ struct Parser<'a, 'r> {
     /// that went further): part of the error when no statement starts
     /// where it ended, as chumsky reports the failure that got furthest.
     trailing: Failure,
+    /// The token where the last statement that did not parse failed: a
+    /// statement read from inside it (its recovery stops at a variable,
+    /// as in `FOR $i0 = …`, where `$i` is the loop's variable and then a
+    /// definition's) that fails there too is the same error, reported
+    /// once.
+    failed_at: Option<usize>,
     report: &'r mut Reporter,
 }
 
@@ -186,7 +193,10 @@ impl<'a> Parser<'a, '_> {
             };
         }
         self.trailing = Failure::default();
-        self.report_failure(&failure, keyword);
+        if self.failed_at != Some(failure.at) {
+            self.report_failure(&failure, keyword);
+        }
+        self.failed_at = Some(failure.at);
         self.skip(at);
         self.error_statement(start, *at)
     }
