@@ -545,7 +545,7 @@ fn mark_arrays<'s>(tokens: &mut [(Tok<'s>, Span)], arrays: &mut Vec<&'s str>) {
 /// The length of the dotted name at the start of `rest`
 /// (`[a-zA-Z_](\.?[a-zA-Z_0-9]+)*`; 0: none).
 fn dotted_name(rest: &[u8]) -> usize {
-    let word = |b: &u8| b.is_ascii_alphanumeric() || *b == b'_';
+    let word = |b: &u8| ALNUM_OR_UNDERSCORE[usize::from(*b)];
     if !rest
         .first()
         .is_some_and(|b| b.is_ascii_alphabetic() || *b == b'_')
@@ -554,8 +554,9 @@ fn dotted_name(rest: &[u8]) -> usize {
     }
     let mut n = 1;
     loop {
-        let run = rest[n..].iter().take_while(|b| word(b)).count();
-        n += run;
+        n += (rest[n..].iter())
+            .position(|b| !word(b))
+            .unwrap_or(rest.len() - n);
         let dot = rest.get(n) == Some(&b'.') && rest.get(n + 1).is_some_and(word);
         if !dot {
             return n;
