@@ -327,21 +327,55 @@ impl<T> Iterator for Scanner<'_, '_, T> {
 /// A keyword table indexed by first byte, for longest-prefix matching.
 pub(crate) struct Keywords<T> {
     table: Vec<(&'static str, T)>,
-    /// For each first byte, the entries of the words it starts, longest
-    /// first (of equal lengths, in table order): the first that the text
-    /// starts with is the longest match.
-    by_first_byte: Vec<Vec<usize>>,
+    /// For each first byte, the words it starts, longest first (of equal
+    /// lengths, in table order): the first that the text starts with is
+    /// the longest match.
+    by_first_byte: Vec<Vec<Candidate>>,
+}
+
+/// A word of a [`Keywords`] bucket with its first bytes at hand, so that
+/// most words that the text does not start with are refused by one
+/// comparison, without reading the table.
+struct Candidate {
+    /// The word's first [`HEAD`] bytes (fewer for a shorter word), as
+    /// [`head`] reads them.
+    head: u64,
+    /// Ones over the bytes of `head` that the word has.
+    mask: u64,
+    len: usize,
+    /// Its entry in the table.
+    index: usize,
+}
+
+/// How many first bytes of a word a [`Candidate`] holds.
+const HEAD: usize = 8;
+
+/// The first [`HEAD`] bytes of `text` as one number (zeros past its end).
+fn head(text: &[u8]) -> u64 {
+    if let Some(bytes) = text.first_chunk::<HEAD>() {
+        return u64::from_le_bytes(*bytes);
+    }
+    let mut bytes = [0; HEAD];
+    bytes[..text.len()].copy_from_slice(text);
+    u64::from_le_bytes(bytes)
 }
 
 impl<T> Keywords<T> {
     /// Indexes `table` (earlier entries of equal words win).
     pub(crate) fn new(table: Vec<(&'static str, T)>) -> Self {
-        let mut by_first_byte = vec![Vec::new(); 128];
-        for (i, (word, _)) in table.iter().enumerate() {
-            by_first_byte[usize::from(word.as_bytes()[0] & 0x7f)].push(i);
+        let mut by_first_byte: Vec<Vec<Candidate>> = (0..128).map(|_| Vec::new()).collect();
+        for (index, (word, _)) in table.iter().enumerate() {
+            let word = word.as_bytes();
+            let kept = word.len().min(HEAD);
+            by_first_byte[usize::from(word[0] & 0x7f)].push(Candidate {
+                head: head(word),
+                mask: u64::MAX >> (8 * (HEAD - kept)),
+                len: word.len(),
+                index,
+            });
         }
-        for entries in &mut by_first_byte {
-            entries.sort_by_key(|&i| std::cmp::Reverse(table[i].0.len()));
+        for candidates in &mut by_first_byte {
+            candidates.sort_by_key(|c| std::cmp::Reverse(c.len));
         }
         Keywords {
             table,
@@ -355,12 +389,15 @@ impl<T> Keywords<T> {
         if !first.is_ascii() {
             return None;
         }
+        let text = head(rest);
         self.by_first_byte[usize::from(first)]
             .iter()
-            .find_map(|&i| {
-                let (word, tok) = &self.table[i];
-                starts_with(rest, word.as_bytes()).then_some((tok, word.len()))
+            .find(|c| {
+                text & c.mask == c.head
+                    && c.len <= rest.len()
+                    && (c.len <= HEAD || starts_with(rest, self.table[c.index].0.as_bytes()))
             })
+            .map(|c| (&self.table[c.index].1, c.len))
     }
 
     /// Every keyword, for suggestions.
@@ -379,8 +416,7 @@ impl<T> Keywords<T> {
 }
 
 /// Whether `text` starts with `word`, a short one: compared a byte at a
-/// time, as most words differ from the text in their first bytes (a
-/// library `memcmp` call costs more than the comparison).
+/// time (a library `memcmp` call costs more than the comparison).
 fn starts_with(text: &[u8], word: &[u8]) -> bool {
     text.len() >= word.len() && word.iter().zip(text).all(|(a, b)| a == b)
 }

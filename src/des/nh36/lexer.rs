@@ -342,9 +342,21 @@ impl Lexis {
     }
 
     fn is_word_byte(self, c: u8) -> bool {
-        c.is_ascii_alphanumeric() || c == b'_' || (c == b'-' && self.dash_in_words)
+        ALNUM_OR_UNDERSCORE[usize::from(c)] || (c == b'-' && self.dash_in_words)
     }
 }
+
+/// `[A-Za-z0-9_]`, by byte: one load a byte of a word, not four range
+/// checks.
+const ALNUM_OR_UNDERSCORE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        table[c] = matches!(c as u8, b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'_');
+        c += 1;
+    }
+    table
+};
 
 /// Splits `src` into tokens of 3.6.7's language. Never fails: text that
 /// matches no rule becomes [`Tok::Invalid`] for the parser to report.
@@ -533,7 +545,7 @@ fn mark_arrays<'s>(tokens: &mut [(Tok<'s>, Span)], arrays: &mut Vec<&'s str>) {
 /// The length of the dotted name at the start of `rest`
 /// (`[a-zA-Z_](\.?[a-zA-Z_0-9]+)*`; 0: none).
 fn dotted_name(rest: &[u8]) -> usize {
-    let word = |b: &u8| b.is_ascii_alphanumeric() || *b == b'_';
+    let word = |b: &u8| ALNUM_OR_UNDERSCORE[usize::from(*b)];
     if !rest
         .first()
         .is_some_and(|b| b.is_ascii_alphabetic() || *b == b'_')
@@ -542,8 +554,9 @@ fn dotted_name(rest: &[u8]) -> usize {
     }
     let mut n = 1;
     loop {
-        let run = rest[n..].iter().take_while(|b| word(b)).count();
-        n += run;
+        n += (rest[n..].iter())
+            .position(|b| !word(b))
+            .unwrap_or(rest.len() - n);
         let dot = rest.get(n) == Some(&b'.') && rest.get(n + 1).is_some_and(word);
         if !dot {
             return n;
@@ -553,15 +566,59 @@ fn dotted_name(rest: &[u8]) -> usize {
 }
 
 /// The longest token at `pos`; on a tie the rule that comes first in
-/// `lev_comp.l` (keywords, then numbers, then unknown words).
+/// `lev_comp.l` (keywords, then the rest in [`rule_by_first_byte`]'s
+/// order, then unknown words). Only the token of the winning rule is made.
 fn token_at<'s>(keywords: &Words, lexis: Lexis, src: &'s str, pos: usize) -> (Tok<'s>, usize) {
-    let b = src.as_bytes();
-    let rest = &b[pos..];
-    let c = rest[0];
-    let mut best: Option<(Tok<'_>, usize)> = None;
-    if let Some((tok, n)) = keywords.longest(rest) {
-        offer_owned(tok.clone(), n, &mut best);
+    let rest = &src.as_bytes()[pos..];
+    let keyword = keywords.longest(rest);
+    let by_byte = match rule_by_first_byte(lexis, src, pos) {
+        Ok(found) => found,
+        Err(invalid) => return invalid,
+    };
+    let word = word_len(lexis, rest);
+    let (keyword_n, by_byte_n) = (
+        keyword.map_or(0, |k| k.1),
+        by_byte.as_ref().map_or(0, |t| t.1),
+    );
+    if let Some((tok, n)) = keyword.filter(|_| keyword_n >= by_byte_n.max(word)) {
+        return (tok.clone(), n);
     }
+    if let Some(found) = by_byte.filter(|_| by_byte_n >= word) {
+        return found;
+    }
+    if word > 0 {
+        // 3.6.7's catch-all word (with `-`) is UNKNOWN_TYPE; the early
+        // opcode games' (SporkHack's `[a-zA-Z_][a-zA-Z_0-9]*`) is a
+        // name, NQSTRING, which calls a function.
+        let text = &src[pos..pos + word];
+        let tok = match lexis.dash_in_words && !lexis.dotted_names {
+            true => Tok::Unknown(text),
+            false => Tok::Name(text),
+        };
+        return (tok, word);
+    }
+    let c = rest[0];
+    let len = src[pos..].chars().next().map_or(1, char::len_utf8);
+    if c.is_ascii() && len == 1 {
+        (Tok::Punct(c), 1)
+    } else {
+        (Tok::Invalid(&src[pos..pos + len]), len)
+    }
+}
+
+/// The token at `pos` of the one rule between the keywords and the
+/// catch-all word that its first byte can start (numbers, chances,
+/// signed numbers, strings, variables, comparisons, characters; each
+/// starts with bytes of its own), if it matches; `Err`: an unterminated
+/// string, which ends the token at the end of its line whatever else
+/// matches.
+fn rule_by_first_byte<'s>(
+    lexis: Lexis,
+    src: &'s str,
+    pos: usize,
+) -> Result<Option<(Tok<'s>, usize)>, (Tok<'s>, usize)> {
+    use super::program::Opcode;
+    let rest = &src.as_bytes()[pos..];
     let digits = |from: usize| {
         rest[from..]
             .iter()
@@ -569,129 +626,100 @@ fn token_at<'s>(keywords: &Words, lexis: Lexis, src: &'s str, pos: usize) -> (To
             .count()
     };
     let number = |from: usize, n: usize| atoi(&src[pos + from..pos + from + n]);
-    let lead = digits(0);
-    if lead > 0 {
-        // `[0-9]+d[0-9]+`, then `[0-9]+%`, then `[0-9]+`.
-        if rest.get(lead) == Some(&b'd') {
-            let die = digits(lead + 1);
-            if die > 0 {
-                let t = Tok::Dice(number(0, lead), number(lead + 1, die));
-                offer_owned(t, lead + 1 + die, &mut best);
-            }
-        }
-        if rest.get(lead) == Some(&b'%') {
-            offer_owned(Tok::SPercent(number(0, lead)), lead + 1, &mut best);
-        }
-        offer_owned(Tok::Int(number(0, lead)), lead, &mut best);
-    }
-    if c == b'[' {
-        if let Some((value, n)) = percent(rest) {
-            offer_owned(Tok::Percent(value), n, &mut best);
-        }
-    }
-    if c == b'-' || c == b'+' {
-        let n = digits(1);
-        if n > 0 {
-            let v = number(0, n + 1);
-            let t = if c == b'-' {
-                Tok::MinusInt(v)
-            } else {
-                Tok::PlusInt(v)
+    let compare = |op, n| Ok(Some((Tok::Compare(op), n)));
+    match rest {
+        [b'0'..=b'9', ..] => {
+            // `[0-9]+d[0-9]+`, then `[0-9]+%`, then `[0-9]+`.
+            let lead = digits(0);
+            let die = match rest.get(lead) {
+                Some(b'd') => digits(lead + 1),
+                _ => 0,
             };
-            offer_owned(t, n + 1, &mut best);
+            Ok(Some(match rest.get(lead) {
+                Some(b'd') if die > 0 => (
+                    Tok::Dice(number(0, lead), number(lead + 1, die)),
+                    lead + 1 + die,
+                ),
+                Some(b'%') => (Tok::SPercent(number(0, lead)), lead + 1),
+                _ => (Tok::Int(number(0, lead)), lead),
+            }))
         }
-    }
-    if c == b'"' {
-        match rest[1..].iter().position(|&q| q == b'"') {
-            Some(end) => offer_owned(
+        [b'[', ..] => Ok(percent(rest).map(|(value, n)| (Tok::Percent(value), n))),
+        [sign @ (b'-' | b'+'), ..] => {
+            let n = digits(1);
+            if n == 0 {
+                return Ok(None);
+            }
+            let v = number(0, n + 1);
+            let tok = match sign {
+                b'-' => Tok::MinusInt(v),
+                _ => Tok::PlusInt(v),
+            };
+            Ok(Some((tok, n + 1)))
+        }
+        [b'"', ..] => match rest[1..].iter().position(|&q| q == b'"') {
+            Some(end) => Ok(Some((
                 Tok::Str(scan::c_string(&src[pos + 1..pos + 1 + end])),
                 end + 2,
-                &mut best,
-            ),
+            ))),
             None => {
                 let n = rest.iter().position(|&q| q == b'\n').unwrap_or(rest.len());
-                return (Tok::Invalid(&src[pos..pos + n]), n);
+                Err((Tok::Invalid(&src[pos..pos + n]), n))
             }
-        }
+        },
+        [b'$', ..] => Ok(variable(lexis, src, pos)),
+        [b'=', b'=', ..] => compare(Opcode::Je, 2),
+        [b'!', b'=', ..] | [b'<', b'>', ..] => compare(Opcode::Jne, 2),
+        [b'<', b'=', ..] => compare(Opcode::Jle, 2),
+        [b'>', b'=', ..] => compare(Opcode::Jge, 2),
+        [b'<', ..] => compare(Opcode::Jl, 1),
+        [b'>', ..] => compare(Opcode::Jg, 1),
+        [b'\'', ..] => Ok(scan::char_literal(rest).map(|(ch, n)| (Tok::Char(ch), n))),
+        _ => Ok(None),
     }
-    if c == b'$' {
-        if lexis.dotted_names {
-            let n = dotted_name(&rest[1..]);
-            if n > 0 {
-                let text = &src[pos..pos + 1 + n];
-                let tok = match text.split_once('.') {
-                    Some((var, method)) => Tok::Method(var, method),
-                    None => Tok::Var(text),
-                };
-                offer_owned(tok, n + 1, &mut best);
-            }
-        } else {
-            let first = rest
-                .get(1)
-                .is_some_and(|d| d.is_ascii_alphabetic() || *d == b'_');
-            let n = match first {
-                false => 0,
-                true => rest[1..]
-                    .iter()
-                    .take_while(|d| {
-                        d.is_ascii_alphabetic()
-                            || **d == b'_'
-                            || (lexis.digits_in_variables && d.is_ascii_digit())
-                    })
-                    .count(),
-            };
-            if n > 0 {
-                offer_owned(Tok::Var(&src[pos..pos + 1 + n]), n + 1, &mut best);
-            }
-        }
-    }
-    {
-        use super::program::Opcode;
-        let compare = match rest {
-            [b'=', b'=', ..] => Some((Opcode::Je, 2)),
-            [b'!', b'=', ..] | [b'<', b'>', ..] => Some((Opcode::Jne, 2)),
-            [b'<', b'=', ..] => Some((Opcode::Jle, 2)),
-            [b'>', b'=', ..] => Some((Opcode::Jge, 2)),
-            [b'<', ..] => Some((Opcode::Jl, 1)),
-            [b'>', ..] => Some((Opcode::Jg, 1)),
-            _ => None,
-        };
-        if let Some((op, n)) = compare {
-            offer_owned(Tok::Compare(op), n, &mut best);
-        }
-    }
-    if c == b'\'' {
-        if let Some((ch, n)) = scan::char_literal(rest) {
-            offer_owned(Tok::Char(ch), n, &mut best);
-        }
-    }
-    if lexis.dotted_names {
-        let word = dotted_name(rest);
-        if word > 0 {
-            offer_owned(Tok::Name(&src[pos..pos + word]), word, &mut best);
-        }
+}
+
+/// The variable (`$name`, or `$name.method` where names are dotted) at
+/// `pos`, a `$`, if any.
+fn variable<'s>(lexis: Lexis, src: &'s str, pos: usize) -> Option<(Tok<'s>, usize)> {
+    let name = &src.as_bytes()[pos + 1..];
+    let n = if lexis.dotted_names {
+        dotted_name(name)
     } else {
-        let word = rest.iter().take_while(|&&d| lexis.is_word_byte(d)).count();
-        if word > 0 {
-            // 3.6.7's catch-all word (with `-`) is UNKNOWN_TYPE; the early
-            // opcode games' (SporkHack's `[a-zA-Z_][a-zA-Z_0-9]*`) is a
-            // name, NQSTRING, which calls a function.
-            let text = &src[pos..pos + word];
-            let tok = match lexis.dash_in_words {
-                true => Tok::Unknown(text),
-                false => Tok::Name(text),
-            };
-            offer_owned(tok, word, &mut best);
+        let first = name
+            .first()
+            .is_some_and(|d| d.is_ascii_alphabetic() || *d == b'_');
+        match first {
+            false => 0,
+            true => name
+                .iter()
+                .take_while(|d| {
+                    d.is_ascii_alphabetic()
+                        || **d == b'_'
+                        || (lexis.digits_in_variables && d.is_ascii_digit())
+                })
+                .count(),
         }
+    };
+    if n == 0 {
+        return None;
     }
-    if let Some(found) = best {
-        return found;
-    }
-    let len = src[pos..].chars().next().map_or(1, char::len_utf8);
-    if c.is_ascii() && len == 1 {
-        (Tok::Punct(c), 1)
-    } else {
-        (Tok::Invalid(&src[pos..pos + len]), len)
+    let text = &src[pos..pos + 1 + n];
+    let tok = match text.split_once('.') {
+        Some((var, method)) if lexis.dotted_names => Tok::Method(var, method),
+        _ => Tok::Var(text),
+    };
+    Some((tok, n + 1))
+}
+
+/// The length of the catch-all word at the start of `rest` (0: none):
+/// a dotted name where names are dotted.
+fn word_len(lexis: Lexis, rest: &[u8]) -> usize {
+    match lexis.dotted_names {
+        true => dotted_name(rest),
+        false => (rest.iter())
+            .position(|&d| !lexis.is_word_byte(d))
+            .unwrap_or(rest.len()),
     }
 }
 
@@ -703,14 +731,6 @@ pub(crate) fn closest_keyword(
     statement: bool,
 ) -> Option<&'static str> {
     crate::parsing::closest_keyword(word, lang.words().words(), statement)
-}
-
-/// Keeps `tok` if it is longer than the best so far (a tie keeps the
-/// earlier rule).
-fn offer_owned<'s>(tok: Tok<'s>, n: usize, best: &mut Option<(Tok<'s>, usize)>) {
-    if best.as_ref().is_none_or(|(_, m)| n > *m) {
-        *best = Some((tok, n));
-    }
 }
 
 impl fmt::Display for Tok<'_> {
@@ -787,6 +807,35 @@ mod tests {
                 Tok::Compare(super::super::program::Opcode::Jl),
             ]
         );
+    }
+
+    /// A token's first byte picks the rules tried, but the catch-all word
+    /// still competes with the others: it wins when longer, and loses a
+    /// tie to the earlier rule.
+    #[test]
+    fn words_compete_with_every_rule() {
+        assert_eq!(toks("-5"), [Tok::MinusInt(-5)]);
+        assert_eq!(toks("-5a"), [Tok::Unknown("-5a")]);
+        assert_eq!(toks("3d6x 7"), [Tok::Unknown("3d6x"), Tok::Int(7)]);
+        assert_eq!(toks("50%x"), [Tok::SPercent(50), Tok::Unknown("x")]);
+        assert_eq!(toks("half-leftover"), [Tok::Unknown("half-leftover")]);
+        assert_eq!(toks("left-"), [Tok::Unknown("left-")]);
+        assert_eq!(
+            toks("randomly["),
+            [Tok::Unknown("randomly"), Tok::Punct(b'[')]
+        );
+        assert_eq!(toks("\"ab"), [Tok::Invalid("\"ab")]);
+        // Without `-` in words (SporkHack's names), a keyword with one is
+        // longer than the word it starts with.
+        let sporkhack = Lexis {
+            dash_in_words: false,
+            ..Lexis::NETHACK_367
+        };
+        let words = super::super::grammar::language().words();
+        let at = |src| token_at(words, sporkhack, src, 0);
+        assert_eq!(at("half-left"), (Tok::Val(Val::LeftOrRight, 2), 9));
+        assert_eq!(at("left-"), (Tok::Val(Val::LeftOrRight, 1), 4));
+        assert_eq!(at("-5a"), (Tok::MinusInt(-5), 2));
     }
 
     #[test]
