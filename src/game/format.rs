@@ -646,7 +646,8 @@ pub struct LevelRules {
         => line "wallify-region",
     /// `lev_comp.l`'s catch-all word takes `-` (3.6.7's
     /// `[-_a-zA-Z0-9]+`); SporkHack's `[a-zA-Z_][a-zA-Z_0-9]*` does not,
-    /// so `random-random` is two coordinates and a `-`.
+    /// so `random-random` is two coordinates and a `-` (and starts with a
+    /// letter or `_`: `3d6x` is dice and a name).
     pub dash_in_words: bool = true
         => line "dash-in-words",
     /// A variable name may hold digits after its first letter

@@ -715,8 +715,12 @@ fn variable<'s>(lexis: Lexis, src: &'s str, pos: usize) -> Option<(Tok<'s>, usiz
 /// The length of the catch-all word at the start of `rest` (0: none):
 /// a dotted name where names are dotted.
 fn word_len(lexis: Lexis, rest: &[u8]) -> usize {
+    // SporkHack's names (`[a-zA-Z_][a-zA-Z_0-9]*`, its words without `-`)
+    // start with a letter or `_`; 3.6.7's words with anything of theirs.
+    let starts = |d: &u8| lexis.dash_in_words || d.is_ascii_alphabetic() || *d == b'_';
     match lexis.dotted_names {
         true => dotted_name(rest),
+        false if !rest.first().is_some_and(starts) => 0,
         false => (rest.iter())
             .position(|&d| !lexis.is_word_byte(d))
             .unwrap_or(rest.len()),
@@ -836,6 +840,11 @@ mod tests {
         assert_eq!(at("half-left"), (Tok::Val(Val::LeftOrRight, 2), 9));
         assert_eq!(at("left-"), (Tok::Val(Val::LeftOrRight, 1), 4));
         assert_eq!(at("-5a"), (Tok::MinusInt(-5), 2));
+        // Its names start with a letter or `_`: flex's longest match at a
+        // digit is a number's.
+        assert_eq!(at("3d6x"), (Tok::Dice(3, 6), 3));
+        assert_eq!(at("10d"), (Tok::Int(10), 2));
+        assert_eq!(at("_9x"), (Tok::Name("_9x"), 3));
     }
 
     #[test]
