@@ -639,6 +639,11 @@ pub struct LevelRules {
     /// chance ':'`), as 3.6.7's `[90%]: MONSTER: …` stores it.
     pub keyword_chance: bool = false
         => line "keyword-chance",
+    /// A statement may be a chance and a statement (`[90%]: MONSTER: …`,
+    /// 3.6.7's `chancestatement`); SporkHack's chances follow a keyword
+    /// only, and its `lev_comp` refuses this form.
+    pub chance_statement: bool = true
+        => line "chance-statement",
     /// `WALLIFY` takes a region and stores no selection flag
     /// (SporkHack's `WALLIFY_ID ':' region_or_var`), not 3.6.7's
     /// selection and flag.

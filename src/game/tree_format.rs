@@ -952,6 +952,7 @@ fn opcode_grammar_rules(
         ));
     }
     rules.keyword_chance = squeezed.contains("MONSTER_IDchance':'");
+    rules.chance_statement = squeezed.contains("chancestatement:comparestmt':'");
     rules.wallify_region = squeezed.contains("WALLIFY_ID':'region_or_var");
     rules.line_dash = squeezed.contains("line_IDcoord_or_var'-'coord_or_var");
     rules.break_past_pop = squeezed.contains(

@@ -57,6 +57,7 @@ fn sporkhack_is_its_trees_format_not_3_6_7s() {
     assert_eq!(n.trap("magic beam"), Some(25));
     let rules = &format.level_rules;
     assert!(rules.keyword_chance && rules.wallify_region && rules.line_dash);
+    assert!(!rules.chance_statement);
     assert!(!rules.dash_in_words && rules.digits_in_variables);
     assert!(rules.switch_rn2_always && rules.break_past_pop && !rules.vault_min_depth);
     assert!(format.dungeon_rules.percent_conditionals);
@@ -240,6 +241,7 @@ fn identity_lines_of_the_early_format_default_to_3_6_7s() {
         "level-init",
         "filling-word",
         "keyword-chance",
+        "chance-statement",
         "wallify-region",
         "dash-in-words",
         "digits-in-variables",
@@ -302,4 +304,22 @@ fn a_keyword_chance_past_twenty_conditionals_is_a_comparison_nested_too_deeply()
     let err = nh36::compile_with(&source(20), "t.des", &options).unwrap_err();
     let errors: Vec<_> = err.errors().map(|e| e.message.clone()).collect();
     assert_eq!(errors, ["Comparison: Too deeply nested IFs."], "{err}");
+}
+
+/// SporkHack's chances follow a keyword only: its `lev_comp` refuses
+/// 3.6.7's chance statement (`[50%]: MONSTER: …`), and so does levbuild
+/// for it, in one error where the statement starts.
+#[test]
+fn a_chance_statement_is_not_sporkhacks() {
+    let (_, options) = sporkhack();
+    let source = "LEVEL:\"t\"\nROOM:\"ordinary\",lit,(3,3),(center,center),(5,5) {\n\
+                  [50%]: MONSTER:\"newt\",random\n}\nRANDOM_CORRIDORS\n";
+    let err = nh36::compile_with(source, "t.des", &options).unwrap_err();
+    let errors: Vec<_> = err.errors().map(|e| (e.line, e.message.clone())).collect();
+    assert_eq!(errors, [(3, "syntax error".to_string())], "{err}");
+    assert!(err.to_string().contains("expected a statement"), "{err}");
+    let keyword_chance = source.replace("[50%]: MONSTER:", "MONSTER[50%]:");
+    nh36::compile_with(&keyword_chance, "t.des", &options).unwrap_or_else(|d| panic!("{d}"));
+    let vanilla = des::Options::for_game(Game::nethack_367()).with_layout(Layout::LP64);
+    nh36::compile_with(source, "t.des", &vanilla).unwrap_or_else(|d| panic!("{d}"));
 }

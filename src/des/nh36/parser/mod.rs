@@ -27,18 +27,15 @@ const END_OF_FILE: &str = "the end of the file";
 /// What a statement's place expects when no statement starts there.
 const A_STATEMENT: &str = "a statement";
 
-/// Parses a chunk of a file (see [`super::lexer::Chunks`]) in the
-/// language `lang`, whose operands have `forms`, into statements, reporting syntax errors to `report`: the file's last chunk
-/// to its end (byte `end`), any other up to its final token, which only
-/// shows what follows. `None` when the statements stop at a token that
-/// starts none and that no error recovery skips (a stray `}`): the parse
-/// of the file ends there.
-/// How a game writes the operands whose form is not 3.6.7's (see
-/// [`crate::game::LevelRules`]).
-#[derive(Clone, Copy, Debug, Default)]
+/// How a game writes the statements and operands whose form is not
+/// 3.6.7's (see [`crate::game::LevelRules`]).
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct OperandForms {
     /// `line A-B`, `randline A-B, n` (SporkHack).
     pub line_dash: bool,
+    /// `[chance]: statement` (not SporkHack's, whose chances follow a
+    /// keyword).
+    pub chance_statement: bool,
     /// Core functions and variable methods (UnNetHack's: the game has
     /// `SPO_COREFUNC`).
     pub core: bool,
@@ -50,11 +47,19 @@ impl OperandForms {
         let program = game.format().program.as_ref();
         OperandForms {
             line_dash: game.format().level_rules.line_dash,
+            chance_statement: game.format().level_rules.chance_statement,
             core: program.is_some_and(|p| p.opcode("COREFUNC").is_some()),
         }
     }
 }
 
+/// Parses a chunk of a file (see [`super::lexer::Chunks`]) in the
+/// language `lang`, whose statements and operands have `forms`, into
+/// statements, reporting syntax errors to `report`: the file's last chunk
+/// to its end (byte `end`), any other up to its final token, which only
+/// shows what follows. `None` when the statements stop at a token that
+/// starts none and that no error recovery skips (a stray `}`): the parse
+/// of the file ends there.
 pub(crate) fn parse<'a>(
     lang: &grammar::Language,
     forms: OperandForms,
@@ -73,6 +78,7 @@ pub(crate) fn parse<'a>(
             tokens.len().saturating_sub(1)
         },
         probes: Probes::new(forms),
+        chance_statement: forms.chance_statement,
         operands: Operands::default(),
         trailing: Failure::default(),
         failed_at: None,
@@ -105,6 +111,8 @@ struct Parser<'a, 'r> {
     /// last chunk, else the final token (the next chunk's first).
     stop: usize,
     probes: Probes<'a>,
+    /// Whether a statement may be `[chance]: statement`.
+    chance_statement: bool,
     operands: Operands<'a>,
     /// The furthest failure met while reading the statement just read
     /// (what could have continued it where it ended, or an optional part
@@ -169,7 +177,11 @@ impl<'a> Parser<'a, '_> {
             Tok::Stmt(word) => (Some(word), &[]),
             Tok::Var(_) | Tok::ArrayVar(_) => (None, &DEFINE),
             Tok::Name(_) => (None, &CALL),
-            _ => (None, &CHANCE),
+            _ if self.chance_statement => (None, &CHANCE),
+            _ => {
+                failure.expect(start, A_STATEMENT);
+                (None, &[])
+            }
         };
         let from = start + usize::from(keyword.is_some());
         let forms = keyword
