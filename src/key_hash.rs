@@ -1,15 +1,17 @@
-//! A hash map for levbuild's own keys (a statement keyword, a monster or
+//! A hash for levbuild's own keys (a statement keyword, a monster or
 //! object name of the game's tables, a position and a class; a tree
 //! build's paths and manifest records): an
 //! FxHash-style hasher, a multiply and a rotate a word, several times
 //! cheaper than the default SipHash, which defends against keys chosen to
 //! collide, something these maps never see a lot of.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::Hasher;
 
-/// A `HashMap` hashed with [`KeyHasher`].
-pub(crate) type KeyMap<K, V> = HashMap<K, V, BuildHasherDefault<KeyHasher>>;
+/// A `HashMap` hashed with [`KeyHasher`] (the compilers' and the tree
+/// build's).
+#[cfg(any(feature = "compile", feature = "build"))]
+pub(crate) type KeyMap<K, V> =
+    std::collections::HashMap<K, V, std::hash::BuildHasherDefault<KeyHasher>>;
 
 /// The hasher of [`KeyMap`].
 #[derive(Default)]
