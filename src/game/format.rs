@@ -707,6 +707,11 @@ pub struct LevelRules {
     /// holds.
     pub break_in_case_only: bool = false
         => line "break-in-case-only",
+    /// The `BREAK`s one `SWITCH` may hold (SporkHack's
+    /// `MAX_SWITCH_BREAKS`, past which its `lev_comp` writes beyond its
+    /// list); 0: as many as it has (3.6.7's list grows).
+    pub switch_break_limit: usize = 0
+        => line "switch-break-limit" if within(0, 1 << 20),
     /// `REPLACE_TERRAIN`'s chance is clamped to 0..=100 (SporkHack, whose
     /// scanner takes any percentage).
     pub replace_terrain_clamped: bool = false

@@ -963,6 +963,15 @@ fn opcode_grammar_rules(
         rule_text(lev_comp_y, "replace_terrain_detail", "SPO_REPLACETERRAIN")
             .is_some_and(|rule| rule.contains("elseif(chance>100)chance=100;"));
     rules.break_in_case_only = lev_comp_y.contains("\nbreakstatements");
+    if lev_comp_y.contains("Too many BREAKs inside single SWITCH") {
+        let limit = define_value(lev_comp_y, "MAX_SWITCH_BREAKS").ok_or_else(|| {
+            TreeError::new(
+                root,
+                "util/lev_comp.y limits a SWITCH's BREAKs without #define MAX_SWITCH_BREAKS",
+            )
+        })?;
+        rules.switch_break_limit = usize::try_from(limit).unwrap_or(0);
+    }
     rules.var_copy_by_name = squeezed.contains("\"siso\",$3,-1,$1,SPO_VAR_INIT");
     rules.for_integer_bounds = squeezed.contains("FOR_IDintvar_or_unk'='INTEGERint_spanINTEGER");
     rules.vault_kept_by_level = squeezed.contains("is_rnd_vault=1;rnd_vault_freq=1;")

@@ -58,6 +58,7 @@ fn sporkhack_is_its_trees_format_not_3_6_7s() {
     let rules = &format.level_rules;
     assert!(rules.keyword_chance && rules.wallify_region && rules.line_dash);
     assert!(!rules.chance_statement);
+    assert_eq!(rules.switch_break_limit, 20);
     assert!(!rules.dash_in_words && rules.digits_in_variables);
     assert!(rules.switch_rn2_always && rules.break_past_pop && !rules.vault_min_depth);
     assert!(format.dungeon_rules.percent_conditionals);
@@ -255,6 +256,7 @@ fn identity_lines_of_the_early_format_default_to_3_6_7s() {
         "var-copy-by-name",
         "lexer-word",
         "break-in-case-only",
+        "switch-break-limit",
         "replace-terrain-clamped",
         "constant-amounts",
     ];
@@ -322,4 +324,26 @@ fn a_chance_statement_is_not_sporkhacks() {
     nh36::compile_with(&keyword_chance, "t.des", &options).unwrap_or_else(|d| panic!("{d}"));
     let vanilla = des::Options::for_game(Game::nethack_367()).with_layout(Layout::LP64);
     nh36::compile_with(source, "t.des", &vanilla).unwrap_or_else(|d| panic!("{d}"));
+}
+
+/// SporkHack's `lev_comp` keeps a `SWITCH`'s `BREAK`s in a list of 20
+/// (`MAX_SWITCH_BREAKS`): a twenty-first is its error (past it, it writes
+/// beyond the list and crashes), where 3.6.7 takes any number.
+#[test]
+fn a_switch_holds_twenty_breaks() {
+    let (_, options) = sporkhack();
+    let source = |breaks: usize| {
+        format!(
+            "LEVEL:\"t\"\nROOM:\"ordinary\",lit,(3,3),(center,center),(5,5) {{\n\
+             SWITCH [3] {{\nCASE 1:\n{}}}\n}}\nRANDOM_CORRIDORS\n",
+            "  BREAK\n".repeat(breaks)
+        )
+    };
+    nh36::compile_with(&source(20), "t.des", &options).unwrap_or_else(|d| panic!("{d}"));
+    let err = nh36::compile_with(&source(22), "t.des", &options).unwrap_err();
+    let errors: Vec<_> = err.errors().map(|e| (e.line, e.message.clone())).collect();
+    let too_many = "Too many BREAKs inside single SWITCH".to_string();
+    assert_eq!(errors, [(25, too_many.clone()), (26, too_many)], "{err}");
+    let vanilla = des::Options::for_game(Game::nethack_367()).with_layout(Layout::LP64);
+    nh36::compile_with(&source(30), "t.des", &vanilla).unwrap_or_else(|d| panic!("{d}"));
 }

@@ -89,6 +89,13 @@ impl Gen<'_, '_, '_, '_> {
         } else if self.break_depth == 0 {
             self.error(span.clone(), "Cannot use BREAK outside a statement block.");
         } else {
+            let limit = self.game.format().level_rules.switch_break_limit;
+            if self.in_switch && limit > 0 {
+                if self.switch_breaks >= limit {
+                    self.error(span.clone(), "Too many BREAKs inside single SWITCH");
+                }
+                self.switch_breaks += 1;
+            }
             let at = self.push_int(self.here());
             let depth = self.break_depth;
             self.breaks.push((at, depth));
@@ -102,6 +109,7 @@ impl Gen<'_, '_, '_, '_> {
             self.error(span.clone(), "Cannot nest switch-statements.");
         }
         let outer = std::mem::replace(&mut self.in_switch, true);
+        self.switch_breaks = 0;
         if value.is_constant() || self.game.format().level_rules.switch_rn2_always {
             self.op(Opcode::Rn2);
         }

@@ -56,6 +56,9 @@ pub(crate) struct Carry {
     /// count to its own limit.
     for_loops: usize,
     in_switch: bool,
+    /// The `BREAK`s of the `SWITCH` being compiled (see
+    /// [`crate::game::LevelRules::switch_break_limit`]).
+    switch_breaks: usize,
     /// The statements being compiled are a `CASE`'s own (see
     /// [`crate::game::LevelRules::break_in_case_only`]), and the next
     /// block is one.
@@ -97,6 +100,7 @@ impl Carry {
             conditionals: 0,
             for_loops: 0,
             in_switch: false,
+            switch_breaks: 0,
             in_case_body: false,
             case_body_next: false,
             random_vault: None,
