@@ -707,6 +707,11 @@ pub struct LevelRules {
     /// holds.
     pub break_in_case_only: bool = false
         => line "break-in-case-only",
+    /// A room's, subroom's or region's flags give each of their bits
+    /// once (SporkHack's "Room flag defined twice."; its `unfilled` is
+    /// the filled bit, its `filled` none).
+    pub room_flags_once: bool = false
+        => line "room-flags-once",
     /// The `BREAK`s one `SWITCH` may hold (SporkHack's
     /// `MAX_SWITCH_BREAKS`, past which its `lev_comp` writes beyond its
     /// list); 0: as many as it has (3.6.7's list grows).

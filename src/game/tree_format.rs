@@ -963,6 +963,7 @@ fn opcode_grammar_rules(
         rule_text(lev_comp_y, "replace_terrain_detail", "SPO_REPLACETERRAIN")
             .is_some_and(|rule| rule.contains("elseif(chance>100)chance=100;"));
     rules.break_in_case_only = lev_comp_y.contains("\nbreakstatements");
+    rules.room_flags_once = lev_comp_y.contains("Room flag defined twice.");
     if lev_comp_y.contains("Too many BREAKs inside single SWITCH") {
         let limit = define_value(lev_comp_y, "MAX_SWITCH_BREAKS").ok_or_else(|| {
             TreeError::new(

@@ -59,6 +59,7 @@ fn sporkhack_is_its_trees_format_not_3_6_7s() {
     assert!(rules.keyword_chance && rules.wallify_region && rules.line_dash);
     assert!(!rules.chance_statement);
     assert_eq!(rules.switch_break_limit, 20);
+    assert!(rules.room_flags_once);
     assert!(!rules.dash_in_words && rules.digits_in_variables);
     assert!(rules.switch_rn2_always && rules.break_past_pop && !rules.vault_min_depth);
     assert!(format.dungeon_rules.percent_conditionals);
@@ -257,6 +258,7 @@ fn identity_lines_of_the_early_format_default_to_3_6_7s() {
         "lexer-word",
         "break-in-case-only",
         "switch-break-limit",
+        "room-flags-once",
         "replace-terrain-clamped",
         "constant-amounts",
     ];
@@ -346,4 +348,30 @@ fn a_switch_holds_twenty_breaks() {
     assert_eq!(errors, [(25, too_many.clone()), (26, too_many)], "{err}");
     let vanilla = des::Options::for_game(Game::nethack_367()).with_layout(Layout::LP64);
     nh36::compile_with(&source(30), "t.des", &vanilla).unwrap_or_else(|d| panic!("{d}"));
+}
+
+/// SporkHack's `lev_comp` refuses a room's flag given again ("Room flag
+/// defined twice."), by its bits: its `unfilled` is the filled bit and
+/// its `filled` none, so `filled, filled` passes and `unfilled, unfilled`
+/// does not. 3.6.7 takes either.
+#[test]
+fn a_room_flag_given_twice_is_sporkhacks_error() {
+    let (_, options) = sporkhack();
+    let vanilla = des::Options::for_game(Game::nethack_367()).with_layout(Layout::LP64);
+    let source = |flags: &str| {
+        format!(
+            "LEVEL:\"t\"\nROOM:\"ordinary\",lit,(3,3),(center,center),(9,9){flags} {{\n\
+             SUBROOM:\"ordinary\",lit,(1,1),(2,2) {{\n}}\n}}\n\
+             REGION:(1,1,3,3),lit,\"ordinary\"\nRANDOM_CORRIDORS\n"
+        )
+    };
+    for flags in [",filled,filled", ",irregular,unfilled", ""] {
+        nh36::compile_with(&source(flags), "t.des", &options).unwrap_or_else(|d| panic!("{d}"));
+    }
+    for flags in [",unfilled,unfilled", ",irregular,filled,irregular"] {
+        let err = nh36::compile_with(&source(flags), "t.des", &options).unwrap_err();
+        let errors: Vec<_> = err.errors().map(|e| e.message.clone()).collect();
+        assert_eq!(errors, ["Room flag defined twice."], "{flags}: {err}");
+        nh36::compile_with(&source(flags), "t.des", &vanilla).unwrap_or_else(|d| panic!("{d}"));
+    }
 }

@@ -288,7 +288,7 @@ pub(crate) enum StmtKind<'s> {
         begin: RoomBegin<'s>,
         pos: Pair,
         size: Pair,
-        flags: i64,
+        flags: RoomFlags,
         body: Block<'s>,
     },
     /// `ROOMDOOR`; `material` for a game whose doors have one.
@@ -376,7 +376,7 @@ pub(crate) enum StmtKind<'s> {
         region: Region<'s>,
         lit: i64,
         kind: Sp<Option<&'s str>>,
-        flags: i64,
+        flags: RoomFlags,
         body: Option<Block<'s>>,
     },
     Altar(Coord<'s>, i64, i64),
@@ -407,8 +407,17 @@ pub(crate) struct RoomDef<'s> {
     pub pos: Pair,
     pub align: Pair,
     pub size: Pair,
-    pub flags: i64,
+    pub flags: RoomFlags,
     pub body: Block<'s>,
+}
+
+/// The flags after a room's, subroom's or region's size: their bits
+/// (`-1`: none given), and the first flag whose bits a later one gives
+/// again (see [`crate::game::LevelRules::room_flags_once`]).
+#[derive(Clone, Debug)]
+pub(crate) struct RoomFlags {
+    pub bits: i64,
+    pub repeated: Option<Span>,
 }
 
 /// The other end of a `CORRIDOR`.

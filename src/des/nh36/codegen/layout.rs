@@ -127,6 +127,7 @@ impl Gen<'_, '_, '_, '_> {
             body,
         } = room;
         self.room_begin(begin);
+        self.check_room_flags(flags);
         if let Some(p) = pos {
             let (x, y) = p.v;
             if !(1..=5).contains(&x) || !(1..=5).contains(&y) {
@@ -140,8 +141,8 @@ impl Gen<'_, '_, '_, '_> {
         let (ax, ay) = pair(align);
         let (w, h) = pair(size);
         let written = match self.packing().is_none_or(|p| p.room_flags_from_alignment) {
-            true => self.room_written_flags(span, ay, *flags),
-            false => room_flags(*flags),
+            true => self.room_written_flags(span, ay, flags.bits),
+            false => room_flags(flags.bits),
         };
         self.ints(&[written, ax, ay, px, py, w, h]);
         self.op(Opcode::Room);
@@ -155,10 +156,11 @@ impl Gen<'_, '_, '_, '_> {
         begin: &RoomBegin<'_>,
         pos: &Pair,
         size: &Pair,
-        flags: &i64,
+        flags: &RoomFlags,
         body: &Block<'_>,
     ) {
         self.room_begin(begin);
+        self.check_room_flags(flags);
         if let Some(p) = pos {
             let (x, y) = p.v;
             if x < 0 || y < 0 {
@@ -171,7 +173,7 @@ impl Gen<'_, '_, '_, '_> {
         let (px, py) = pair(pos);
         let (w, h) = pair(size);
         let (x1, x2) = (self.minus_one_at(1), self.minus_one_at(2));
-        self.ints(&[room_flags(*flags), x1, x2, px, py, w, h]);
+        self.ints(&[room_flags(flags.bits), x1, x2, px, py, w, h]);
         self.op(Opcode::Subroom);
         self.breakable(|g| g.block(body));
         self.op(Opcode::EndRoom);
@@ -219,15 +221,20 @@ impl Gen<'_, '_, '_, '_> {
         region: &Region<'_>,
         lit: &i64,
         kind: &Sp<Option<&str>>,
-        flags: &i64,
+        flags: &RoomFlags,
         body: &Option<Block<'_>>,
     ) {
         self.region(region);
+        self.check_room_flags(flags);
         let mut rt = self.room_type(kind);
         let (default, offset) = self.packing().map_or((1, true), |p| {
             (p.region_default_flags, p.region_unfilled_offset)
         });
-        let flags = if *flags == -1 { default } else { *flags };
+        let flags = if flags.bits == -1 {
+            default
+        } else {
+            flags.bits
+        };
         if flags & 1 == 0 && offset {
             rt += self.numbers.max_room_type + 1;
         }
@@ -267,6 +274,16 @@ impl Gen<'_, '_, '_, '_> {
                 }
                 OROOM
             }),
+        }
+    }
+
+    /// A flag given again, where the game's `lev_comp` refuses that
+    /// ([`crate::game::LevelRules::room_flags_once`]).
+    fn check_room_flags(&mut self, flags: &RoomFlags) {
+        if let Some(span) = &flags.repeated {
+            if self.game.format().level_rules.room_flags_once {
+                self.error(span.clone(), "Room flag defined twice.");
+            }
         }
     }
 

@@ -333,23 +333,38 @@ fn corridor_end(t: Toks<'_, '_>) -> [i64; 3] {
     ]
 }
 
-/// The room flags given (`-1`: none).
-fn room_flags(r: &Read<'_, '_>) -> i64 {
-    let mut flags = r.args.all("flag").peekable();
-    if flags.peek().is_none() {
-        return -1;
+/// The room flags given (`-1`: none), and the first whose bits a later
+/// flag gives again.
+fn room_flags(r: &Read<'_, '_>) -> RoomFlags {
+    use crate::des::nh36::lexer::Val;
+    let bits = |t: Toks<'_, '_>| match t.first() {
+        Some((Tok::Val(kind, v), _)) => match kind {
+            Val::Irregular => v << 1,
+            Val::Joined => v << 2,
+            _ => *v,
+        },
+        _ => 0,
+    };
+    let flags: Vec<_> = r.args.all("flag").collect();
+    if flags.is_empty() {
+        return RoomFlags {
+            bits: -1,
+            repeated: None,
+        };
     }
-    flags.fold(0, |a, t| match t.first() {
-        Some((Tok::Val(kind, v), _)) => {
-            use crate::des::nh36::lexer::Val;
-            a | match kind {
-                Val::Irregular => v << 1,
-                Val::Joined => v << 2,
-                _ => *v,
-            }
+    // lev_comp's list is right-recursive: each flag meets the bits of
+    // those after it.
+    let (mut later, mut repeated) = (0, None);
+    for t in flags.iter().rev() {
+        if bits(t) & later != 0 {
+            repeated = Some(span_of(t));
         }
-        _ => a,
-    })
+        later |= bits(t);
+    }
+    RoomFlags {
+        bits: later,
+        repeated,
+    }
 }
 
 fn room_begin<'a>(r: &Read<'_, 'a>) -> RoomBegin<'a> {
