@@ -954,6 +954,9 @@ def nh36_cases():
         ("random-humidity-empty", "random[]"),
     ]:
         case(g, f"selection-{name}", Z(f"TERRAIN: {sel}, '.'"))
+    # lev_comp warns of a humidity flag given again (its bits change
+    # nothing).
+    case(g, "coord-humidity-flag-twice", Z("OBJECT: random, random[dry, wet, dry]"))
 
     # Expressions.
     for name, e in [
@@ -1398,6 +1401,28 @@ def game_cases():
              'VAULTGEN:7',
              'LEVEL:"v2"',
              'MESSAGE:"listed too"'))
+    # SporkHack's limits and checks that 3.6.7's lev_comp does not have:
+    # 20 BREAKs a SWITCH, a room flag's bits once, chances after keywords
+    # only (and past 20 conditionals in its words).
+    case("nh36", "switch-too-many-breaks-sporkhack", lines(
+             '# options: game=sporkhack-0.7.0',
+             'LEVEL:"b"',
+             'SWITCH [3] {',
+             'CASE 1:') + "  BREAK\n" * 21 + "}\n")
+    case("nh36", "room-flag-twice-sporkhack", lines(
+             '# options: game=sporkhack-0.7.0',
+             'LEVEL:"r"',
+             'ROOM:"ordinary",lit,(3,3),(center,center),(5,5),unfilled,irregular,unfilled {',
+             '}',
+             'ROOM:"ordinary",lit,(1,1),(center,center),(5,5),filled,filled {',
+             '}'))
+    case("nh36", "chance-statement-sporkhack", lines(
+             '# options: game=sporkhack-0.7.0',
+             'LEVEL:"c"',
+             '[50%]: MONSTER: "newt", random'))
+    case("nh36", "keyword-chance-nested-too-deeply-sporkhack", lines(
+             '# options: game=sporkhack-0.7.0',
+             'LEVEL:"k"') + "IF [50%] {\n" * 20 + 'MONSTER[50%]: "newt", random\n' + "}\n" * 20)
     case("nh343", "altar-god-unknown-notnotdnethack", lines(
              '# options: game=notnotdnethack-2025.05.16',
              'MAZE: "altars", \' \'',

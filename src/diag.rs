@@ -79,6 +79,8 @@ warnings! {
         "a monster name the game does not have (of that class), made random",
     INVALID_OBJECT_NAME = "invalid-object-name":
         "an object name the game does not have (of that class), made random",
+    HUMIDITY_FLAG_TWICE = "humidity-flag-twice":
+        "a humidity flag given twice in a 3.6 `random[…]` coordinate, which changes nothing (lev_comp warns too)",
     RANDOM_VAULT_CARRIED_OVER = "random-vault-carried-over":
         "a MAZE level after a random vault of the same file, which EvilHack's lev_comp lists in vaults.dat too (only LEVEL resets it)",
     MAZE_FILLER_INVALID_TERRAIN = "maze-filler-invalid-terrain":

@@ -63,8 +63,9 @@ pub(crate) enum StrPart<'s> {
 pub(crate) enum Coord<'s> {
     /// `(x,y)` (checked at `span`).
     At(i64, i64, Span),
-    /// `random` or `random[flags]`: the humidity flags.
-    Random(i64),
+    /// `random` or `random[flags]`: the humidity flags, and a flag given
+    /// again (which lev_comp warns of).
+    Random(i64, Option<Span>),
     Rnd(Box<Sel<'s>>),
     Var(VarRef<'s>),
     /// A core function that returns a coordinate (`coord(x, y)`).

@@ -7,6 +7,7 @@ use super::{Gen, COLNO, ROWNO};
 use crate::des::nh36::program::{Opcode, Operand};
 use crate::des::nh36::syntax::*;
 use crate::des::nh36::terrain;
+use crate::diag::warn;
 use crate::diag::Span;
 
 impl Gen<'_, '_, '_, '_> {
@@ -56,7 +57,16 @@ impl Gen<'_, '_, '_, '_> {
                 }
                 self.push(Operand::Coord((x & 0xff) + ((y & 0xff) << 16)));
             }
-            Coord::Random(flags) => {
+            Coord::Random(flags, repeated) => {
+                if let Some(span) = repeated {
+                    self.report
+                        .warning(
+                            warn::HUMIDITY_FLAG_TWICE,
+                            span.clone(),
+                            "Humidity flag used twice.",
+                        )
+                        .label("a flag given again changes nothing");
+                }
                 let random = self.packing().map_or(0, |p| p.random_coord(*flags));
                 self.push(Operand::Coord(random));
             }

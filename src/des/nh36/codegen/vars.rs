@@ -288,7 +288,7 @@ impl Gen<'_, '_, '_, '_> {
                 }
                 Value::Expr(_) => Some(Base::Int),
                 Value::Str(_) => Some(Base::Str),
-                Value::Coord(Coord::At(..) | Coord::Random(_)) => Some(Base::Coord),
+                Value::Coord(Coord::At(..) | Coord::Random(..)) => Some(Base::Coord),
                 Value::Region(_) => Some(Base::Region),
                 _ => None,
             }

@@ -125,7 +125,7 @@ impl<'t, 'a> Read<'t, 'a> {
     }
 
     fn coord(&mut self, t: Toks<'_, 'a>) -> Coord<'a> {
-        take!(self, t, Coord, Coord, Coord::Random(0))
+        take!(self, t, Coord, Coord, Coord::Random(0, None))
     }
 
     fn region(&mut self, t: Toks<'_, 'a>) -> Region<'a> {
