@@ -78,6 +78,11 @@ fn each_warning_name_is_given_by_its_input() {
         ("invalid-object-name", format!("{MAZE}OBJECT: ')', \"lng sword\", (0,0)\n"), Some(V343)),
         ("maze-filler-invalid-terrain", MAZE36.replace("' '", "'.'"), Some(V36)),
         (
+            "humidity-flag-twice",
+            format!("{MAZE36}OBJECT: random, random[dry, wet, dry]\n"),
+            Some(V36),
+        ),
+        (
             "room-flags-from-alignment",
             "LEVEL: \"r\"\nROOM: \"ordinary\", lit, (1,1), (center,center), (5,5) {\n}\n".into(),
             Some(V36),
