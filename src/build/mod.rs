@@ -22,7 +22,6 @@
 //!    while the new cache entries are saved.
 
 mod cache;
-pub(crate) use cache::write_atomic;
 mod cargo;
 mod claim;
 mod discover;
@@ -46,6 +45,7 @@ mod write;
 pub use error::{CCompileError, DuplicateLevel, Error, ErrorKind, OutputClash};
 pub use warning::{Position, Warning};
 
+pub(crate) use cache::write_atomic;
 use std::fmt;
 use std::path::{Path, PathBuf};
 

@@ -72,8 +72,9 @@ const COMMANDS: [&str; 9] = [
 
 /// levbuild's whole command line, its commands in the order of its help.
 fn command() -> clap::Command {
-    let (commands, completions) = COMMANDS.split_at(COMMANDS.len() - 1);
-    let in_help_order = commands.iter().chain(&["help"]).chain(completions);
+    // `help` comes before `completions`, the last.
+    let in_help_order =
+        (COMMANDS.iter().filter(|&&c| c != "completions")).chain(&["help", "completions"]);
     top_level(in_help_order.filter_map(|&name| subcommand(name)))
 }
 

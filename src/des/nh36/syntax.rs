@@ -63,9 +63,8 @@ pub(crate) enum StrPart<'s> {
 pub(crate) enum Coord<'s> {
     /// `(x,y)` (checked at `span`).
     At(i64, i64, Span),
-    /// `random` or `random[flags]`: the humidity flags, and a flag given
-    /// again (which lev_comp warns of).
-    Random(i64, Option<Span>),
+    /// `random` or `random[flags]`: the humidity flags.
+    Random(Flags),
     Rnd(Box<Sel<'s>>),
     Var(VarRef<'s>),
     /// A core function that returns a coordinate (`coord(x, y)`).
@@ -289,7 +288,7 @@ pub(crate) enum StmtKind<'s> {
         begin: RoomBegin<'s>,
         pos: Pair,
         size: Pair,
-        flags: RoomFlags,
+        flags: Flags,
         body: Block<'s>,
     },
     /// `ROOMDOOR`; `material` for a game whose doors have one.
@@ -377,7 +376,7 @@ pub(crate) enum StmtKind<'s> {
         region: Region<'s>,
         lit: i64,
         kind: Sp<Option<&'s str>>,
-        flags: RoomFlags,
+        flags: Flags,
         body: Option<Block<'s>>,
     },
     Altar(Coord<'s>, i64, i64),
@@ -408,17 +407,35 @@ pub(crate) struct RoomDef<'s> {
     pub pos: Pair,
     pub align: Pair,
     pub size: Pair,
-    pub flags: RoomFlags,
+    pub flags: Flags,
     pub body: Block<'s>,
 }
 
-/// The flags after a room's, subroom's or region's size: their bits
-/// (`-1`: none given), and the first flag whose bits a later one gives
-/// again (see [`crate::game::LevelRules::room_flags_once`]).
-#[derive(Clone, Debug)]
-pub(crate) struct RoomFlags {
+/// The flags of a list, or'ed (a room's, subroom's or region's after its
+/// size, `-1` where none are given; a coordinate's humidity in
+/// `random[…]`), and the first flag whose bits a later one gives again
+/// (see [`crate::game::LevelRules::room_flags_once`]; lev_comp warns of a
+/// humidity flag given twice).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Flags {
     pub bits: i64,
     pub repeated: Option<Span>,
+}
+
+impl Flags {
+    /// The flags `list` gives (its bits and spans), as lev_comp reads the
+    /// list: right-recursively, each flag meeting the bits of those after
+    /// it.
+    pub(crate) fn of(list: impl DoubleEndedIterator<Item = (i64, Span)>) -> Flags {
+        let mut flags = Flags::default();
+        for (bits, span) in list.rev() {
+            if bits & flags.bits != 0 {
+                flags.repeated = Some(span);
+            }
+            flags.bits |= bits;
+        }
+        flags
+    }
 }
 
 /// The other end of a `CORRIDOR`.

@@ -156,7 +156,7 @@ impl Gen<'_, '_, '_, '_> {
         begin: &RoomBegin<'_>,
         pos: &Pair,
         size: &Pair,
-        flags: &RoomFlags,
+        flags: &Flags,
         body: &Block<'_>,
     ) {
         self.room_begin(begin);
@@ -221,7 +221,7 @@ impl Gen<'_, '_, '_, '_> {
         region: &Region<'_>,
         lit: &i64,
         kind: &Sp<Option<&str>>,
-        flags: &RoomFlags,
+        flags: &Flags,
         body: &Option<Block<'_>>,
     ) {
         self.region(region);
@@ -279,7 +279,7 @@ impl Gen<'_, '_, '_, '_> {
 
     /// A flag given again, where the game's `lev_comp` refuses that
     /// ([`crate::game::LevelRules::room_flags_once`]).
-    fn check_room_flags(&mut self, flags: &RoomFlags) {
+    fn check_room_flags(&mut self, flags: &Flags) {
         if let Some(span) = &flags.repeated {
             if self.game.format().level_rules.room_flags_once {
                 self.error(span.clone(), "Room flag defined twice.");

@@ -57,8 +57,8 @@ impl Gen<'_, '_, '_, '_> {
                 }
                 self.push(Operand::Coord((x & 0xff) + ((y & 0xff) << 16)));
             }
-            Coord::Random(flags, repeated) => {
-                if let Some(span) = repeated {
+            Coord::Random(flags) => {
+                if let Some(span) = &flags.repeated {
                     self.report
                         .warning(
                             warn::HUMIDITY_FLAG_TWICE,
@@ -67,7 +67,7 @@ impl Gen<'_, '_, '_, '_> {
                         )
                         .label("a flag given again changes nothing");
                 }
-                let random = self.packing().map_or(0, |p| p.random_coord(*flags));
+                let random = self.packing().map_or(0, |p| p.random_coord(flags.bits));
                 self.push(Operand::Coord(random));
             }
             Coord::Rnd(sel) => {

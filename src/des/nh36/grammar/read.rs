@@ -125,7 +125,7 @@ impl<'t, 'a> Read<'t, 'a> {
     }
 
     fn coord(&mut self, t: Toks<'_, 'a>) -> Coord<'a> {
-        take!(self, t, Coord, Coord, Coord::Random(0, None))
+        take!(self, t, Coord, Coord, Coord::Random(Flags::default()))
     }
 
     fn region(&mut self, t: Toks<'_, 'a>) -> Region<'a> {
@@ -335,7 +335,7 @@ fn corridor_end(t: Toks<'_, '_>) -> [i64; 3] {
 
 /// The room flags given (`-1`: none), and the first whose bits a later
 /// flag gives again.
-fn room_flags(r: &Read<'_, '_>) -> RoomFlags {
+fn room_flags(r: &Read<'_, '_>) -> Flags {
     use crate::des::nh36::lexer::Val;
     let bits = |t: Toks<'_, '_>| match t.first() {
         Some((Tok::Val(kind, v), _)) => match kind {
@@ -345,26 +345,14 @@ fn room_flags(r: &Read<'_, '_>) -> RoomFlags {
         },
         _ => 0,
     };
-    let flags: Vec<_> = r.args.all("flag").collect();
+    let flags: Vec<_> = r.args.all("flag").map(|t| (bits(t), span_of(t))).collect();
     if flags.is_empty() {
-        return RoomFlags {
+        return Flags {
             bits: -1,
             repeated: None,
         };
     }
-    // lev_comp's list is right-recursive: each flag meets the bits of
-    // those after it.
-    let (mut later, mut repeated) = (0, None);
-    for t in flags.iter().rev() {
-        if bits(t) & later != 0 {
-            repeated = Some(span_of(t));
-        }
-        later |= bits(t);
-    }
-    RoomFlags {
-        bits: later,
-        repeated,
-    }
+    Flags::of(flags.into_iter())
 }
 
 fn room_begin<'a>(r: &Read<'_, 'a>) -> RoomBegin<'a> {

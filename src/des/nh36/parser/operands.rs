@@ -237,7 +237,7 @@ fn simple<'a>(
         (Class::Monster | Class::Object, Tok::Random) => {
             Operand::Thing(ThingOrVar::Lit(Thing::Random))
         }
-        (Class::Coord, Tok::Random) => Operand::Coord(Coord::Random(0, None)),
+        (Class::Coord, Tok::Random) => Operand::Coord(Coord::Random(Flags::default())),
         (Class::Coord, Tok::Punct(b'(')) => {
             let v = ints(2)?;
             return Some((5, Operand::Coord(Coord::At(v[0], v[1], span(5))), &[]));

@@ -4,7 +4,6 @@
 
 use super::operands::*;
 use super::selection::selection;
-use crate::diag::Span;
 
 /// The parsers of the value forms, built once per file (they are
 /// mutually recursive: selections hold coordinates that hold selections).
@@ -36,29 +35,18 @@ pub(super) fn var_ref<'a>(expr: P<'a, Expr<'a>>) -> P<'a, VarRef<'a>> {
     scalar.or(element).labelled("a variable").boxed()
 }
 
-/// `random[flags]`: the humidity flags or'ed, and the first whose bits a
-/// later one gives again (lev_comp's list is right-recursive: each flag
-/// meets those after it).
-fn random_flags<'a>() -> P<'a, (i64, Option<Span>)> {
+/// `random[flags]`: the humidity flags.
+fn random_flags<'a>() -> P<'a, Flags> {
     just(Tok::RandomBracket)
         .ignore_then(
             val(Val::Humidity, "a humidity flag")
-                .map_with(|v, e| sp(v, e.span()))
+                .map_with(|v, e| (v, e.span().into_range()))
                 .separated_by(comma())
                 .at_least(1)
                 .collect::<Vec<_>>(),
         )
         .then_ignore(punct(b']'))
-        .map(|flags| {
-            let (mut later, mut repeated) = (0, None);
-            for f in flags.iter().rev() {
-                if f.v & later != 0 {
-                    repeated = Some(f.span.clone());
-                }
-                later |= f.v;
-            }
-            (later, repeated)
-        })
+        .map(|flags| Flags::of(flags.into_iter()))
         .boxed()
 }
 
@@ -122,8 +110,8 @@ fn core_arg<'a>(expr: P<'a, Expr<'a>>) -> P<'a, Sp<CoreArg<'a>>> {
             .then(int())
             .delimited_by(punct(b'('), punct(b')'))
             .map_with(|(x, y), e| CoreArg::Coord(Coord::At(x, y, e.span().into_range()))),
-        random().to(CoreArg::Coord(Coord::Random(0, None))),
-        random_flags().map(|(f, twice)| CoreArg::Coord(Coord::Random(f, twice))),
+        random().to(CoreArg::Coord(Coord::Random(Flags::default()))),
+        random_flags().map(|f| CoreArg::Coord(Coord::Random(f))),
         string.map(CoreArg::Str),
         expr.map(CoreArg::Expr),
     ))
@@ -215,8 +203,8 @@ pub(super) fn values<'a>(forms: super::OperandForms) -> Values<'a> {
                 .then(int())
                 .delimited_by(punct(b'('), punct(b')'))
                 .map_with(|(x, y), e| Coord::At(x, y, e.span().into_range())),
-            random().to(Coord::Random(0, None)),
-            random_flags().map(|(f, twice)| Coord::Random(f, twice)),
+            random().to(Coord::Random(Flags::default())),
+            random_flags().map(Coord::Random),
             kw(Kw::RndCoord)
                 .ignore_then(sel.delimited_by(punct(b'('), punct(b')')))
                 .map(|s| Coord::Rnd(Box::new(s))),
